@@ -1,0 +1,27 @@
+# Warnings and sanitizers for project code, gathered in one interface target.
+add_library(gcvu_options INTERFACE)
+target_compile_options(gcvu_options INTERFACE -Wall -Wextra -Wpedantic -Werror)
+target_include_directories(gcvu_options INTERFACE ${PROJECT_SOURCE_DIR})
+# Where the shared reference material lives: ../shared beside the repository root.
+target_compile_definitions(gcvu_options INTERFACE
+  GCVU_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+  GCVU_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared")
+if(GCVU_SANITIZE)
+  target_compile_options(gcvu_options INTERFACE
+    -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(gcvu_options INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=all)
+endif()
+
+# gcvu_add_library(NAME DIR [DEPENDS targets...]): a static library of every .cpp below DIR
+# (an interface library while the folder has no sources yet).
+function(gcvu_add_library name dir)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "DEPENDS")
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${dir}/*.cpp)
+  if(sources)
+    add_library(${name} STATIC ${sources})
+    target_link_libraries(${name} PUBLIC gcvu_options ${arg_DEPENDS})
+  else()
+    add_library(${name} INTERFACE)
+    target_link_libraries(${name} INTERFACE gcvu_options ${arg_DEPENDS})
+  endif()
+endfunction()

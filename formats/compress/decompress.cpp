@@ -1,0 +1,133 @@
+#include "formats/compress/decompress.hpp"
+
+#include <cstring>
+
+#include <fmt/format.h>
+#include <lzma.h>
+#include <zstd.h>
+
+#include "formats/core/format_error.hpp"
+
+namespace gcvu::formats {
+
+namespace {
+
+constexpr uint8_t kZstdMagic[] = {0x28, 0xb5, 0x2f, 0xfd};
+constexpr uint8_t kXzMagic[] = {0xfd, '7', 'z', 'X', 'Z', 0x00};
+constexpr size_t kChunk = size_t{1} << 20;
+
+template <size_t N>
+bool starts_with(std::span<const uint8_t> data, const uint8_t (&magic)[N]) {
+  return data.size() >= N && std::memcmp(data.data(), magic, N) == 0;
+}
+
+[[noreturn]] void too_large(const std::string& source, uint64_t max_output) {
+  throw FormatError(source, 0, fmt::format("decompressed data exceeds the {}-byte limit for this file", max_output));
+}
+
+std::vector<uint8_t> zstd_decompress(std::span<const uint8_t> data, const std::string& source, uint64_t max_output,
+                                     bool allow_prefix) {
+  ZSTD_DStream* stream = ZSTD_createDStream();
+  if (stream == nullptr) throw FormatError(source, 0, "zstd: out of memory");
+  std::vector<uint8_t> out;
+  ZSTD_inBuffer in{data.data(), data.size(), 0};
+  while (true) {
+    size_t old_size = out.size();
+    out.resize(old_size + kChunk);
+    ZSTD_outBuffer buffer{out.data() + old_size, kChunk, 0};
+    size_t pending = ZSTD_decompressStream(stream, &buffer, &in);
+    out.resize(old_size + buffer.pos);
+    if (ZSTD_isError(pending)) {
+      std::string message = ZSTD_getErrorName(pending);
+      ZSTD_freeDStream(stream);
+      throw FormatError(source, in.pos, fmt::format("zstd stream is corrupt: {}", message));
+    }
+    if (out.size() > max_output) {
+      ZSTD_freeDStream(stream);
+      if (!allow_prefix) too_large(source, max_output);
+      out.resize(max_output);
+      return out;
+    }
+    bool input_done = in.pos == in.size;
+    if (input_done && pending == 0) break;  // the last frame ended exactly at the end of the input
+    if (input_done && buffer.pos < kChunk) {  // the decoder wants input that is not there
+      ZSTD_freeDStream(stream);
+      throw FormatError(source, in.pos, "truncated: the zstd stream ends inside a frame");
+    }
+  }
+  ZSTD_freeDStream(stream);
+  return out;
+}
+
+std::vector<uint8_t> xz_decompress(std::span<const uint8_t> data, const std::string& source, uint64_t max_output,
+                                   bool allow_prefix) {
+  lzma_stream stream = LZMA_STREAM_INIT;
+  if (lzma_stream_decoder(&stream, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+    throw FormatError(source, 0, "xz: cannot start the decoder");
+  }
+  std::vector<uint8_t> out;
+  stream.next_in = data.data();
+  stream.avail_in = data.size();
+  while (true) {
+    size_t old_size = out.size();
+    out.resize(old_size + kChunk);
+    stream.next_out = out.data() + old_size;
+    stream.avail_out = kChunk;
+    lzma_ret result = lzma_code(&stream, LZMA_FINISH);
+    out.resize(old_size + kChunk - stream.avail_out);
+    uint64_t consumed = data.size() - stream.avail_in;
+    if (result == LZMA_STREAM_END) break;
+    if (result != LZMA_OK) {
+      lzma_end(&stream);
+      const char* why = result == LZMA_BUF_ERROR ? "truncated: the xz stream ends early" : "xz stream is corrupt";
+      throw FormatError(source, consumed, fmt::format("{} (liblzma code {})", why, static_cast<int>(result)));
+    }
+    if (out.size() > max_output) {
+      lzma_end(&stream);
+      if (!allow_prefix) too_large(source, max_output);
+      out.resize(max_output);
+      return out;
+    }
+  }
+  lzma_end(&stream);
+  if (out.size() > max_output) {
+    if (!allow_prefix) too_large(source, max_output);
+    out.resize(max_output);
+  }
+  return out;
+}
+
+}  // namespace
+
+Compression detect_compression(std::span<const uint8_t> data) {
+  if (starts_with(data, kZstdMagic)) return Compression::kZstd;
+  if (starts_with(data, kXzMagic)) return Compression::kXz;
+  return Compression::kNone;
+}
+
+const char* compression_name(Compression compression) {
+  switch (compression) {
+    case Compression::kZstd: return "zstd";
+    case Compression::kXz: return "xz";
+    case Compression::kNone: break;
+  }
+  return "none";
+}
+
+std::vector<uint8_t> decompress(std::span<const uint8_t> data, Compression compression, const std::string& source,
+                                uint64_t max_output, bool allow_prefix) {
+  switch (compression) {
+    case Compression::kZstd: return zstd_decompress(data, source, max_output, allow_prefix);
+    case Compression::kXz: return xz_decompress(data, source, max_output, allow_prefix);
+    case Compression::kNone: break;
+  }
+  if (data.size() > max_output && !allow_prefix) too_large(source, max_output);
+  return {data.begin(), data.begin() + static_cast<std::ptrdiff_t>(std::min<uint64_t>(data.size(), max_output))};
+}
+
+std::vector<uint8_t> decompress_if_compressed(std::span<const uint8_t> data, const std::string& source,
+                                              uint64_t max_output) {
+  return decompress(data, detect_compression(data), source, max_output);
+}
+
+}  // namespace gcvu::formats

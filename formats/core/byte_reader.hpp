@@ -1,0 +1,56 @@
+#pragma once
+// A bounds-checked little-endian reader over a byte span. Every parser reads through it, so no parser can
+// read out of bounds: a short read throws FormatError naming the source, the offset and what was wanted.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "formats/core/format_error.hpp"
+
+namespace gcvu::formats {
+
+class ByteReader {
+ public:
+  // `base_offset` is where `data` starts inside the named source, so sub-readers report file offsets.
+  ByteReader(std::span<const uint8_t> data, std::string source, uint64_t base_offset = 0);
+
+  const std::string& source() const { return source_; }
+  size_t size() const { return data_.size(); }
+  size_t position() const { return position_; }
+  size_t remaining() const { return data_.size() - position_; }
+  bool at_end() const { return position_ == data_.size(); }
+  // The offset of the current position inside the source.
+  uint64_t source_offset() const { return base_offset_ + position_; }
+
+  void seek(size_t position, std::string_view what = {});
+  void skip(size_t count, std::string_view what = {});
+
+  uint8_t u8(std::string_view what = {});
+  uint16_t u16(std::string_view what = {});
+  uint32_t u32(std::string_view what = {});
+  uint64_t u64(std::string_view what = {});
+  std::span<const uint8_t> bytes(size_t count, std::string_view what = {});
+  // A reader over the next `count` bytes (advancing this one past them), reporting offsets in this source.
+  ByteReader sub(size_t count, std::string_view what = {});
+  // Reads without advancing.
+  uint32_t peek_u32(std::string_view what = {}) const;
+
+  // Throws FormatError at the current position (or at `offset` inside this reader's span).
+  [[noreturn]] void fail(std::string rule) const;
+  [[noreturn]] void fail_at(size_t offset, std::string rule) const;
+  void require(bool condition, std::string_view rule) const;
+
+ private:
+  void need(size_t count, std::string_view what) const;
+  uint64_t little_endian(size_t count, std::string_view what);
+
+  std::span<const uint8_t> data_;
+  std::string source_;
+  uint64_t base_offset_;
+  size_t position_ = 0;
+};
+
+}  // namespace gcvu::formats

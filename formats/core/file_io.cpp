@@ -1,0 +1,43 @@
+#include "formats/core/file_io.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "formats/core/format_error.hpp"
+
+namespace gcvu::formats {
+
+std::vector<uint8_t> read_file(const std::filesystem::path& path, uint64_t max_bytes) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) throw FormatError(path.string(), 0, "is a directory, not a file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw FormatError(path.string(), 0, fmt::format("cannot open: {}", std::strerror(errno)));
+  in.seekg(0, std::ios::end);
+  auto end = in.tellg();
+  if (end < 0) throw FormatError(path.string(), 0, "cannot determine the file size");
+  auto size = static_cast<uint64_t>(end);
+  if (size > max_bytes) {
+    throw FormatError(path.string(), 0,
+                      fmt::format("file is {} bytes, more than the {} this reader accepts", size, max_bytes));
+  }
+  std::vector<uint8_t> data(static_cast<size_t>(size));
+  in.seekg(0);
+  if (!in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(size))) {
+    throw FormatError(path.string(), static_cast<uint64_t>(in.gcount()), "read failed before the end of the file");
+  }
+  return data;
+}
+
+void write_file(const std::filesystem::path& path, std::span<const uint8_t> data) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw FormatError(path.string(), 0, fmt::format("cannot create: {}", std::strerror(errno)));
+  out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
+  out.close();
+  if (!out) throw FormatError(path.string(), 0, "write failed");
+}
+
+}  // namespace gcvu::formats

@@ -1,0 +1,168 @@
+#include "formats/identify/identify.hpp"
+
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "formats/core/format_error.hpp"
+#include "formats/core/hash.hpp"
+#include "formats/pcsx2/gs_dump_header.hpp"
+#include "formats/pcsx2/zip_archive.hpp"
+#include "formats/png/png.hpp"
+
+namespace gcvu::formats {
+
+namespace {
+
+constexpr size_t kKiB = 1024;
+constexpr size_t kMiB = 1024 * kKiB;
+// Enough of a compressed dump to hold its header (serial and a 640x480 screenshot) and the state version.
+constexpr uint64_t kDumpPrefix = 2 * kMiB;
+// Compressed data that is not a dump is decompressed whole up to this size to look at what it holds.
+constexpr uint64_t kMaxInnerSize = 64 * kMiB;
+
+const char* png_colour_type_name(uint8_t type) {
+  switch (type) {
+    case 0: return "grey";
+    case 2: return "RGB";
+    case 3: return "palette";
+    case 4: return "grey+alpha";
+    case 6: return "RGBA";
+    default: return "invalid";
+  }
+}
+
+Identification identify_png(std::span<const uint8_t> data, const std::string& source) {
+  PngHeader header = read_png_header(data, source);
+  Identification id;
+  id.kind = FileKind::kPng;
+  id.description = fmt::format("PNG image, {}x{}", header.width, header.height);
+  id.details.push_back(fmt::format("colour: {}, {}-bit{}", png_colour_type_name(header.colour_type),
+                                   header.bit_depth, header.interlace ? ", interlaced" : ""));
+  id.details.push_back(fmt::format("chunks: {}", header.chunk_count));
+  return id;
+}
+
+Identification identify_gs_dump(std::span<const uint8_t> dump, const std::string& source) {
+  GsDumpHeader header = read_gs_dump_header(dump, source);
+  Identification id;
+  id.kind = FileKind::kGsDump;
+  id.description = fmt::format("PCSX2 GS dump ({} header), GS state version {}", header.new_format ? "new" : "old",
+                               header.state_version);
+  id.details.push_back(fmt::format("state size: {} bytes at offset {}", header.state_size,
+                                   hex_offset(header.state_offset)));
+  id.details.push_back(fmt::format("CRC: {:08x}", header.crc));
+  if (header.new_format) {
+    id.details.push_back(fmt::format("serial: \"{}\"", header.serial));
+    id.details.push_back(fmt::format("screenshot: {}x{}", header.screenshot_width, header.screenshot_height));
+  }
+  return id;
+}
+
+Identification identify_save_state(std::span<const uint8_t> data, const std::string& source) {
+  ZipArchive zip(data, source);
+  Identification id;
+  if (!zip.contains(kSaveStateVersionEntry)) {
+    id.description = fmt::format("zip archive with {} entries, not a PCSX2 save state (no \"{}\")",
+                                 zip.entries().size(), kSaveStateVersionEntry);
+    return id;
+  }
+  id.kind = FileKind::kSaveState;
+  id.description = "PCSX2 save state (zip archive)";
+  auto version = zip.read_stored_prefix(kSaveStateVersionEntry, 36);
+  if (version.size() >= 4) {
+    uint32_t value = uint32_t{version[0]} | uint32_t{version[1]} << 8 | uint32_t{version[2]} << 16 |
+                     uint32_t{version[3]} << 24;
+    std::string tag;
+    for (size_t i = 4; i < version.size() && version[i] != 0; ++i) tag += static_cast<char>(version[i]);
+    id.details.push_back(fmt::format("version: {:#010x} ({})", value, tag.empty() ? "no tag" : tag));
+  }
+  for (const ZipEntry& entry : zip.entries()) {
+    id.details.push_back(fmt::format("entry: {} ({} bytes, {})", entry.name, entry.size, entry.method));
+  }
+  return id;
+}
+
+Identification identify_by_size(std::span<const uint8_t> data, const std::string& source) {
+  Identification id;
+  (void)source;
+  switch (data.size()) {
+    case 16 * kKiB:
+      id.kind = FileKind::kVuMemoryImage;
+      id.description = "raw 16 KiB image: VU1 data memory (1024 qwords) or VU1 micro memory (2048 instructions)";
+      break;
+    case 4 * kKiB:
+      id.kind = FileKind::kVuMemoryImage;
+      id.description = "raw 4 KiB image: VU0 data memory (256 qwords) or VU0 micro memory (512 instructions)";
+      break;
+    case 4 * kMiB:
+      id.kind = FileKind::kGsMemoryImage;
+      id.description = "raw 4 MiB image: GS local memory";
+      break;
+    case 32 * kMiB:
+      id.kind = FileKind::kEeMemoryImage;
+      id.description = "raw 32 MiB image: EE main memory";
+      break;
+    default:
+      id.description = fmt::format("unrecognised data ({} bytes)", data.size());
+      break;
+  }
+  return id;
+}
+
+Identification finish(Identification& id, std::span<const uint8_t> data) {
+  id.details.push_back(fmt::format("size: {} bytes", data.size()));
+  id.details.push_back(fmt::format("xxh3-128: {}", xxh3_128(data).hex()));
+  return id;
+}
+
+}  // namespace
+
+const char* file_kind_name(FileKind kind) {
+  switch (kind) {
+    case FileKind::kPng: return "png";
+    case FileKind::kGsDump: return "gs-dump";
+    case FileKind::kSaveState: return "save-state";
+    case FileKind::kVuTrace: return "vutrace";
+    case FileKind::kVuMemoryImage: return "vu-memory";
+    case FileKind::kGsMemoryImage: return "gs-memory";
+    case FileKind::kEeMemoryImage: return "ee-memory";
+    case FileKind::kUnknown: break;
+  }
+  return "unknown";
+}
+
+Identification identify(std::span<const uint8_t> data, const std::string& source) {
+  Identification id;
+  if (looks_like_png(data)) {
+    id = identify_png(data, source);
+  } else if (Compression compression = detect_compression(data); compression != Compression::kNone) {
+    std::vector<uint8_t> prefix = decompress(data, compression, source, kDumpPrefix, /*allow_prefix=*/true);
+    if (!looks_like_gs_dump(prefix)) {
+      // Not a dump: look inside whole (a compressed memory image, say), within a limit.
+      std::vector<uint8_t> inner = decompress(data, compression, source, kMaxInnerSize, /*allow_prefix=*/true);
+      bool whole = inner.size() < kMaxInnerSize;
+      id = whole ? identify_by_size(inner, source) : Identification{};
+      if (!whole) id.description = fmt::format("more than {} bytes of data", kMaxInnerSize);
+      id.compression = compression;
+      id.description = fmt::format("{}-compressed: {}", compression_name(compression), id.description);
+      id.details.push_back(fmt::format("decompressed size: {}", whole ? std::to_string(inner.size()) : "large"));
+      return finish(id, data);
+    }
+    id = identify_gs_dump(prefix, source);
+    id.compression = compression;
+    id.description = fmt::format("{} ({}-compressed)", id.description, compression_name(compression));
+  } else if (looks_like_zip(data)) {
+    id = identify_save_state(data, source);
+  } else if (data.size() >= 4 && std::memcmp(data.data(), "VUTR", 4) == 0) {
+    id.kind = FileKind::kVuTrace;
+    id.description = "vutrace VU1 trace (VUTR)";
+  } else if (looks_like_gs_dump(data)) {
+    id = identify_gs_dump(data, source);
+  } else {
+    id = identify_by_size(data, source);
+  }
+  return finish(id, data);
+}
+
+}  // namespace gcvu::formats

@@ -1,0 +1,38 @@
+#pragma once
+// Identifies a file by its content, for `gcvu info`: which of the formats gcvu knows it is, and a short
+// summary. Deeper summaries belong to each format's own reader.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "formats/compress/decompress.hpp"
+
+namespace gcvu::formats {
+
+enum class FileKind {
+  kUnknown,
+  kPng,
+  kGsDump,
+  kSaveState,
+  kVuTrace,
+  kVuMemoryImage,
+  kGsMemoryImage,
+  kEeMemoryImage,
+};
+
+const char* file_kind_name(FileKind kind);
+
+struct Identification {
+  FileKind kind = FileKind::kUnknown;
+  Compression compression = Compression::kNone;
+  std::string description;           // one line: what the file is
+  std::vector<std::string> details;  // "key: value" lines
+};
+
+// Never throws for unrecognised data (kind stays kUnknown); throws FormatError when the file is recognised
+// by its magic but is malformed (for example a truncated zstd stream or a GS dump header that breaks a rule).
+Identification identify(std::span<const uint8_t> data, const std::string& source);
+
+}  // namespace gcvu::formats

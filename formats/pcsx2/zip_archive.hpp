@@ -1,0 +1,45 @@
+#pragma once
+// Read-only access to a zip archive held in memory (PCSX2 save states are zip files), through libzip.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gcvu::formats {
+
+inline constexpr std::string_view kSaveStateVersionEntry = "PCSX2 Savestate Version.id";
+
+struct ZipEntry {
+  std::string name;
+  uint64_t size = 0;             // uncompressed
+  uint64_t compressed_size = 0;
+  uint16_t method_id = 0;
+  std::string method;            // "stored", "deflate", "zstd", or "method N"
+};
+
+bool looks_like_zip(std::span<const uint8_t> data);
+
+class ZipArchive {
+ public:
+  // `data` must outlive the archive. Throws FormatError naming `source` if libzip rejects the archive.
+  ZipArchive(std::span<const uint8_t> data, std::string source);
+  ~ZipArchive();
+  ZipArchive(const ZipArchive&) = delete;
+  ZipArchive& operator=(const ZipArchive&) = delete;
+
+  const std::vector<ZipEntry>& entries() const { return entries_; }
+  bool contains(std::string_view name) const;
+  // Up to `max_bytes` of a stored (uncompressed) entry; empty if the entry is missing or compressed.
+  std::vector<uint8_t> read_stored_prefix(std::string_view name, size_t max_bytes) const;
+
+ private:
+  struct Handle;
+  std::unique_ptr<Handle> handle_;
+  std::string source_;
+  std::vector<ZipEntry> entries_;
+};
+
+}  // namespace gcvu::formats

@@ -1,0 +1,17 @@
+#include <array>
+
+#include "harness/cli/command.hpp"
+#include "harness/commands/commands.hpp"
+
+namespace gcvu::harness {
+
+std::span<const Command> all_commands() {
+  static constexpr std::array kCommands = {
+      Command{"info", "identify a file by its content and summarise it", run_info},
+      Command{"compare", "compare two PNG images or two raw files byte for byte", run_compare},
+      Command{"golden", "run golden cases and check their outputs' hashes", run_golden},
+  };
+  return kCommands;
+}
+
+}  // namespace gcvu::harness

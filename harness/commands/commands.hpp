@@ -1,0 +1,15 @@
+#pragma once
+// The entry point of each gcvu subcommand, one file each in this folder.
+
+#include <span>
+#include <string>
+
+#include "harness/cli/command.hpp"
+
+namespace gcvu::harness {
+
+int run_info(std::span<const std::string> args, Io& io);
+int run_compare(std::span<const std::string> args, Io& io);
+int run_golden(std::span<const std::string> args, Io& io);
+
+}  // namespace gcvu::harness
