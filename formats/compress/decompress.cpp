@@ -49,7 +49,7 @@ std::vector<uint8_t> zstd_decompress(std::span<const uint8_t> data, const std::s
       return out;
     }
     bool input_done = in.pos == in.size;
-    if (input_done && pending == 0) break;  // the last frame ended exactly at the end of the input
+    if (input_done && pending == 0) break;    // the last frame ended exactly at the end of the input
     if (input_done && buffer.pos < kChunk) {  // the decoder wants input that is not there
       ZSTD_freeDStream(stream);
       throw FormatError(source, in.pos, "truncated: the zstd stream ends inside a frame");

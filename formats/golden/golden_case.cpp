@@ -132,7 +132,8 @@ GoldenCase parse_golden_case(std::span<const uint8_t> bytes, const std::string& 
                              "regression-baseline",
                              provenance));
   }
-  if (root.contains("provenance_note")) golden.provenance_note = get<std::string>(root, "provenance_note", source, "case");
+  if (root.contains("provenance_note"))
+    golden.provenance_note = get<std::string>(root, "provenance_note", source, "case");
   golden.command = get<std::vector<std::string>>(root, "command", source, "case");
   if (golden.command.empty()) fail(source, "command must name a gcvu command");
   golden.exit_code = root.contains("exit_code") ? get<int>(root, "exit_code", source, "case") : 0;

@@ -15,7 +15,7 @@ enum class Provenance { kHardware, kPcsx2Software, kHandWorked, kRegressionBasel
 enum class HashOf { kBytes, kPixels };
 
 struct GoldenFile {
-  std::string file;    // relative to the case folder (inputs) or the output folder (outputs)
+  std::string file;      // relative to the case folder (inputs) or the output folder (outputs)
   std::string xxh3_128;  // 32 lower-case hex digits
   HashOf hash_of = HashOf::kBytes;
 };

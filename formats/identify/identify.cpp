@@ -37,8 +37,8 @@ Identification identify_png(std::span<const uint8_t> data, const std::string& so
   Identification id;
   id.kind = FileKind::kPng;
   id.description = fmt::format("PNG image, {}x{}", header.width, header.height);
-  id.details.push_back(fmt::format("colour: {}, {}-bit{}", png_colour_type_name(header.colour_type),
-                                   header.bit_depth, header.interlace ? ", interlaced" : ""));
+  id.details.push_back(fmt::format("colour: {}, {}-bit{}", png_colour_type_name(header.colour_type), header.bit_depth,
+                                   header.interlace ? ", interlaced" : ""));
   id.details.push_back(fmt::format("chunks: {}", header.chunk_count));
   return id;
 }
@@ -49,8 +49,8 @@ Identification identify_gs_dump(std::span<const uint8_t> dump, const std::string
   id.kind = FileKind::kGsDump;
   id.description = fmt::format("PCSX2 GS dump ({} header), GS state version {}", header.new_format ? "new" : "old",
                                header.state_version);
-  id.details.push_back(fmt::format("state size: {} bytes at offset {}", header.state_size,
-                                   hex_offset(header.state_offset)));
+  id.details.push_back(
+      fmt::format("state size: {} bytes at offset {}", header.state_size, hex_offset(header.state_offset)));
   id.details.push_back(fmt::format("CRC: {:08x}", header.crc));
   if (header.new_format) {
     id.details.push_back(fmt::format("serial: \"{}\"", header.serial));
@@ -71,8 +71,8 @@ Identification identify_save_state(std::span<const uint8_t> data, const std::str
   id.description = "PCSX2 save state (zip archive)";
   auto version = zip.read_stored_prefix(kSaveStateVersionEntry, 36);
   if (version.size() >= 4) {
-    uint32_t value = uint32_t{version[0]} | uint32_t{version[1]} << 8 | uint32_t{version[2]} << 16 |
-                     uint32_t{version[3]} << 24;
+    uint32_t value =
+        uint32_t{version[0]} | uint32_t{version[1]} << 8 | uint32_t{version[2]} << 16 | uint32_t{version[3]} << 24;
     std::string tag;
     for (size_t i = 4; i < version.size() && version[i] != 0; ++i) tag += static_cast<char>(version[i]);
     id.details.push_back(fmt::format("version: {:#010x} ({})", value, tag.empty() ? "no tag" : tag));
@@ -103,9 +103,7 @@ Identification identify_by_size(std::span<const uint8_t> data, const std::string
       id.kind = FileKind::kEeMemoryImage;
       id.description = "raw 32 MiB image: EE main memory";
       break;
-    default:
-      id.description = fmt::format("unrecognised data ({} bytes)", data.size());
-      break;
+    default: id.description = fmt::format("unrecognised data ({} bytes)", data.size()); break;
   }
   return id;
 }

@@ -24,7 +24,8 @@ GsDumpHeader read_gs_dump_header(std::span<const uint8_t> data, const std::strin
     header.state_size = reader.u32("state size");
     header.state_offset = reader.position();
     if (header.state_size < 4 || header.state_size > kMaxGsStateSize) {
-      reader.fail_at(4, fmt::format("old-format GS state size {} is outside 4..{}", header.state_size, kMaxGsStateSize));
+      reader.fail_at(4,
+                     fmt::format("old-format GS state size {} is outside 4..{}", header.state_size, kMaxGsStateSize));
     }
     header.state_version = reader.peek_u32("GS state version");
     if (header.state_version == 0 || header.state_version > kMaxPlausibleStateVersion) {
@@ -46,20 +47,21 @@ GsDumpHeader read_gs_dump_header(std::span<const uint8_t> data, const std::strin
   header.screenshot_offset = reader.u32("screenshot_offset");
   header.screenshot_size = reader.u32("screenshot_size");
   if (header.state_size < 4 || header.state_size > kMaxGsStateSize) {
-    reader.fail_at(struct_start + 4, fmt::format("GS state size {} is outside 4..{}", header.state_size, kMaxGsStateSize));
+    reader.fail_at(struct_start + 4,
+                   fmt::format("GS state size {} is outside 4..{}", header.state_size, kMaxGsStateSize));
   }
   if (serial_offset != kHeaderStructSize) {
-    reader.fail_at(struct_start + 8, fmt::format("serial_offset is {}, the header struct is {} bytes", serial_offset,
-                                                 kHeaderStructSize));
+    reader.fail_at(struct_start + 8,
+                   fmt::format("serial_offset is {}, the header struct is {} bytes", serial_offset, kHeaderStructSize));
   }
   if (serial_size > kMaxSerial) {
     reader.fail_at(struct_start + 12, fmt::format("serial_size {} exceeds {}", serial_size, kMaxSerial));
   }
   if (header.screenshot_size > kMaxScreenshot ||
       uint64_t{header.screenshot_width} * header.screenshot_height * 4 != header.screenshot_size) {
-    reader.fail_at(struct_start + 32, fmt::format("screenshot_size {} does not match {}x{} u32 pixels (max 640x480)",
-                                                  header.screenshot_size, header.screenshot_width,
-                                                  header.screenshot_height));
+    reader.fail_at(struct_start + 32,
+                   fmt::format("screenshot_size {} does not match {}x{} u32 pixels (max 640x480)",
+                               header.screenshot_size, header.screenshot_width, header.screenshot_height));
   }
   uint64_t expected_size = uint64_t{kHeaderStructSize} + serial_size + header.screenshot_size;
   if (header_size != expected_size) {
@@ -73,8 +75,8 @@ GsDumpHeader read_gs_dump_header(std::span<const uint8_t> data, const std::strin
   reader.seek(header.state_offset, "GS state");
   uint32_t blob_version = reader.peek_u32("GS state version");
   if (blob_version != header.state_version) {
-    reader.fail(fmt::format("the GS state blob says version {}, the header says {}", blob_version,
-                            header.state_version));
+    reader.fail(
+        fmt::format("the GS state blob says version {}, the header says {}", blob_version, header.state_version));
   }
   return header;
 }

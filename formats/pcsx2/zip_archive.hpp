@@ -14,10 +14,10 @@ inline constexpr std::string_view kSaveStateVersionEntry = "PCSX2 Savestate Vers
 
 struct ZipEntry {
   std::string name;
-  uint64_t size = 0;             // uncompressed
+  uint64_t size = 0;  // uncompressed
   uint64_t compressed_size = 0;
   uint16_t method_id = 0;
-  std::string method;            // "stored", "deflate", "zstd", or "method N"
+  std::string method;  // "stored", "deflate", "zstd", or "method N"
 };
 
 bool looks_like_zip(std::span<const uint8_t> data);

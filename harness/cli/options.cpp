@@ -7,8 +7,7 @@ namespace gcvu::harness {
 
 namespace po = boost::program_options;
 
-bool parse_command_line(const CommandLine& line, std::span<const std::string> args, Io& io,
-                        po::variables_map& values) {
+bool parse_command_line(const CommandLine& line, std::span<const std::string> args, Io& io, po::variables_map& values) {
   po::options_description visible("Options");
   visible.add_options()("help,h", "show this help");
   visible.add(line.options);
@@ -18,7 +17,9 @@ bool parse_command_line(const CommandLine& line, std::span<const std::string> ar
     std::vector<std::string> words(args.begin(), args.end());
     po::store(po::command_line_parser(words).options(all).positional(line.positional).run(), values);
     if (values.count("help") != 0) {
-      io.out << "Usage: gcvu " << line.command << " " << line.synopsis << "\n\n" << line.description << "\n\n" << visible;
+      io.out << "Usage: gcvu " << line.command << " " << line.synopsis << "\n\n"
+             << line.description << "\n\n"
+             << visible;
       return false;
     }
     po::notify(values);

@@ -35,8 +35,8 @@ int compare_images(const std::string& path_a, const std::string& path_b, const s
     io.out << fmt::format("identical: all {} pixels match\n", diff.compared_pixels);
   } else {
     if (!diff.same_size) {
-      io.out << fmt::format("different sizes: {}x{} vs {}x{}; comparing the {} overlapping pixels\n", a.width,
-                            a.height, b.width, b.height, diff.compared_pixels);
+      io.out << fmt::format("different sizes: {}x{} vs {}x{}; comparing the {} overlapping pixels\n", a.width, a.height,
+                            b.width, b.height, diff.compared_pixels);
     }
     io.out << fmt::format("different: {} of {} pixels differ\n", diff.differing_pixels, diff.compared_pixels);
     if (diff.first) {
@@ -83,20 +83,19 @@ int compare_raw(const std::string& path_a, const std::string& path_b, const std:
 }  // namespace
 
 int run_compare(std::span<const std::string> args, Io& io) {
-  CommandLine line("compare", "A B [--diff out.png] [--raw]",
-          "Compares two PNG images pixel by pixel (as 8-bit RGBA), or two raw files byte by byte, and prints\n"
-          "whether they are identical, how many pixels (bytes) differ, the first difference with both values\n"
-          "and its position, the largest per-channel (per-byte) difference, and the XXH3-128 hash of each side\n"
-          "(of the decoded RGBA pixels for images, of the file bytes otherwise).\n"
-          "Exit status: 0 identical, 1 different, 2 error.");
-  line.arguments.add_options()
-      ("a", po::value<std::string>()->required(), "first file")
-      ("b", po::value<std::string>()->required(), "second file");
-  line.options.add_options()
-      ("diff", po::value<std::string>()->default_value(""),
-       "write a PNG showing matching pixels dimmed and differing pixels bright red (for raw files: one pixel "
-       "per byte, 256 per row)")
-      ("raw", po::bool_switch(), "compare the files' bytes even when both are PNGs");
+  CommandLine line(
+      "compare", "A B [--diff out.png] [--raw]",
+      "Compares two PNG images pixel by pixel (as 8-bit RGBA), or two raw files byte by byte, and prints\n"
+      "whether they are identical, how many pixels (bytes) differ, the first difference with both values\n"
+      "and its position, the largest per-channel (per-byte) difference, and the XXH3-128 hash of each side\n"
+      "(of the decoded RGBA pixels for images, of the file bytes otherwise).\n"
+      "Exit status: 0 identical, 1 different, 2 error.");
+  line.arguments.add_options()("a", po::value<std::string>()->required(), "first file")(
+      "b", po::value<std::string>()->required(), "second file");
+  line.options.add_options()(
+      "diff", po::value<std::string>()->default_value(""),
+      "write a PNG showing matching pixels dimmed and differing pixels bright red (for raw files: one pixel "
+      "per byte, 256 per row)")("raw", po::bool_switch(), "compare the files' bytes even when both are PNGs");
   line.positional.add("a", 1).add("b", 1);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;

@@ -14,21 +14,22 @@ namespace po = boost::program_options;
 namespace fs = std::filesystem;
 
 int run_golden(std::span<const std::string> args, Io& io) {
-  CommandLine line("golden", "[DIR|case.json...] [options]",
-          "Runs every golden case (a folder holding case.json, see golden/README.md) at or below each DIR\n"
-          "(default: the golden/ folder of the source tree). For each case it runs the case's gcvu command with\n"
-          "{case}, {out} and {shared} substituted, then checks the exit code, the stdout lines and the XXH3-128\n"
-          "hash of every input and output file. Prints PASS/FAIL per case and a last line 'N passed, M failed'.\n"
-          "Exit status: 0 all passed, 1 some case failed, 2 error.");
+  CommandLine line(
+      "golden", "[DIR|case.json...] [options]",
+      "Runs every golden case (a folder holding case.json, see golden/README.md) at or below each DIR\n"
+      "(default: the golden/ folder of the source tree). For each case it runs the case's gcvu command with\n"
+      "{case}, {out} and {shared} substituted, then checks the exit code, the stdout lines and the XXH3-128\n"
+      "hash of every input and output file. Prints PASS/FAIL per case and a last line 'N passed, M failed'.\n"
+      "Exit status: 0 all passed, 1 some case failed, 2 error.");
   line.arguments.add_options()("dir", po::value<std::vector<std::string>>(), "case folders or trees");
-  line.options.add_options()
-      ("filter", po::value<std::string>()->default_value(""), "run only cases whose name contains this text")
-      ("shared", po::value<std::string>()->default_value(GCVU_SHARED_DIR),
-       "the shared reference folder substituted for {shared}")
-      ("rebaseline", po::bool_switch(),
-       "rewrite the expected hashes of failing regression-baseline cases to what this build produces "
-       "(cases of any other provenance are never rewritten)")
-      ("keep", po::bool_switch(), "keep each case's output folder and print where it is");
+  line.options.add_options()("filter", po::value<std::string>()->default_value(""),
+                             "run only cases whose name contains this text")(
+      "shared", po::value<std::string>()->default_value(GCVU_SHARED_DIR),
+      "the shared reference folder substituted for {shared}")(
+      "rebaseline", po::bool_switch(),
+      "rewrite the expected hashes of failing regression-baseline cases to what this build produces "
+      "(cases of any other provenance are never rewritten)")("keep", po::bool_switch(),
+                                                             "keep each case's output folder and print where it is");
   line.positional.add("dir", -1);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;

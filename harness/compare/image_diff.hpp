@@ -20,7 +20,7 @@ struct ImageDiff {
   bool same_size = true;
   uint64_t compared_pixels = 0;
   uint64_t differing_pixels = 0;
-  std::optional<PixelDifference> first;    // in row-major order
+  std::optional<PixelDifference> first;       // in row-major order
   std::array<uint8_t, 4> max_channel_diff{};  // R, G, B, A
   bool identical() const { return same_size && differing_pixels == 0; }
 };

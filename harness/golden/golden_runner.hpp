@@ -25,7 +25,7 @@ struct GoldenResult {
   bool passed = false;
   bool rebaselined = false;
   std::filesystem::path kept_outputs;  // set with GoldenOptions::keep_outputs
-  std::vector<std::string> failures;  // one line per broken expectation
+  std::vector<std::string> failures;   // one line per broken expectation
 };
 
 // Runs `gcvu <args>` for a case; normally run_gcvu, replaceable in tests.

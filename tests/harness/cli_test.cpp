@@ -1,0 +1,72 @@
+// The gcvu command line: help lists every command and documents every option; a bad invocation is one clear
+// line and exit code 2.
+
+#include <gtest/gtest.h>
+
+#include "harness/cli/command.hpp"
+#include "tests/test_support.hpp"
+
+namespace gcvu::harness {
+namespace {
+
+using test::run_cli;
+
+size_t lines(const std::string& text) { return static_cast<size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+TEST(Cli, HelpListsEveryCommand) {
+  auto result = run_cli({"--help"});
+  EXPECT_EQ(result.code, 0);
+  for (const Command& command : all_commands()) {
+    EXPECT_NE(result.out.find("  " + std::string(command.name) + " "), std::string::npos) << command.name;
+  }
+}
+
+TEST(Cli, NoArgumentsPrintsUsageAndFails) {
+  auto result = run_cli({});
+  EXPECT_EQ(result.code, 2);
+  EXPECT_NE(result.err.find("Usage: gcvu <command>"), std::string::npos);
+}
+
+TEST(Cli, UnknownCommandIsOneLineExit2) {
+  auto result = run_cli({"frobnicate"});
+  EXPECT_EQ(result.code, 2);
+  EXPECT_EQ(result.err, "gcvu: unknown command 'frobnicate' (see 'gcvu --help')\n");
+}
+
+TEST(Cli, UnknownOptionIsOneLineExit2) {
+  for (const Command& command : all_commands()) {
+    auto result = run_cli({std::string(command.name), "--no-such-option"});
+    EXPECT_EQ(result.code, 2) << command.name;
+    EXPECT_EQ(lines(result.err), 1u) << command.name << ": " << result.err;
+    EXPECT_NE(result.err.find("--no-such-option"), std::string::npos) << result.err;
+  }
+}
+
+TEST(Cli, MissingArgumentIsOneLineExit2) {
+  auto result = run_cli({"compare", "only-one.png"});
+  EXPECT_EQ(result.code, 2);
+  EXPECT_EQ(lines(result.err), 1u);
+  EXPECT_NE(result.err.find("gcvu compare:"), std::string::npos);
+}
+
+TEST(Cli, EveryCommandHasHelpDocumentingItsOptions) {
+  const std::map<std::string, std::vector<std::string>> documented = {
+      {"compare", {"--diff", "--raw", "Exit status"}},
+      {"info", {"Exit status"}},
+      {"golden", {"--filter", "--shared", "--rebaseline", "--keep", "Exit status"}},
+  };
+  for (const Command& command : all_commands()) {
+    auto result = run_cli({std::string(command.name), "--help"});
+    EXPECT_EQ(result.code, 0) << command.name;
+    EXPECT_NE(result.out.find("Usage: gcvu " + std::string(command.name)), std::string::npos);
+    EXPECT_NE(result.out.find("--help"), std::string::npos);
+    auto it = documented.find(std::string(command.name));
+    if (it == documented.end()) continue;
+    for (const std::string& word : it->second) {
+      EXPECT_NE(result.out.find(word), std::string::npos) << command.name << " help lacks " << word;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gcvu::harness
