@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "formats/core/format_error.hpp"
 #include "harness/cli/command.hpp"
 
 namespace gcvu::test {
@@ -33,6 +34,15 @@ CliResult run_cli(const std::vector<std::string>& args) {
   result.out = out.str();
   result.err = err.str();
   return result;
+}
+
+std::string format_error_text(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const formats::FormatError& error) {
+    return error.what();
+  }
+  return "(no error)";
 }
 
 void write_bytes(const std::filesystem::path& path, const std::vector<uint8_t>& bytes) {

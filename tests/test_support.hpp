@@ -3,6 +3,7 @@
 // gcvu CLI in-process.
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct CliResult {
 
 // Runs `gcvu <args>` in-process.
 CliResult run_cli(const std::vector<std::string>& args);
+
+// Runs `action` and returns the text of the formats::FormatError it throws, or "(no error)".
+std::string format_error_text(const std::function<void()>& action);
 
 void write_bytes(const std::filesystem::path& path, const std::vector<uint8_t>& bytes);
 std::vector<uint8_t> read_bytes(const std::filesystem::path& path);

@@ -83,27 +83,28 @@ Identification identify_save_state(std::span<const uint8_t> data, const std::str
   return id;
 }
 
-Identification identify_by_size(std::span<const uint8_t> data, const std::string& source) {
+struct RawImageSize {
+  size_t size;
+  FileKind kind;
+  const char* description;
+};
+
+constexpr RawImageSize kRawImageSizes[] = {
+    {16 * kKiB, FileKind::kVuMemoryImage,
+     "raw 16 KiB image: VU1 data memory (1024 qwords) or VU1 micro memory (2048 instructions)"},
+    {4 * kKiB, FileKind::kVuMemoryImage,
+     "raw 4 KiB image: VU0 data memory (256 qwords) or VU0 micro memory (512 instructions)"},
+    {4 * kMiB, FileKind::kGsMemoryImage, "raw 4 MiB image: GS local memory"},
+    {32 * kMiB, FileKind::kEeMemoryImage, "raw 32 MiB image: EE main memory"},
+};
+
+Identification identify_by_size(std::span<const uint8_t> data) {
   Identification id;
-  (void)source;
-  switch (data.size()) {
-    case 16 * kKiB:
-      id.kind = FileKind::kVuMemoryImage;
-      id.description = "raw 16 KiB image: VU1 data memory (1024 qwords) or VU1 micro memory (2048 instructions)";
-      break;
-    case 4 * kKiB:
-      id.kind = FileKind::kVuMemoryImage;
-      id.description = "raw 4 KiB image: VU0 data memory (256 qwords) or VU0 micro memory (512 instructions)";
-      break;
-    case 4 * kMiB:
-      id.kind = FileKind::kGsMemoryImage;
-      id.description = "raw 4 MiB image: GS local memory";
-      break;
-    case 32 * kMiB:
-      id.kind = FileKind::kEeMemoryImage;
-      id.description = "raw 32 MiB image: EE main memory";
-      break;
-    default: id.description = fmt::format("unrecognised data ({} bytes)", data.size()); break;
+  id.description = fmt::format("unrecognised data ({} bytes)", data.size());
+  for (const RawImageSize& raw : kRawImageSizes) {
+    if (raw.size != data.size()) continue;
+    id.kind = raw.kind;
+    id.description = raw.description;
   }
   return id;
 }
@@ -140,7 +141,7 @@ Identification identify(std::span<const uint8_t> data, const std::string& source
       // Not a dump: look inside whole (a compressed memory image, say), within a limit.
       std::vector<uint8_t> inner = decompress(data, compression, source, kMaxInnerSize, /*allow_prefix=*/true);
       bool whole = inner.size() < kMaxInnerSize;
-      id = whole ? identify_by_size(inner, source) : Identification{};
+      id = whole ? identify_by_size(inner) : Identification{};
       if (!whole) id.description = fmt::format("more than {} bytes of data", kMaxInnerSize);
       id.compression = compression;
       id.description = fmt::format("{}-compressed: {}", compression_name(compression), id.description);
@@ -158,7 +159,7 @@ Identification identify(std::span<const uint8_t> data, const std::string& source
   } else if (looks_like_gs_dump(data)) {
     id = identify_gs_dump(data, source);
   } else {
-    id = identify_by_size(data, source);
+    id = identify_by_size(data);
   }
   return finish(id, data);
 }

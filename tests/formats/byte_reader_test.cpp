@@ -5,22 +5,17 @@
 
 #include <gtest/gtest.h>
 
-#include <functional>
 #include <vector>
+
+#include "tests/test_support.hpp"
 
 namespace gcvu::formats {
 namespace {
 
 const std::vector<uint8_t> kBytes = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a};
 
-std::string error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const FormatError& error) {
-    return error.what();
-  }
-  return "(no error)";
-}
+using test::format_error_text;
+const auto& error_of = format_error_text;
 
 TEST(ByteReader, ReadsLittleEndian) {
   ByteReader reader(kBytes, "t.bin");

@@ -5,17 +5,15 @@
 #include <gtest/gtest.h>
 
 #include "formats/core/format_error.hpp"
+#include "tests/test_support.hpp"
 
 namespace gcvu::formats {
 namespace {
 
 std::string error_of(const std::string& json) {
-  try {
+  return test::format_error_text([&] {
     parse_golden_case({reinterpret_cast<const uint8_t*>(json.data()), json.size()}, "case.json", "c");
-  } catch (const FormatError& error) {
-    return error.what();
-  }
-  return "(no error)";
+  });
 }
 
 const std::string kMinimal =

@@ -32,12 +32,7 @@ std::vector<uint8_t> header(uint32_t header_size, uint32_t state_size, uint32_t 
 }
 
 std::string error_of(const std::vector<uint8_t>& bytes) {
-  try {
-    read_gs_dump_header(bytes, "d.gs");
-  } catch (const FormatError& error) {
-    return error.what();
-  }
-  return "(no error)";
+  return test::format_error_text([&] { read_gs_dump_header(bytes, "d.gs"); });
 }
 
 TEST(GsDumpHeader, RealDumpFromShared) {

@@ -15,12 +15,7 @@ namespace {
 std::vector<uint8_t> hand_made_a() { return test::read_bytes(test::source_dir() / "golden/compare-basic/a.png"); }
 
 std::string error_of(const std::vector<uint8_t>& bytes) {
-  try {
-    read_png(bytes, "x.png");
-  } catch (const FormatError& error) {
-    return error.what();
-  }
-  return "(no error)";
+  return test::format_error_text([&] { read_png(bytes, "x.png"); });
 }
 
 TEST(Png, ReadsHandMadeImage) {
