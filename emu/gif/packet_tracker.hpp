@@ -1,0 +1,23 @@
+#pragma once
+// Follows a GIF transfer qword by qword (tag, its data, the next tag...) to find where it ends: after the data of
+// a tag with EOP set. Used by whoever receives a PATH1 (XGKICK) transfer to tell the VU when to stop.
+
+#include <cstdint>
+
+#include "emu/gif/gif_tag.hpp"
+
+namespace gcvu::gif {
+
+class PacketTracker {
+ public:
+  // Feeds one qword; returns true when it ended the transfer. The tracker is then ready for a new transfer.
+  bool feed(uint64_t low, uint64_t high);
+  bool expecting_tag() const { return remaining_ == 0; }
+  const GifTag& current_tag() const { return tag_; }
+
+ private:
+  GifTag tag_;
+  uint32_t remaining_ = 0;  // data qwords still to come for the current tag
+};
+
+}  // namespace gcvu::gif

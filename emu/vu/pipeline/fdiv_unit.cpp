@@ -1,0 +1,31 @@
+#include "emu/vu/pipeline/fdiv_unit.hpp"
+
+namespace gcvu::vu {
+
+namespace {
+constexpr uint16_t kStatusId = 0x30;
+}
+
+void FdivUnit::start(uint64_t cycle, uint32_t latency, uint32_t q, uint16_t status_id) {
+  pending_ = PendingResult{true, cycle, cycle + latency, q, static_cast<uint16_t>(status_id & kStatusId)};
+}
+
+void FdivUnit::retire(uint64_t cycle, Registers& registers) {
+  if (!pending_.busy || pending_.ready > cycle) return;
+  registers.q = pending_.value;
+  registers.status =
+      static_cast<uint16_t>((registers.status & ~kStatusId) | pending_.status_id | (pending_.status_id << 6));
+  pending_.busy = false;
+}
+
+void EfuUnit::start(uint64_t cycle, uint32_t latency, uint32_t p) {
+  pending_ = PendingResult{true, cycle, cycle + latency, p, 0};
+}
+
+void EfuUnit::retire(uint64_t cycle, Registers& registers) {
+  if (!pending_.busy || pending_.ready > cycle) return;
+  registers.p = pending_.value;
+  pending_.busy = false;
+}
+
+}  // namespace gcvu::vu

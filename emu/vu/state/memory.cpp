@@ -1,0 +1,34 @@
+#include "emu/vu/state/memory.hpp"
+
+#include <algorithm>
+
+namespace gcvu::vu {
+
+namespace {
+uint32_t load_u32(std::span<const uint8_t> bytes, size_t at) {
+  return uint32_t{bytes[at]} | uint32_t{bytes[at + 1]} << 8 | uint32_t{bytes[at + 2]} << 16 |
+         uint32_t{bytes[at + 3]} << 24;
+}
+}  // namespace
+
+void DataMemory::load(std::span<const uint8_t> bytes) {
+  size_t words = std::min<size_t>(bytes.size(), kDataBytes) / 4;
+  for (size_t w = 0; w < words; ++w) qwords_[w / 4][w % 4] = load_u32(bytes, w * 4);
+}
+
+void DataMemory::store(std::span<uint8_t, kDataBytes> bytes) const {
+  for (size_t w = 0; w < kDataBytes / 4; ++w) {
+    uint32_t value = qwords_[w / 4][w % 4];
+    for (size_t b = 0; b < 4; ++b) bytes[w * 4 + b] = static_cast<uint8_t>(value >> (8 * b));
+  }
+}
+
+void MicroMemory::load(std::span<const uint8_t> bytes, uint32_t first_instruction) {
+  size_t count = bytes.size() / 8;
+  for (size_t n = 0; n < count; ++n) {
+    uint64_t word = uint64_t{load_u32(bytes, n * 8)} | uint64_t{load_u32(bytes, n * 8 + 4)} << 32;
+    write_instruction(static_cast<uint32_t>(first_instruction + n), word);
+  }
+}
+
+}  // namespace gcvu::vu

@@ -1,0 +1,50 @@
+#pragma once
+// VU1's architectural registers: VF00-VF31, VI00-VI15, ACC, Q, P, I, R, the MAC/status/clip flags and TPC.
+// Values are the committed (architecturally visible) state; results still in a pipeline live in emu/vu/pipeline.
+
+#include <array>
+#include <cstdint>
+
+#include "emu/vu/state/vector.hpp"
+
+namespace gcvu::vu {
+
+inline constexpr int kVfCount = 32;
+inline constexpr int kViCount = 16;
+inline constexpr uint16_t kStatusStickyMask = 0x0fc0;  // ZS SS US OS IS DS
+inline constexpr uint32_t kClipMask = 0x00ffffff;      // four 6-bit judgements
+
+class Registers {
+ public:
+  Registers() { reset(); }
+  void reset();
+
+  // VF00 always reads (0, 0, 0, 1.0); writes to it are dropped here, so no caller special-cases it.
+  const Vec4& vf(int index) const { return vf_[index & 31]; }
+  uint32_t vf_lane(int index, int lane) const { return vf_[index & 31][lane & 3]; }
+  void write_vf(int index, FieldMask fields, const Vec4& value);
+  void write_vf_lane(int index, int lane, uint32_t value);
+
+  // VI indices are 4 bits (5-bit fields are ANDed with 0xF); VI00 reads 0 and ignores writes.
+  uint16_t vi(int index) const { return vi_[index & 15]; }
+  void write_vi(int index, uint16_t value);
+
+  const Vec4& acc() const { return acc_; }
+  void write_acc(FieldMask fields, const Vec4& value);
+
+  uint32_t q = 0;
+  uint32_t p = 0;
+  uint32_t i = 0;
+  uint32_t r = 0;           // 23-bit mantissa with exponent 0x7F, see RINIT
+  uint16_t mac = 0;         // Z bits 0-3, S 4-7, U 8-11, O 12-15; x is the high bit of each nibble
+  uint16_t status = 0;      // Z S U O I D and their sticky copies, 12 bits
+  uint32_t clip = 0;        // 24 bits, newest judgement in bits 0-5
+  uint16_t tpc = 0;         // the program counter, in instructions
+
+ private:
+  std::array<Vec4, kVfCount> vf_{};
+  std::array<uint16_t, kViCount> vi_{};
+  Vec4 acc_{};
+};
+
+}  // namespace gcvu::vu
