@@ -151,8 +151,9 @@ class Assembler {
     }
   }
 
-  void directive(Cursor& cursor, const std::filesystem::path& path, const std::string& name, int number,
+  void directive(Cursor& cursor, const std::filesystem::path& path, const std::string& name, int line_number,
                  const std::string& source) {
+    const int number = line_number;
     int column = cursor.column();
     std::string word = detail::lower_case(cursor.identifier());
     cursor.skip_blanks();
@@ -179,11 +180,18 @@ class Assembler {
       do {
         cursor.skip_blanks();
         int value_column = cursor.column();
-        int64_t value = detail::parse_integer(cursor, word + " value");
-        if (size < 8 && (value >= (int64_t{1} << (8 * size)) || value < -(int64_t{1} << (8 * size - 1)))) {
-          throw SourceError(name, number, value_column, fmt::format("{} value does not fit in {} bytes", word, size));
+        uint64_t value = 0;
+        if (size == 8) {
+          value = detail::parse_integer64(cursor, word + " value");
+        } else {
+          int64_t number = detail::parse_integer(cursor, word + " value");
+          if (number >= (int64_t{1} << (8 * size)) || number < -(int64_t{1} << (8 * size - 1))) {
+            throw SourceError(name, line_number, value_column,
+                              fmt::format("{} value does not fit in {} bytes", word, size));
+          }
+          value = static_cast<uint64_t>(number);
         }
-        append_le(bytes, static_cast<uint64_t>(value), size);
+        append_le(bytes, value, size);
         cursor.skip_blanks();
       } while (cursor.take(','));
       if (!cursor.at_end()) cursor.fail(fmt::format("unexpected '{}' after {}", cursor.rest(), word));

@@ -392,7 +392,7 @@ uint32_t parse_half(Cursor& cursor, Slot slot, Mnemonic& m, ParsedBundle& bundle
 
 }  // namespace
 
-int64_t parse_integer(Cursor& cursor, std::string_view what) {
+uint64_t parse_integer64(Cursor& cursor, std::string_view what) {
   int column = cursor.column();
   bool negative = cursor.take('-');
   if (!negative) cursor.take('+');
@@ -404,10 +404,19 @@ int64_t parse_integer(Cursor& cursor, std::string_view what) {
   }
   uint64_t value = 0;
   auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value, base);
-  if (token.empty() || ec != std::errc{} || end != token.data() + token.size() || value > (uint64_t{1} << 63)) {
+  if (token.empty() || ec != std::errc{} || end != token.data() + token.size()) {
     cursor.fail_at(column, fmt::format("expected a number for the {}", what));
   }
-  return negative ? -static_cast<int64_t>(value) : static_cast<int64_t>(value);
+  return negative ? ~value + 1 : value;
+}
+
+int64_t parse_integer(Cursor& cursor, std::string_view what) {
+  int column = cursor.column();
+  bool negative = cursor.peek() == '-';
+  uint64_t value = parse_integer64(cursor, what);
+  uint64_t magnitude = negative ? ~value + 1 : value;
+  if (magnitude > (uint64_t{1} << 62)) cursor.fail_at(column, fmt::format("{} is too large", what));
+  return static_cast<int64_t>(value);
 }
 
 ParsedBundle parse_bundle(Cursor& cursor) {

@@ -24,5 +24,7 @@ ParsedBundle parse_bundle(Cursor& cursor);
 
 // A number: optional sign, then decimal or 0x hex. Fails with a message naming `what`.
 int64_t parse_integer(Cursor& cursor, std::string_view what);
+// Like parse_integer, but a non-negative value may use all 64 bits (for .dword); negatives wrap.
+uint64_t parse_integer64(Cursor& cursor, std::string_view what);
 
 }  // namespace gcvu::microcode::detail
