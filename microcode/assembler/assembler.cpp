@@ -77,7 +77,8 @@ class Assembler {
       program_.code[fixup.offset + 1] |= static_cast<uint8_t>((offset >> 8) & 0x07);
     }
     for (ListingEntry& entry : program_.listing) {  // listing bytes after fixups
-      entry.bytes.assign(program_.code.begin() + entry.address, program_.code.begin() + entry.address + entry.bytes.size());
+      auto begin = program_.code.begin() + entry.address;
+      entry.bytes.assign(begin, begin + static_cast<long>(entry.bytes.size()));
     }
     return std::move(program_);
   }
@@ -134,7 +135,9 @@ class Assembler {
       directive(cursor, path, name, number, source);
       return;
     }
-    if (program_.code.size() % 8 != 0) cursor.fail("instruction at an address that is not a multiple of 8 (use .align 3)");
+    if (program_.code.size() % 8 != 0) {
+      cursor.fail("instruction at an address that is not a multiple of 8 (use .align 3)");
+    }
     size_t offset = program_.code.size();
     detail::ParsedBundle bundle = detail::parse_bundle(cursor);
     std::vector<uint8_t> bytes;

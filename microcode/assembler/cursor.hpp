@@ -26,9 +26,8 @@ class Cursor {
   // Characters up to whitespace or any of `stops`.
   std::string_view token(std::string_view stops = ",") {
     size_t start = pos_;
-    while (!at_end() && !std::isspace(static_cast<unsigned char>(peek())) && stops.find(peek()) == std::string_view::npos) {
-      ++pos_;
-    }
+    auto stop = [&] { return std::isspace(static_cast<unsigned char>(peek())) || stops.find(peek()) != stops.npos; };
+    while (!at_end() && !stop()) ++pos_;
     return text_.substr(start, pos_ - start);
   }
   std::string_view identifier() {

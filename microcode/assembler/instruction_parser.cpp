@@ -83,7 +83,9 @@ Mnemonic parse_mnemonic(Cursor& cursor, Slot slot) {
       if (end == std::string_view::npos) end = token.size();
       std::string_view letters = token.substr(i + 1, end - i - 1);
       auto mask = field_mask(letters);
-      if (!mask) cursor.fail_at(column, fmt::format("bad dest mask '.{}' (expected letters of xyzw, in order)", letters));
+      if (!mask) {
+        cursor.fail_at(column, fmt::format("bad dest mask '.{}' (expected letters of xyzw, in order)", letters));
+      }
       if (m.dest) cursor.fail_at(column, "dest mask given twice");
       m.dest = *mask;
       i = end;
@@ -107,9 +109,12 @@ Mnemonic parse_mnemonic(Cursor& cursor, Slot slot) {
       cursor.fail_at(m.column, fmt::format("'{}' is a {} instruction; a line is the upper instruction, then the lower",
                                            m.name, other == Slot::kUpper ? "upper" : "lower"));
     }
-    cursor.fail_at(m.column, fmt::format("unknown {} instruction '{}'", slot == Slot::kUpper ? "upper" : "lower", m.name));
+    std::string_view half = slot == Slot::kUpper ? "upper" : "lower";
+    cursor.fail_at(m.column, fmt::format("unknown {} instruction '{}'", half, m.name));
   }
-  if (m.dest && m.row->dest == vu::DestMode::kNone) cursor.fail_at(m.column, fmt::format("'{}' takes no dest mask", m.name));
+  if (m.dest && m.row->dest == vu::DestMode::kNone) {
+    cursor.fail_at(m.column, fmt::format("'{}' takes no dest mask", m.name));
+  }
   if (!m.dest && m.row->dest == vu::DestMode::kFree) m.dest = 0xf;
   return m;
 }
@@ -318,7 +323,8 @@ void parse_operand(Cursor& cursor, OperandKind kind, const Mnemonic& m, Encoder&
       break;
     case OperandKind::kImm5: {
       int column = cursor.column();
-      enc.put(static_cast<uint32_t>(checked(cursor, column, parse_integer(cursor, "immediate"), -16, 15, "imm5")), 6, 5);
+      int64_t value = checked(cursor, column, parse_integer(cursor, "immediate"), -16, 15, "imm5");
+      enc.put(static_cast<uint32_t>(value), 6, 5);
       break;
     }
     case OperandKind::kImm12: {

@@ -180,7 +180,8 @@ std::string disassemble(std::span<const uint8_t> code, const DisassemblyOptions&
     bool labelled = false;
     if (options.labels) {
       vu::DecodedBundle decoded = vu::decode_bundle(bundle);
-      if (decoded.lower_info.is_branch && decoded.lower.op != vu::Opcode::kJr && decoded.lower.op != vu::Opcode::kJalr) {
+      const vu::Opcode op = decoded.lower.op;
+      if (decoded.lower_info.is_branch && op != vu::Opcode::kJr && op != vu::Opcode::kJalr) {
         labelled = targets.count(branch_target(address, decoded.lower.imm)) != 0;
       }
     }

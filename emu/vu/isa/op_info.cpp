@@ -64,7 +64,8 @@ OpInfo op_info(const DecodedOp& op) {
   info.latency = row.latency;
   const uint32_t fx = row.effects;
   // it in the first operand is a destination, except for stores (ISW/ISWR) and compare-branches (IBEQ/IBNE).
-  const bool it_first_is_source = (fx & effect::kStore) != 0 || ((fx & effect::kBranch) != 0 && (fx & effect::kLink) == 0);
+  const bool it_first_is_source =
+      (fx & effect::kStore) != 0 || ((fx & effect::kBranch) != 0 && (fx & effect::kLink) == 0);
 
   for (size_t index = 0; index < row.operands.size(); ++index) {
     const bool first = index == 0;
