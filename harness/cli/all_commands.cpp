@@ -10,6 +10,8 @@ std::span<const Command> all_commands() {
       Command{"info", "identify a file by its content and summarise it", run_info},
       Command{"compare", "compare two PNG images or two raw files byte for byte", run_compare},
       Command{"golden", "run golden cases and check their outputs' hashes", run_golden},
+      Command{"asm", "assemble VU1 micro code (.vsm) into a micro-memory image", run_asm},
+      Command{"disasm", "disassemble a VU1 micro-memory image into .vsm text", run_disasm},
   };
   return kCommands;
 }

@@ -11,5 +11,7 @@ namespace gcvu::harness {
 int run_info(std::span<const std::string> args, Io& io);
 int run_compare(std::span<const std::string> args, Io& io);
 int run_golden(std::span<const std::string> args, Io& io);
+int run_asm(std::span<const std::string> args, Io& io);
+int run_disasm(std::span<const std::string> args, Io& io);
 
 }  // namespace gcvu::harness
