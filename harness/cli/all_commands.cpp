@@ -10,6 +10,7 @@ std::span<const Command> all_commands() {
       Command{"info", "identify a file by its content and summarise it", run_info},
       Command{"compare", "compare two PNG images or two raw files byte for byte", run_compare},
       Command{"golden", "run golden cases and check their outputs' hashes", run_golden},
+      Command{"vectors", "check VU float/integer test-vector TSV rows against the float unit", run_vectors},
   };
   return kCommands;
 }

@@ -11,5 +11,6 @@ namespace gcvu::harness {
 int run_info(std::span<const std::string> args, Io& io);
 int run_compare(std::span<const std::string> args, Io& io);
 int run_golden(std::span<const std::string> args, Io& io);
+int run_vectors(std::span<const std::string> args, Io& io);
 
 }  // namespace gcvu::harness
