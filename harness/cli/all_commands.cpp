@@ -12,6 +12,7 @@ std::span<const Command> all_commands() {
       Command{"golden", "run golden cases and check their outputs' hashes", run_golden},
       Command{"asm", "assemble VU1 micro code (.vsm) into a micro-memory image", run_asm},
       Command{"disasm", "disassemble a VU1 micro-memory image into .vsm text", run_disasm},
+      Command{"vectors", "check VU float/integer test-vector TSV rows against the float unit", run_vectors},
   };
   return kCommands;
 }
