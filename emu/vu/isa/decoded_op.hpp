@@ -8,13 +8,9 @@
 
 #include "emu/vu/isa/opcode.hpp"
 #include "emu/vu/isa/opcode_table.hpp"
+#include "emu/vu/state/vector.hpp"
 
 namespace gcvu::vu {
-
-// xyzw field masks use the dest-field order: x = 8, y = 4, z = 2, w = 1.
-inline constexpr uint8_t kFieldX = 8, kFieldY = 4, kFieldZ = 2, kFieldW = 1, kFieldsXyzw = 15;
-// The field mask of a single-lane selector (bc, fsf, ftf): 0 = x .. 3 = w.
-constexpr uint8_t lane_field(uint8_t lane) { return static_cast<uint8_t>(8u >> (lane & 3u)); }
 
 enum class InvalidReason : uint8_t {
   kNone,

@@ -19,13 +19,16 @@ void FdivUnit::retire(uint64_t cycle, Registers& registers) {
 }
 
 void EfuUnit::start(uint64_t cycle, uint32_t latency, uint32_t p) {
-  pending_ = PendingResult{true, cycle, cycle + latency, p, 0};
+  if (newest_.busy) landing_ = newest_;
+  newest_ = PendingResult{true, cycle, cycle + latency, p, 0};
 }
 
 void EfuUnit::retire(uint64_t cycle, Registers& registers) {
-  if (!pending_.busy || pending_.ready > cycle) return;
-  registers.p = pending_.value;
-  pending_.busy = false;
+  for (PendingResult* result : {&landing_, &newest_}) {
+    if (!result->busy || result->ready > cycle) continue;
+    registers.p = result->value;
+    result->busy = false;
+  }
 }
 
 }  // namespace gcvu::vu

@@ -30,6 +30,7 @@ class FdivUnit {
   // Writes Q, and status I/D (clearing both first, setting their sticky copies), once the latency has passed.
   void retire(uint64_t cycle, Registers& registers);
   const PendingResult& pending() const { return pending_; }
+  uint64_t drain_cycle() const { return pending_.busy ? pending_.ready : 0; }
   void clear() { pending_ = {}; }
 
  private:
@@ -41,14 +42,17 @@ class FdivUnit {
 // settle whether an MFP issued at exactly L-1 without WAITP sees the new P; gcvu says it does not (it sees P from L).
 class EfuUnit {
  public:
-  uint64_t free_cycle() const { return pending_.busy ? pending_.ready - 1 : 0; }
+  uint64_t free_cycle() const { return newest_.busy ? newest_.ready - 1 : 0; }
+  // May start while the previous result is still one cycle from landing; that result still lands on time.
   void start(uint64_t cycle, uint32_t latency, uint32_t p);
   void retire(uint64_t cycle, Registers& registers);
-  const PendingResult& pending() const { return pending_; }
-  void clear() { pending_ = {}; }
+  const PendingResult& pending() const { return newest_; }
+  uint64_t drain_cycle() const { return newest_.busy ? newest_.ready : 0; }
+  void clear() { newest_ = landing_ = {}; }
 
  private:
-  PendingResult pending_;
+  PendingResult newest_;
+  PendingResult landing_;  // the previous op, when a new one started before it wrote P
 };
 
 }  // namespace gcvu::vu

@@ -29,9 +29,9 @@ class BranchViHistory {
   static constexpr size_t kDepth = 4;
 
   struct Entry {
-    uint8_t vi = 0;            // 0: the instruction wrote no VI
-    uint16_t old_value = 0;    // the VI before the write
-    bool read_same = false;    // the instruction also read that VI (a read-modify-write)
+    uint8_t vi = 0;          // 0: the instruction wrote no VI
+    uint16_t old_value = 0;  // the VI before the write
+    bool read_same = false;  // the instruction also read that VI (a read-modify-write)
   };
 
   // Called once per executed instruction pair (vi 0 when it wrote none that the rule covers).

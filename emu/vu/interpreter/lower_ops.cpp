@@ -1,0 +1,173 @@
+// Lower-word instruction semantics: loads and stores, the integer unit, moves, FDIV/EFU issue, flags, R,
+// branches and XGKICK (reference/vu1.md §3 "Misc", §4).
+
+#include "emu/vu/alu/integer_ops.hpp"
+#include "emu/vu/alu/random.hpp"
+#include "emu/vu/float/float_unit.hpp"
+#include "emu/vu/interpreter/vu1.hpp"
+
+namespace gcvu::vu {
+
+namespace {
+
+constexpr uint32_t kQwordMask = kDataQwords - 1;
+constexpr uint32_t kClipBits = 0xffffff;
+
+Vec4 broadcast(uint32_t value) { return {value, value, value, value}; }
+
+// ILW/ILWR read one field: the first set in dest (x first), its low 16 bits.
+int first_lane(FieldMask fields) {
+  for (int lane = 0; lane < 4; ++lane) {
+    if (has_lane(fields, lane)) return lane;
+  }
+  return 0;
+}
+
+uint16_t status_of(const Registers& registers) { return registers.status & 0xfff; }
+
+}  // namespace
+
+Vu1::LowerResult Vu1::execute_lower(const DecodedOp& op, const OpInfo& info, uint32_t pc) {
+  LowerResult out;
+  auto vi = [&](uint8_t index) { return registers_.vi(index); };
+  auto load = [&](uint32_t address) {
+    out.vf_write = info.vf_write;
+    out.vf_value = data_.qword(address & kQwordMask);
+  };
+  auto store = [&](uint32_t address, const Vec4& value) {
+    for (int lane = 0; lane < 4; ++lane) {
+      if (has_lane(op.dest, lane)) data_.write_word(address & kQwordMask, lane, value[lane]);
+    }
+  };
+  auto result = [&](const Vec4& value) {
+    out.vf_write = info.vf_write;
+    out.vf_value = value;
+  };
+  auto branch = [&](bool taken, uint32_t target) {
+    out.branch_taken = taken;
+    out.branch_target = target % kMicroInstructions;
+  };
+  const uint32_t imm = static_cast<uint32_t>(op.imm);
+  const uint32_t branch_target = pc + 1 + imm;  // the delay slot's address plus the signed offset
+  const uint16_t link = static_cast<uint16_t>((pc + 2) % kMicroInstructions);
+  auto branch_vi = [&](uint8_t index) { return branch_history_.branch_value(index, vi(index)); };
+  const Vec4& fs = registers_.vf(op.fs);
+  const Vec4& ft = registers_.vf(op.ft);
+
+  switch (op.op) {
+    case Opcode::kLq: load(imm + vi(op.is)); break;
+    case Opcode::kSq: store(imm + vi(op.it), fs); break;
+    case Opcode::kLqi:
+      load(vi(op.is));
+      registers_.write_vi(op.is, static_cast<uint16_t>(vi(op.is) + 1));
+      break;
+    case Opcode::kLqd:
+      registers_.write_vi(op.is, static_cast<uint16_t>(vi(op.is) - 1));
+      load(vi(op.is));
+      break;
+    case Opcode::kSqi:
+      store(vi(op.it), fs);
+      registers_.write_vi(op.it, static_cast<uint16_t>(vi(op.it) + 1));
+      break;
+    case Opcode::kSqd:
+      registers_.write_vi(op.it, static_cast<uint16_t>(vi(op.it) - 1));
+      store(vi(op.it), fs);
+      break;
+    case Opcode::kIlw:
+    case Opcode::kIlwr: {
+      uint32_t address = op.op == Opcode::kIlw ? imm + vi(op.is) : vi(op.is);
+      registers_.write_vi(op.it, static_cast<uint16_t>(data_.word(address & kQwordMask, first_lane(op.dest))));
+      integer_loads_.issue(op.it, cycle_);
+      break;
+    }
+    case Opcode::kIsw: store(imm + vi(op.is), broadcast(vi(op.it))); break;
+    case Opcode::kIswr: store(vi(op.is), broadcast(vi(op.it))); break;
+    case Opcode::kIadd: registers_.write_vi(op.id, iadd(vi(op.is), vi(op.it))); break;
+    case Opcode::kIsub: registers_.write_vi(op.id, isub(vi(op.is), vi(op.it))); break;
+    case Opcode::kIand: registers_.write_vi(op.id, iand(vi(op.is), vi(op.it))); break;
+    case Opcode::kIor: registers_.write_vi(op.id, ior(vi(op.is), vi(op.it))); break;
+    case Opcode::kIaddi: registers_.write_vi(op.it, iaddi(vi(op.is), op.imm)); break;
+    case Opcode::kIaddiu: registers_.write_vi(op.it, iaddiu(vi(op.is), imm)); break;
+    case Opcode::kIsubiu: registers_.write_vi(op.it, isubiu(vi(op.is), imm)); break;
+    case Opcode::kMove: result(fs); break;
+    case Opcode::kMr32: result({fs[1], fs[2], fs[3], fs[0]}); break;
+    case Opcode::kMfir:
+      result(broadcast(static_cast<uint32_t>(static_cast<int32_t>(static_cast<int16_t>(vi(op.is))))));
+      break;
+    case Opcode::kMtir: registers_.write_vi(op.it, static_cast<uint16_t>(fs[op.fsf & 3])); break;
+    case Opcode::kMfp: result(broadcast(registers_.p)); break;
+    case Opcode::kDiv:
+    case Opcode::kSqrt:
+    case Opcode::kRsqrt: {
+      uint32_t numerator = fs[op.fsf & 3];
+      uint32_t denominator = ft[op.ftf & 3];
+      FdivResult q = op.op == Opcode::kDiv    ? div(numerator, denominator)
+                     : op.op == Opcode::kSqrt ? sqrt(denominator)
+                                              : rsqrt(numerator, denominator);
+      fdiv_.start(cycle_, info.latency, q.value, static_cast<uint16_t>(q.flags << 4));
+      break;
+    }
+    case Opcode::kEsadd: efu_.start(cycle_, info.latency, esadd(fs[0], fs[1], fs[2])); break;
+    case Opcode::kErsadd: efu_.start(cycle_, info.latency, ersadd(fs[0], fs[1], fs[2])); break;
+    case Opcode::kEleng: efu_.start(cycle_, info.latency, eleng(fs[0], fs[1], fs[2])); break;
+    case Opcode::kErleng: efu_.start(cycle_, info.latency, erleng(fs[0], fs[1], fs[2])); break;
+    case Opcode::kEatanxy: efu_.start(cycle_, info.latency, eatanxy(fs[0], fs[1])); break;
+    case Opcode::kEatanxz: efu_.start(cycle_, info.latency, eatanxz(fs[0], fs[2])); break;
+    case Opcode::kEsum: efu_.start(cycle_, info.latency, esum(fs[0], fs[1], fs[2], fs[3])); break;
+    case Opcode::kEsqrt: efu_.start(cycle_, info.latency, esqrt(fs[op.fsf & 3])); break;
+    case Opcode::kErsqrt: efu_.start(cycle_, info.latency, ersqrt(fs[op.fsf & 3])); break;
+    case Opcode::kErcpr: efu_.start(cycle_, info.latency, ercpr(fs[op.fsf & 3])); break;
+    case Opcode::kEsin: efu_.start(cycle_, info.latency, esin(fs[op.fsf & 3])); break;
+    case Opcode::kEatan: efu_.start(cycle_, info.latency, eatan(fs[op.fsf & 3])); break;
+    case Opcode::kEexp: efu_.start(cycle_, info.latency, eexp(fs[op.fsf & 3])); break;
+    case Opcode::kRinit: registers_.r = rinit(fs[op.fsf & 3]); break;
+    case Opcode::kRxor: registers_.r = rxor(registers_.r, fs[op.fsf & 3]); break;
+    case Opcode::kRget: result(broadcast(registers_.r)); break;
+    case Opcode::kRnext:
+      registers_.r = rnext(registers_.r);
+      result(broadcast(registers_.r));
+      break;
+    case Opcode::kXtop: registers_.write_vi(op.it, top_); break;
+    case Opcode::kXitop: registers_.write_vi(op.it, itop_); break;
+    case Opcode::kXgkick:
+      xgkick_.start(vi(op.is) & kQwordMask, cycle_);
+      ++stats_.xgkicks;
+      break;
+    case Opcode::kFsand: registers_.write_vi(op.it, static_cast<uint16_t>(status_of(registers_) & imm)); break;
+    case Opcode::kFseq: registers_.write_vi(op.it, status_of(registers_) == imm ? 1 : 0); break;
+    case Opcode::kFsor: registers_.write_vi(op.it, static_cast<uint16_t>((status_of(registers_) | imm) & 0xfff)); break;
+    case Opcode::kFsset:  // only the sticky bits are written
+      registers_.status = static_cast<uint16_t>((registers_.status & 0x3f) | (imm & kStatusStickyMask));
+      break;
+    case Opcode::kFmand: registers_.write_vi(op.it, static_cast<uint16_t>(registers_.mac & vi(op.is))); break;
+    case Opcode::kFmeq: registers_.write_vi(op.it, registers_.mac == vi(op.is) ? 1 : 0); break;
+    case Opcode::kFmor: registers_.write_vi(op.it, static_cast<uint16_t>(registers_.mac | vi(op.is))); break;
+    case Opcode::kFcand: registers_.write_vi(1, (registers_.clip & imm & kClipBits) != 0 ? 1 : 0); break;
+    case Opcode::kFceq: registers_.write_vi(1, registers_.clip == (imm & kClipBits) ? 1 : 0); break;
+    case Opcode::kFcor: registers_.write_vi(1, ((registers_.clip | imm) & kClipBits) == kClipBits ? 1 : 0); break;
+    case Opcode::kFcset: registers_.clip = imm & kClipBits; break;
+    case Opcode::kFcget: registers_.write_vi(op.it, static_cast<uint16_t>(registers_.clip & 0xfff)); break;
+    case Opcode::kB: branch(true, branch_target); break;
+    case Opcode::kBal:
+      branch(true, branch_target);
+      registers_.write_vi(op.it, link);
+      break;
+    case Opcode::kJr: branch(true, vi(op.is)); break;
+    case Opcode::kJalr: {
+      uint32_t target = vi(op.is);  // read before the link write: JALR with it = is still jumps to the old value
+      registers_.write_vi(op.it, link);
+      branch(true, target);
+      break;
+    }
+    case Opcode::kIbeq: branch(branch_vi(op.it) == branch_vi(op.is), branch_target); break;
+    case Opcode::kIbne: branch(branch_vi(op.it) != branch_vi(op.is), branch_target); break;
+    case Opcode::kIbltz: branch(static_cast<int16_t>(branch_vi(op.is)) < 0, branch_target); break;
+    case Opcode::kIbgtz: branch(static_cast<int16_t>(branch_vi(op.is)) > 0, branch_target); break;
+    case Opcode::kIblez: branch(static_cast<int16_t>(branch_vi(op.is)) <= 0, branch_target); break;
+    case Opcode::kIbgez: branch(static_cast<int16_t>(branch_vi(op.is)) >= 0, branch_target); break;
+    default: break;  // NOP, WAITQ, WAITP (their effect is the stall)
+  }
+  return out;
+}
+
+}  // namespace gcvu::vu

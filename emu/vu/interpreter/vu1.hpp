@@ -1,0 +1,123 @@
+#pragma once
+// VU1 in micro mode: registers, both memories, the pipelines, and the loop that issues one instruction pair per
+// cycle with the stalls of reference/vu1.md §3. Micro memory is decoded once when written; execution never decodes.
+//
+// File map: vu1.cpp (issue loop, stalls, branches, E bit), upper_ops.cpp (FMAC semantics),
+// lower_ops.cpp (lower-word semantics).
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "emu/vu/interpreter/run_state.hpp"
+#include "emu/vu/interpreter/vu1_config.hpp"
+#include "emu/vu/isa/decoded_op.hpp"
+#include "emu/vu/pipeline/fdiv_unit.hpp"
+#include "emu/vu/pipeline/flag_pipeline.hpp"
+#include "emu/vu/pipeline/fmac_pipeline.hpp"
+#include "emu/vu/pipeline/integer_pipeline.hpp"
+#include "emu/vu/state/memory.hpp"
+#include "emu/vu/state/registers.hpp"
+#include "emu/vu/xgkick/xgkick_unit.hpp"
+
+namespace gcvu::vu {
+
+class Vu1 {
+ public:
+  explicit Vu1(Vu1Config config = {});
+
+  Registers& registers() { return registers_; }
+  const Registers& registers() const { return registers_; }
+  DataMemory& data() { return data_; }
+  const DataMemory& data() const { return data_; }
+  const MicroMemory& micro() const { return micro_; }
+  const DecodedBundle& decoded(uint32_t pc) const { return decoded_[pc % kMicroInstructions]; }
+  const Vu1Config& config() const { return config_; }
+
+  // Micro memory writes decode the instruction as they store it.
+  void write_micro(uint32_t pc, uint64_t bundle);
+  void load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction = 0);
+
+  void set_path1(Path1Port* port) { path1_ = port; }
+  void set_observer(PairObserver* observer) { observer_ = observer; }
+  // TOP and ITOP as VIF1 set them at MSCAL; read by XTOP/XITOP.
+  void set_top(uint16_t top, uint16_t itop) {
+    top_ = top & 0x3ff;
+    itop_ = itop & 0x3ff;
+  }
+
+  // Starts a microprogram at `pc` (MSCAL): clears the branch and E-bit state; pipelines keep whatever is in flight.
+  void start(uint32_t pc);
+  bool running() const { return running_; }
+  // Issues one instruction pair (after its stall). Returns kRunning while the program goes on.
+  StopReason step();
+  // Runs until the program stops.
+  StopReason run();
+  // Runs pairs while the cycle counter is below `cycle` (for a clocked system); kRunning if the target was reached.
+  StopReason run_until(uint64_t cycle);
+
+  uint64_t cycle() const { return cycle_; }
+  uint64_t start_cycle() const { return start_cycle_; }
+  const Vu1Stats& stats() const { return stats_; }
+  StopReason stop_reason() const { return stop_reason_; }
+  const std::string& stop_message() const { return stop_message_; }
+  const XgkickUnit& xgkick() const { return xgkick_; }
+  // Sends the rest of an XGKICK transfer still running after the program ended.
+  void finish_xgkick();
+
+  // Pipeline state, for the debugger's `pipe` view.
+  const FmacPipeline& fmac() const { return fmac_; }
+  const FlagPipeline& flags() const { return flags_; }
+  const FdivUnit& fdiv() const { return fdiv_; }
+  const EfuUnit& efu() const { return efu_; }
+
+ private:
+  // vu1.cpp
+  Stall find_stall(const DecodedBundle& bundle);
+  void retire_to(uint64_t cycle);
+  void stop(StopReason reason, std::string message);
+  void drain();
+  // upper_ops.cpp: returns the VF register and fields it wrote (for the write-clash rule).
+  VfUse execute_upper(const DecodedOp& op, const OpInfo& info);
+  // lower_ops.cpp: VF results are returned in `vf_result` rather than written, so the upper op's write can win.
+  struct LowerResult {
+    VfUse vf_write;
+    Vec4 vf_value{};
+    bool branch_taken = false;
+    uint32_t branch_target = 0;
+  };
+  LowerResult execute_lower(const DecodedOp& op, const OpInfo& info, uint32_t pc);
+
+  Vu1Config config_;
+  Registers registers_;
+  DataMemory data_;
+  MicroMemory micro_;
+  std::array<DecodedBundle, kMicroInstructions> decoded_{};
+
+  FmacPipeline fmac_;
+  FlagPipeline flags_;
+  FdivUnit fdiv_;
+  EfuUnit efu_;
+  IntegerLoadPipeline integer_loads_;
+  BranchViHistory branch_history_;
+  XgkickUnit xgkick_;
+  std::array<bool, 4> acc_overflow_{};  // per ACC lane: the last write to it overflowed (MADD persistence)
+
+  Path1Port* path1_ = nullptr;
+  PairObserver* observer_ = nullptr;
+  uint16_t top_ = 0;
+  uint16_t itop_ = 0;
+
+  uint64_t cycle_ = 0;
+  uint64_t start_cycle_ = 0;
+  bool running_ = false;
+  bool branch_pending_ = false;  // the pair just executed was a taken branch: the next one is its delay slot
+  uint32_t branch_target_ = 0;
+  bool end_pending_ = false;  // the pair just executed had the E bit: the next one is the last
+  StopReason stop_reason_ = StopReason::kRunning;
+  std::string stop_message_;
+  Vu1Stats stats_;
+};
+
+}  // namespace gcvu::vu

@@ -1,0 +1,24 @@
+#pragma once
+// Options that select between documented behaviours where the references disagree, and the run limits.
+
+#include <cstdint>
+
+namespace gcvu::vu {
+
+// Both halves of a pair write the same VF register: the upper write always wins (reference/vu1.md §3). What happens
+// to the lower op is unresolved on hardware:
+enum class WriteClash : uint8_t {
+  kLowerWriteDiscarded,  // the lower op runs (its VI, memory, Q... effects happen) but its VF write is dropped
+  kLowerSkipped,         // the whole lower op is skipped, as PCSX2's interpreter does
+};
+
+struct Vu1Config {
+  // A program that has not ended after this many cycles stops with an error.
+  uint64_t max_cycles = 50'000'000;
+  WriteClash write_clash = WriteClash::kLowerWriteDiscarded;
+  // FBRST.DE1 / TE1: whether the D and T bits stop the program (off, as after a reset, by default).
+  bool d_bit_enabled = false;
+  bool t_bit_enabled = false;
+};
+
+}  // namespace gcvu::vu
