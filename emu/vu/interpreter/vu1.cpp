@@ -85,7 +85,9 @@ Stall Vu1::find_stall(const DecodedBundle& bundle) {
   };
   for (const OpInfo* info : {&bundle.upper_info, &bundle.lower_info}) {
     for (const VfUse& read : info->vf_read) {
-      if (read.used()) consider(fmac_.ready_cycle(read.reg, read.fields), StallCause::kFmacVf, read.reg, read.fields);
+      if (!read.used()) continue;
+      consider(fmac_.ready_cycle(read.reg, read.fields), StallCause::kFmacVf, read.reg,
+               static_cast<FieldMask>(read.fields & fmac_.pending_fields(read.reg)));
     }
   }
   const OpInfo& lower = bundle.lower_info;

@@ -13,6 +13,14 @@ uint64_t FmacPipeline::ready_cycle(uint8_t reg, FieldMask fields) const {
   return ready;
 }
 
+FieldMask FmacPipeline::pending_fields(uint8_t reg) const {
+  FieldMask fields = 0;
+  for (size_t n = 0; n < count_; ++n) {
+    if (writes_[n].reg == reg) fields |= writes_[n].fields;
+  }
+  return fields;
+}
+
 void FmacPipeline::issue(uint8_t reg, FieldMask fields, uint64_t cycle) {
   if (reg == 0 || fields == 0) return;
   if (count_ == kCapacity) {

@@ -26,6 +26,8 @@ class FmacPipeline {
 
   // The first cycle at which `fields` of VF[reg] may be read (0 if nothing is pending).
   uint64_t ready_cycle(uint8_t reg, FieldMask fields) const;
+  // The fields of VF[reg] with a write in flight.
+  FieldMask pending_fields(uint8_t reg) const;
   void issue(uint8_t reg, FieldMask fields, uint64_t cycle);
   // Forgets writes that are readable at `cycle`.
   void retire(uint64_t cycle);
