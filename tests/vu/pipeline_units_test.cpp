@@ -133,26 +133,25 @@ TEST(IntegerLoadPipeline, IlwResultFourCyclesLater) {
 TEST(BranchViHistory, BranchSeesTheValueBeforeThePrecedingWrite) {
   // vu1.md §3: conditional branches read the VI from before the immediately preceding instruction's write.
   BranchViHistory history;
-  history.record(1, 7, false);  // iaddi vi01, vi00, 3: 7 -> 3
-  EXPECT_EQ(history.branch_value(1, 3), 7u);
-  EXPECT_EQ(history.branch_value(2, 9), 9u) << "other VIs are current";
-  history.record(0, 0, false);  // an instruction that writes no VI
-  EXPECT_EQ(history.branch_value(1, 3), 3u) << "two instructions later the write is visible";
+  history.record(10, 1, 7, false);  // pair 10: iaddi vi01, vi00, 3: 7 -> 3
+  EXPECT_EQ(history.branch_value(11, 1, 3), 7u);
+  EXPECT_EQ(history.branch_value(11, 2, 9), 9u) << "other VIs are current";
+  EXPECT_EQ(history.branch_value(12, 1, 3), 3u) << "two instructions later the write is visible";
 }
 
 TEST(BranchViHistory, ReadModifyWriteChainsHideTheWholeChain) {
   // vu1.md §3: consecutive instructions reading and writing the same VI (IADDIU chains, up to 4) hide the chain.
   BranchViHistory history;
-  history.record(1, 0, true);  // iaddiu vi01, vi01, 1: 0 -> 1
-  history.record(1, 1, true);  // 1 -> 2
-  history.record(1, 2, true);  // 2 -> 3
-  EXPECT_EQ(history.branch_value(1, 3), 0u);
+  history.record(0, 1, 0, true);  // iaddiu vi01, vi01, 1: 0 -> 1
+  history.record(1, 1, 1, true);  // 1 -> 2
+  history.record(2, 1, 2, true);  // 2 -> 3
+  EXPECT_EQ(history.branch_value(3, 1, 3), 0u);
   BranchViHistory broken;
-  broken.record(1, 0, false);  // iaddi vi01, vi00, 5: a plain write starts no chain
-  broken.record(1, 5, true);   // iaddiu vi01, vi01, 1: 5 -> 6
-  EXPECT_EQ(broken.branch_value(1, 6), 5u);
-  broken.clear();  // a stall breaks the chain
-  EXPECT_EQ(broken.branch_value(1, 6), 6u);
+  broken.record(0, 1, 0, false);  // iaddi vi01, vi00, 5: a plain write starts no chain
+  broken.record(1, 1, 5, true);   // iaddiu vi01, vi01, 1: 5 -> 6
+  EXPECT_EQ(broken.branch_value(2, 1, 6), 5u);
+  broken.break_chains(2);  // a stall before the branch breaks the chain
+  EXPECT_EQ(broken.branch_value(2, 1, 6), 6u);
 }
 
 // Records every qword; ends the transfer as the GIF would, at the end of an EOP packet.

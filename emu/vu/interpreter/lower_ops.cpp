@@ -50,7 +50,7 @@ Vu1::LowerResult Vu1::execute_lower(const DecodedOp& op, const OpInfo& info, uin
   const uint32_t imm = static_cast<uint32_t>(op.imm);
   const uint32_t branch_target = pc + 1 + imm;  // the delay slot's address plus the signed offset
   const uint16_t link = static_cast<uint16_t>((pc + 2) % kMicroInstructions);
-  auto branch_vi = [&](uint8_t index) { return branch_history_.branch_value(index, vi(index)); };
+  auto branch_vi = [&](uint8_t index) { return branch_history_.branch_value(stats_.pairs, index, vi(index)); };
   const Vec4& fs = registers_.vf(op.fs);
   const Vec4& ft = registers_.vf(op.ft);
 

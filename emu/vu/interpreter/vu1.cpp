@@ -20,14 +20,49 @@ const char* stop_reason_name(StopReason reason) {
   return "?";
 }
 
+IssuePlan Vu1::plan_issue(const DecodedBundle& bundle) {
+  IssuePlan plan;
+  for (const OpInfo* info : {&bundle.upper_info, &bundle.lower_info}) {
+    for (const VfUse& read : info->vf_read) {
+      if (read.used() && read.reg != 0) plan.vf_reads[plan.vf_read_count++] = read;
+    }
+  }
+  const OpInfo& lower = bundle.lower_info;
+  plan.vi_reads = lower.vi_read;
+  if (lower.unit == Unit::kFdiv) {
+    plan.wait = lower.is_wait ? IssuePlan::Wait::kWaitQ : IssuePlan::Wait::kFdiv;
+  } else if (lower.unit == Unit::kEfu) {
+    plan.wait = lower.is_wait ? IssuePlan::Wait::kWaitP : IssuePlan::Wait::kEfu;
+  } else if (bundle.lower.op == Opcode::kXgkick) {
+    plan.wait = IssuePlan::Wait::kXgkick;
+  }
+  if (lower.vi_write != 0 && lower.unit != Unit::kFlag) {
+    plan.history_vi = static_cast<uint8_t>(std::countr_zero(lower.vi_write));
+    plan.history_read_same = ((lower.vi_read >> plan.history_vi) & 1) != 0;
+  }
+  plan.invalid = !bundle.upper.valid() || !bundle.lower.valid();
+  plan.loi = bundle.lower.op == Opcode::kLoi;
+  plan.clash = bundle.upper_info.vf_write.used() && lower.vf_write.used() &&
+               bundle.upper_info.vf_write.reg == lower.vf_write.reg;
+  plan.e_bit = (bundle.flags & upper_flag::kE) != 0;
+  plan.d_bit = (bundle.flags & upper_flag::kD) != 0;
+  plan.t_bit = (bundle.flags & upper_flag::kT) != 0;
+  plan.upper = plan_upper(bundle.upper.op);
+  plan.upper_fn = upper_function(plan.upper);
+  return plan;
+}
+
 Vu1::Vu1(Vu1Config config) : config_(config) {
   DecodedBundle empty = decode_bundle(0);
   decoded_.fill(empty);
+  plans_.fill(plan_issue(empty));
 }
 
 void Vu1::write_micro(uint32_t pc, uint64_t bundle) {
   micro_.write_instruction(pc, bundle);
-  decoded_[pc % kMicroInstructions] = decode_bundle(bundle);
+  pc %= kMicroInstructions;
+  decoded_[pc] = decode_bundle(bundle);
+  plans_[pc] = plan_issue(decoded_[pc]);
 }
 
 void Vu1::load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction) {
@@ -36,6 +71,7 @@ void Vu1::load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction)
   for (size_t n = 0; n < count; ++n) {
     uint32_t pc = static_cast<uint32_t>((first_instruction + n) % kMicroInstructions);
     decoded_[pc] = decode_bundle(micro_.instruction(pc));
+    plans_[pc] = plan_issue(decoded_[pc]);
   }
 }
 
@@ -74,7 +110,7 @@ void Vu1::finish_xgkick() {
   while (xgkick_.busy() && path1_ != nullptr) xgkick_.advance(xgkick_.next_cycle(), data_, *path1_);
 }
 
-Stall Vu1::find_stall(const DecodedBundle& bundle) {
+Stall Vu1::find_stall(const DecodedBundle& bundle, const IssuePlan& plan) {
   uint64_t ready = cycle_;
   Stall decisive;
   auto consider = [&](uint64_t at, StallCause cause, uint8_t reg, FieldMask fields) {
@@ -83,27 +119,33 @@ Stall Vu1::find_stall(const DecodedBundle& bundle) {
       decisive = Stall{cause, 0, reg, fields};
     }
   };
-  for (const OpInfo* info : {&bundle.upper_info, &bundle.lower_info}) {
-    for (const VfUse& read : info->vf_read) {
-      if (!read.used()) continue;
-      consider(fmac_.ready_cycle(read.reg, read.fields), StallCause::kFmacVf, read.reg,
-               static_cast<FieldMask>(read.fields & fmac_.pending_fields(read.reg)));
+  for (uint8_t n = 0; n < plan.vf_read_count; ++n) {
+    const VfUse& read = plan.vf_reads[n];
+    uint64_t at = fmac_.ready_cycle(read.reg, read.fields);
+    if (at > ready) {
+      consider(at, StallCause::kFmacVf, read.reg,
+               static_cast<FieldMask>(read.fields & fmac_.pending_fields(read.reg, cycle_)));
     }
   }
-  const OpInfo& lower = bundle.lower_info;
-  for (uint16_t reads = lower.vi_read; reads != 0; reads &= static_cast<uint16_t>(reads - 1)) {
+  for (uint16_t reads = plan.vi_reads; reads != 0; reads &= static_cast<uint16_t>(reads - 1)) {
     auto vi = static_cast<uint8_t>(std::countr_zero(reads));
     consider(integer_loads_.ready_cycle(vi), StallCause::kIntegerLoad, vi, 0);
   }
-  if (lower.unit == Unit::kFdiv) {
-    consider(fdiv_.free_cycle(), lower.is_wait ? StallCause::kWaitQ : StallCause::kFdivBusy, 0, 0);
-  } else if (lower.unit == Unit::kEfu) {
-    consider(efu_.free_cycle(), lower.is_wait ? StallCause::kWaitP : StallCause::kEfuBusy, 0, 0);
-  } else if (bundle.lower.op == Opcode::kXgkick && xgkick_.busy() && path1_ != nullptr) {
-    // Nothing else runs during the wait, so the transfer can be played out now.
-    finish_xgkick();
-    consider(xgkick_.free_cycle(), StallCause::kXgkickBusy, 0, 0);
+  switch (plan.wait) {
+    case IssuePlan::Wait::kNone: break;
+    case IssuePlan::Wait::kFdiv: consider(fdiv_.free_cycle(), StallCause::kFdivBusy, 0, 0); break;
+    case IssuePlan::Wait::kWaitQ: consider(fdiv_.free_cycle(), StallCause::kWaitQ, 0, 0); break;
+    case IssuePlan::Wait::kEfu: consider(efu_.free_cycle(), StallCause::kEfuBusy, 0, 0); break;
+    case IssuePlan::Wait::kWaitP: consider(efu_.free_cycle(), StallCause::kWaitP, 0, 0); break;
+    case IssuePlan::Wait::kXgkick:
+      if (xgkick_.busy() && path1_ != nullptr) {
+        // Nothing else runs during the wait, so the transfer can be played out now.
+        finish_xgkick();
+        consider(xgkick_.free_cycle(), StallCause::kXgkickBusy, 0, 0);
+      }
+      break;
   }
+  (void)bundle;
   decisive.cycles = static_cast<uint32_t>(ready - cycle_);
   return decisive;
 }
@@ -123,57 +165,48 @@ StopReason Vu1::step() {
   if (!running_) return stop_reason_;
   const uint32_t pc = registers_.tpc;
   const DecodedBundle& bundle = decoded_[pc];
+  const IssuePlan& plan = plans_[pc];
   if (cycle_ - start_cycle_ >= config_.max_cycles) {
     stop(StopReason::kCycleBudget, fmt::format("the program ran {} cycles without ending (PC {:#06x}); raise the "
                                                "cycle budget if it is meant to run longer",
                                                config_.max_cycles, pc * 8));
     return stop_reason_;
   }
-  if (!bundle.upper.valid() || !bundle.lower.valid()) {
+  if (plan.invalid) {
     const DecodedOp& bad = bundle.upper.valid() ? bundle.lower : bundle.upper;
     stop(StopReason::kInvalidInstruction,
          fmt::format("invalid {} instruction {:#010x} at PC {:#06x}: {}", bundle.upper.valid() ? "lower" : "upper",
                      bad.raw, pc * 8, invalid_reason_text(bad.reason)));
     return stop_reason_;
   }
-  if (bundle.lower.op == Opcode::kXgkick && path1_ == nullptr) {
+  if (plan.wait == IssuePlan::Wait::kXgkick && path1_ == nullptr) {
     stop(StopReason::kNoPath1Port, fmt::format("XGKICK at PC {:#06x} with no PATH1 receiver attached", pc * 8));
     return stop_reason_;
   }
 
-  Stall stall = find_stall(bundle);
+  Stall stall = find_stall(bundle, plan);
   if (stall.cycles != 0) {
     cycle_ += stall.cycles;
     stats_.stall_cycles += stall.cycles;
     stats_.stall_cycles_by_cause[static_cast<size_t>(stall.cause)] += stall.cycles;
-    branch_history_.clear();  // a stall breaks branch-VI chains
+    branch_history_.break_chains(stats_.pairs);  // a stall breaks branch-VI chains
   }
   retire_to(cycle_);
 
   // The lower op runs first so it reads VF values from before the upper op's write; its own VF write waits.
-  const OpInfo& upper_info = bundle.upper_info;
-  const OpInfo& lower_info = bundle.lower_info;
-  const bool clash =
-      upper_info.vf_write.used() && lower_info.vf_write.used() && upper_info.vf_write.reg == lower_info.vf_write.reg;
-  const bool skip_lower = clash && config_.write_clash == WriteClash::kLowerSkipped;
-  const bool is_loi = bundle.lower.op == Opcode::kLoi;
-
-  uint8_t written_vi = 0;
-  uint16_t old_vi = 0;
-  if (lower_info.vi_write != 0 && lower_info.unit != Unit::kFlag) {
-    written_vi = static_cast<uint8_t>(std::countr_zero(lower_info.vi_write));
-    old_vi = registers_.vi(written_vi);
-  }
+  const bool skip_lower = plan.clash && config_.write_clash == WriteClash::kLowerSkipped;
+  const uint16_t old_vi = registers_.vi(plan.history_vi);
   LowerResult lower;
-  if (!skip_lower && !is_loi) lower = execute_lower(bundle.lower, lower_info, pc);
-  execute_upper(bundle.upper, upper_info);
-  if (lower.vf_write.used() && !clash) {
+  if (!skip_lower && !plan.loi) lower = execute_lower(bundle.lower, bundle.lower_info, pc);
+  plan.upper_fn(*this, bundle.upper, bundle.upper_info);
+  if (lower.vf_write.used() && !plan.clash) {
     registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
     fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, cycle_);
   }
-  if (is_loi) registers_.i = bundle.lower.raw;  // after the upper op, which saw the old I
-  if (skip_lower) written_vi = 0;
-  branch_history_.record(written_vi, old_vi, written_vi != 0 && (lower_info.vi_read >> written_vi & 1) != 0);
+  if (plan.loi) registers_.i = bundle.lower.raw;  // after the upper op, which saw the old I
+  if (plan.history_vi != 0 && !skip_lower) {
+    branch_history_.record(stats_.pairs, plan.history_vi, old_vi, plan.history_read_same);
+  }
 
   if (observer_ != nullptr) observer_->on_pair(PairEvent{pc, &bundle, cycle_, stall});
   ++stats_.pairs;
@@ -189,16 +222,16 @@ StopReason Vu1::step() {
     branch_target_ = lower.branch_target % kMicroInstructions;
   }
   const bool last = end_pending_;
-  if ((bundle.flags & upper_flag::kE) != 0) end_pending_ = true;
+  end_pending_ = end_pending_ || plan.e_bit;
   registers_.tpc = static_cast<uint16_t>(next);
   ++cycle_;
 
   if (last) {
     drain();
     stop(StopReason::kEnded, "");
-  } else if ((bundle.flags & upper_flag::kD) != 0 && config_.d_bit_enabled) {
+  } else if (plan.d_bit && config_.d_bit_enabled) {
     stop(StopReason::kDebugBreak, fmt::format("D bit at PC {:#06x}", pc * 8));
-  } else if ((bundle.flags & upper_flag::kT) != 0 && config_.t_bit_enabled) {
+  } else if (plan.t_bit && config_.t_bit_enabled) {
     stop(StopReason::kTraceHalt, fmt::format("T bit at PC {:#06x}", pc * 8));
   }
   return stop_reason_;

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "emu/vu/interpreter/run_state.hpp"
+#include "emu/vu/interpreter/upper_plan.hpp"
 #include "emu/vu/interpreter/vu1_config.hpp"
 #include "emu/vu/isa/decoded_op.hpp"
 #include "emu/vu/pipeline/fdiv_unit.hpp"
@@ -22,6 +23,25 @@
 #include "emu/vu/xgkick/xgkick_unit.hpp"
 
 namespace gcvu::vu {
+
+class Vu1;
+
+// What the issue loop needs of one micro-memory word, worked out when the word is written.
+struct IssuePlan {
+  enum class Wait : uint8_t { kNone, kFdiv, kWaitQ, kEfu, kWaitP, kXgkick };
+  std::array<VfUse, 4> vf_reads{};  // every VF field read by either half
+  uint8_t vf_read_count = 0;
+  uint16_t vi_reads = 0;            // the lower op's VI reads (ILW hazards)
+  Wait wait = Wait::kNone;
+  uint8_t history_vi = 0;           // the VI the lower op writes, for the branch rule (0: none or a flag op)
+  bool history_read_same = false;
+  bool invalid = false;
+  bool loi = false;
+  bool clash = false;               // both halves write the same VF
+  bool e_bit = false, d_bit = false, t_bit = false;
+  UpperPlan upper;
+  void (*upper_fn)(Vu1&, const DecodedOp&, const OpInfo&) = nullptr;  // the upper op, specialised by form
+};
 
 class Vu1 {
  public:
@@ -74,12 +94,19 @@ class Vu1 {
 
  private:
   // vu1.cpp
-  Stall find_stall(const DecodedBundle& bundle);
+  Stall find_stall(const DecodedBundle& bundle, const IssuePlan& plan);
   void retire_to(uint64_t cycle);
   void stop(StopReason reason, std::string message);
   void drain();
-  // upper_ops.cpp: returns the VF register and fields it wrote (for the write-clash rule).
-  VfUse execute_upper(const DecodedOp& op, const OpInfo& info);
+  static IssuePlan plan_issue(const DecodedBundle& bundle);
+  // upper_ops.cpp: one function per FMAC form (template instances), and one for the other upper ops.
+  using UpperFn = void (*)(Vu1&, const DecodedOp&, const OpInfo&);
+  static UpperFn upper_function(const UpperPlan& plan);
+  template <Arith kArith, Second kSecond, bool kToAcc>
+  static void upper_fmac(Vu1& vu, const DecodedOp& op, const OpInfo& info);
+  static void upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info);
+  static void upper_nop(Vu1&, const DecodedOp&, const OpInfo&) {}
+  void finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac, uint8_t sticky);
   // lower_ops.cpp: VF results are returned in `vf_result` rather than written, so the upper op's write can win.
   struct LowerResult {
     VfUse vf_write;
@@ -94,6 +121,7 @@ class Vu1 {
   DataMemory data_;
   MicroMemory micro_;
   std::array<DecodedBundle, kMicroInstructions> decoded_{};
+  std::array<IssuePlan, kMicroInstructions> plans_{};
 
   FmacPipeline fmac_;
   FlagPipeline flags_;

@@ -10,8 +10,7 @@ void FdivUnit::start(uint64_t cycle, uint32_t latency, uint32_t q, uint16_t stat
   pending_ = PendingResult{true, cycle, cycle + latency, q, static_cast<uint16_t>(status_id & kStatusId)};
 }
 
-void FdivUnit::retire(uint64_t cycle, Registers& registers) {
-  if (!pending_.busy || pending_.ready > cycle) return;
+void FdivUnit::commit(Registers& registers) {
   registers.q = pending_.value;
   registers.status =
       static_cast<uint16_t>((registers.status & ~kStatusId) | pending_.status_id | (pending_.status_id << 6));
@@ -23,7 +22,7 @@ void EfuUnit::start(uint64_t cycle, uint32_t latency, uint32_t p) {
   newest_ = PendingResult{true, cycle, cycle + latency, p, 0};
 }
 
-void EfuUnit::retire(uint64_t cycle, Registers& registers) {
+void EfuUnit::commit(uint64_t cycle, Registers& registers) {
   for (PendingResult* result : {&landing_, &newest_}) {
     if (!result->busy || result->ready > cycle) continue;
     registers.p = result->value;

@@ -28,12 +28,15 @@ class FdivUnit {
   uint64_t free_cycle() const { return pending_.busy ? pending_.ready : 0; }
   void start(uint64_t cycle, uint32_t latency, uint32_t q, uint16_t status_id);
   // Writes Q, and status I/D (clearing both first, setting their sticky copies), once the latency has passed.
-  void retire(uint64_t cycle, Registers& registers);
+  void retire(uint64_t cycle, Registers& registers) {
+    if (pending_.busy && pending_.ready <= cycle) commit(registers);
+  }
   const PendingResult& pending() const { return pending_; }
   uint64_t drain_cycle() const { return pending_.busy ? pending_.ready : 0; }
   void clear() { pending_ = {}; }
 
  private:
+  void commit(Registers& registers);
   PendingResult pending_;
 };
 
@@ -45,12 +48,15 @@ class EfuUnit {
   uint64_t free_cycle() const { return newest_.busy ? newest_.ready - 1 : 0; }
   // May start while the previous result is still one cycle from landing; that result still lands on time.
   void start(uint64_t cycle, uint32_t latency, uint32_t p);
-  void retire(uint64_t cycle, Registers& registers);
+  void retire(uint64_t cycle, Registers& registers) {
+    if ((newest_.busy && newest_.ready <= cycle) || landing_.busy) commit(cycle, registers);
+  }
   const PendingResult& pending() const { return newest_; }
   uint64_t drain_cycle() const { return newest_.busy ? newest_.ready : 0; }
   void clear() { newest_ = landing_ = {}; }
 
  private:
+  void commit(uint64_t cycle, Registers& registers);
   PendingResult newest_;
   PendingResult landing_;  // the previous op, when a new one started before it wrote P
 };

@@ -31,7 +31,7 @@ void FlagPipeline::issue_clip(uint64_t cycle, uint8_t judgement) {
   push(entry);
 }
 
-void FlagPipeline::retire(uint64_t cycle, Registers& registers) {
+void FlagPipeline::commit(uint64_t cycle, Registers& registers) {
   size_t done = 0;
   while (done < count_ && entries_[done].ready <= cycle) {
     const PendingFlags& entry = entries_[done++];

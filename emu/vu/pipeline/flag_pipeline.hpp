@@ -29,13 +29,16 @@ class FlagPipeline {
   void issue_mac(uint64_t cycle, uint16_t mac, uint16_t extra_sticky);
   void issue_clip(uint64_t cycle, uint8_t judgement);
   // Commits, in issue order, every entry whose ready cycle is at or before `cycle`.
-  void retire(uint64_t cycle, Registers& registers);
+  void retire(uint64_t cycle, Registers& registers) {
+    if (count_ != 0 && entries_[0].ready <= cycle) commit(cycle, registers);
+  }
   void clear() { count_ = 0; }
   uint64_t drain_cycle() const;
   std::span<const PendingFlags> in_flight() const { return {entries_.data(), count_}; }
 
  private:
   void push(const PendingFlags& entry);
+  void commit(uint64_t cycle, Registers& registers);
   std::array<PendingFlags, kCapacity> entries_{};
   size_t count_ = 0;
 };

@@ -2,10 +2,15 @@
 // The FMAC pipeline as readers see it: every VF write in flight (upper FMAC ops and the lower ops that go through
 // the same four stages: LQ/LQI/LQD, MOVE, MR32, MFIR, MFP, RGET, RNEXT), and when each becomes readable.
 // A reader of a field stalls until issue + 4 of the newest write to that field (reference/vu1.md §3).
+//
+// Kept as a per-field scoreboard (what stall checks ask, answered without a search) plus the issue order of the
+// writes still in flight (what the debugger shows). All writes have the same latency, so ready cycles rise in
+// issue order and retiring pops from the front.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
-#include <span>
+#include <vector>
 
 #include "emu/vu/state/vector.hpp"
 
@@ -24,21 +29,46 @@ class FmacPipeline {
   // Upper and lower can each start one write per cycle and each lives kLatency cycles.
   static constexpr size_t kCapacity = 2 * kLatency;
 
-  // The first cycle at which `fields` of VF[reg] may be read (0 if nothing is pending).
-  uint64_t ready_cycle(uint8_t reg, FieldMask fields) const;
-  // The fields of VF[reg] with a write in flight.
-  FieldMask pending_fields(uint8_t reg) const;
-  void issue(uint8_t reg, FieldMask fields, uint64_t cycle);
-  // Forgets writes that are readable at `cycle`.
-  void retire(uint64_t cycle);
-  void clear() { count_ = 0; }
-  // The last cycle any write in flight becomes readable (for draining at the E bit); 0 if none.
-  uint64_t drain_cycle() const;
+  // The first cycle at which `fields` of VF[reg] may be read (0 if nothing was ever written).
+  uint64_t ready_cycle(uint8_t reg, FieldMask fields) const {
+    const auto& ready = ready_[reg & 31];
+    uint64_t cycle = 0;
+    for (int lane = 0; lane < 4; ++lane) {
+      if (has_lane(fields, lane)) cycle = std::max(cycle, ready[lane]);
+    }
+    return cycle;
+  }
+  // The fields of VF[reg] still in flight at `cycle`.
+  FieldMask pending_fields(uint8_t reg, uint64_t cycle) const;
 
-  std::span<const FmacWrite> in_flight() const { return {writes_.data(), count_}; }
+  void issue(uint8_t reg, FieldMask fields, uint64_t cycle) {
+    if ((reg & 31) == 0 || fields == 0) return;
+    auto& ready = ready_[reg & 31];
+    for (int lane = 0; lane < 4; ++lane) {
+      if (has_lane(fields, lane)) ready[lane] = cycle + kLatency;
+    }
+    if (count_ == kCapacity) pop();  // cannot happen while callers retire each cycle
+    writes_[(head_ + count_) % kCapacity] = FmacWrite{static_cast<uint8_t>(reg & 31), fields, cycle, cycle + kLatency};
+    ++count_;
+  }
+  // Forgets writes that are readable at `cycle`.
+  void retire(uint64_t cycle) {
+    while (count_ != 0 && writes_[head_].ready <= cycle) pop();
+  }
+  void clear();
+  // The last cycle any write in flight becomes readable (for draining at the E bit); 0 if none.
+  uint64_t drain_cycle() const { return count_ == 0 ? 0 : writes_[(head_ + count_ - 1) % kCapacity].ready; }
+  // The writes in flight, oldest first (for the debugger; not on the hot path).
+  std::vector<FmacWrite> in_flight() const;
 
  private:
+  void pop() {
+    head_ = (head_ + 1) % kCapacity;
+    --count_;
+  }
+  std::array<std::array<uint64_t, 4>, 32> ready_{};  // per VF register, per lane x..w
   std::array<FmacWrite, kCapacity> writes_{};
+  size_t head_ = 0;
   size_t count_ = 0;
 };
 

@@ -23,27 +23,33 @@ class IntegerLoadPipeline {
   std::array<uint64_t, 16> ready_{};
 };
 
-// The VI writes of the last few instructions, in execution order, for the branch pre-write rule.
+// The VI writes of the last few instructions, by execution index, for the branch pre-write rule. Only pairs that
+// write a VI are recorded; a pair index with no entry wrote none.
 class BranchViHistory {
  public:
   static constexpr size_t kDepth = 4;
 
   struct Entry {
-    uint8_t vi = 0;          // 0: the instruction wrote no VI
-    uint16_t old_value = 0;  // the VI before the write
-    bool read_same = false;  // the instruction also read that VI (a read-modify-write)
+    uint64_t pair = 0;          // execution index of the instruction pair
+    uint8_t vi = 0;
+    uint16_t old_value = 0;     // the VI before the write
+    bool read_same = false;     // the instruction also read that VI (a read-modify-write)
   };
 
-  // Called once per executed instruction pair (vi 0 when it wrote none that the rule covers).
-  void record(uint8_t vi, uint16_t old_value, bool read_same);
-  // A stall breaks every chain.
-  void clear() { count_ = 0; }
-  // The value a conditional branch sees for VI[vi], given its current value.
-  uint16_t branch_value(uint8_t vi, uint16_t current) const;
+  void record(uint64_t pair, uint8_t vi, uint16_t old_value, bool read_same) {
+    newest_ = (newest_ + 1) % kDepth;
+    entries_[newest_] = Entry{pair, static_cast<uint8_t>(vi & 15), old_value, read_same};
+  }
+  // A stall before pair `pair` breaks every chain: no earlier write is hidden from it or later branches.
+  void break_chains(uint64_t pair) { barrier_ = pair; }
+  void clear() { entries_ = {}, barrier_ = 0; }
+  // The value a conditional branch at execution index `branch_pair` sees for VI[vi], given its current value.
+  uint16_t branch_value(uint64_t branch_pair, uint8_t vi, uint16_t current) const;
 
  private:
-  std::array<Entry, kDepth> entries_{};  // entries_[0] is the most recent
-  size_t count_ = 0;
+  std::array<Entry, kDepth> entries_{};
+  size_t newest_ = 0;
+  uint64_t barrier_ = 0;
 };
 
 }  // namespace gcvu::vu
