@@ -36,6 +36,10 @@ void run(benchmark::State& state, Op op) {
   state.SetItemsProcessed(state.iterations());
 }
 
+// The loop and operand fetch alone, to subtract from the others.
+void BM_VuLoopOverhead(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t c) { return a ^ b ^ c; });
+}
 void BM_VuAdd(benchmark::State& state) {
   run(state, [](uint32_t a, uint32_t b, uint32_t) { return gcvu::vu::add(a, b).value; });
 }
@@ -77,6 +81,7 @@ void BM_VuSqrt(benchmark::State& state) {
 
 }  // namespace
 
+BENCHMARK(BM_VuLoopOverhead);
 BENCHMARK(BM_VuAdd);
 BENCHMARK(BM_VuMul);
 BENCHMARK(BM_VuMadd);
