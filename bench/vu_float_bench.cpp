@@ -8,6 +8,7 @@
 #include <benchmark/benchmark.h>
 
 #include "emu/vu/float/float_unit.hpp"
+#include "emu/vu/float/reference.hpp"
 
 namespace {
 
@@ -72,6 +73,17 @@ void BM_VuMulByShortConstant(benchmark::State& state) {
   run(state, [](uint32_t a, uint32_t b, uint32_t) { return fold(gcvu::vu::mul(a, kConstants[b & 3])); });
 }
 
+// The slow reference models on the same operands, so one run compares fast and reference under the same load.
+void BM_VuAddReference(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t) { return fold(gcvu::vu::reference::add(a, b)); });
+}
+void BM_VuMulReference(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t) { return fold(gcvu::vu::reference::mul(a, b)); });
+}
+void BM_VuMaddReference(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t c) { return fold(gcvu::vu::reference::madd(a, false, b, c)); });
+}
+
 void BM_VuDiv(benchmark::State& state) {
   run(state, [](uint32_t a, uint32_t b, uint32_t) { return gcvu::vu::div(a, b).value; });
 }
@@ -90,5 +102,8 @@ BENCHMARK(BM_VuMulFlags);
 BENCHMARK(BM_VuMaddFlags);
 BENCHMARK(BM_VuMulShortConstant);
 BENCHMARK(BM_VuMulByShortConstant);
+BENCHMARK(BM_VuAddReference);
+BENCHMARK(BM_VuMulReference);
+BENCHMARK(BM_VuMaddReference);
 BENCHMARK(BM_VuDiv);
 BENCHMARK(BM_VuSqrt);
