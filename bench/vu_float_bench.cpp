@@ -8,6 +8,7 @@
 #include <benchmark/benchmark.h>
 
 #include "emu/vu/float/float_unit.hpp"
+#include "emu/vu/float/reference.hpp"
 
 namespace {
 
@@ -36,6 +37,10 @@ void run(benchmark::State& state, Op op) {
   state.SetItemsProcessed(state.iterations());
 }
 
+// The loop and operand fetch alone, to subtract from the others.
+void BM_VuLoopOverhead(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t c) { return a ^ b ^ c; });
+}
 void BM_VuAdd(benchmark::State& state) {
   run(state, [](uint32_t a, uint32_t b, uint32_t) { return gcvu::vu::add(a, b).value; });
 }
@@ -45,6 +50,40 @@ void BM_VuMul(benchmark::State& state) {
 void BM_VuMadd(benchmark::State& state) {
   run(state, [](uint32_t a, uint32_t b, uint32_t c) { return gcvu::vu::madd(a, false, b, c).value; });
 }
+// The same ops with the lane flags folded into the checksum, as the interpreter consumes them.
+uint32_t fold(const gcvu::vu::FmacResult& r) {
+  return r.value ^ (uint32_t{r.mac} << 24) ^ (uint32_t{r.sticky} << 28);
+}
+void BM_VuAddFlags(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t) { return fold(gcvu::vu::add(a, b)); });
+}
+void BM_VuMulFlags(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t) { return fold(gcvu::vu::mul(a, b)); });
+}
+void BM_VuMaddFlags(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t c) { return fold(gcvu::vu::madd(a, false, b, c)); });
+}
+// Vertex programs multiply by short constants (1.0, 0.5, 3.0, ...) whose exact products have clear low bits.
+void BM_VuMulShortConstant(benchmark::State& state) {
+  static constexpr std::array<uint32_t, 4> kConstants = {0x3F800000u, 0x3F000000u, 0x40400000u, 0xBEC00000u};
+  run(state, [](uint32_t a, uint32_t b, uint32_t) { return fold(gcvu::vu::mul(kConstants[b & 3], a)); });
+}
+void BM_VuMulByShortConstant(benchmark::State& state) {
+  static constexpr std::array<uint32_t, 4> kConstants = {0x3F800000u, 0x3F000000u, 0x40400000u, 0xBEC00000u};
+  run(state, [](uint32_t a, uint32_t b, uint32_t) { return fold(gcvu::vu::mul(a, kConstants[b & 3])); });
+}
+
+// The slow reference models on the same operands, so one run compares fast and reference under the same load.
+void BM_VuAddReference(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t) { return fold(gcvu::vu::reference::add(a, b)); });
+}
+void BM_VuMulReference(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t) { return fold(gcvu::vu::reference::mul(a, b)); });
+}
+void BM_VuMaddReference(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t c) { return fold(gcvu::vu::reference::madd(a, false, b, c)); });
+}
+
 void BM_VuDiv(benchmark::State& state) {
   run(state, [](uint32_t a, uint32_t b, uint32_t) { return gcvu::vu::div(a, b).value; });
 }
@@ -54,8 +93,17 @@ void BM_VuSqrt(benchmark::State& state) {
 
 }  // namespace
 
+BENCHMARK(BM_VuLoopOverhead);
 BENCHMARK(BM_VuAdd);
 BENCHMARK(BM_VuMul);
 BENCHMARK(BM_VuMadd);
+BENCHMARK(BM_VuAddFlags);
+BENCHMARK(BM_VuMulFlags);
+BENCHMARK(BM_VuMaddFlags);
+BENCHMARK(BM_VuMulShortConstant);
+BENCHMARK(BM_VuMulByShortConstant);
+BENCHMARK(BM_VuAddReference);
+BENCHMARK(BM_VuMulReference);
+BENCHMARK(BM_VuMaddReference);
 BENCHMARK(BM_VuDiv);
 BENCHMARK(BM_VuSqrt);

@@ -8,6 +8,7 @@
 //   convert.hpp     ftoi, itof with FixedPoint 0/4/12/15
 //   compare.hpp     max, mini, clip_judgement, clip, push_clip_history
 //   efu.hpp         the 13 EFU ops                (efu.cpp)
+//   reference.hpp   the slow reference models the fast paths are cross-tested against (not included here)
 // Integer and R-register helpers live beside it in emu/vu/alu/.
 
 #include "emu/vu/float/adder.hpp"

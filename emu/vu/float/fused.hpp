@@ -23,8 +23,9 @@ namespace gcvu::vu {
 
 namespace detail {
 
-constexpr FmacResult multiply_accumulate(uint32_t acc, bool acc_overflowed, uint32_t fs, uint32_t ft,
-                                         uint32_t product_sign_flip) {
+// Inlined whole into each caller so the product's flags and the add's fast path fold together.
+[[gnu::always_inline]] constexpr FmacResult multiply_accumulate(uint32_t acc, bool acc_overflowed, uint32_t fs,
+                                                                uint32_t ft, uint32_t product_sign_flip) {
   const FmacResult product = mul(fs, ft);
   FmacResult out;
   if ((product.mac & kMacO) != 0) {
@@ -42,12 +43,12 @@ constexpr FmacResult multiply_accumulate(uint32_t acc, bool acc_overflowed, uint
 }  // namespace detail
 
 // ACC + fs*ft.
-constexpr FmacResult madd(uint32_t acc, bool acc_overflowed, uint32_t fs, uint32_t ft) {
+[[gnu::always_inline]] constexpr FmacResult madd(uint32_t acc, bool acc_overflowed, uint32_t fs, uint32_t ft) {
   return detail::multiply_accumulate(acc, acc_overflowed, fs, ft, 0);
 }
 
 // ACC - fs*ft. OPMSUB is msub on the cross-product operand lanes (fs.yzx, ft.zxy), which the caller selects.
-constexpr FmacResult msub(uint32_t acc, bool acc_overflowed, uint32_t fs, uint32_t ft) {
+[[gnu::always_inline]] constexpr FmacResult msub(uint32_t acc, bool acc_overflowed, uint32_t fs, uint32_t ft) {
   return detail::multiply_accumulate(acc, acc_overflowed, fs, ft, kSignBit);
 }
 
