@@ -80,7 +80,8 @@ int run_bench(std::span<const std::string> args, Io& io) {
        "a data-memory image (raw, up to 16 KiB, little-endian) for the programs: give it once for all of them or\n"
        "once per PROGRAM, in the same order; without it data memory starts zeroed")
       ("json", po::bool_switch(),
-       "print {\"workloads\":[{\"name\",\"vu_cycles\",\"wall_seconds\",\"vu_hz\",\"ratio_to_realtime\",...}]}")
+       "print {\"workloads\":[{\"name\",\"vu_cycles\",\"wall_seconds\",\"vu_hz\",\"ratio_to_realtime\",...}]}\n"
+       "(also per run: cycles, pairs, stall cycles by cause, PATH1 qwords; and each repetition)")
       ("min-seconds", po::value<double>()->default_value(1.0), "timed wall seconds to run each workload for, at least")
       ("repetitions", po::value<int>()->default_value(1),
        "measure each workload this many times; the median (by rate) is reported, and each in --json")
@@ -158,6 +159,12 @@ int run_bench(std::span<const std::string> args, Io& io) {
       entry["cycles_per_run"] = run.vu_cycles;
       entry["pairs_per_run"] = run.stats.pairs;
       entry["stall_cycles_per_run"] = run.stats.stall_cycles;
+      nlohmann::json causes = nlohmann::json::object();
+      for (size_t c = 1; c < run.stats.stall_cycles_by_cause.size(); ++c) {
+        if (run.stats.stall_cycles_by_cause[c] == 0) continue;
+        causes[vu::stall_cause_name(static_cast<vu::StallCause>(c))] = run.stats.stall_cycles_by_cause[c];
+      }
+      entry["stall_cycles_by_cause"] = causes;
       entry["path1_qwords_per_run"] = run.path1_qwords;
       nlohmann::json reps = nlohmann::json::array();
       for (const Measurement& m : r.repetitions) reps.push_back(measurement_json(m));
