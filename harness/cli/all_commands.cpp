@@ -13,6 +13,7 @@ std::span<const Command> all_commands() {
       Command{"asm", "assemble VU1 micro code (.vsm) into a micro-memory image", run_asm},
       Command{"disasm", "disassemble a VU1 micro-memory image into .vsm text", run_disasm},
       Command{"vectors", "check VU float/integer test-vector TSV rows against the float unit", run_vectors},
+      Command{"bench", "measure the VU1 interpreter in emulated cycles per second against real time", run_bench},
   };
   return kCommands;
 }

@@ -1,0 +1,179 @@
+// gcvu bench [PROGRAM... [--data FILE]...] [--json] [--min-seconds S] [--repetitions N]: how fast the VU1
+// interpreter runs, in emulated VU cycles per wall-clock second and as a fraction of the real VU1's 294.912 MHz.
+
+#include <algorithm>
+#include <filesystem>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "formats/core/file_io.hpp"
+#include "harness/bench/vu_bench.hpp"
+#include "harness/bench/workloads.hpp"
+#include "harness/cli/options.hpp"
+#include "harness/commands/commands.hpp"
+#include "microcode/assembler/assembler.hpp"
+
+namespace gcvu::harness {
+
+namespace po = boost::program_options;
+
+namespace {
+
+std::vector<Workload> user_workloads(const std::vector<std::string>& programs, const std::vector<std::string>& data) {
+  if (!data.empty() && data.size() != 1 && data.size() != programs.size()) {
+    throw UsageError(fmt::format("{} programs but {} --data files: give none, one for all, or one per program",
+                                 programs.size(), data.size()));
+  }
+  std::vector<Workload> workloads;
+  for (size_t n = 0; n < programs.size(); ++n) {
+    std::filesystem::path path = programs[n];
+    Workload workload;
+    workload.name = path.stem().string();
+    if (path.extension() == ".vsm") {
+      workload.code = microcode::assemble_file(path).code;
+    } else {
+      workload.code = formats::read_file(path.string());
+    }
+    if (!data.empty()) workload.data = formats::read_file(data.size() == 1 ? data[0] : data[n]);
+    workloads.push_back(std::move(workload));
+  }
+  return workloads;
+}
+
+struct Result {
+  std::string name;
+  Measurement median;  // the repetition with the median rate
+  std::vector<Measurement> repetitions;
+};
+
+std::string line_text(const std::string& name, const Measurement& m, size_t width) {
+  return fmt::format("{:<{}}  {:.2e} cycles  {:.2f} s  {:.1f} MHz  {:.3f}x real time", name, width,
+                     static_cast<double>(m.vu_cycles), m.wall_seconds, m.vu_hz() / 1e6, m.ratio_to_realtime());
+}
+
+nlohmann::json measurement_json(const Measurement& m) {
+  return {{"vu_cycles", m.vu_cycles},
+          {"wall_seconds", m.wall_seconds},
+          {"vu_hz", m.vu_hz()},
+          {"ratio_to_realtime", m.ratio_to_realtime()}};
+}
+
+}  // namespace
+
+int run_bench(std::span<const std::string> args, Io& io) {
+  CommandLine line(
+      "bench", "[PROGRAM... [--data FILE]...] [--json] [--min-seconds S] [--repetitions N] [--max-cycles C]",
+      "Measures the VU1 interpreter: runs each workload on VU1 alone from PC 0 to its E bit, over and over until\n"
+      "--min-seconds of wall time, and prints the emulated VU cycles, the wall seconds, the emulated cycles per\n"
+      "second and their ratio to the real VU1 clock (294.912 MHz; 1.0x = real time). XGKICK transfers go to a\n"
+      "GIF packet tracker; their cycles count until the last qword is sent. Only the runs are timed.\n"
+      "With no PROGRAM it runs the built-in workloads (microcode/bench/): vertex_loop (4x4 transform, divide, clip,\n"
+      "FTOI4 and XGKICK of 48 packets of 128 vertices), madd_chain (MULA/MADDA/MADD recurrences, a dot product and\n"
+      "a dependent Horner chain, 4000 iterations) and branchy_loop (an integer table walk with IBEQ/IBNE/B/BAL/JR\n"
+      "and ILW/ISW, 6000 entries). A PROGRAM is a .vsm source (assembled) or a raw micro-memory image.\n"
+      "Exit status: 0 measured, 2 bad invocation, a bad program, or a program that did not end.");
+  line.arguments.add_options()("program", po::value<std::vector<std::string>>(), "programs to measure");
+  line.options.add_options()
+      ("data", po::value<std::vector<std::string>>(),
+       "a data-memory image (raw, up to 16 KiB, little-endian) for the programs: give it once for all of them or\n"
+       "once per PROGRAM, in the same order; without it data memory starts zeroed")
+      ("json", po::bool_switch(),
+       "print {\"workloads\":[{\"name\",\"vu_cycles\",\"wall_seconds\",\"vu_hz\",\"ratio_to_realtime\",...}]}\n"
+       "(also per run: cycles, pairs, stall cycles by cause, PATH1 qwords; and each repetition)")
+      ("min-seconds", po::value<double>()->default_value(1.0), "timed wall seconds to run each workload for, at least")
+      ("repetitions", po::value<int>()->default_value(1),
+       "measure each workload this many times; the median (by rate) is reported, and each in --json")
+      ("max-cycles", po::value<uint64_t>()->default_value(vu::Vu1Config{}.max_cycles),
+       "stop a run that has not ended after this many VU cycles (an error)");
+  line.positional.add("program", -1);
+  po::variables_map values;
+  if (!parse_command_line(line, args, io, values)) return kExitOk;
+
+  const double min_seconds = values["min-seconds"].as<double>();
+  const int repetitions = values["repetitions"].as<int>();
+  if (!(min_seconds >= 0)) throw UsageError("--min-seconds must be 0 or more");
+  if (repetitions < 1) throw UsageError("--repetitions must be 1 or more");
+  auto programs =
+      values.count("program") ? values["program"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  auto data = values.count("data") ? values["data"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if (programs.empty() && !data.empty()) throw UsageError("--data needs a PROGRAM");
+
+  std::vector<Workload> workloads;
+  try {
+    workloads = programs.empty() ? builtin_workloads() : user_workloads(programs, data);
+  } catch (const microcode::SourceError& error) {
+    io.err << error.what() << "\n";
+    return kExitError;
+  }
+
+  size_t width = 0;
+  for (const Workload& w : workloads) width = std::max(width, w.name.size());
+  std::vector<Result> results;
+  for (const Workload& workload : workloads) {
+    vu::Vu1Config config;
+    config.max_cycles = values["max-cycles"].as<uint64_t>();
+    WorkloadRunner runner(workload, config);
+    Result result{workload.name, {}, {}};
+    for (int rep = 0; rep < repetitions; ++rep) {
+      std::function<void(double)> progress;
+      if (io.terminal) {
+        progress = [&](double seconds) {
+          io.err << fmt::format("\r{} {}/{}: {:.1f} s", workload.name, rep + 1, repetitions, seconds) << std::flush;
+        };
+      }
+      try {
+        result.repetitions.push_back(measure(runner, min_seconds, progress));
+      } catch (const std::runtime_error& error) {
+        if (io.terminal) io.err << "\n";
+        io.err << "gcvu bench: " << error.what() << "\n";
+        return kExitError;
+      }
+      if (io.terminal) io.err << "\r\033[K" << std::flush;
+    }
+    auto sorted = result.repetitions;
+    std::sort(sorted.begin(), sorted.end(),
+              [](const Measurement& a, const Measurement& b) { return a.vu_hz() < b.vu_hz(); });
+    result.median = sorted[sorted.size() / 2];
+    if (!values["json"].as<bool>()) {
+      if (repetitions > 1) {
+        for (size_t n = 0; n < result.repetitions.size(); ++n) {
+          io.out << line_text(fmt::format("{} #{}", workload.name, n + 1), result.repetitions[n], width + 4) << "\n";
+        }
+        io.out << line_text(workload.name + " median", result.median, width + 4) << "\n";
+      } else {
+        io.out << line_text(workload.name, result.median, width) << "\n";
+      }
+    }
+    results.push_back(std::move(result));
+  }
+
+  if (values["json"].as<bool>()) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const Result& r : results) {
+      nlohmann::json entry = measurement_json(r.median);
+      entry["name"] = r.name;
+      const WorkloadRun& run = r.median.last;
+      entry["runs"] = r.median.runs;
+      entry["cycles_per_run"] = run.vu_cycles;
+      entry["pairs_per_run"] = run.stats.pairs;
+      entry["stall_cycles_per_run"] = run.stats.stall_cycles;
+      nlohmann::json causes = nlohmann::json::object();
+      for (size_t c = 1; c < run.stats.stall_cycles_by_cause.size(); ++c) {
+        if (run.stats.stall_cycles_by_cause[c] == 0) continue;
+        causes[vu::stall_cause_name(static_cast<vu::StallCause>(c))] = run.stats.stall_cycles_by_cause[c];
+      }
+      entry["stall_cycles_by_cause"] = causes;
+      entry["path1_qwords_per_run"] = run.path1_qwords;
+      nlohmann::json reps = nlohmann::json::array();
+      for (const Measurement& m : r.repetitions) reps.push_back(measurement_json(m));
+      entry["repetitions"] = reps;
+      list.push_back(entry);
+    }
+    io.out << nlohmann::json{{"workloads", list}}.dump(2) << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace gcvu::harness

@@ -1,0 +1,79 @@
+// gcvu bench: the JSON report's shape, user programs with data images, and bad invocations. Never timing.
+
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/test_support.hpp"
+
+namespace gcvu::harness {
+namespace {
+
+using test::run_cli;
+
+TEST(BenchCommand, JsonHasEveryBuiltinWorkloadAndTheKeys) {
+  auto result = run_cli({"bench", "--json", "--min-seconds", "0.01"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  auto report = nlohmann::json::parse(result.out);
+  ASSERT_TRUE(report["workloads"].is_array());
+  std::vector<std::string> names;
+  for (const auto& w : report["workloads"]) {
+    names.push_back(w["name"].get<std::string>());
+    for (const char* key : {"vu_cycles", "wall_seconds", "vu_hz", "ratio_to_realtime"}) {
+      EXPECT_TRUE(w.contains(key)) << key;
+      EXPECT_TRUE(w[key].is_number()) << key;
+    }
+    EXPECT_GT(w["vu_cycles"].get<uint64_t>(), 0u);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"vertex_loop", "madd_chain", "branchy_loop"}));
+}
+
+TEST(BenchCommand, RunsAUserProgramWithItsData) {
+  test::TempDir dir;
+  // Counts VI01 down from the x field of qword 0.
+  std::ofstream(dir / "count.vsm") << "        nop     ilw.x VI01, 0(VI00)\n"
+                                      "loop:   nop     iaddi VI01, VI01, -1\n"
+                                      "        nop     nop\n"
+                                      "        nop     ibne VI01, VI00, loop\n"
+                                      "        nop     nop\n"
+                                      "        nop[E]  nop\n"
+                                      "        nop     nop\n";
+  std::vector<uint8_t> data(16, 0);
+  data[0] = 50;
+  test::write_bytes(dir / "count.bin", data);
+  auto result = run_cli({"bench", (dir / "count.vsm").string(), "--data", (dir / "count.bin").string(), "--json",
+                         "--min-seconds", "0", "--repetitions", "3"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  auto report = nlohmann::json::parse(result.out);
+  ASSERT_EQ(report["workloads"].size(), 1u);
+  EXPECT_EQ(report["workloads"][0]["name"], "count");
+  EXPECT_EQ(report["workloads"][0]["repetitions"].size(), 3u);
+  EXPECT_EQ(report["workloads"][0]["pairs_per_run"], 1u + 50u * 4u + 2u);
+}
+
+TEST(BenchCommand, TextLineNamesTheUnits) {
+  auto result = run_cli({"bench", "--min-seconds", "0"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  EXPECT_NE(result.out.find("vertex_loop"), std::string::npos);
+  EXPECT_NE(result.out.find(" cycles "), std::string::npos);
+  EXPECT_NE(result.out.find(" MHz "), std::string::npos);
+  EXPECT_NE(result.out.find("x real time"), std::string::npos);
+}
+
+TEST(BenchCommand, ProgramThatDoesNotEndIsAnError) {
+  test::TempDir dir;
+  std::ofstream(dir / "spin.vsm") << "loop: nop b loop\n      nop nop\n";
+  auto result = run_cli({"bench", (dir / "spin.vsm").string(), "--min-seconds", "0", "--max-cycles", "1000"});
+  EXPECT_EQ(result.code, 2);
+  EXPECT_NE(result.err.find("cycle budget"), std::string::npos) << result.err;
+}
+
+TEST(BenchCommand, BadInvocations) {
+  EXPECT_EQ(run_cli({"bench", "--repetitions", "0"}).code, 2);
+  EXPECT_EQ(run_cli({"bench", "--data", "x.bin"}).code, 2);
+  EXPECT_EQ(run_cli({"bench", "a.vsm", "b.vsm", "--data", "1", "--data", "2", "--data", "3"}).code, 2);
+}
+
+}  // namespace
+}  // namespace gcvu::harness
