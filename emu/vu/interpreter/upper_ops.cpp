@@ -4,14 +4,14 @@
 // so the issue loop calls straight into the right lane loop.
 
 #include "emu/vu/float/float_unit.hpp"
+#include "emu/vu/float/vector_ops.hpp"
 #include "emu/vu/interpreter/vu1.hpp"
 
 namespace gcvu::vu {
 
 namespace {
 
-// The O bit of `lane` in a 16-bit MAC value (O nibble = bits 12-15, x in bit 15).
-constexpr bool lane_overflowed(uint16_t mac, int lane) { return ((mac >> (15 - lane)) & 1) != 0; }
+Vec4 broadcast(uint32_t value) { return {value, value, value, value}; }
 
 }  // namespace
 
@@ -27,39 +27,27 @@ template <Arith kArith, Second kSecond, bool kToAcc>
 void Vu1::upper_fmac(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
   Registers& registers = vu.registers_;
   const Vec4& fs = registers.vf(op.fs);
-  const Vec4& ft = registers.vf(op.ft);
-  const Vec4& acc = registers.acc();
-  uint32_t scalar = 0;
-  if constexpr (kSecond == Second::kBroadcast) scalar = ft[op.bc & 3];
-  if constexpr (kSecond == Second::kQ) scalar = registers.q;
-  if constexpr (kSecond == Second::kI) scalar = registers.i;
-  Vec4 result{};
-  uint16_t mac = 0;
-  uint8_t sticky = 0;
+  Vec4 ft = registers.vf(op.ft);
+  if constexpr (kSecond == Second::kBroadcast) ft = broadcast(ft[op.bc & 3]);
+  if constexpr (kSecond == Second::kQ) ft = broadcast(registers.q);
+  if constexpr (kSecond == Second::kI) ft = broadcast(registers.i);
   const FieldMask fields = op.dest;
-  for (int lane = 0; lane < 4; ++lane) {
-    if (!has_lane(fields, lane)) continue;
-    const uint32_t a = fs[lane];
-    const uint32_t b = kSecond == Second::kVector ? ft[lane] : scalar;
-    FmacResult r{};
-    if constexpr (kArith == Arith::kAdd) r = add(a, b);
-    if constexpr (kArith == Arith::kSub) r = sub(a, b);
-    if constexpr (kArith == Arith::kMul) r = mul(a, b);
-    if constexpr (kArith == Arith::kMadd) r = madd(acc[lane], vu.acc_overflow_[lane], a, b);
-    if constexpr (kArith == Arith::kMsub) r = msub(acc[lane], vu.acc_overflow_[lane], a, b);
-    if constexpr (kArith == Arith::kMax) r.value = max(a, b);
-    if constexpr (kArith == Arith::kMini) r.value = mini(a, b);
-    result[lane] = r.value;
-    mac = static_cast<uint16_t>(mac | mac_register_bits(r.mac, static_cast<unsigned>(lane)));
-    sticky = static_cast<uint8_t>(sticky | r.sticky);
-  }
-  if constexpr (kToAcc) {
-    registers.write_acc(fields, result);
+  Vec4Result r;
+  if constexpr (kArith == Arith::kAdd) r = add4(fs, ft, fields);
+  if constexpr (kArith == Arith::kSub) r = sub4(fs, ft, fields);
+  if constexpr (kArith == Arith::kMul) r = mul4(fs, ft, fields);
+  if constexpr (kArith == Arith::kMadd) r = madd4(registers.acc(), vu.acc_overflow_, fs, ft, fields);
+  if constexpr (kArith == Arith::kMsub) r = msub4(registers.acc(), vu.acc_overflow_, fs, ft, fields);
+  if constexpr (kArith == Arith::kMax || kArith == Arith::kMini) {
     for (int lane = 0; lane < 4; ++lane) {
-      if (has_lane(fields, lane)) vu.acc_overflow_[lane] = lane_overflowed(mac, lane);
+      r.value[lane] = kArith == Arith::kMax ? max(fs[lane], ft[lane]) : mini(fs[lane], ft[lane]);
     }
   }
-  vu.finish_upper(info, result, mac, sticky);
+  if constexpr (kToAcc) {
+    registers.write_acc(fields, r.value);
+    vu.acc_overflow_ = static_cast<FieldMask>((vu.acc_overflow_ & ~fields) | (overflow_fields(r.mac) & fields));
+  }
+  vu.finish_upper(info, r.value, r.mac, r.sticky);
 }
 
 void Vu1::upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
@@ -85,16 +73,15 @@ void Vu1::upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
         if (!has_lane(fields, lane)) continue;
         const uint32_t a = fs[kFsLane[lane]];
         const uint32_t b = ft[kFtLane[lane]];
-        FmacResult r = plan.kind == UpperKind::kOpmula ? mul(a, b) : msub(acc[lane], vu.acc_overflow_[lane], a, b);
+        FmacResult r =
+            plan.kind == UpperKind::kOpmula ? mul(a, b) : msub(acc[lane], has_lane(vu.acc_overflow_, lane), a, b);
         result[lane] = r.value;
         mac = static_cast<uint16_t>(mac | mac_register_bits(r.mac, static_cast<unsigned>(lane)));
         sticky = static_cast<uint8_t>(sticky | r.sticky);
       }
       if (plan.kind == UpperKind::kOpmula) {
         registers.write_acc(fields, result);
-        for (int lane = 0; lane < 3; ++lane) {
-          if (has_lane(fields, lane)) vu.acc_overflow_[lane] = lane_overflowed(mac, lane);
-        }
+        vu.acc_overflow_ = static_cast<FieldMask>((vu.acc_overflow_ & ~fields) | (overflow_fields(mac) & fields));
       }
       break;
     }

@@ -86,7 +86,6 @@ constexpr FixedPoint fixed_point_of(Opcode op) {
   }
 }
 
-
 enum class UpperKind : uint8_t { kNop, kFmac, kOpmula, kOpmsub, kAbs, kItof, kFtoi, kClip };
 
 struct UpperPlan {
@@ -106,12 +105,14 @@ constexpr UpperPlan plan_upper(Opcode op) {
     case Opcode::kOpmula: plan.kind = UpperKind::kOpmula; break;
     case Opcode::kOpmsub: plan.kind = UpperKind::kOpmsub; break;
     case Opcode::kAbs: plan.kind = UpperKind::kAbs; break;
-    case Opcode::kItof0: case Opcode::kItof4: case Opcode::kItof12: case Opcode::kItof15:
-      plan.kind = UpperKind::kItof;
-      break;
-    case Opcode::kFtoi0: case Opcode::kFtoi4: case Opcode::kFtoi12: case Opcode::kFtoi15:
-      plan.kind = UpperKind::kFtoi;
-      break;
+    case Opcode::kItof0:
+    case Opcode::kItof4:
+    case Opcode::kItof12:
+    case Opcode::kItof15: plan.kind = UpperKind::kItof; break;
+    case Opcode::kFtoi0:
+    case Opcode::kFtoi4:
+    case Opcode::kFtoi12:
+    case Opcode::kFtoi15: plan.kind = UpperKind::kFtoi; break;
     case Opcode::kClip: plan.kind = UpperKind::kClip; break;
     default: break;
   }

@@ -31,13 +31,13 @@ struct IssuePlan {
   enum class Wait : uint8_t { kNone, kFdiv, kWaitQ, kEfu, kWaitP, kXgkick };
   std::array<VfUse, 4> vf_reads{};  // every VF field read by either half
   uint8_t vf_read_count = 0;
-  uint16_t vi_reads = 0;            // the lower op's VI reads (ILW hazards)
+  uint16_t vi_reads = 0;  // the lower op's VI reads (ILW hazards)
   Wait wait = Wait::kNone;
-  uint8_t history_vi = 0;           // the VI the lower op writes, for the branch rule (0: none or a flag op)
+  uint8_t history_vi = 0;  // the VI the lower op writes, for the branch rule (0: none or a flag op)
   bool history_read_same = false;
   bool invalid = false;
   bool loi = false;
-  bool clash = false;               // both halves write the same VF
+  bool clash = false;  // both halves write the same VF
   bool e_bit = false, d_bit = false, t_bit = false;
   UpperPlan upper;
   void (*upper_fn)(Vu1&, const DecodedOp&, const OpInfo&) = nullptr;  // the upper op, specialised by form
@@ -130,7 +130,7 @@ class Vu1 {
   IntegerLoadPipeline integer_loads_;
   BranchViHistory branch_history_;
   XgkickUnit xgkick_;
-  std::array<bool, 4> acc_overflow_{};  // per ACC lane: the last write to it overflowed (MADD persistence)
+  FieldMask acc_overflow_ = 0;  // per ACC field: its last write overflowed (ACC-overflow persistence)
 
   Path1Port* path1_ = nullptr;
   PairObserver* observer_ = nullptr;
