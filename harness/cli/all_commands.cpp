@@ -13,6 +13,7 @@ std::span<const Command> all_commands() {
       Command{"asm", "assemble VU1 micro code (.vsm) into a micro-memory image", run_asm},
       Command{"disasm", "disassemble a VU1 micro-memory image into .vsm text", run_disasm},
       Command{"vectors", "check VU float/integer test-vector TSV rows against the float unit", run_vectors},
+      Command{"vu-run", "run one VU1 microprogram alone; print cycles, stalls and final registers", run_vu_run},
   };
   return kCommands;
 }

@@ -14,5 +14,6 @@ int run_golden(std::span<const std::string> args, Io& io);
 int run_asm(std::span<const std::string> args, Io& io);
 int run_disasm(std::span<const std::string> args, Io& io);
 int run_vectors(std::span<const std::string> args, Io& io);
+int run_vu_run(std::span<const std::string> args, Io& io);
 
 }  // namespace gcvu::harness
