@@ -50,7 +50,8 @@ int run_vu_run(std::span<const std::string> args, Io& io) {
       "\"end\":false}\n"
       "transfer counts XGKICKs from 0; cycle is the VU cycle the qword was read; address is the qword address\n"
       "(byte address / 16); qword is lanes x y z w (x at the lowest address); end marks the qword that ended\n"
-      "its transfer. A transfer not ended by the cycle budget is cut there and the run fails.\n"
+      "its transfer (by EOP, or by the cut: a transfer still unended at the cycle budget is cut there and the\n"
+      "run fails).\n"
       "\n"
       "--json prints one JSON object: stop, cycles, pairs, stall_cycles, stalls {cause: cycles}, xgkicks,\n"
       "xgkick_qwords, vf [[x,y,z,w] x32], vi [x16], acc [x,y,z,w], q, p, i, r, mac, status, clip; every\n"
@@ -101,7 +102,8 @@ int run_vu_run(std::span<const std::string> args, Io& io) {
   std::vector<uint8_t> data;
   if (values.count("data") != 0) data = load_data_image(values["data"].as<std::string>());
 
-  VuRunResult result = run_vu_program(VuRunRequest{program.code, data, start_pc, config});
+  const bool dump_kicks = values.count("dump-kicks") != 0;
+  VuRunResult result = run_vu_program(VuRunRequest{program.code, data, start_pc, config, dump_kicks});
 
   if (values["json"].as<bool>()) {
     io.out << vu_run_json(result).dump() << "\n";
@@ -109,7 +111,7 @@ int run_vu_run(std::span<const std::string> args, Io& io) {
     io.out << format_vu_run_text(result);
   }
   if (values.count("dump-data") != 0) formats::write_file(values["dump-data"].as<std::string>(), result.data);
-  if (values.count("dump-kicks") != 0) {
+  if (dump_kicks) {
     std::string dump = format_kick_dump(result.kicks);
     formats::write_file(values["dump-kicks"].as<std::string>(),
                         std::span(reinterpret_cast<const uint8_t*>(dump.data()), dump.size()));

@@ -12,7 +12,9 @@ bool KickRecorder::transfer_qword(const vu::Vec4& qword, uint32_t address, uint6
     cut_ = true;
     tracker_ = gif::PacketTracker{};
   }
-  qwords_.push_back(KickedQword{qword, address, transfer_, cycle, done});
+  if (keep_qwords_) qwords_.push_back(KickedQword{qword, address, transfer_, cycle, done});
+  ++qword_count_;
+  last_cycle_ = cycle;
   if (done) ++transfer_;
   return done;
 }

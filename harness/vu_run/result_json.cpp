@@ -29,7 +29,7 @@ nlohmann::ordered_json vu_run_json(const VuRunResult& result) {
   }
   json["stalls"] = stalls;
   json["xgkicks"] = result.stats.xgkicks;
-  json["xgkick_qwords"] = result.kicks.size();
+  json["xgkick_qwords"] = result.kick_qwords;
   nlohmann::ordered_json vf = nlohmann::ordered_json::array();
   for (int n = 0; n < vu::kVfCount; ++n) vf.push_back(lanes(regs.vf(n)));
   json["vf"] = vf;

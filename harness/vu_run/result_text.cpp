@@ -27,8 +27,8 @@ std::string format_vu_run_text(const VuRunResult& result) {
                         stats.stall_cycles_by_cause[cause]);
   }
   text += fmt::format("xgkicks:       {}", stats.xgkicks);
-  if (!result.kicks.empty()) {
-    text += fmt::format(" ({} qwords, the last read at cycle {})", result.kicks.size(), result.kicks.back().cycle);
+  if (result.kick_qwords != 0) {
+    text += fmt::format(" ({} qwords, the last read at cycle {})", result.kick_qwords, result.last_kick_cycle);
   }
   text += "\n\n";
 

@@ -10,7 +10,7 @@ namespace gcvu::harness {
 
 VuRunResult run_vu_program(const VuRunRequest& request) {
   // A transfer may run on after the program ends, but not past the same budget the program has.
-  KickRecorder path1(request.config.max_cycles);
+  KickRecorder path1(request.config.max_cycles, request.keep_kicks);
   auto vu = std::make_unique<vu::Vu1>(request.config);  // large (decoded micro memory): not on the stack
   vu->set_path1(&path1);
   vu->load_micro(request.code);
@@ -27,9 +27,9 @@ VuRunResult run_vu_program(const VuRunRequest& request) {
   if (result.reason == vu::StopReason::kEnded && path1.cut()) {
     result.stop = "XGKICK transfer unended";
     result.message = fmt::format(
-        "an XGKICK transfer had not reached the end of a GIF packet with EOP by cycle {} "
-        "(the cycle budget); it was cut there",
-        path1.cut_cycle() - vu->start_cycle());
+        "an XGKICK transfer had not reached the end of a GIF packet with EOP within the cycle budget ({}); it was "
+        "cut at cycle {}",
+        request.config.max_cycles, path1.cut_cycle() - vu->start_cycle());
   } else if (path1.cut() && result.message.empty()) {
     result.message = "an XGKICK transfer was cut at the cycle budget";
   }
@@ -37,6 +37,8 @@ VuRunResult run_vu_program(const VuRunRequest& request) {
   result.stats = vu->stats();
   result.registers = vu->registers();
   vu->data().store(result.data);
+  result.kick_qwords = path1.qword_count();
+  result.last_kick_cycle = path1.last_cycle() - vu->start_cycle();
   result.kicks = path1.qwords();
   for (KickedQword& qword : result.kicks) qword.cycle -= vu->start_cycle();
   return result;

@@ -21,6 +21,7 @@ struct VuRunRequest {
   std::span<const uint8_t> data;  // data-memory image loaded at 0 (may be shorter than 16 KiB, or empty)
   uint32_t start_pc = 0;          // in instructions
   vu::Vu1Config config;
+  bool keep_kicks = false;  // keep every XGKICKed qword in VuRunResult::kicks (else only count them)
 };
 
 struct VuRunResult {
@@ -33,7 +34,9 @@ struct VuRunResult {
   vu::Vu1Stats stats;
   vu::Registers registers;
   std::array<uint8_t, vu::kDataBytes> data{};
-  std::vector<KickedQword> kicks;
+  uint64_t kick_qwords = 0;        // XGKICKed qwords, including those sent after the program ended
+  uint64_t last_kick_cycle = 0;    // when the last of them was read (if kick_qwords != 0)
+  std::vector<KickedQword> kicks;  // each of them, when VuRunRequest::keep_kicks
 };
 
 VuRunResult run_vu_program(const VuRunRequest& request);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -165,6 +166,8 @@ TEST(VuRun, DumpKicksRecordsEveryQwordWithItsCycle) {
 
   auto bytes = test::read_bytes(kicks);
   std::string text(bytes.begin(), bytes.end());
+  auto plain = run_cli({"vu-run", program, "--data", (dir / "in.bin").string()});
+  EXPECT_EQ(contains(plain.out, "xgkicks:       1 (4 qwords, the last read at cycle 7)\n"), "");
   EXPECT_EQ(text,
             "{\"transfer\":0,\"cycle\":1,\"address\":0,\"qword\":[\"00008003\",\"10000000\",\"00000000\","
             "\"00000000\"],\"end\":false}\n"
@@ -215,10 +218,20 @@ TEST(VuRun, UnendedKickStopsAtTheBudget) {
   // Zeroed memory holds tags with NLOOP=0 and no EOP: the transfer never ends, so it is cut at the budget.
   test::TempDir dir;
   auto program = write_text(dir, "kick.vsm", "nop xgkick VI00\nnop[E] nop\nnop nop\n");
-  auto result = run_cli({"vu-run", program, "--max-cycles", "100", "--json"});
+  // Qwords are read at cycles 1, 3, ..., 99, 101; the one at 101 is the first at or past the budget of 100 and
+  // is cut there: 51 qwords.
+  auto kicks = (dir / "kicks.jsonl").string();
+  auto result = run_cli({"vu-run", program, "--max-cycles", "100", "--json", "--dump-kicks", kicks});
   EXPECT_EQ(result.code, 1);
   EXPECT_EQ(contains(result.err, "XGKICK transfer unended"), "");
-  EXPECT_EQ(nlohmann::json::parse(result.out)["stop"], "XGKICK transfer unended");
+  auto json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json["stop"], "XGKICK transfer unended");
+  EXPECT_EQ(json["xgkick_qwords"], 51);
+  auto bytes = test::read_bytes(kicks);
+  std::string text(bytes.begin(), bytes.end());
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 51);
+  EXPECT_EQ(contains(text, "{\"transfer\":0,\"cycle\":101,\"address\":50,"), "");
+  EXPECT_EQ(contains(text, "\"end\":true}\n"), "");
 }
 
 TEST(VuRun, AssembledBinaryAndStartAddress) {
