@@ -1,6 +1,8 @@
 // gcvu vu-run PROGRAM [options]: runs one VU1 microprogram alone and prints its cycles, stalls and final registers.
 
+#include <charconv>
 #include <ostream>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -24,6 +26,16 @@ vu::WriteClash parse_write_clash(const std::string& text) {
   if (text == "discard") return vu::WriteClash::kLowerWriteDiscarded;
   if (text == "skip") return vu::WriteClash::kLowerSkipped;
   throw UsageError(fmt::format("--write-clash '{}' must be 'discard' or 'skip'", text));
+}
+
+// Boost's lexical_cast turns "-5" into 2^64 - 5 for an unsigned option, so the budget is parsed here.
+uint64_t parse_cycle_budget(const std::string& text) {
+  uint64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size() || value == 0) {
+    throw UsageError(fmt::format("--max-cycles '{}' must be a whole number of cycles, at least 1", text));
+  }
+  return value;
 }
 
 }  // namespace
@@ -69,7 +81,7 @@ int run_vu_run(std::span<const std::string> args, Io& io) {
        "vu1Memory.bin) at address 0; a shorter image fills the start of memory")
       ("start", po::value<std::string>()->default_value("0"),
        "start at this byte address in micro memory (decimal or 0x hex; a multiple of 8 below 0x4000)")
-      ("max-cycles", po::value<uint64_t>()->default_value(defaults.max_cycles),
+      ("max-cycles", po::value<std::string>()->default_value(std::to_string(defaults.max_cycles)),
        "cycle budget: a program not ended after N cycles stops (exit 1)")
       ("json", po::bool_switch(), "print the report as one JSON object instead of text")
       ("dump-data", po::value<std::string>(), "write the final 16 KiB data memory to FILE")
@@ -85,11 +97,10 @@ int run_vu_run(std::span<const std::string> args, Io& io) {
   if (!parse_command_line(line, args, io, values)) return kExitOk;
 
   vu::Vu1Config config;
-  config.max_cycles = values["max-cycles"].as<uint64_t>();
+  config.max_cycles = parse_cycle_budget(values["max-cycles"].as<std::string>());
   config.write_clash = parse_write_clash(values["write-clash"].as<std::string>());
   config.d_bit_enabled = values["d-bit"].as<bool>();
   config.t_bit_enabled = values["t-bit"].as<bool>();
-  if (config.max_cycles == 0) throw UsageError("--max-cycles must be at least 1");
   const uint32_t start_pc = parse_start_address(values["start"].as<std::string>());
 
   ProgramImage program;

@@ -351,6 +351,16 @@ TEST(VuRun, BinaryOfPartialBundleIsAnError) {
   EXPECT_EQ(contains(result.err, "not a whole number"), "");
 }
 
+TEST(VuRun, BadCycleBudget) {
+  test::TempDir dir;
+  auto program = write_text(dir, "end.vsm", "nop[E] nop\nnop nop\n");
+  for (const char* budget : {"-5", "0", "12abc", ""}) {
+    auto result = run_cli({"vu-run", program, "--max-cycles", budget});
+    EXPECT_EQ(result.code, 2) << budget;
+    EXPECT_EQ(contains(result.err, "--max-cycles"), "") << budget;
+  }
+}
+
 TEST(VuRun, BadWriteClashValue) {
   test::TempDir dir;
   auto program = write_text(dir, "end.vsm", "nop[E] nop\nnop nop\n");
