@@ -6,12 +6,6 @@ bool KickRecorder::transfer_qword(const vu::Vec4& qword, uint32_t address, uint6
   uint64_t low = uint64_t{qword[0]} | uint64_t{qword[1]} << 32;
   uint64_t high = uint64_t{qword[2]} | uint64_t{qword[3]} << 32;
   bool done = tracker_.feed(low, high);
-  if (!done && cycle >= cycle_limit_) {
-    done = true;
-    if (!cut_) cut_cycle_ = cycle;
-    cut_ = true;
-    tracker_ = gif::PacketTracker{};
-  }
   if (keep_qwords_) qwords_.push_back(KickedQword{qword, address, transfer_, cycle, done});
   ++qword_count_;
   last_cycle_ = cycle;

@@ -1,7 +1,7 @@
 #pragma once
 // The PATH1 receiver of `gcvu vu-run`: records every XGKICKed qword with the cycle it left VU memory and ends each
-// transfer after the data of an EOP packet, as the GIF would. A transfer that never reaches an EOP end (XGKICK of
-// memory that holds no such packet) would run forever, so the recorder cuts it at a cycle limit.
+// transfer after the data of an EOP packet, as the GIF would. (A transfer that never reaches an EOP end is bounded by
+// the VU's cycle budget: see Vu1::finish_xgkick.)
 
 #include <cstdint>
 #include <vector>
@@ -21,29 +21,22 @@ struct KickedQword {
 
 class KickRecorder : public vu::Path1Port {
  public:
-  // Qwords due at or after `cycle_limit` end their transfer at once and mark it cut. Without `keep_qwords` only
-  // counts are kept (a transfer may run to the cycle budget: millions of qwords).
-  KickRecorder(uint64_t cycle_limit, bool keep_qwords) : cycle_limit_(cycle_limit), keep_qwords_(keep_qwords) {}
+  // Without `keep_qwords` only counts are kept (a transfer may run to the cycle budget: millions of qwords).
+  explicit KickRecorder(bool keep_qwords) : keep_qwords_(keep_qwords) {}
 
   bool transfer_qword(const vu::Vec4& qword, uint32_t address, uint64_t cycle) override;
 
   const std::vector<KickedQword>& qwords() const { return qwords_; }
   uint64_t qword_count() const { return qword_count_; }
   uint64_t last_cycle() const { return last_cycle_; }  // of the last qword sent, when qword_count() != 0
-  // A transfer was ended by the cycle limit rather than by an EOP packet.
-  bool cut() const { return cut_; }
-  uint64_t cut_cycle() const { return cut_cycle_; }
 
  private:
   gif::PacketTracker tracker_;
   std::vector<KickedQword> qwords_;
-  uint64_t cycle_limit_;
   bool keep_qwords_;
   uint64_t qword_count_ = 0;
   uint64_t last_cycle_ = 0;
   uint32_t transfer_ = 0;
-  bool cut_ = false;
-  uint64_t cut_cycle_ = 0;
 };
 
 }  // namespace gcvu::harness

@@ -9,29 +9,27 @@
 namespace gcvu::harness {
 
 VuRunResult run_vu_program(const VuRunRequest& request) {
-  // A transfer may run on after the program ends, but not past the same budget the program has.
-  KickRecorder path1(request.config.max_cycles, request.keep_kicks);
+  KickRecorder path1(request.keep_kicks);
   auto vu = std::make_unique<vu::Vu1>(request.config);  // large (decoded micro memory): not on the stack
   vu->set_path1(&path1);
   vu->load_micro(request.code);
   vu->data().load(request.data);
   vu->start(request.start_pc);
   vu->run();
-  if (vu->stop_reason() == vu::StopReason::kEnded) vu->finish_xgkick();
+  // A transfer may run on after the program ends, but not past the budget the program has.
+  bool kicks_ended = vu->stop_reason() != vu::StopReason::kEnded || vu->finish_xgkick();
 
   VuRunResult result;
   result.reason = vu->stop_reason();
-  result.ended = result.reason == vu::StopReason::kEnded && !path1.cut();
+  result.ended = result.reason == vu::StopReason::kEnded && kicks_ended;
   result.stop = vu::stop_reason_name(result.reason);
   result.message = vu->stop_message();
-  if (result.reason == vu::StopReason::kEnded && path1.cut()) {
+  if (!kicks_ended) {
     result.stop = "XGKICK transfer unended";
     result.message = fmt::format(
         "an XGKICK transfer had not reached the end of a GIF packet with EOP within the cycle budget ({}); it was "
-        "cut at cycle {}",
-        request.config.max_cycles, path1.cut_cycle() - vu->start_cycle());
-  } else if (path1.cut() && result.message.empty()) {
-    result.message = "an XGKICK transfer was cut at the cycle budget";
+        "stopped before the qword due at cycle {}",
+        request.config.max_cycles, vu->xgkick().next_cycle() - vu->start_cycle());
   }
   result.cycles = vu->cycle() - vu->start_cycle();
   result.stats = vu->stats();

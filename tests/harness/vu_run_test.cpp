@@ -218,20 +218,21 @@ TEST(VuRun, UnendedKickStopsAtTheBudget) {
   // Zeroed memory holds tags with NLOOP=0 and no EOP: the transfer never ends, so it is cut at the budget.
   test::TempDir dir;
   auto program = write_text(dir, "kick.vsm", "nop xgkick VI00\nnop[E] nop\nnop nop\n");
-  // Qwords are read at cycles 1, 3, ..., 99, 101; the one at 101 is the first at or past the budget of 100 and
-  // is cut there: 51 qwords.
+  // Qwords are read at cycles 1, 3, ..., 99; the next would be due at 101, past the budget of 100: 50 qwords,
+  // none of which ended its transfer.
   auto kicks = (dir / "kicks.jsonl").string();
   auto result = run_cli({"vu-run", program, "--max-cycles", "100", "--json", "--dump-kicks", kicks});
   EXPECT_EQ(result.code, 1);
   EXPECT_EQ(contains(result.err, "XGKICK transfer unended"), "");
   auto json = nlohmann::json::parse(result.out);
   EXPECT_EQ(json["stop"], "XGKICK transfer unended");
-  EXPECT_EQ(json["xgkick_qwords"], 51);
+  EXPECT_EQ(json["xgkick_qwords"], 50);
   auto bytes = test::read_bytes(kicks);
   std::string text(bytes.begin(), bytes.end());
-  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 51);
-  EXPECT_EQ(contains(text, "{\"transfer\":0,\"cycle\":101,\"address\":50,"), "");
-  EXPECT_EQ(contains(text, "\"end\":true}\n"), "");
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 50);
+  EXPECT_EQ(contains(text, "{\"transfer\":0,\"cycle\":99,\"address\":49,"), "");
+  EXPECT_EQ(text.find("\"end\":true"), std::string::npos);
+  EXPECT_EQ(contains(result.err, "stopped before the qword due at cycle 101"), "");
 }
 
 TEST(VuRun, AssembledBinaryAndStartAddress) {

@@ -286,6 +286,24 @@ loop:   nop                         b loop
   EXPECT_NE(run->vu.stop_message().find("ran 1000 cycles without ending"), std::string::npos) << run->vu.stop_message();
 }
 
+TEST(VuTimingHand, UnendedXgkickIsBoundedByTheBudget) {
+  // Zeroed memory is a chain of NLOOP=0 tags without EOP: the transfer never ends. A second XGKICK waits on it and
+  // the wait is cut at the budget (100 cycles) instead of running forever.
+  vu::Vu1Config config;
+  config.max_cycles = 100;
+  auto run = run_vsm(R"(
+        nop                         xgkick VI00
+        nop                         xgkick VI00
+        nop[E]                      nop
+        nop                         nop
+)",
+                     config);
+  EXPECT_EQ(run->reason, StopReason::kCycleBudget);
+  EXPECT_NE(run->vu.stop_message().find("did not end (no EOP packet)"), std::string::npos) << run->vu.stop_message();
+  EXPECT_EQ(run->path1.qwords.size(), 50u) << "qwords at cycles 1, 3, ..., 99";
+  EXPECT_FALSE(run->vu.finish_xgkick());
+}
+
 TEST(VuTimingHand, InvalidInstructionStopsWithItsPc) {
   auto run = std::make_unique<VuRun>();
   run->vu.write_micro(0, vu::make_bundle(0x000002ff, 0x8000033c));

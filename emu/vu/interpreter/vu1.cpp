@@ -106,8 +106,13 @@ void Vu1::drain() {
   cycle_ = last;
 }
 
-void Vu1::finish_xgkick() {
-  while (xgkick_.busy() && path1_ != nullptr) xgkick_.advance(xgkick_.next_cycle(), data_, *path1_);
+bool Vu1::finish_xgkick() {
+  // A transfer whose packets never set EOP would go round VU memory forever: the cycle budget bounds it too.
+  const uint64_t limit = start_cycle_ + config_.max_cycles;
+  while (xgkick_.busy() && path1_ != nullptr && xgkick_.next_cycle() <= limit) {
+    xgkick_.advance(xgkick_.next_cycle(), data_, *path1_);
+  }
+  return !xgkick_.busy();
 }
 
 Stall Vu1::find_stall(const DecodedBundle& bundle, const IssuePlan& plan) {
@@ -138,11 +143,8 @@ Stall Vu1::find_stall(const DecodedBundle& bundle, const IssuePlan& plan) {
     case IssuePlan::Wait::kEfu: consider(efu_.free_cycle(), StallCause::kEfuBusy, 0, 0); break;
     case IssuePlan::Wait::kWaitP: consider(efu_.free_cycle(), StallCause::kWaitP, 0, 0); break;
     case IssuePlan::Wait::kXgkick:
-      if (xgkick_.busy() && path1_ != nullptr) {
-        // Nothing else runs during the wait, so the transfer can be played out now.
-        finish_xgkick();
-        consider(xgkick_.free_cycle(), StallCause::kXgkickBusy, 0, 0);
-      }
+      // step() has played the previous transfer out (nothing else runs during the wait).
+      consider(xgkick_.free_cycle(), StallCause::kXgkickBusy, 0, 0);
       break;
   }
   (void)bundle;
@@ -184,6 +186,12 @@ StopReason Vu1::step() {
     return stop_reason_;
   }
 
+  if (plan.wait == IssuePlan::Wait::kXgkick && xgkick_.busy() && !finish_xgkick()) {
+    stop(StopReason::kCycleBudget,
+         fmt::format("the XGKICK transfer before PC {:#06x} did not end (no EOP packet) within the {}-cycle budget",
+                     pc * 8, config_.max_cycles));
+    return stop_reason_;
+  }
   Stall stall = find_stall(bundle, plan);
   if (stall.cycles != 0) {
     cycle_ += stall.cycles;

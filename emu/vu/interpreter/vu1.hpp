@@ -83,8 +83,9 @@ class Vu1 {
   StopReason stop_reason() const { return stop_reason_; }
   const std::string& stop_message() const { return stop_message_; }
   const XgkickUnit& xgkick() const { return xgkick_; }
-  // Sends the rest of an XGKICK transfer still running after the program ended.
-  void finish_xgkick();
+  // Sends the rest of an XGKICK transfer still running (after the program ended, say), within the cycle budget
+  // counted from the program's start. Returns false if the transfer had not ended when the budget ran out.
+  bool finish_xgkick();
 
   // Pipeline state, for the debugger's `pipe` view.
   const FmacPipeline& fmac() const { return fmac_; }
