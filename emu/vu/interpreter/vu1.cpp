@@ -42,6 +42,8 @@ IssuePlan Vu1::plan_issue(const DecodedBundle& bundle) {
   }
   plan.invalid = !bundle.upper.valid() || !bundle.lower.valid();
   plan.loi = bundle.lower.op == Opcode::kLoi;
+  plan.lower_idle =
+      bundle.lower.op == Opcode::kNopLower || bundle.lower.op == Opcode::kWaitq || bundle.lower.op == Opcode::kWaitp;
   plan.clash = bundle.upper_info.vf_write.used() && lower.vf_write.used() &&
                bundle.upper_info.vf_write.reg == lower.vf_write.reg;
   plan.e_bit = (bundle.flags & upper_flag::kE) != 0;
@@ -115,41 +117,51 @@ bool Vu1::finish_xgkick() {
   return !xgkick_.busy();
 }
 
-Stall Vu1::find_stall(const DecodedBundle& bundle, const IssuePlan& plan) {
+uint64_t Vu1::issue_cycle(const IssuePlan& plan) const {
   uint64_t ready = cycle_;
-  Stall decisive;
-  auto consider = [&](uint64_t at, StallCause cause, uint8_t reg, FieldMask fields) {
-    if (at > ready) {
-      ready = at;
-      decisive = Stall{cause, 0, reg, fields};
-    }
+  for (uint8_t n = 0; n < plan.vf_read_count; ++n) {
+    ready = std::max(ready, fmac_.ready_cycle(plan.vf_reads[n].reg, plan.vf_reads[n].fields));
+  }
+  for (uint16_t reads = plan.vi_reads; reads != 0; reads &= static_cast<uint16_t>(reads - 1)) {
+    ready = std::max(ready, integer_loads_.ready_cycle(static_cast<uint8_t>(std::countr_zero(reads))));
+  }
+  switch (plan.wait) {
+    case IssuePlan::Wait::kNone: break;
+    case IssuePlan::Wait::kFdiv:
+    case IssuePlan::Wait::kWaitQ: ready = std::max(ready, fdiv_.free_cycle()); break;
+    case IssuePlan::Wait::kEfu:
+    case IssuePlan::Wait::kWaitP: ready = std::max(ready, efu_.free_cycle()); break;
+    // step() has played the previous transfer out (nothing else runs during the wait).
+    case IssuePlan::Wait::kXgkick: ready = std::max(ready, xgkick_.free_cycle()); break;
+  }
+  return ready;
+}
+
+Stall Vu1::explain_stall(const IssuePlan& plan, uint64_t ready) const {
+  // The same checks as issue_cycle, in the same order; the first hazard that reaches `ready` is the decisive one.
+  auto stall = [&](StallCause cause, uint8_t reg, FieldMask fields) {
+    return Stall{cause, static_cast<uint32_t>(ready - cycle_), reg, fields};
   };
   for (uint8_t n = 0; n < plan.vf_read_count; ++n) {
     const VfUse& read = plan.vf_reads[n];
-    uint64_t at = fmac_.ready_cycle(read.reg, read.fields);
-    if (at > ready) {
-      consider(at, StallCause::kFmacVf, read.reg,
-               static_cast<FieldMask>(read.fields & fmac_.pending_fields(read.reg, cycle_)));
+    if (fmac_.ready_cycle(read.reg, read.fields) == ready) {
+      return stall(StallCause::kFmacVf, read.reg,
+                   static_cast<FieldMask>(read.fields & fmac_.pending_fields(read.reg, cycle_)));
     }
   }
   for (uint16_t reads = plan.vi_reads; reads != 0; reads &= static_cast<uint16_t>(reads - 1)) {
     auto vi = static_cast<uint8_t>(std::countr_zero(reads));
-    consider(integer_loads_.ready_cycle(vi), StallCause::kIntegerLoad, vi, 0);
+    if (integer_loads_.ready_cycle(vi) == ready) return stall(StallCause::kIntegerLoad, vi, 0);
   }
   switch (plan.wait) {
+    case IssuePlan::Wait::kFdiv: return stall(StallCause::kFdivBusy, 0, 0);
+    case IssuePlan::Wait::kWaitQ: return stall(StallCause::kWaitQ, 0, 0);
+    case IssuePlan::Wait::kEfu: return stall(StallCause::kEfuBusy, 0, 0);
+    case IssuePlan::Wait::kWaitP: return stall(StallCause::kWaitP, 0, 0);
+    case IssuePlan::Wait::kXgkick: return stall(StallCause::kXgkickBusy, 0, 0);
     case IssuePlan::Wait::kNone: break;
-    case IssuePlan::Wait::kFdiv: consider(fdiv_.free_cycle(), StallCause::kFdivBusy, 0, 0); break;
-    case IssuePlan::Wait::kWaitQ: consider(fdiv_.free_cycle(), StallCause::kWaitQ, 0, 0); break;
-    case IssuePlan::Wait::kEfu: consider(efu_.free_cycle(), StallCause::kEfuBusy, 0, 0); break;
-    case IssuePlan::Wait::kWaitP: consider(efu_.free_cycle(), StallCause::kWaitP, 0, 0); break;
-    case IssuePlan::Wait::kXgkick:
-      // step() has played the previous transfer out (nothing else runs during the wait).
-      consider(xgkick_.free_cycle(), StallCause::kXgkickBusy, 0, 0);
-      break;
   }
-  (void)bundle;
-  decisive.cycles = static_cast<uint32_t>(ready - cycle_);
-  return decisive;
+  return stall(StallCause::kNone, 0, 0);
 }
 
 StopReason Vu1::run() {
@@ -192,8 +204,10 @@ StopReason Vu1::step() {
                      pc * 8, config_.max_cycles));
     return stop_reason_;
   }
-  Stall stall = find_stall(bundle, plan);
-  if (stall.cycles != 0) {
+  const uint64_t ready = issue_cycle(plan);
+  Stall stall;
+  if (ready != cycle_) {
+    stall = explain_stall(plan, ready);
     cycle_ += stall.cycles;
     stats_.stall_cycles += stall.cycles;
     stats_.stall_cycles_by_cause[static_cast<size_t>(stall.cause)] += stall.cycles;
@@ -205,7 +219,7 @@ StopReason Vu1::step() {
   const bool skip_lower = plan.clash && config_.write_clash == WriteClash::kLowerSkipped;
   const uint16_t old_vi = registers_.vi(plan.history_vi);
   LowerResult lower;
-  if (!skip_lower && !plan.loi) lower = execute_lower(bundle.lower, bundle.lower_info, pc);
+  if (!skip_lower && !plan.loi && !plan.lower_idle) lower = execute_lower(bundle.lower, bundle.lower_info, pc);
   plan.upper_fn(*this, bundle.upper, bundle.upper_info);
   if (lower.vf_write.used() && !plan.clash) {
     registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);

@@ -37,7 +37,8 @@ struct IssuePlan {
   bool history_read_same = false;
   bool invalid = false;
   bool loi = false;
-  bool clash = false;  // both halves write the same VF
+  bool lower_idle = false;  // the lower op has no effect beyond its stall (NOP, WAITQ, WAITP)
+  bool clash = false;       // both halves write the same VF
   bool e_bit = false, d_bit = false, t_bit = false;
   UpperPlan upper;
   void (*upper_fn)(Vu1&, const DecodedOp&, const OpInfo&) = nullptr;  // the upper op, specialised by form
@@ -95,7 +96,9 @@ class Vu1 {
 
  private:
   // vu1.cpp
-  Stall find_stall(const DecodedBundle& bundle, const IssuePlan& plan);
+  // The cycle the pair can issue at (cycle_ when nothing holds it), and, when that is later, why.
+  uint64_t issue_cycle(const IssuePlan& plan) const;
+  Stall explain_stall(const IssuePlan& plan, uint64_t ready) const;
   void retire_to(uint64_t cycle);
   void stop(StopReason reason, std::string message);
   void drain();
