@@ -27,6 +27,11 @@ uint16_t status_of(const Registers& registers) { return registers.status & 0xfff
 
 }  // namespace
 
+void Vu1::start_efu(const OpInfo& info, uint32_t p) {
+  efu_.start(cycle_, info.latency, p);
+  note_event(cycle_ + info.latency);
+}
+
 Vu1::LowerResult Vu1::execute_lower(const DecodedOp& op, const OpInfo& info, uint32_t pc) {
   LowerResult out;
   auto vi = [&](uint8_t index) { return registers_.vi(index); };
@@ -105,21 +110,22 @@ Vu1::LowerResult Vu1::execute_lower(const DecodedOp& op, const OpInfo& info, uin
                      : op.op == Opcode::kSqrt ? sqrt(denominator)
                                               : rsqrt(numerator, denominator);
       fdiv_.start(cycle_, info.latency, q.value, static_cast<uint16_t>(q.flags << 4));
+      note_event(cycle_ + info.latency);
       break;
     }
-    case Opcode::kEsadd: efu_.start(cycle_, info.latency, esadd(fs[0], fs[1], fs[2])); break;
-    case Opcode::kErsadd: efu_.start(cycle_, info.latency, ersadd(fs[0], fs[1], fs[2])); break;
-    case Opcode::kEleng: efu_.start(cycle_, info.latency, eleng(fs[0], fs[1], fs[2])); break;
-    case Opcode::kErleng: efu_.start(cycle_, info.latency, erleng(fs[0], fs[1], fs[2])); break;
-    case Opcode::kEatanxy: efu_.start(cycle_, info.latency, eatanxy(fs[0], fs[1])); break;
-    case Opcode::kEatanxz: efu_.start(cycle_, info.latency, eatanxz(fs[0], fs[2])); break;
-    case Opcode::kEsum: efu_.start(cycle_, info.latency, esum(fs[0], fs[1], fs[2], fs[3])); break;
-    case Opcode::kEsqrt: efu_.start(cycle_, info.latency, esqrt(fs[op.fsf & 3])); break;
-    case Opcode::kErsqrt: efu_.start(cycle_, info.latency, ersqrt(fs[op.fsf & 3])); break;
-    case Opcode::kErcpr: efu_.start(cycle_, info.latency, ercpr(fs[op.fsf & 3])); break;
-    case Opcode::kEsin: efu_.start(cycle_, info.latency, esin(fs[op.fsf & 3])); break;
-    case Opcode::kEatan: efu_.start(cycle_, info.latency, eatan(fs[op.fsf & 3])); break;
-    case Opcode::kEexp: efu_.start(cycle_, info.latency, eexp(fs[op.fsf & 3])); break;
+    case Opcode::kEsadd: start_efu(info, esadd(fs[0], fs[1], fs[2])); break;
+    case Opcode::kErsadd: start_efu(info, ersadd(fs[0], fs[1], fs[2])); break;
+    case Opcode::kEleng: start_efu(info, eleng(fs[0], fs[1], fs[2])); break;
+    case Opcode::kErleng: start_efu(info, erleng(fs[0], fs[1], fs[2])); break;
+    case Opcode::kEatanxy: start_efu(info, eatanxy(fs[0], fs[1])); break;
+    case Opcode::kEatanxz: start_efu(info, eatanxz(fs[0], fs[2])); break;
+    case Opcode::kEsum: start_efu(info, esum(fs[0], fs[1], fs[2], fs[3])); break;
+    case Opcode::kEsqrt: start_efu(info, esqrt(fs[op.fsf & 3])); break;
+    case Opcode::kErsqrt: start_efu(info, ersqrt(fs[op.fsf & 3])); break;
+    case Opcode::kErcpr: start_efu(info, ercpr(fs[op.fsf & 3])); break;
+    case Opcode::kEsin: start_efu(info, esin(fs[op.fsf & 3])); break;
+    case Opcode::kEatan: start_efu(info, eatan(fs[op.fsf & 3])); break;
+    case Opcode::kEexp: start_efu(info, eexp(fs[op.fsf & 3])); break;
     case Opcode::kRinit: registers_.r = rinit(fs[op.fsf & 3]); break;
     case Opcode::kRxor: registers_.r = rxor(registers_.r, fs[op.fsf & 3]); break;
     case Opcode::kRget: result(broadcast(registers_.r)); break;
@@ -131,6 +137,7 @@ Vu1::LowerResult Vu1::execute_lower(const DecodedOp& op, const OpInfo& info, uin
     case Opcode::kXitop: registers_.write_vi(op.it, itop_); break;
     case Opcode::kXgkick:
       xgkick_.start(vi(op.is) & kQwordMask, cycle_);
+      note_event(xgkick_.next_cycle());
       ++stats_.xgkicks;
       break;
     case Opcode::kFsand: registers_.write_vi(op.it, static_cast<uint16_t>(status_of(registers_) & imm)); break;

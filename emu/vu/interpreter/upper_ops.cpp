@@ -16,7 +16,10 @@ Vec4 broadcast(uint32_t value) { return {value, value, value, value}; }
 }  // namespace
 
 void Vu1::finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac, uint8_t sticky) {
-  if (info.sets_mac_status) flags_.issue_mac(cycle_, mac, sticky & 0xf);
+  if (info.sets_mac_status) {
+    flags_.issue_mac(cycle_, mac, sticky & 0xf);
+    note_event(cycle_ + FlagPipeline::kLatency);
+  }
   if (info.vf_write.used()) {
     registers_.write_vf(info.vf_write.reg, info.vf_write.fields, result);
     fmac_.issue(info.vf_write.reg, info.vf_write.fields, cycle_);
@@ -61,6 +64,7 @@ void Vu1::upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
   switch (plan.kind) {
     case UpperKind::kClip:
       vu.flags_.issue_clip(vu.cycle_, static_cast<uint8_t>(clip(fs[0], fs[1], fs[2], ft[3])));
+      vu.note_event(vu.cycle_ + FlagPipeline::kLatency);
       return;
     case UpperKind::kOpmula:
     case UpperKind::kOpmsub: {

@@ -93,12 +93,16 @@ void Vu1::stop(StopReason reason, std::string message) {
   stop_message_ = std::move(message);
 }
 
-void Vu1::retire_to(uint64_t cycle) {
-  fmac_.retire(cycle);
+void Vu1::retire_due(uint64_t cycle) {
   flags_.retire(cycle, registers_);
   fdiv_.retire(cycle, registers_);
   efu_.retire(cycle, registers_);
   if (xgkick_.busy() && path1_ != nullptr) xgkick_.advance(cycle, data_, *path1_);
+  next_event_ = UINT64_MAX;
+  if (uint64_t at = flags_.next_commit(); at != 0) note_event(at);
+  if (uint64_t at = fdiv_.drain_cycle(); at != 0) note_event(at);
+  if (uint64_t at = efu_.next_commit(); at != 0) note_event(at);
+  if (xgkick_.busy()) note_event(xgkick_.next_cycle());
 }
 
 void Vu1::drain() {

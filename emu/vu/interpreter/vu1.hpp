@@ -5,6 +5,7 @@
 // File map: vu1.cpp (issue loop, stalls, branches, E bit), upper_ops.cpp (FMAC semantics),
 // lower_ops.cpp (lower-word semantics).
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -99,7 +100,13 @@ class Vu1 {
   // The cycle the pair can issue at (cycle_ when nothing holds it), and, when that is later, why.
   uint64_t issue_cycle(const IssuePlan& plan) const;
   Stall explain_stall(const IssuePlan& plan, uint64_t ready) const;
-  void retire_to(uint64_t cycle);
+  // Commits the flag, Q and P results due by `cycle` and sends the XGKICK qwords due by then. Cheap when nothing
+  // is due: units that start work call note_event with the first cycle they need attention.
+  void retire_to(uint64_t cycle) {
+    if (cycle >= next_event_) retire_due(cycle);
+  }
+  void retire_due(uint64_t cycle);
+  void note_event(uint64_t cycle) { next_event_ = std::min(next_event_, cycle); }
   void stop(StopReason reason, std::string message);
   void drain();
   static IssuePlan plan_issue(const DecodedBundle& bundle);
@@ -119,6 +126,7 @@ class Vu1 {
     uint32_t branch_target = 0;
   };
   LowerResult execute_lower(const DecodedOp& op, const OpInfo& info, uint32_t pc);
+  void start_efu(const OpInfo& info, uint32_t p);
 
   Vu1Config config_;
   Registers registers_;
@@ -143,6 +151,7 @@ class Vu1 {
 
   uint64_t cycle_ = 0;
   uint64_t start_cycle_ = 0;
+  uint64_t next_event_ = 0;  // no flag/FDIV/EFU commit or XGKICK qword is due before this cycle
   bool running_ = false;
   bool branch_pending_ = false;  // the pair just executed was a taken branch: the next one is its delay slot
   uint32_t branch_target_ = 0;

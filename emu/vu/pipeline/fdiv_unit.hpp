@@ -53,6 +53,8 @@ class EfuUnit {
   }
   const PendingResult& pending() const { return newest_; }
   uint64_t drain_cycle() const { return newest_.busy ? newest_.ready : 0; }
+  // The first cycle a pending P write lands (0 if none).
+  uint64_t next_commit() const { return landing_.busy ? landing_.ready : drain_cycle(); }
   void clear() { newest_ = landing_ = {}; }
 
  private:

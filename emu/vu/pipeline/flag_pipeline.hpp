@@ -34,6 +34,8 @@ class FlagPipeline {
   }
   void clear() { count_ = 0; }
   uint64_t drain_cycle() const;
+  // The ready cycle of the oldest entry (0 if none).
+  uint64_t next_commit() const { return count_ == 0 ? 0 : entries_[0].ready; }
   std::span<const PendingFlags> in_flight() const { return {entries_.data(), count_}; }
 
  private:

@@ -13,13 +13,17 @@ FieldMask FmacPipeline::pending_fields(uint8_t reg, uint64_t cycle) const {
 
 void FmacPipeline::clear() {
   ready_ = {};
-  head_ = 0;
-  count_ = 0;
+  writes_ = {};
+  newest_ = 0;
+  last_ready_ = 0;
 }
 
-std::vector<FmacWrite> FmacPipeline::in_flight() const {
+std::vector<FmacWrite> FmacPipeline::in_flight(uint64_t cycle) const {
   std::vector<FmacWrite> writes;
-  for (size_t n = 0; n < count_; ++n) writes.push_back(writes_[(head_ + n) % kCapacity]);
+  for (size_t n = 1; n <= kCapacity; ++n) {
+    const FmacWrite& write = writes_[(newest_ + n) % kCapacity];  // oldest first
+    if (write.fields != 0 && write.ready > cycle) writes.push_back(write);
+  }
   return writes;
 }
 

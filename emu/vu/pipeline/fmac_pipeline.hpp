@@ -4,8 +4,8 @@
 // A reader of a field stalls until issue + 4 of the newest write to that field (reference/vu1.md §3).
 //
 // Kept as a per-field scoreboard (what stall checks ask, answered without a search) plus the issue order of the
-// writes still in flight (what the debugger shows). All writes have the same latency, so ready cycles rise in
-// issue order and retiring pops from the front.
+// last writes in issue order (what the debugger shows). At most kCapacity writes can be in flight at once, so the
+// newest kCapacity writes always include every one still in flight: nothing needs retiring.
 
 #include <algorithm>
 #include <array>
@@ -47,29 +47,21 @@ class FmacPipeline {
     for (int lane = 0; lane < 4; ++lane) {
       if (has_lane(fields, lane)) ready[lane] = cycle + kLatency;
     }
-    if (count_ == kCapacity) pop();  // cannot happen while callers retire each cycle
-    writes_[(head_ + count_) % kCapacity] = FmacWrite{static_cast<uint8_t>(reg & 31), fields, cycle, cycle + kLatency};
-    ++count_;
-  }
-  // Forgets writes that are readable at `cycle`.
-  void retire(uint64_t cycle) {
-    while (count_ != 0 && writes_[head_].ready <= cycle) pop();
+    newest_ = (newest_ + 1) % kCapacity;
+    writes_[newest_] = FmacWrite{static_cast<uint8_t>(reg & 31), fields, cycle, cycle + kLatency};
+    last_ready_ = cycle + kLatency;
   }
   void clear();
-  // The last cycle any write in flight becomes readable (for draining at the E bit); 0 if none.
-  uint64_t drain_cycle() const { return count_ == 0 ? 0 : writes_[(head_ + count_ - 1) % kCapacity].ready; }
-  // The writes in flight, oldest first (for the debugger; not on the hot path).
-  std::vector<FmacWrite> in_flight() const;
+  // The cycle the newest write becomes readable (for draining at the E bit); 0 if none was ever issued.
+  uint64_t drain_cycle() const { return last_ready_; }
+  // The writes still in flight at `cycle`, oldest first (for the debugger; not on the hot path).
+  std::vector<FmacWrite> in_flight(uint64_t cycle) const;
 
  private:
-  void pop() {
-    head_ = (head_ + 1) % kCapacity;
-    --count_;
-  }
   std::array<std::array<uint64_t, 4>, 32> ready_{};  // per VF register, per lane x..w
   std::array<FmacWrite, kCapacity> writes_{};
-  size_t head_ = 0;
-  size_t count_ = 0;
+  size_t newest_ = 0;
+  uint64_t last_ready_ = 0;
 };
 
 }  // namespace gcvu::vu

@@ -30,10 +30,10 @@ class BranchViHistory {
   static constexpr size_t kDepth = 4;
 
   struct Entry {
-    uint64_t pair = 0;          // execution index of the instruction pair
+    uint64_t pair = 0;  // execution index of the instruction pair
     uint8_t vi = 0;
-    uint16_t old_value = 0;     // the VI before the write
-    bool read_same = false;     // the instruction also read that VI (a read-modify-write)
+    uint16_t old_value = 0;  // the VI before the write
+    bool read_same = false;  // the instruction also read that VI (a read-modify-write)
   };
 
   void record(uint64_t pair, uint8_t vi, uint16_t old_value, bool read_same) {
