@@ -165,12 +165,14 @@ void expect_all_match(const Case& c) {
   ASSERT_NO_FATAL_FAILURE(check("add4", sse2::add4(c.fs, c.ft, c.fields), scalar::add4(c.fs, c.ft, c.fields)));
   ASSERT_NO_FATAL_FAILURE(check("sub4", sse2::sub4(c.fs, c.ft, c.fields), scalar::sub4(c.fs, c.ft, c.fields)));
   ASSERT_NO_FATAL_FAILURE(check("mul4", sse2::mul4(c.fs, c.ft, c.fields), scalar::mul4(c.fs, c.ft, c.fields)));
-  ASSERT_NO_FATAL_FAILURE(check("madd4", madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
+  ASSERT_NO_FATAL_FAILURE(check("madd4", sse2::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
                                 scalar::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
-  ASSERT_NO_FATAL_FAILURE(check("msub4", msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
+  ASSERT_NO_FATAL_FAILURE(check("msub4", sse2::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
                                 scalar::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
   ASSERT_NO_FATAL_FAILURE(check("add4 (public)", add4(c.fs, c.ft, c.fields), scalar::add4(c.fs, c.ft, c.fields)));
   ASSERT_NO_FATAL_FAILURE(check("mul4 (public)", mul4(c.fs, c.ft, c.fields), scalar::mul4(c.fs, c.ft, c.fields)));
+  ASSERT_NO_FATAL_FAILURE(check("madd4 (public)", madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
+                                scalar::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
 }
 
 TEST(VuVectorOps, RandomCasesMatchScalar) {

@@ -17,10 +17,10 @@ inline Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) { retur
 inline Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) { return sse2::mul4(fs, ft, fields); }
 // `acc_overflow` holds, per field, whether that ACC lane's last write overflowed (ACC-overflow persistence).
 inline Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
-  return scalar::madd4(acc, acc_overflow, fs, ft, fields);
+  return sse2::madd4(acc, acc_overflow, fs, ft, fields);
 }
 inline Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
-  return scalar::msub4(acc, acc_overflow, fs, ft, fields);
+  return sse2::msub4(acc, acc_overflow, fs, ft, fields);
 }
 
 }  // namespace gcvu::vu

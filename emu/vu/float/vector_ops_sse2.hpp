@@ -183,11 +183,19 @@ struct Lanes {
   return _mm_cmpeq_epi32(_mm_and_si128(value, splat(0x7F800000u)), _mm_setzero_si128());
 }
 
-// Field selection, MAC layout and sticky bits, then the fallback lanes from the scalar lane function. The product
-// masks (MADD/MSUB's multiply-stage flags, which reach only the sticky bits) are 0 for ADD/SUB/MUL.
-template <typename LaneOp>
+// The multiply stage's flags of MADD/MSUB, which reach only the sticky bits.
+struct ProductFlags {
+  __m128i z;
+  __m128i s;
+  __m128i under;
+  __m128i over;
+};
+
+// Field selection, MAC layout and sticky bits, then the fallback lanes from the scalar lane function.
+template <bool kProductFlags, typename LaneOp>
 [[gnu::always_inline]] inline Vec4Result finish(FieldMask fields, __m128i value, __m128i z, __m128i under,
-                                                __m128i over, __m128i fallback, LaneOp scalar_lane) {
+                                                __m128i over, __m128i fallback, const ProductFlags& product,
+                                                LaneOp scalar_lane) {
   const __m128i fields_lanes = field_lanes(fields);
   const __m128i keep = _mm_andnot_si128(fallback, fields_lanes);
   Vec4Result out;
@@ -195,7 +203,13 @@ template <typename LaneOp>
   const uint16_t mac = mac_layout(_mm_and_si128(z, keep), _mm_and_si128(_mm_srai_epi32(value, 31), keep),
                                   _mm_and_si128(under, keep), _mm_and_si128(over, keep));
   out.mac = mac;
-  out.sticky = any_per_flag(mac);
+  if constexpr (kProductFlags) {
+    out.sticky = any_per_flag(mac | mac_layout(_mm_and_si128(product.z, keep), _mm_and_si128(product.s, keep),
+                                               _mm_and_si128(product.under, keep),
+                                               _mm_and_si128(product.over, keep)));
+  } else {
+    out.sticky = any_per_flag(mac);
+  }
   const int scalar_lanes = _mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(fallback, fields_lanes)));
   if (scalar_lanes != 0) [[unlikely]] {
     for (int lane = 0; lane < 4; ++lane) {
@@ -209,25 +223,66 @@ template <typename LaneOp>
   return out;
 }
 
+template <typename LaneOp>
+[[gnu::always_inline]] inline Vec4Result finish(FieldMask fields, const Lanes& r, LaneOp scalar_lane) {
+  const __m128i none = _mm_setzero_si128();
+  return finish<false>(fields, r.value, zero_lanes(r.value), r.under, r.over, r.fallback,
+                       ProductFlags{none, none, none, none}, scalar_lane);
+}
+
+// MADD/MSUB (fused.hpp): the product, then in priority order its overflow (±0x7FFFFFFF with the product's sign,
+// negated for MSUB), an overflowed ACC passed through, or the add. A lane falls back to the scalar op when its
+// product needs the Booth tree, or when the add decides it and cancels.
+template <typename LaneOp>
+[[gnu::always_inline]] inline Vec4Result multiply_accumulate4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
+                                                              const Vec4& ft, FieldMask fields, uint32_t sign_flip,
+                                                              LaneOp scalar_lane) {
+  const __m128i acc_value = load(acc);
+  const Lanes product = mul_lanes(load(fs), load(ft));
+  const __m128i addend = _mm_xor_si128(product.value, splat(sign_flip));
+  const Lanes sum = add_lanes(acc_value, addend);
+  const __m128i acc_over = field_lanes(acc_overflow);  // second in priority: the selects below test product.over first
+  const __m128i passed = _mm_or_si128(product.over, acc_over);  // the add does not decide these lanes
+  const __m128i value = select(product.over, addend, select(acc_over, acc_value, sum.value));
+  const __m128i z = _mm_andnot_si128(passed, zero_lanes(value));
+  const __m128i under = _mm_andnot_si128(passed, sum.under);
+  const __m128i over = _mm_or_si128(passed, sum.over);
+  const __m128i fallback = _mm_or_si128(product.fallback, _mm_andnot_si128(passed, sum.fallback));
+  // The product's S is the sign of fs XOR ft, unflipped for MSUB, even for a -0 product.
+  const ProductFlags flags{zero_lanes(product.value), _mm_srai_epi32(product.value, 31), product.under,
+                           product.over};
+  return finish<true>(fields, value, z, under, over, fallback, flags, scalar_lane);
+}
+
 }  // namespace detail
 
 inline Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
   const detail::Lanes r = detail::add_lanes(detail::load(fs), detail::load(ft));
-  return detail::finish(fields, r.value, detail::zero_lanes(r.value), r.under, r.over, r.fallback,
-                        [&](int lane) { return add(fs[lane], ft[lane]); });
+  return detail::finish(fields, r, [&](int lane) { return add(fs[lane], ft[lane]); });
 }
 
 inline Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
   const detail::Lanes r =
       detail::add_lanes(detail::load(fs), _mm_xor_si128(detail::load(ft), detail::splat(kSignBit)));
-  return detail::finish(fields, r.value, detail::zero_lanes(r.value), r.under, r.over, r.fallback,
-                        [&](int lane) { return sub(fs[lane], ft[lane]); });
+  return detail::finish(fields, r, [&](int lane) { return sub(fs[lane], ft[lane]); });
 }
 
 inline Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
   const detail::Lanes r = detail::mul_lanes(detail::load(fs), detail::load(ft));
-  return detail::finish(fields, r.value, detail::zero_lanes(r.value), r.under, r.over, r.fallback,
-                        [&](int lane) { return mul(fs[lane], ft[lane]); });
+  return detail::finish(fields, r, [&](int lane) { return mul(fs[lane], ft[lane]); });
+}
+
+// `acc_overflow` holds, per field, whether that ACC lane's last write overflowed (ACC-overflow persistence).
+inline Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
+  return detail::multiply_accumulate4(acc, acc_overflow, fs, ft, fields, 0, [&](int lane) {
+    return madd(acc[lane], has_lane(acc_overflow, lane), fs[lane], ft[lane]);
+  });
+}
+
+inline Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
+  return detail::multiply_accumulate4(acc, acc_overflow, fs, ft, fields, kSignBit, [&](int lane) {
+    return msub(acc[lane], has_lane(acc_overflow, lane), fs[lane], ft[lane]);
+  });
 }
 
 }  // namespace gcvu::vu::sse2
