@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "emu/vu/float/vector_ops.hpp"
+#include "emu/vu/float/vector_ops_avx2.hpp"
 #include "emu/vu/float/vector_ops_scalar.hpp"
 #include "emu/vu/float/vector_ops_sse2.hpp"
 
@@ -155,8 +156,8 @@ std::string describe(const Case& c) {
                      show(c.fs), show(c.ft), c.fields);
 }
 
-// Every op on one case, the vector implementation against the reference; and the public entry points (which the
-// interpreter calls) against the reference too.
+// Every op on one case, each vector implementation (SSE2 always, AVX2 when the host has it) against the reference;
+// and the public entry points (which the interpreter calls) against the reference too.
 void expect_all_match(const Case& c) {
   const auto check = [&](const char* name, const Vec4Result& fast, const Vec4Result& reference) {
     ASSERT_PRED2(same, fast, reference)
@@ -169,10 +170,25 @@ void expect_all_match(const Case& c) {
                                 scalar::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
   ASSERT_NO_FATAL_FAILURE(check("msub4", sse2::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
                                 scalar::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
+  if (avx2::avx2_supported()) {
+    ASSERT_NO_FATAL_FAILURE(check("avx2 add4", avx2::add4(c.fs, c.ft, c.fields), scalar::add4(c.fs, c.ft, c.fields)));
+    ASSERT_NO_FATAL_FAILURE(check("avx2 sub4", avx2::sub4(c.fs, c.ft, c.fields), scalar::sub4(c.fs, c.ft, c.fields)));
+    ASSERT_NO_FATAL_FAILURE(check("avx2 mul4", avx2::mul4(c.fs, c.ft, c.fields), scalar::mul4(c.fs, c.ft, c.fields)));
+    ASSERT_NO_FATAL_FAILURE(check("avx2 madd4", avx2::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
+                                  scalar::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
+    ASSERT_NO_FATAL_FAILURE(check("avx2 msub4", avx2::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
+                                  scalar::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
+  }
   ASSERT_NO_FATAL_FAILURE(check("add4 (public)", add4(c.fs, c.ft, c.fields), scalar::add4(c.fs, c.ft, c.fields)));
   ASSERT_NO_FATAL_FAILURE(check("mul4 (public)", mul4(c.fs, c.ft, c.fields), scalar::mul4(c.fs, c.ft, c.fields)));
   ASSERT_NO_FATAL_FAILURE(check("madd4 (public)", madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
                                 scalar::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
+}
+
+// Which implementation the entry points use here (both are checked against the reference regardless).
+TEST(VuVectorOps, ReportsImplementation) {
+  RecordProperty("implementation", avx2::kUseAvx2 ? "avx2" : "sse2");
+  EXPECT_EQ(avx2::kUseAvx2, avx2::avx2_supported());
 }
 
 TEST(VuVectorOps, RandomCasesMatchScalar) {
