@@ -1,7 +1,8 @@
 #pragma once
 // The body of the vector FMAC ops (vector_ops_sse2.hpp describes them), written once over SSE2 intrinsics and
 // parameterised by an instruction-set policy `Isa` that supplies what differs between instruction sets: the
-// per-lane variable right shift (`Isa::shift_right(x, count)`, counts 0..31). Everything is a member of the class
+// per-lane variable right shifts (`Isa::shift_right(x, count)`, counts 0..31, and
+// `Isa::shift_right_0_to_2(x, by_1, by_2)`, a shift by 1 where by_1 is set and by a further 1 where by_2 is). Everything is a member of the class
 // template, so each instruction set gets its own instantiation and symbols: vector_ops_sse2.hpp instantiates it for
 // the SSE2 baseline, vector_ops_avx2.cpp inside a region compiled for AVX2 (where the same intrinsics are
 // VEX-encoded). Never include this from a file that is not one of those two.
@@ -40,22 +41,26 @@ struct VectorLanes {
     return _mm_or_si128(_mm_and_si128(mask, x), _mm_andnot_si128(mask, y));
   }
 
-  // The four per-flag lane masks (0 or all ones) in MAC register layout: flag n (Z, S, U, O) of lane l at bit
-  // 4n + 3 - l. The packs keep 0 and -1; the word shuffles reverse the lanes so x lands on each nibble's top bit.
-  [[gnu::always_inline]] static uint16_t mac_layout(__m128i z, __m128i s, __m128i u, __m128i o) {
-    constexpr int kReverse = _MM_SHUFFLE(0, 1, 2, 3);
-    const __m128i zs = _mm_shufflehi_epi16(_mm_shufflelo_epi16(_mm_packs_epi32(z, s), kReverse), kReverse);
-    const __m128i uo = _mm_shufflehi_epi16(_mm_shufflelo_epi16(_mm_packs_epi32(u, o), kReverse), kReverse);
-    return static_cast<uint16_t>(_mm_movemask_epi8(_mm_packs_epi16(zs, uo)));
+  // The MAC register bits and the sticky bits of the four per-flag lane masks (0 or all ones), in one word per
+  // lane: flag n (Z, S, U, O) of lane l sets MAC bit 4n + 3 - l (x is each nibble's top bit) and sticky bit 16 + n.
+  // The OR over lanes of that word is the MAC value in bits 0-15 and the sticky bits in bits 16-19.
+  [[gnu::always_inline]] static __m128i flag_words(__m128i z, __m128i s, __m128i u, __m128i o) {
+    const __m128i z_bits = _mm_setr_epi32(0x10008, 0x10004, 0x10002, 0x10001);
+    const __m128i s_bits = _mm_setr_epi32(0x20080, 0x20040, 0x20020, 0x20010);
+    const __m128i u_bits = _mm_setr_epi32(0x40800, 0x40400, 0x40200, 0x40100);
+    const __m128i o_bits = _mm_setr_epi32(0x88000, 0x84000, 0x82000, 0x81000);
+    return _mm_or_si128(_mm_or_si128(_mm_and_si128(z, z_bits), _mm_and_si128(s, s_bits)),
+                        _mm_or_si128(_mm_and_si128(u, u_bits), _mm_and_si128(o, o_bits)));
   }
-
-  // The OR over lanes of a MAC-layout value, in MacFlag order (nibble n -> bit n). After folding each nibble into
-  // its low bit, one multiply gathers bits 0, 4, 8, 12 into bits 12-15 (the sixteen partial terms land on distinct
-  // bits, so nothing carries).
-  [[gnu::always_inline]] static uint8_t any_per_flag(uint32_t layout) {
-    uint32_t t = layout | (layout >> 1);
-    t |= t >> 2;
-    return static_cast<uint8_t>((((t & 0x1111u) * 0x1248u) >> 12) & 0xFu);
+  // The same for flags that reach only the sticky bits (MADD/MSUB's multiply stage).
+  [[gnu::always_inline]] static __m128i sticky_words(__m128i z, __m128i s, __m128i u, __m128i o) {
+    return _mm_or_si128(_mm_or_si128(_mm_and_si128(z, splat(0x10000)), _mm_and_si128(s, splat(0x20000))),
+                        _mm_or_si128(_mm_and_si128(u, splat(0x40000)), _mm_and_si128(o, splat(0x80000))));
+  }
+  [[gnu::always_inline]] static uint32_t or_lanes(__m128i x) {
+    x = _mm_or_si128(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(1, 0, 3, 2)));
+    x = _mm_or_si128(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(2, 3, 0, 1)));
+    return static_cast<uint32_t>(_mm_cvtsi128_si32(x));
   }
 
   // One op's lanes before field selection. S is always the value's sign bit; Z is whether the value is ±0 except
@@ -136,8 +141,7 @@ struct VectorLanes {
     const __m128i cancelled = _mm_cmpgt_epi32(splat(1u << 23), sum);
     const __m128i exact_zero = _mm_cmpeq_epi32(sum, zero);
     // Leading one at bit 23, 24 or 25: shift right by 0, 1 or 2, raising the exponent to match.
-    __m128i significand = select(at_24, _mm_srli_epi32(sum, 1), sum);
-    significand = select(at_25, _mm_srli_epi32(significand, 1), significand);
+    const __m128i significand = Isa::shift_right_0_to_2(sum, at_24, at_25);
     const __m128i exp = _mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(exp_a, splat(1)), at_24), at_25);
     const __m128i special = _mm_or_si128(both_zero, cancelled);
     const __m128i over = _mm_andnot_si128(special, _mm_cmpgt_epi32(exp, splat(255)));
@@ -174,16 +178,13 @@ struct VectorLanes {
     const __m128i keep = _mm_andnot_si128(fallback, fields_lanes);
     Vec4Result out;
     store(out.value, _mm_and_si128(value, keep));
-    const uint16_t mac = mac_layout(_mm_and_si128(z, keep), _mm_and_si128(_mm_srai_epi32(value, 31), keep),
-                                    _mm_and_si128(under, keep), _mm_and_si128(over, keep));
-    out.mac = mac;
+    __m128i words = flag_words(z, _mm_srai_epi32(value, 31), under, over);
     if constexpr (kProductFlags) {
-      out.sticky = any_per_flag(mac | mac_layout(_mm_and_si128(product.z, keep), _mm_and_si128(product.s, keep),
-                                                 _mm_and_si128(product.under, keep),
-                                                 _mm_and_si128(product.over, keep)));
-    } else {
-      out.sticky = any_per_flag(mac);
+      words = _mm_or_si128(words, sticky_words(product.z, product.s, product.under, product.over));
     }
+    const uint32_t flags = or_lanes(_mm_and_si128(words, keep));
+    out.mac = static_cast<uint16_t>(flags);
+    out.sticky = static_cast<uint8_t>(flags >> 16);
     const int scalar_lanes = _mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(fallback, fields_lanes)));
     if (scalar_lanes != 0) [[unlikely]] {
       for (int lane = 0; lane < 4; ++lane) {

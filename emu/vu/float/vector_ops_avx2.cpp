@@ -37,6 +37,10 @@ namespace gcvu::vu::avx2 {
 struct Isa {
   // x >> count per lane; counts above 31 give 0, which the adder masks anyway.
   [[gnu::always_inline]] static __m128i shift_right(__m128i x, __m128i count) { return _mm_srlv_epi32(x, count); }
+  // by_1 and by_2 are 0 or -1 per lane: the count is their negated sum.
+  [[gnu::always_inline]] static __m128i shift_right_0_to_2(__m128i x, __m128i by_1, __m128i by_2) {
+    return _mm_srlv_epi32(x, _mm_sub_epi32(_mm_setzero_si128(), _mm_add_epi32(by_1, by_2)));
+  }
 };
 
 using Ops = simd::VectorLanes<Isa>;

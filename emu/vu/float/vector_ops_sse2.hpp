@@ -46,6 +46,11 @@ struct Isa {
     x = shift_right_step<1>(x, count);
     return shift_right_step<0>(x, count);
   }
+  // The adder's normalisation: x >> 1 where by_1 is set, >> 2 where by_2 is too (by_2 implies by_1).
+  [[gnu::always_inline]] static __m128i shift_right_0_to_2(__m128i x, __m128i by_1, __m128i by_2) {
+    x = _mm_or_si128(_mm_and_si128(by_1, _mm_srli_epi32(x, 1)), _mm_andnot_si128(by_1, x));
+    return _mm_or_si128(_mm_and_si128(by_2, _mm_srli_epi32(x, 1)), _mm_andnot_si128(by_2, x));
+  }
 };
 
 using Ops = simd::VectorLanes<Isa>;
