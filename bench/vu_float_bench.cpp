@@ -9,6 +9,8 @@
 
 #include "emu/vu/float/float_unit.hpp"
 #include "emu/vu/float/reference.hpp"
+#include "emu/vu/float/vector_ops.hpp"
+#include "emu/vu/float/vector_ops_avx2.hpp"
 
 namespace {
 
@@ -91,6 +93,117 @@ void BM_VuSqrt(benchmark::State& state) {
   run(state, [](uint32_t a, uint32_t, uint32_t) { return gcvu::vu::sqrt(a).value; });
 }
 
+// The whole-instruction 4-lane ops (vector_ops.hpp), lane by lane (scalar), SSE2, AVX2 (skipped on a host
+// without it) and the dispatching entry point the interpreter calls, on four-lane slices of the
+// operand table with every field written and no ACC overflow, as in a vertex transform.
+template <typename Op>
+void run4(benchmark::State& state, Op op) {
+  const auto& v = operands();
+  const auto vec = [&](size_t at) {
+    return gcvu::vu::Vec4{v[at % kOperands], v[(at + 1) % kOperands], v[(at + 2) % kOperands], v[(at + 3) % kOperands]};
+  };
+  std::array<gcvu::vu::Vec4, kOperands> table{};
+  for (size_t k = 0; k < kOperands; ++k) table[k] = vec(k * 4);
+  size_t i = 0;
+  uint32_t checksum = 0;
+  for (auto _ : state) {
+    const gcvu::vu::Vec4Result r = op(table[i], table[(i + 1) % kOperands], table[(i + 7) % kOperands]);
+    checksum ^= r.value[0] ^ r.value[1] ^ r.value[2] ^ r.value[3] ^ r.mac ^ (uint32_t{r.sticky} << 16);
+    i = (i + 1) % kOperands;
+  }
+  benchmark::DoNotOptimize(checksum);
+  state.SetItemsProcessed(state.iterations());
+}
+using gcvu::vu::Vec4;
+constexpr gcvu::vu::FieldMask kXyzw = gcvu::vu::kFieldsXyzw;
+void BM_Vec4LoopOverhead(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) {
+    return gcvu::vu::Vec4Result{{a[0] ^ b[1], a[1] ^ c[2], a[2], a[3]}, 0, 0};
+  });
+}
+void BM_Vec4AddScalar(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::scalar::add4(a, b, kXyzw); });
+}
+void BM_Vec4AddSse2(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::sse2::add4(a, b, kXyzw); });
+}
+void BM_Vec4SubScalar(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::scalar::sub4(a, b, kXyzw); });
+}
+void BM_Vec4SubSse2(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::sse2::sub4(a, b, kXyzw); });
+}
+void BM_Vec4MulScalar(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::scalar::mul4(a, b, kXyzw); });
+}
+void BM_Vec4MulSse2(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::sse2::mul4(a, b, kXyzw); });
+}
+void BM_Vec4MaddScalar(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::scalar::madd4(a, 0, b, c, kXyzw); });
+}
+void BM_Vec4MaddSse2(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::sse2::madd4(a, 0, b, c, kXyzw); });
+}
+void BM_Vec4MsubScalar(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::scalar::msub4(a, 0, b, c, kXyzw); });
+}
+void BM_Vec4MsubSse2(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::sse2::msub4(a, 0, b, c, kXyzw); });
+}
+void BM_Vec4AddAvx2(benchmark::State& state) {
+  if (!gcvu::vu::avx2::avx2_supported()) return state.SkipWithError("no AVX2");
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::avx2::add4(a, b, kXyzw); });
+}
+void BM_Vec4AddDispatch(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::add4(a, b, kXyzw); });
+}
+void BM_Vec4SubAvx2(benchmark::State& state) {
+  if (!gcvu::vu::avx2::avx2_supported()) return state.SkipWithError("no AVX2");
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::avx2::sub4(a, b, kXyzw); });
+}
+void BM_Vec4SubDispatch(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::sub4(a, b, kXyzw); });
+}
+void BM_Vec4MulAvx2(benchmark::State& state) {
+  if (!gcvu::vu::avx2::avx2_supported()) return state.SkipWithError("no AVX2");
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::avx2::mul4(a, b, kXyzw); });
+}
+void BM_Vec4MulDispatch(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::mul4(a, b, kXyzw); });
+}
+void BM_Vec4MaddAvx2(benchmark::State& state) {
+  if (!gcvu::vu::avx2::avx2_supported()) return state.SkipWithError("no AVX2");
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::avx2::madd4(a, 0, b, c, kXyzw); });
+}
+void BM_Vec4MaddDispatch(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::madd4(a, 0, b, c, kXyzw); });
+}
+void BM_Vec4MsubAvx2(benchmark::State& state) {
+  if (!gcvu::vu::avx2::avx2_supported()) return state.SkipWithError("no AVX2");
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::avx2::msub4(a, 0, b, c, kXyzw); });
+}
+void BM_Vec4MsubDispatch(benchmark::State& state) {
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::msub4(a, 0, b, c, kXyzw); });
+}
+// A transform row against short constants (1.0, 0.5, 3.0, -0.375) as fs: every lane runs the Booth tree.
+void BM_Vec4MulShortConstantScalar(benchmark::State& state) {
+  static constexpr Vec4 kConstants = {0x3F800000u, 0x3F000000u, 0x40400000u, 0xBEC00000u};
+  run4(state, [](const Vec4& a, const Vec4&, const Vec4&) { return gcvu::vu::scalar::mul4(kConstants, a, kXyzw); });
+}
+void BM_Vec4MulShortConstantSse2(benchmark::State& state) {
+  static constexpr Vec4 kConstants = {0x3F800000u, 0x3F000000u, 0x40400000u, 0xBEC00000u};
+  run4(state, [](const Vec4& a, const Vec4&, const Vec4&) { return gcvu::vu::sse2::mul4(kConstants, a, kXyzw); });
+}
+void BM_Vec4MulByShortConstantScalar(benchmark::State& state) {
+  static constexpr Vec4 kConstants = {0x3F800000u, 0x3F000000u, 0x40400000u, 0xBEC00000u};
+  run4(state, [](const Vec4& a, const Vec4&, const Vec4&) { return gcvu::vu::scalar::mul4(a, kConstants, kXyzw); });
+}
+void BM_Vec4MulByShortConstantDispatch(benchmark::State& state) {
+  static constexpr Vec4 kConstants = {0x3F800000u, 0x3F000000u, 0x40400000u, 0xBEC00000u};
+  run4(state, [](const Vec4& a, const Vec4&, const Vec4&) { return gcvu::vu::mul4(a, kConstants, kXyzw); });
+}
+
 }  // namespace
 
 BENCHMARK(BM_VuLoopOverhead);
@@ -107,3 +220,28 @@ BENCHMARK(BM_VuMulReference);
 BENCHMARK(BM_VuMaddReference);
 BENCHMARK(BM_VuDiv);
 BENCHMARK(BM_VuSqrt);
+BENCHMARK(BM_Vec4LoopOverhead);
+BENCHMARK(BM_Vec4AddScalar);
+BENCHMARK(BM_Vec4AddSse2);
+BENCHMARK(BM_Vec4AddAvx2);
+BENCHMARK(BM_Vec4AddDispatch);
+BENCHMARK(BM_Vec4SubScalar);
+BENCHMARK(BM_Vec4SubSse2);
+BENCHMARK(BM_Vec4SubAvx2);
+BENCHMARK(BM_Vec4SubDispatch);
+BENCHMARK(BM_Vec4MulScalar);
+BENCHMARK(BM_Vec4MulSse2);
+BENCHMARK(BM_Vec4MulAvx2);
+BENCHMARK(BM_Vec4MulDispatch);
+BENCHMARK(BM_Vec4MaddScalar);
+BENCHMARK(BM_Vec4MaddSse2);
+BENCHMARK(BM_Vec4MaddAvx2);
+BENCHMARK(BM_Vec4MaddDispatch);
+BENCHMARK(BM_Vec4MsubScalar);
+BENCHMARK(BM_Vec4MsubSse2);
+BENCHMARK(BM_Vec4MsubAvx2);
+BENCHMARK(BM_Vec4MsubDispatch);
+BENCHMARK(BM_Vec4MulShortConstantScalar);
+BENCHMARK(BM_Vec4MulShortConstantSse2);
+BENCHMARK(BM_Vec4MulByShortConstantScalar);
+BENCHMARK(BM_Vec4MulByShortConstantDispatch);

@@ -1,58 +1,37 @@
 #pragma once
 // Whole-instruction FMAC operations: the four lanes of one upper instruction at once, with the MAC value already
-// in register layout. The interpreter calls these; how they compute (lane by lane here, or SIMD) is hidden, and
-// every implementation must equal the lane functions bit for bit, flags included.
+// in register layout. The interpreter calls these; how they compute is hidden, and every implementation must equal
+// the lane functions bit for bit, flags included:
+//   vector_ops_scalar.hpp  lane by lane with the scalar lane functions: the reference (gcvu::vu::scalar)
+//   vector_ops_sse2.hpp    SSE2, the x86-64 baseline, falling back per lane to the scalar functions where the
+//                          vector path stops (gcvu::vu::sse2)
+//   vector_ops_avx2.hpp    the same body compiled for AVX2 (gcvu::vu::avx2), used when the host has it
+// The choice is made once at start-up (avx2::kUseAvx2) between implementations that give the same bits; it never
+// changes a result.
+// tests/vu/float_vector_ops_test.cpp cross-tests them on fixed seeds.
 
-#include <cstdint>
-
-#include "emu/vu/float/adder.hpp"
-#include "emu/vu/float/fused.hpp"
-#include "emu/vu/float/multiplier.hpp"
-#include "emu/vu/state/vector.hpp"
+#include "emu/vu/float/vector_ops_scalar.hpp"
+#include "emu/vu/float/vector_ops_avx2.hpp"
+#include "emu/vu/float/vector_ops_sse2.hpp"
 
 namespace gcvu::vu {
 
-struct Vec4Result {
-  Vec4 value{};        // lanes outside `fields` are 0
-  uint16_t mac = 0;    // the MAC register value: lanes outside `fields` clear (vu1.md §2)
-  uint8_t sticky = 0;  // OR over the written lanes of FmacResult::sticky (MacFlag order)
-};
-
-// The O bits of a MAC value as a field mask (x = bit 3): which lanes overflowed.
-constexpr FieldMask overflow_fields(uint16_t mac) { return static_cast<FieldMask>((mac >> 12) & 0xf); }
-
-namespace detail {
-template <typename LaneOp>
-[[gnu::always_inline]] inline Vec4Result lanes(FieldMask fields, LaneOp op) {
-  Vec4Result out;
-  for (int lane = 0; lane < 4; ++lane) {
-    if (!has_lane(fields, lane)) continue;
-    const FmacResult r = op(lane);
-    out.value[lane] = r.value;
-    out.mac = static_cast<uint16_t>(out.mac | mac_register_bits(r.mac, static_cast<unsigned>(lane)));
-    out.sticky = static_cast<uint8_t>(out.sticky | r.sticky);
-  }
-  return out;
-}
-}  // namespace detail
-
 inline Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-  return detail::lanes(fields, [&](int lane) { return add(fs[lane], ft[lane]); });
+  return avx2::kUseAvx2 ? avx2::add4(fs, ft, fields) : sse2::add4(fs, ft, fields);
 }
 inline Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-  return detail::lanes(fields, [&](int lane) { return sub(fs[lane], ft[lane]); });
+  return avx2::kUseAvx2 ? avx2::sub4(fs, ft, fields) : sse2::sub4(fs, ft, fields);
 }
-inline Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-  return detail::lanes(fields, [&](int lane) { return mul(fs[lane], ft[lane]); });
-}
+// MUL has no variable shift, so AVX2 gains it little, less than the out-of-line call costs: SSE2, inlined, always.
+inline Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) { return sse2::mul4(fs, ft, fields); }
 // `acc_overflow` holds, per field, whether that ACC lane's last write overflowed (ACC-overflow persistence).
 inline Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
-  return detail::lanes(fields,
-                       [&](int lane) { return madd(acc[lane], has_lane(acc_overflow, lane), fs[lane], ft[lane]); });
+  return avx2::kUseAvx2 ? avx2::madd4(acc, acc_overflow, fs, ft, fields)
+                        : sse2::madd4(acc, acc_overflow, fs, ft, fields);
 }
 inline Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
-  return detail::lanes(fields,
-                       [&](int lane) { return msub(acc[lane], has_lane(acc_overflow, lane), fs[lane], ft[lane]); });
+  return avx2::kUseAvx2 ? avx2::msub4(acc, acc_overflow, fs, ft, fields)
+                        : sse2::msub4(acc, acc_overflow, fs, ft, fields);
 }
 
 }  // namespace gcvu::vu

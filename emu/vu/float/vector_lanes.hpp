@@ -1,0 +1,263 @@
+#pragma once
+// The body of the vector FMAC ops (vector_ops_sse2.hpp describes them), written once over SSE2 intrinsics and
+// parameterised by an instruction-set policy `Isa` that supplies what differs between instruction sets: the
+// per-lane variable right shifts (`Isa::shift_right(x, count)`, counts 0..31, and
+// `Isa::shift_right_0_to_2(x, by_1, by_2)`, a shift by 1 where by_1 is set and by a further 1 where by_2 is). Everything is a member of the class
+// template, so each instruction set gets its own instantiation and symbols: vector_ops_sse2.hpp instantiates it for
+// the SSE2 baseline, vector_ops_avx2.cpp inside a region compiled for AVX2 (where the same intrinsics are
+// VEX-encoded). Never include this from a file that is not one of those two.
+
+#include <emmintrin.h>
+
+#include <cstdint>
+
+#include "emu/vu/float/adder.hpp"
+#include "emu/vu/float/fused.hpp"
+#include "emu/vu/float/multiplier.hpp"
+#include "emu/vu/float/ps2_float.hpp"
+#include "emu/vu/float/vector_ops_scalar.hpp"
+#include "emu/vu/state/vector.hpp"
+
+namespace gcvu::vu::simd {
+
+template <typename Isa>
+struct VectorLanes {
+  [[gnu::always_inline]] static __m128i load(const Vec4& v) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(v.data()));
+  }
+  [[gnu::always_inline]] static void store(Vec4& v, __m128i x) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(v.data()), x);
+  }
+  [[gnu::always_inline]] static __m128i splat(uint32_t x) { return _mm_set1_epi32(static_cast<int>(x)); }
+
+  // All ones in the lanes whose field is set (x = bit 3 is lane 0).
+  [[gnu::always_inline]] static __m128i field_lanes(FieldMask fields) {
+    const __m128i bits = _mm_setr_epi32(kFieldX, kFieldY, kFieldZ, kFieldW);
+    return _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32(fields), bits), bits);
+  }
+
+  // mask ? x : y, for a mask of whole lanes.
+  [[gnu::always_inline]] static __m128i select(__m128i mask, __m128i x, __m128i y) {
+    return _mm_or_si128(_mm_and_si128(mask, x), _mm_andnot_si128(mask, y));
+  }
+
+  // The MAC register bits and the sticky bits of the four per-flag lane masks (0 or all ones), in one word per
+  // lane: flag n (Z, S, U, O) of lane l sets MAC bit 4n + 3 - l (x is each nibble's top bit) and sticky bit 16 + n.
+  // The OR over lanes of that word is the MAC value in bits 0-15 and the sticky bits in bits 16-19.
+  [[gnu::always_inline]] static __m128i flag_words(__m128i z, __m128i s, __m128i u, __m128i o) {
+    const __m128i z_bits = _mm_setr_epi32(0x10008, 0x10004, 0x10002, 0x10001);
+    const __m128i s_bits = _mm_setr_epi32(0x20080, 0x20040, 0x20020, 0x20010);
+    const __m128i u_bits = _mm_setr_epi32(0x40800, 0x40400, 0x40200, 0x40100);
+    const __m128i o_bits = _mm_setr_epi32(0x88000, 0x84000, 0x82000, 0x81000);
+    return _mm_or_si128(_mm_or_si128(_mm_and_si128(z, z_bits), _mm_and_si128(s, s_bits)),
+                        _mm_or_si128(_mm_and_si128(u, u_bits), _mm_and_si128(o, o_bits)));
+  }
+  // The same for flags that reach only the sticky bits (MADD/MSUB's multiply stage).
+  [[gnu::always_inline]] static __m128i sticky_words(__m128i z, __m128i s, __m128i u, __m128i o) {
+    return _mm_or_si128(_mm_or_si128(_mm_and_si128(z, splat(0x10000)), _mm_and_si128(s, splat(0x20000))),
+                        _mm_or_si128(_mm_and_si128(u, splat(0x40000)), _mm_and_si128(o, splat(0x80000))));
+  }
+  [[gnu::always_inline]] static uint32_t or_lanes(__m128i x) {
+    x = _mm_or_si128(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(1, 0, 3, 2)));
+    x = _mm_or_si128(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(2, 3, 0, 1)));
+    return static_cast<uint32_t>(_mm_cvtsi128_si32(x));
+  }
+
+  // One op's lanes before field selection. S is always the value's sign bit; Z is whether the value is ±0 except
+  // where MADD/MSUB pass an overflowed ACC through (O and S only), so the caller supplies Z.
+  struct Lanes {
+    __m128i value;
+    __m128i under;     // U (and Z)
+    __m128i over;      // O
+    __m128i fallback;  // lanes the scalar lane function must compute
+  };
+
+  // The multiplier (multiplier.hpp `mul`), fast path only: lanes needing the Booth tree are marked fallback.
+  [[gnu::always_inline]] static Lanes mul_lanes(__m128i fs, __m128i ft) {
+    const __m128i exp_mask = splat(0xFFu);
+    const __m128i fraction = splat(kFractionMask);
+    const __m128i hidden = splat(kHiddenBit);
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i sign = _mm_and_si128(_mm_xor_si128(fs, ft), splat(kSignBit));
+    const __m128i exp_s = _mm_and_si128(_mm_srli_epi32(fs, 23), exp_mask);
+    const __m128i exp_t = _mm_and_si128(_mm_srli_epi32(ft, 23), exp_mask);
+    const __m128i zero_operand = _mm_or_si128(_mm_cmpeq_epi32(exp_s, zero), _mm_cmpeq_epi32(exp_t, zero));
+    const __m128i x = _mm_or_si128(_mm_and_si128(fs, fraction), hidden);
+    const __m128i y = _mm_or_si128(_mm_and_si128(ft, fraction), hidden);
+
+    // The exact 48-bit products of lanes 0, 2 and of lanes 1, 3, regathered as low and high 32-bit halves.
+    const __m128i even = _mm_mul_epu32(x, y);
+    const __m128i odd = _mm_mul_epu32(_mm_srli_epi64(x, 32), _mm_srli_epi64(y, 32));
+    const __m128i even_halves = _mm_shuffle_epi32(even, _MM_SHUFFLE(3, 1, 2, 0));  // lo0 lo2 hi0 hi2
+    const __m128i odd_halves = _mm_shuffle_epi32(odd, _MM_SHUFFLE(3, 1, 2, 0));    // lo1 lo3 hi1 hi3
+    const __m128i lo = _mm_unpacklo_epi32(even_halves, odd_halves);
+    const __m128i hi = _mm_unpackhi_epi32(even_halves, odd_halves);
+
+    const __m128i top = _mm_or_si128(_mm_srli_epi32(lo, 23), _mm_slli_epi32(hi, 9));  // product bits 23-47
+    const __m128i carry = _mm_srai_epi32(_mm_slli_epi32(hi, 16), 31);                 // product bit 47
+    const __m128i significand = select(carry, _mm_srli_epi32(top, 1), top);           // hidden bit at bit 23
+    // exp_s + exp_t + carry - 127 (carry is -1 where set).
+    const __m128i exp = _mm_sub_epi32(_mm_sub_epi32(_mm_add_epi32(exp_s, exp_t), splat(127)), carry);
+    const __m128i over = _mm_andnot_si128(zero_operand, _mm_cmpgt_epi32(exp, splat(255)));
+    const __m128i under = _mm_andnot_si128(zero_operand, _mm_cmpgt_epi32(splat(1), exp));
+    const __m128i normal = _mm_add_epi32(_mm_slli_epi32(_mm_sub_epi32(exp, splat(1)), 23), significand);
+    const __m128i magnitude = _mm_or_si128(_mm_andnot_si128(_mm_or_si128(_mm_or_si128(zero_operand, under), over), normal),
+                                           _mm_and_si128(over, splat(kMaxMagnitude)));
+
+    const __m128i bound_clear = _mm_cmpeq_epi32(_mm_and_si128(lo, splat(0x7F8000u)), zero);
+    const __m128i ft_low_set = _mm_xor_si128(_mm_cmpeq_epi32(_mm_and_si128(y, splat(0xFFFFu)), zero), splat(~0u));
+    const __m128i tree = _mm_andnot_si128(zero_operand, _mm_and_si128(bound_clear, ft_low_set));
+    return Lanes{_mm_or_si128(sign, magnitude), under, over, tree};
+  }
+
+  // The adder (adder.hpp `add`): lanes whose leading bits cancel are marked fallback.
+  [[gnu::always_inline]] static Lanes add_lanes(__m128i a, __m128i b) {
+    const __m128i exp_mask = splat(0xFFu);
+    const __m128i fraction = splat(kFractionMask);
+    const __m128i hidden = splat(kHiddenBit);
+    const __m128i sign_bit = splat(kSignBit);
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i magnitude = splat(kMagnitudeMask);
+    // Order by magnitude (both below 2^31, so the signed compare is the unsigned one).
+    const __m128i swap = _mm_cmpgt_epi32(_mm_and_si128(b, magnitude), _mm_and_si128(a, magnitude));
+    const __m128i exchange = _mm_and_si128(_mm_xor_si128(a, b), swap);
+    const __m128i big_operand = _mm_xor_si128(a, exchange);
+    const __m128i small_operand = _mm_xor_si128(b, exchange);
+    const __m128i exp_a = _mm_and_si128(_mm_srli_epi32(big_operand, 23), exp_mask);
+    const __m128i exp_b = _mm_and_si128(_mm_srli_epi32(small_operand, 23), exp_mask);
+    const __m128i both_zero = _mm_cmpeq_epi32(exp_a, zero);
+    const __m128i sign = _mm_and_si128(big_operand, sign_bit);
+    const __m128i shift = _mm_sub_epi32(exp_a, exp_b);  // 0..255
+    const __m128i big = _mm_slli_epi32(_mm_or_si128(_mm_and_si128(big_operand, fraction), hidden), 1);
+    // A zero b, or a shift past its 25 bits, leaves nothing of b (the shift's high bits are not read below).
+    const __m128i drop = _mm_or_si128(_mm_cmpeq_epi32(exp_b, zero), _mm_cmpgt_epi32(shift, splat(24)));
+    const __m128i small = Isa::shift_right(
+        _mm_andnot_si128(drop, _mm_slli_epi32(_mm_or_si128(_mm_and_si128(small_operand, fraction), hidden), 1)), shift);
+    const __m128i negate = _mm_srai_epi32(_mm_xor_si128(a, b), 31);
+    const __m128i sum = _mm_add_epi32(big, _mm_sub_epi32(_mm_xor_si128(small, negate), negate));  // 0..2^26
+
+    const __m128i at_24 = _mm_cmpgt_epi32(sum, splat((1u << 24) - 1));
+    const __m128i at_25 = _mm_cmpgt_epi32(sum, splat((1u << 25) - 1));
+    const __m128i cancelled = _mm_cmpgt_epi32(splat(1u << 23), sum);
+    const __m128i exact_zero = _mm_cmpeq_epi32(sum, zero);
+    // Leading one at bit 23, 24 or 25: shift right by 0, 1 or 2, raising the exponent to match.
+    const __m128i significand = Isa::shift_right_0_to_2(sum, at_24, at_25);
+    const __m128i exp = _mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(exp_a, splat(1)), at_24), at_25);
+    const __m128i special = _mm_or_si128(both_zero, cancelled);
+    const __m128i over = _mm_andnot_si128(special, _mm_cmpgt_epi32(exp, splat(255)));
+    const __m128i under = _mm_andnot_si128(special, _mm_cmpgt_epi32(splat(1), exp));
+    const __m128i normal = _mm_add_epi32(_mm_slli_epi32(_mm_sub_epi32(exp, splat(1)), 23), significand);
+    const __m128i magnitude_out =
+        _mm_or_si128(_mm_andnot_si128(_mm_or_si128(_mm_or_si128(special, under), over), normal),
+                     _mm_and_si128(over, magnitude));
+    // An exact cancellation gives +0; two zero operands give -0 only when both are negative.
+    __m128i value = _mm_andnot_si128(exact_zero, _mm_or_si128(sign, magnitude_out));
+    value = select(both_zero, _mm_and_si128(_mm_and_si128(a, b), sign_bit), value);
+    const __m128i fallback = _mm_andnot_si128(_mm_or_si128(both_zero, exact_zero), cancelled);
+    return Lanes{value, under, over, fallback};
+  }
+
+  [[gnu::always_inline]] static __m128i zero_lanes(__m128i value) {
+    return _mm_cmpeq_epi32(_mm_and_si128(value, splat(0x7F800000u)), _mm_setzero_si128());
+  }
+
+  // The multiply stage's flags of MADD/MSUB, which reach only the sticky bits.
+  struct ProductFlags {
+    __m128i z;
+    __m128i s;
+    __m128i under;
+    __m128i over;
+  };
+
+  // Field selection, MAC layout and sticky bits, then the fallback lanes from the scalar lane function.
+  template <bool kProductFlags, typename LaneOp>
+  [[gnu::always_inline]] static Vec4Result finish(FieldMask fields, __m128i value, __m128i z, __m128i under,
+                                                  __m128i over, __m128i fallback, const ProductFlags& product,
+                                                  LaneOp scalar_lane) {
+    const __m128i fields_lanes = field_lanes(fields);
+    const __m128i keep = _mm_andnot_si128(fallback, fields_lanes);
+    Vec4Result out;
+    store(out.value, _mm_and_si128(value, keep));
+    __m128i words = flag_words(z, _mm_srai_epi32(value, 31), under, over);
+    if constexpr (kProductFlags) {
+      words = _mm_or_si128(words, sticky_words(product.z, product.s, product.under, product.over));
+    }
+    const uint32_t flags = or_lanes(_mm_and_si128(words, keep));
+    out.mac = static_cast<uint16_t>(flags);
+    out.sticky = static_cast<uint8_t>(flags >> 16);
+    const int scalar_lanes = _mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(fallback, fields_lanes)));
+    if (scalar_lanes != 0) [[unlikely]] {
+      for (int lane = 0; lane < 4; ++lane) {
+        if (((scalar_lanes >> lane) & 1) == 0) continue;
+        const FmacResult r = scalar_lane(lane);
+        out.value[lane] = r.value;
+        out.mac = static_cast<uint16_t>(out.mac | mac_register_bits(r.mac, static_cast<unsigned>(lane)));
+        out.sticky = static_cast<uint8_t>(out.sticky | r.sticky);
+      }
+    }
+    return out;
+  }
+
+  template <typename LaneOp>
+  [[gnu::always_inline]] static Vec4Result finish(FieldMask fields, const Lanes& r, LaneOp scalar_lane) {
+    const __m128i none = _mm_setzero_si128();
+    return VectorLanes::template finish<false>(fields, r.value, zero_lanes(r.value), r.under, r.over, r.fallback,
+                         ProductFlags{none, none, none, none}, scalar_lane);
+  }
+
+  // MADD/MSUB (fused.hpp): the product, then in priority order its overflow (±0x7FFFFFFF with the product's sign,
+  // negated for MSUB), an overflowed ACC passed through, or the add. A lane falls back to the scalar op when its
+  // product needs the Booth tree, or when the add decides it and cancels.
+  template <typename LaneOp>
+  [[gnu::always_inline]] static Vec4Result multiply_accumulate4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
+                                                                const Vec4& ft, FieldMask fields, uint32_t sign_flip,
+                                                                LaneOp scalar_lane) {
+    const __m128i acc_value = load(acc);
+    const Lanes product = mul_lanes(load(fs), load(ft));
+    const __m128i addend = _mm_xor_si128(product.value, splat(sign_flip));
+    const Lanes sum = add_lanes(acc_value, addend);
+    const __m128i acc_over = field_lanes(acc_overflow);  // second in priority: the selects below test product.over first
+    const __m128i passed = _mm_or_si128(product.over, acc_over);  // the add does not decide these lanes
+    const __m128i value = select(product.over, addend, select(acc_over, acc_value, sum.value));
+    const __m128i z = _mm_andnot_si128(passed, zero_lanes(value));
+    const __m128i under = _mm_andnot_si128(passed, sum.under);
+    const __m128i over = _mm_or_si128(passed, sum.over);
+    const __m128i fallback = _mm_or_si128(product.fallback, _mm_andnot_si128(passed, sum.fallback));
+    // The product's S is the sign of fs XOR ft, unflipped for MSUB, even for a -0 product.
+    const ProductFlags flags{zero_lanes(product.value), _mm_srai_epi32(product.value, 31), product.under,
+                             product.over};
+    return VectorLanes::template finish<true>(fields, value, z, under, over, fallback, flags, scalar_lane);
+  }
+
+
+  [[gnu::always_inline]] static Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
+    const Lanes r = add_lanes(load(fs), load(ft));
+    return finish(fields, r, [&](int lane) { return add(fs[lane], ft[lane]); });
+  }
+
+  [[gnu::always_inline]] static Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
+    const Lanes r =
+        add_lanes(load(fs), _mm_xor_si128(load(ft), splat(kSignBit)));
+    return finish(fields, r, [&](int lane) { return sub(fs[lane], ft[lane]); });
+  }
+
+  [[gnu::always_inline]] static Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
+    const Lanes r = mul_lanes(load(fs), load(ft));
+    return finish(fields, r, [&](int lane) { return mul(fs[lane], ft[lane]); });
+  }
+
+  // `acc_overflow` holds, per field, whether that ACC lane's last write overflowed (ACC-overflow persistence).
+  [[gnu::always_inline]] static Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
+    return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, 0, [&](int lane) {
+      return madd(acc[lane], has_lane(acc_overflow, lane), fs[lane], ft[lane]);
+    });
+  }
+
+  [[gnu::always_inline]] static Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
+    return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, kSignBit, [&](int lane) {
+      return msub(acc[lane], has_lane(acc_overflow, lane), fs[lane], ft[lane]);
+    });
+  }
+};
+
+}  // namespace gcvu::vu::simd

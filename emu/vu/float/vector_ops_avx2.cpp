@@ -1,0 +1,60 @@
+// vector_lanes.hpp instantiated for AVX2. Everything shared with the rest of the program (the scalar lane functions,
+// Vec4Result, the standard headers) is included first, under the default target, so no inline function that other
+// translation units also define is compiled here for AVX2; only the class template instantiated below, whose
+// symbols are its own (simd::VectorLanes<avx2::Isa>), and this file's functions are.
+
+#include "emu/vu/float/vector_ops_avx2.hpp"
+
+#include <immintrin.h>
+
+#include <cstdint>
+
+#include "emu/vu/float/adder.hpp"
+#include "emu/vu/float/fused.hpp"
+#include "emu/vu/float/multiplier.hpp"
+#include "emu/vu/float/ps2_float.hpp"
+#include "emu/vu/float/vector_ops_scalar.hpp"
+#include "emu/vu/state/vector.hpp"
+
+namespace gcvu::vu::avx2 {
+
+bool avx2_supported() {
+  __builtin_cpu_init();  // may run from a static initialiser, before libgcc's own
+  return __builtin_cpu_supports("avx2") != 0;
+}
+
+const bool kUseAvx2 = avx2_supported();
+
+}  // namespace gcvu::vu::avx2
+
+#pragma GCC push_options
+#pragma GCC target("avx2")
+
+#include "emu/vu/float/vector_lanes.hpp"
+
+namespace gcvu::vu::avx2 {
+
+struct Isa {
+  // x >> count per lane; counts above 31 give 0, which the adder masks anyway.
+  [[gnu::always_inline]] static __m128i shift_right(__m128i x, __m128i count) { return _mm_srlv_epi32(x, count); }
+  // by_1 and by_2 are 0 or -1 per lane: the count is their negated sum.
+  [[gnu::always_inline]] static __m128i shift_right_0_to_2(__m128i x, __m128i by_1, __m128i by_2) {
+    return _mm_srlv_epi32(x, _mm_sub_epi32(_mm_setzero_si128(), _mm_add_epi32(by_1, by_2)));
+  }
+};
+
+using Ops = simd::VectorLanes<Isa>;
+
+Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields) { return Ops::add4(fs, ft, fields); }
+Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) { return Ops::sub4(fs, ft, fields); }
+Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) { return Ops::mul4(fs, ft, fields); }
+Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
+  return Ops::madd4(acc, acc_overflow, fs, ft, fields);
+}
+Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
+  return Ops::msub4(acc, acc_overflow, fs, ft, fields);
+}
+
+}  // namespace gcvu::vu::avx2
+
+#pragma GCC pop_options

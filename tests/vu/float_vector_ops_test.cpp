@@ -1,0 +1,255 @@
+// The vector FMAC ops (vector_ops_sse2.hpp) against the lane-by-lane reference (vector_ops_scalar.hpp), bit for bit:
+// the four values, the MAC register value and the sticky bits, on fixed seeds (std::mt19937 is specified bit for
+// bit, so the operand streams are the same on every host), plus the format's edges exhaustively.
+//
+// Sizes: the optimised build runs a few million 4-lane cases per op; the unoptimised sanitizer build a tenth.
+// A long sweep is run by hand on the optimised build:
+//   GCVU_VECTOR_SWEEP=50000000 build/release/tests/gcvu_tests --gtest_filter='VuVectorOps.*'
+
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+#include <string>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "emu/vu/float/vector_ops.hpp"
+#include "emu/vu/float/vector_ops_avx2.hpp"
+#include "emu/vu/float/vector_ops_scalar.hpp"
+#include "emu/vu/float/vector_ops_sse2.hpp"
+
+namespace gcvu::vu {
+namespace {
+
+#ifdef NDEBUG
+constexpr long kDefaultSweep = 1'000'000;
+#else
+constexpr long kDefaultSweep = 100'000;
+#endif
+
+long sweep_size() {
+  if (const char* text = std::getenv("GCVU_VECTOR_SWEEP"); text != nullptr && *text != '\0') {
+    return std::strtol(text, nullptr, 10);
+  }
+  return kDefaultSweep;
+}
+
+std::string show(const Vec4& v) { return fmt::format("{:08X} {:08X} {:08X} {:08X}", v[0], v[1], v[2], v[3]); }
+std::string show(const Vec4Result& r) {
+  return fmt::format("[{}] mac {:04X} sticky {:X}", show(r.value), r.mac, r.sticky);
+}
+bool same(const Vec4Result& a, const Vec4Result& b) {
+  return a.value == b.value && a.mac == b.mac && a.sticky == b.sticky;
+}
+
+// Zeros, denormals, exponents 1, 254 and 255, 1.0 and its neighbours, the saturation value.
+constexpr std::array<uint32_t, 20> kEdges = {0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00400000,
+                                             0x00800000, 0x80800001, 0x00FFFFFF, 0x3F800000, 0xBF800000,
+                                             0x3F7FFFFF, 0x3F800001, 0x7F000000, 0x7F7FFFFF, 0x7F800000,
+                                             0xFF800001, 0x7FFFFFFF, 0xFFFFFFFF, 0x40000000, 0x1F800000};
+
+// A mix of operand kinds: uniform patterns, edges, short significands, exponents near the top and the bottom.
+uint32_t operand(std::mt19937& rng) {
+  const uint32_t sign = rng() & kSignBit;
+  switch (rng() % 8) {
+    case 0: return rng();
+    case 1: return kEdges[rng() % kEdges.size()] ^ (rng() & kSignBit);
+    case 2: return sign | ((100u + rng() % 56) << 23) | (rng() & 0x7F0000u);
+    case 3: return sign | ((192u + rng() % 64) << 23) | (rng() & kFractionMask);
+    case 4: return sign | ((rng() % 64) << 23) | (rng() & kFractionMask);
+    default: return sign | ((100u + rng() % 56) << 23) | (rng() & kFractionMask);
+  }
+}
+
+// b within 0..27 exponent steps of a, sometimes with a's significand: alignment shifts 0, 1, 24, 25, 26 and
+// cancellations.
+uint32_t partner(std::mt19937& rng, uint32_t a) {
+  const uint32_t exp = exponent_of(a);
+  const uint32_t delta = rng() % 28;
+  const uint32_t e = exp > delta ? exp - delta : rng() % 2;
+  uint32_t fraction = rng() & kFractionMask;
+  if (rng() % 4 == 0) fraction = a & kFractionMask;
+  if (rng() % 8 == 0) fraction ^= 1u << (rng() % 23);
+  return (rng() & kSignBit) | (e << 23) | fraction;
+}
+
+// The inverse of an odd x modulo 2^23 (Newton's iteration doubles the correct low bits each step).
+uint32_t inverse_mod_2_23(uint32_t x) {
+  uint32_t inv = x;
+  for (int i = 0; i < 4; ++i) inv *= 2 - x * inv;
+  return inv & kFractionMask;
+}
+
+// A pair whose exact significand product has low 23 bits t, t near the fast path's bound 2^15 or in the tree's
+// range below it (as in float_fast_path_test.cpp), with exponents at the product's overflow and underflow edges.
+std::array<uint32_t, 2> near_boundary(std::mt19937& rng) {
+  const uint32_t x = kHiddenBit | (rng() & kFractionMask) | 1u;
+  uint32_t t = 0;
+  switch (rng() % 4) {
+    case 0: t = rng() & 0x7FFFu; break;
+    case 1: t = 0x8000u - 1 - (rng() % 64); break;
+    case 2: t = 0x8000u + (rng() % 64); break;
+    default: t = (rng() % 64) | ((rng() & 1) << 22); break;
+  }
+  const uint32_t y = kHiddenBit | ((t * inverse_mod_2_23(x)) & kFractionMask);
+  const uint32_t exp_s = 1u + rng() % 254;
+  uint32_t exp_t = 1u + rng() % 254;
+  switch (rng() % 4) {
+    case 0: exp_t = 127u + 128u - exp_s + rng() % 3; break;    // overflow only after normalisation, or not
+    case 1: exp_t = 127u + 1u - exp_s - (rng() % 2); break;    // underflow edge
+    default: break;
+  }
+  if (exp_t < 1 || exp_t > 255) exp_t = 127;
+  const uint32_t fs = (rng() & kSignBit) | (exp_s << 23) | (x & kFractionMask);
+  const uint32_t ft = (rng() & kSignBit) | (exp_t << 23) | (y & kFractionMask);
+  if (rng() % 2 == 0) return {ft, fs};
+  return {fs, ft};
+}
+
+struct Case {
+  Vec4 acc;
+  Vec4 fs;
+  Vec4 ft;
+  FieldMask acc_overflow;
+  FieldMask fields;
+};
+
+// A random 4-lane case; `kind` picks how the lanes are drawn.
+Case random_case(std::mt19937& rng, long i) {
+  Case c{};
+  for (int lane = 0; lane < 4; ++lane) {
+    switch (i % 4) {
+      case 0:  // independent operands
+        c.fs[lane] = operand(rng);
+        c.ft[lane] = operand(rng);
+        c.acc[lane] = operand(rng);
+        break;
+      case 1:  // the adder's alignment region, and an ACC near the product
+        c.fs[lane] = operand(rng);
+        c.ft[lane] = partner(rng, c.fs[lane]);
+        c.acc[lane] = partner(rng, mul(c.fs[lane], c.ft[lane]).value);
+        break;
+      case 2: {  // MUL near its truncation bound
+        const auto pair = near_boundary(rng);
+        c.fs[lane] = pair[0];
+        c.ft[lane] = pair[1];
+        c.acc[lane] = rng() % 2 ? partner(rng, mul(pair[0], pair[1]).value) : operand(rng);
+        break;
+      }
+      default:  // short constants on either side (1.0 * x runs the tree, x * 1.0 never does)
+        c.fs[lane] = (rng() & kSignBit) | ((120u + rng() % 16) << 23) | (rng() & 0x7E0000u);
+        c.ft[lane] = operand(rng);
+        if (rng() % 2) std::swap(c.fs[lane], c.ft[lane]);
+        c.acc[lane] = partner(rng, mul(c.fs[lane], c.ft[lane]).value);
+        break;
+    }
+  }
+  c.fields = static_cast<FieldMask>(rng() % 4 == 0 ? rng() & 15 : 15);
+  c.acc_overflow = static_cast<FieldMask>(rng() % 4 == 0 ? rng() & 15 : 0);
+  return c;
+}
+
+std::string describe(const Case& c) {
+  return fmt::format("acc [{}] acc_overflow {:X} fs [{}] ft [{}] fields {:X}", show(c.acc), c.acc_overflow,
+                     show(c.fs), show(c.ft), c.fields);
+}
+
+// Every op on one case, each vector implementation (SSE2 always, AVX2 when the host has it) against the reference;
+// and the public entry points (which the interpreter calls) against the reference too.
+void expect_all_match(const Case& c) {
+  const auto check = [&](const char* name, const Vec4Result& fast, const Vec4Result& reference) {
+    ASSERT_PRED2(same, fast, reference)
+        << name << " " << describe(c) << "\n  vector " << show(fast) << "\n  scalar " << show(reference);
+  };
+  ASSERT_NO_FATAL_FAILURE(check("add4", sse2::add4(c.fs, c.ft, c.fields), scalar::add4(c.fs, c.ft, c.fields)));
+  ASSERT_NO_FATAL_FAILURE(check("sub4", sse2::sub4(c.fs, c.ft, c.fields), scalar::sub4(c.fs, c.ft, c.fields)));
+  ASSERT_NO_FATAL_FAILURE(check("mul4", sse2::mul4(c.fs, c.ft, c.fields), scalar::mul4(c.fs, c.ft, c.fields)));
+  ASSERT_NO_FATAL_FAILURE(check("madd4", sse2::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
+                                scalar::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
+  ASSERT_NO_FATAL_FAILURE(check("msub4", sse2::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
+                                scalar::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
+  if (avx2::avx2_supported()) {
+    ASSERT_NO_FATAL_FAILURE(check("avx2 add4", avx2::add4(c.fs, c.ft, c.fields), scalar::add4(c.fs, c.ft, c.fields)));
+    ASSERT_NO_FATAL_FAILURE(check("avx2 sub4", avx2::sub4(c.fs, c.ft, c.fields), scalar::sub4(c.fs, c.ft, c.fields)));
+    ASSERT_NO_FATAL_FAILURE(check("avx2 mul4", avx2::mul4(c.fs, c.ft, c.fields), scalar::mul4(c.fs, c.ft, c.fields)));
+    ASSERT_NO_FATAL_FAILURE(check("avx2 madd4", avx2::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
+                                  scalar::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
+    ASSERT_NO_FATAL_FAILURE(check("avx2 msub4", avx2::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
+                                  scalar::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
+  }
+  ASSERT_NO_FATAL_FAILURE(check("add4 (public)", add4(c.fs, c.ft, c.fields), scalar::add4(c.fs, c.ft, c.fields)));
+  ASSERT_NO_FATAL_FAILURE(check("mul4 (public)", mul4(c.fs, c.ft, c.fields), scalar::mul4(c.fs, c.ft, c.fields)));
+  ASSERT_NO_FATAL_FAILURE(check("madd4 (public)", madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
+                                scalar::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
+}
+
+// Which implementation the entry points use here (both are checked against the reference regardless).
+TEST(VuVectorOps, ReportsImplementation) {
+  RecordProperty("implementation", avx2::kUseAvx2 ? "avx2" : "sse2");
+  EXPECT_EQ(avx2::kUseAvx2, avx2::avx2_supported());
+}
+
+TEST(VuVectorOps, RandomCasesMatchScalar) {
+  std::mt19937 rng(20250801);
+  const long n = sweep_size();
+  for (long i = 0; i < n; ++i) ASSERT_NO_FATAL_FAILURE(expect_all_match(random_case(rng, i)));
+}
+
+// Every pair of edge operands in every lane position, with every dest mask and every ACC-overflow mask.
+TEST(VuVectorOps, EdgesEveryMask) {
+  std::mt19937 rng(20250802);
+  for (size_t i = 0; i < kEdges.size(); ++i) {
+    for (size_t j = 0; j < kEdges.size(); ++j) {
+      for (uint32_t flip : {0u, kSignBit}) {
+        Case c{};
+        // Rotate the pair through the lanes so each edge meets each other edge in every lane.
+        for (int lane = 0; lane < 4; ++lane) {
+          c.fs[lane] = kEdges[(i + static_cast<size_t>(lane)) % kEdges.size()];
+          c.ft[lane] = kEdges[(j + static_cast<size_t>(lane) * 3) % kEdges.size()] ^ flip;
+          c.acc[lane] = kEdges[rng() % kEdges.size()] ^ (rng() & kSignBit);
+        }
+        for (unsigned fields = 0; fields < 16; ++fields) {
+          for (unsigned acc_overflow = 0; acc_overflow < 16; ++acc_overflow) {
+            c.fields = static_cast<FieldMask>(fields);
+            c.acc_overflow = static_cast<FieldMask>(acc_overflow);
+            ASSERT_NO_FATAL_FAILURE(expect_all_match(c));
+          }
+        }
+      }
+    }
+  }
+}
+
+// Exponent edges with random fractions: results at exponent 0/1 and 254/255, sums that carry into 256, products
+// that overflow or underflow only after the 1-bit normalisation; every dest mask.
+TEST(VuVectorOps, ExponentEdges) {
+  std::mt19937 rng(20250803);
+  constexpr std::array<uint32_t, 8> kExponents = {0, 1, 2, 126, 127, 128, 254, 255};
+  const long n = sweep_size() / 10;
+  for (long i = 0; i < n; ++i) {
+    Case c{};
+    for (int lane = 0; lane < 4; ++lane) {
+      const auto pick = [&] {
+        return (rng() & kSignBit) | (kExponents[rng() % kExponents.size()] << 23) | (rng() & kFractionMask);
+      };
+      c.fs[lane] = pick();
+      c.ft[lane] = rng() % 2 ? pick() : partner(rng, c.fs[lane]);
+      // Products near 2^128 and 2^-126: exponents summing to about 254 or 128.
+      if (rng() % 4 == 0) {
+        const uint32_t es = 1u + rng() % 254;
+        const uint32_t et = (rng() % 2 ? 254u : 127u) + 1u - es + rng() % 3;
+        if (et >= 1 && et <= 255) c.ft[lane] = (rng() & kSignBit) | (et << 23) | (rng() & kFractionMask);
+        c.fs[lane] = (c.fs[lane] & ~0x7F800000u) | (es << 23);
+      }
+      c.acc[lane] = rng() % 2 ? pick() : partner(rng, mul(c.fs[lane], c.ft[lane]).value);
+    }
+    c.fields = static_cast<FieldMask>(i & 15);
+    c.acc_overflow = static_cast<FieldMask>((i >> 4) & 15);
+    ASSERT_NO_FATAL_FAILURE(expect_all_match(c));
+  }
+}
+
+}  // namespace
+}  // namespace gcvu::vu
