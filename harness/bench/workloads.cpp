@@ -56,9 +56,13 @@ std::array<uint32_t, 4> vertex_loop_giftag(uint32_t vertices) {
 VertexLoopInput default_vertex_loop_input() {
   VertexLoopInput input;
   input.batches = 48;
-  // A perspective projection's shape: screen x, y scaled, z mapped, w = z + 3 (always 2..4 for z in [-1, 1]).
-  input.matrix_columns = {
-      {{1.5f, 0.0f, 0.0f, 0.0f}, {0.0f, 2.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.25f, 1.0f}, {0.0f, 0.0f, -0.5f, 3.0f}}};
+  // A camera's shape: rotated (yaw 0.5, pitch 0.2 rad), then scaled x 1.5, y 2, z 1.25 and z shifted by -0.5,
+  // with w = 0.25 * view z + 3 (always 2..4 here). The entries have full mantissas, as a real view matrix does;
+  // short constants such as 1.5 in the fs slot would send every product down the multiplier's slow exact path.
+  input.matrix_columns = {{{1.31637383f, 0.190494299f, -0.587336183f, -0.117467239f},
+                           {0.0f, 1.96013319f, 0.248336658f, 0.0496673323f},
+                           {0.719138324f, -0.348697484f, 1.07511163f, 0.21502234f},
+                           {0.0f, 0.0f, -0.5f, 3.0f}}};
   Lcg rng(0x9c5);
   for (int n = 0; n < 128; ++n) {
     // |x|, |y| up to 3 against w >= 2: roughly a fifth of the vertices land outside.
