@@ -10,6 +10,7 @@
 #include "harness/cli/options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/vu_run/kick_dump.hpp"
+#include "harness/vu_run/pair_trace.hpp"
 #include "harness/vu_run/program_file.hpp"
 #include "harness/vu_run/result_json.hpp"
 #include "harness/vu_run/result_text.hpp"
@@ -86,6 +87,9 @@ int run_vu_run(std::span<const std::string> args, Io& io) {
       ("json", po::bool_switch(), "print the report as one JSON object instead of text")
       ("dump-data", po::value<std::string>(), "write the final 16 KiB data memory to FILE")
       ("dump-kicks", po::value<std::string>(), "write every XGKICKed qword to FILE as JSON Lines (format above)")
+      ("trace", po::value<std::string>(),
+       "write one line per executed pair to FILE: issue cycle, byte PC, the stall that held the pair (unit, "
+       "register.fields, cycles; '-' for none) and the pair's disassembly")
       ("write-clash", po::value<std::string>()->default_value("discard"),
        "when both halves of a pair write the same VF register the upper write wins; the lower op either runs "
        "with its VF write discarded ('discard') or is skipped whole ('skip', as PCSX2)")
@@ -114,7 +118,14 @@ int run_vu_run(std::span<const std::string> args, Io& io) {
   if (values.count("data") != 0) data = load_data_image(values["data"].as<std::string>());
 
   const bool dump_kicks = values.count("dump-kicks") != 0;
-  VuRunResult result = run_vu_program(VuRunRequest{program.code, data, start_pc, config, dump_kicks});
+  PairTrace trace;
+  const bool tracing = values.count("trace") != 0;
+  VuRunResult result =
+      run_vu_program(VuRunRequest{program.code, data, start_pc, config, dump_kicks, tracing ? &trace : nullptr});
+  if (tracing) {
+    formats::write_file(values["trace"].as<std::string>(),
+                        std::span(reinterpret_cast<const uint8_t*>(trace.text().data()), trace.text().size()));
+  }
 
   if (values["json"].as<bool>()) {
     io.out << vu_run_json(result).dump() << "\n";

@@ -12,6 +12,7 @@ VuRunResult run_vu_program(const VuRunRequest& request) {
   KickRecorder path1(request.keep_kicks);
   auto vu = std::make_unique<vu::Vu1>(request.config);  // large (decoded micro memory): not on the stack
   vu->set_path1(&path1);
+  vu->set_observer(request.observer);
   vu->load_micro(request.code);
   vu->data().load(request.data);
   vu->start(request.start_pc);

@@ -21,7 +21,8 @@ struct VuRunRequest {
   std::span<const uint8_t> data;  // data-memory image loaded at 0 (may be shorter than 16 KiB, or empty)
   uint32_t start_pc = 0;          // in instructions
   vu::Vu1Config config;
-  bool keep_kicks = false;  // keep every XGKICKed qword in VuRunResult::kicks (else only count them)
+  bool keep_kicks = false;               // keep every XGKICKed qword in VuRunResult::kicks (else only count them)
+  vu::PairObserver* observer = nullptr;  // told of every executed pair (a trace), if given
 };
 
 struct VuRunResult {

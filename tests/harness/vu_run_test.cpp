@@ -380,5 +380,38 @@ TEST(VuRun, HelpDocumentsEveryOption) {
   }
 }
 
+TEST(VuRun, TraceShowsIssueCyclesStallsAndDisassembly) {
+  // Hand-worked: add.x VF01 issues at 0 (VF01.x readable at 4); the next add reads VF01.x and waits 3 cycles, so it
+  // issues at 4; the loop then runs 4 times, because each IBNE sees VI01 from before the IADDI just before it
+  // (3, 2, 1, then 0: vu1.md §3), one pair per cycle; E pair at 17, its delay slot at 18.
+  test::TempDir dir;
+  auto program = write_text(dir, "loop.vsm",
+                            "        add.x VF01, VF02, VF03      nop\n"
+                            "        add.x VF05, VF01, VF01      iaddiu VI01, VI00, 3\n"
+                            "loop:   nop                         iaddi VI01, VI01, -1\n"
+                            "        nop                         ibne VI01, VI00, loop\n"
+                            "        nop                         nop\n"
+                            "        nop[E]                      nop\n"
+                            "        nop                         nop\n");
+  auto trace_path = (dir / "trace.txt").string();
+  auto result = run_cli({"vu-run", program, "--trace", trace_path});
+  ASSERT_EQ(result.code, 0) << result.err;
+  auto bytes = test::read_bytes(trace_path);
+  std::string text(bytes.begin(), bytes.end());
+  std::vector<std::string> lines;
+  for (size_t at = 0, next; at < text.size(); at = next + 1) {
+    next = text.find('\n', at);
+    lines.push_back(text.substr(at, next - at));
+  }
+  ASSERT_EQ(lines.size(), 17u) << text;  // heading + 16 pairs
+  EXPECT_EQ(lines[1].substr(0, 41), "0         0x0000  -                      ");
+  EXPECT_EQ(lines[2].substr(0, 41), "4         0x0008  FMAC VF01.x 3          ");
+  EXPECT_EQ(contains(lines[2], "add.x VF05,VF01,VF01"), "");
+  EXPECT_EQ(contains(lines[4], "ibne VI01,VI00,L_0010"), "");
+  EXPECT_EQ(lines[15].substr(0, 18), "17        0x0028  ");
+  EXPECT_EQ(contains(lines[15], "nop[E]"), "");
+  EXPECT_EQ(lines[16].substr(0, 18), "18        0x0030  ");
+}
+
 }  // namespace
 }  // namespace gcvu::harness
