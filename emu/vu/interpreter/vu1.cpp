@@ -49,8 +49,7 @@ IssuePlan Vu1::plan_issue(const DecodedBundle& bundle) {
   plan.e_bit = (bundle.flags & upper_flag::kE) != 0;
   plan.d_bit = (bundle.flags & upper_flag::kD) != 0;
   plan.t_bit = (bundle.flags & upper_flag::kT) != 0;
-  plan.upper = plan_upper(bundle.upper.op);
-  plan.upper_fn = upper_function(plan.upper);
+  plan.upper_fn = upper_function(plan_upper(bundle.upper.op));
   return plan;
 }
 

@@ -2,8 +2,8 @@
 // VU1 in micro mode: registers, both memories, the pipelines, and the loop that issues one instruction pair per
 // cycle with the stalls of reference/vu1.md §3. Micro memory is decoded once when written; execution never decodes.
 //
-// File map: vu1.cpp (issue loop, stalls, branches, E bit), upper_ops.cpp (FMAC semantics),
-// lower_ops.cpp (lower-word semantics).
+// File map: vu1.cpp (issue plans, the issue loop, stalls, branches, E bit), upper_plan.hpp (upper-op forms),
+// upper_ops.cpp (FMAC semantics), lower_ops.cpp (lower-word semantics).
 
 #include <algorithm>
 #include <array>
@@ -41,7 +41,6 @@ struct IssuePlan {
   bool lower_idle = false;  // the lower op has no effect beyond its stall (NOP, WAITQ, WAITP)
   bool clash = false;       // both halves write the same VF
   bool e_bit = false, d_bit = false, t_bit = false;
-  UpperPlan upper;
   void (*upper_fn)(Vu1&, const DecodedOp&, const OpInfo&) = nullptr;  // the upper op, specialised by form
 };
 
