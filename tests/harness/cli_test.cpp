@@ -54,7 +54,16 @@ TEST(Cli, EveryCommandHasHelpDocumentingItsOptions) {
       {"compare", {"--diff", "--raw", "Exit status"}},
       {"info", {"Exit status"}},
       {"golden", {"--filter", "--shared", "--rebaseline", "--keep", "Exit status"}},
+      {"asm", {"--output", "--list"}},
+      {"disasm", {"--base", "--bare", "--no-labels"}},
+      {"vectors", {"--max-failures"}},
+      {"bench", {"--data", "--json", "--min-seconds", "--repetitions", "--max-cycles"}},
+      {"vu-run", {"--data", "--start", "--max-cycles", "--json", "--dump-data", "--dump-kicks", "--trace",
+                  "--write-clash", "--d-bit", "--t-bit"}},
   };
+  for (const Command& command : all_commands()) {
+    EXPECT_TRUE(documented.count(std::string(command.name)) != 0) << command.name << " has no documented-options entry";
+  }
   for (const Command& command : all_commands()) {
     auto result = run_cli({std::string(command.name), "--help"});
     EXPECT_EQ(result.code, 0) << command.name;
