@@ -10,6 +10,7 @@
 #include <emmintrin.h>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "emu/vu/float/adder.hpp"
 #include "emu/vu/float/fused.hpp"
@@ -72,7 +73,67 @@ struct VectorLanes {
     __m128i fallback;  // lanes the scalar lane function must compute
   };
 
-  // The multiplier (multiplier.hpp `mul`), fast path only: lanes needing the Booth tree are marked fallback.
+  // The Booth/CSA tree of multiplier.hpp (detail::booth_tree_bit15) on four lanes: the same rows, compressors and
+  // final XOR, each a fixed-shift or bitwise op on 32-bit words, so each lane is that function's words bit for bit.
+  // Returns all ones in the lanes whose tree bit 15 is set.
+  [[gnu::always_inline]] static __m128i booth_tree_bit15(__m128i x, __m128i y) {
+    // The digit flags of all eight windows, digit i's at bit 2i (multiplier.hpp's booth_digits).
+    const __m128i w0 = _mm_slli_epi32(y, 1);
+    const __m128i w1 = y;
+    const __m128i w2 = _mm_srli_epi32(y, 1);
+    const __m128i one = _mm_xor_si128(w0, w1);
+    const __m128i two = _mm_andnot_si128(one, _mm_xor_si128(w2, w1));
+    const __m128i negative = _mm_andnot_si128(_mm_and_si128(w1, w0), w2);
+    const __m128i x2 = _mm_slli_epi32(x, 1);
+    // Row `kPlace / 2`: 0, x or 2x at bit kPlace, one's-complemented over bits >= kPlace when negative.
+    const auto row = [&]<int kPlace>(std::integral_constant<int, kPlace>) {
+      const __m128i take_one = _mm_srai_epi32(_mm_slli_epi32(one, 31 - kPlace), 31);
+      const __m128i take_two = _mm_srai_epi32(_mm_slli_epi32(two, 31 - kPlace), 31);
+      const __m128i take_negative = _mm_srai_epi32(_mm_slli_epi32(negative, 31 - kPlace), 31);
+      const __m128i magnitude = _mm_or_si128(_mm_and_si128(x, take_one), _mm_and_si128(x2, take_two));
+      return _mm_xor_si128(_mm_slli_epi32(magnitude, kPlace), _mm_and_si128(splat(~0u << kPlace), take_negative));
+    };
+    const __m128i row0 = row(std::integral_constant<int, 0>{});
+    const __m128i row1 = row(std::integral_constant<int, 2>{});
+    const __m128i row2 = row(std::integral_constant<int, 4>{});
+    const __m128i row3 = row(std::integral_constant<int, 6>{});
+    const __m128i row4 = row(std::integral_constant<int, 8>{});
+    const __m128i row5 = row(std::integral_constant<int, 10>{});
+    const __m128i row6 = row(std::integral_constant<int, 12>{});
+    const __m128i row7 = row(std::integral_constant<int, 14>{});
+    const __m128i one_5 = _mm_and_si128(negative, splat(1u << 10));
+    const __m128i one_6 = _mm_and_si128(negative, splat(1u << 12));
+    const __m128i one_7 = _mm_and_si128(negative, splat(1u << 14));
+
+    // A 3:2 compressor: the sum bits, and the majority bits moved up one place into `carry`.
+    const auto compress = [](__m128i p, __m128i q, __m128i r, __m128i& carry) {
+      const __m128i p_xor_q = _mm_xor_si128(p, q);
+      carry = _mm_slli_epi32(_mm_or_si128(_mm_and_si128(p, q), _mm_and_si128(r, p_xor_q)), 1);
+      return _mm_xor_si128(p_xor_q, r);
+    };
+    __m128i carry_1a;
+    __m128i carry_1b;
+    __m128i carry_2a;
+    __m128i carry_2b;
+    __m128i carry_3;
+    __m128i carry_4;
+    const __m128i sum_1a = compress(row1, row2, row3, carry_1a);
+    const __m128i sum_1b = compress(_mm_andnot_si128(splat(0x7FFu), row4), _mm_andnot_si128(splat(0xFFFu), row5),
+                                    row6, carry_1b);
+    carry_1b = _mm_or_si128(carry_1b, _mm_or_si128(one_6, _mm_and_si128(row5, splat(0x800u))));
+    const __m128i row7_plus = _mm_or_si128(row7, _mm_add_epi32(_mm_and_si128(row5, splat(0x400u)), one_5));
+    const __m128i sum_2a = compress(row0, sum_1a, carry_1a, carry_2a);
+    const __m128i sum_2b = compress(row7_plus, sum_1b, carry_1b, carry_2b);
+    const __m128i sum_3 = compress(carry_2a, sum_2b, carry_2b, carry_3);
+    const __m128i sum_4 = compress(sum_2a, sum_3, carry_3, carry_4);
+    carry_4 = _mm_add_epi32(carry_4, one_7);
+    // The final adder's bit 15 is the XOR of the two words' bit 15 (nothing carries in).
+    return _mm_srai_epi32(_mm_slli_epi32(_mm_xor_si128(sum_4, carry_4), 16), 31);
+  }
+
+  // The multiplier (multiplier.hpp `mul`), all lanes in the vector path. The tree is computed only when some lane
+  // needs it (its exact product's bits 15-22 all clear and ft's low 16 bits not: multiplier.hpp's bound); the
+  // branch is rarely taken on random data and always for 1.0 * x and the like.
   [[gnu::always_inline]] static Lanes mul_lanes(__m128i fs, __m128i ft) {
     const __m128i exp_mask = splat(0xFFu);
     const __m128i fraction = splat(kFractionMask);
@@ -93,9 +154,17 @@ struct VectorLanes {
     const __m128i lo = _mm_unpacklo_epi32(even_halves, odd_halves);
     const __m128i hi = _mm_unpackhi_epi32(even_halves, odd_halves);
 
-    const __m128i top = _mm_or_si128(_mm_srli_epi32(lo, 23), _mm_slli_epi32(hi, 9));  // product bits 23-47
-    const __m128i carry = _mm_srai_epi32(_mm_slli_epi32(hi, 16), 31);                 // product bit 47
-    const __m128i significand = select(carry, _mm_srli_epi32(top, 1), top);           // hidden bit at bit 23
+    __m128i top = _mm_or_si128(_mm_srli_epi32(lo, 23), _mm_slli_epi32(hi, 9));  // product bits 23-47
+    const __m128i bound_clear = _mm_cmpeq_epi32(_mm_and_si128(lo, splat(0x7F8000u)), zero);
+    const __m128i ft_low_set = _mm_xor_si128(_mm_cmpeq_epi32(_mm_and_si128(y, splat(0xFFFFu)), zero), splat(~0u));
+    const __m128i tree = _mm_andnot_si128(zero_operand, _mm_and_si128(bound_clear, ft_low_set));
+    if (_mm_movemask_ps(_mm_castsi128_ps(tree)) != 0) [[unlikely]] {
+      // In these lanes the exact bit 15 is 0, so the tree disagrees where its bit 15 is 1, and the product is
+      // then 0x8000 lower: as bits 15-22 are clear that borrows exactly 1 from bits 23 and up.
+      top = _mm_add_epi32(top, _mm_and_si128(tree, booth_tree_bit15(x, y)));
+    }
+    const __m128i carry = _mm_srai_epi32(_mm_slli_epi32(top, 7), 31);        // product bit 47
+    const __m128i significand = select(carry, _mm_srli_epi32(top, 1), top);  // hidden bit at bit 23
     // exp_s + exp_t + carry - 127 (carry is -1 where set).
     const __m128i exp = _mm_sub_epi32(_mm_sub_epi32(_mm_add_epi32(exp_s, exp_t), splat(127)), carry);
     const __m128i over = _mm_andnot_si128(zero_operand, _mm_cmpgt_epi32(exp, splat(255)));
@@ -103,11 +172,7 @@ struct VectorLanes {
     const __m128i normal = _mm_add_epi32(_mm_slli_epi32(_mm_sub_epi32(exp, splat(1)), 23), significand);
     const __m128i magnitude = _mm_or_si128(_mm_andnot_si128(_mm_or_si128(_mm_or_si128(zero_operand, under), over), normal),
                                            _mm_and_si128(over, splat(kMaxMagnitude)));
-
-    const __m128i bound_clear = _mm_cmpeq_epi32(_mm_and_si128(lo, splat(0x7F8000u)), zero);
-    const __m128i ft_low_set = _mm_xor_si128(_mm_cmpeq_epi32(_mm_and_si128(y, splat(0xFFFFu)), zero), splat(~0u));
-    const __m128i tree = _mm_andnot_si128(zero_operand, _mm_and_si128(bound_clear, ft_low_set));
-    return Lanes{_mm_or_si128(sign, magnitude), under, over, tree};
+    return Lanes{_mm_or_si128(sign, magnitude), under, over, _mm_setzero_si128()};
   }
 
   // The adder (adder.hpp `add`): lanes whose leading bits cancel are marked fallback.
@@ -206,8 +271,8 @@ struct VectorLanes {
   }
 
   // MADD/MSUB (fused.hpp): the product, then in priority order its overflow (±0x7FFFFFFF with the product's sign,
-  // negated for MSUB), an overflowed ACC passed through, or the add. A lane falls back to the scalar op when its
-  // product needs the Booth tree, or when the add decides it and cancels.
+  // negated for MSUB), an overflowed ACC passed through, or the add. A lane falls back to the scalar op when the
+  // add decides it and cancels.
   template <typename LaneOp>
   [[gnu::always_inline]] static Vec4Result multiply_accumulate4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
                                                                 const Vec4& ft, FieldMask fields, uint32_t sign_flip,
