@@ -8,7 +8,9 @@
 
 #include <emmintrin.h>
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <random>
@@ -345,6 +347,28 @@ TEST(VuVectorOps, BoothTreeMatchesScalar) {
     }
     ASSERT_NO_FATAL_FAILURE(check(x, y));
   }
+}
+
+// The adder's left normalisation on every cancelled sum (1 .. 2^23 - 1) and on the sums it must leave alone.
+TEST(VuVectorOps, NormaliseLeftEverySum) {
+  const auto check = [](const std::array<uint32_t, 4>& sums) {
+    __m128i count;
+    const __m128i shifted =
+        sse2::Ops::normalise_left(_mm_loadu_si128(reinterpret_cast<const __m128i*>(sums.data())), count);
+    std::array<uint32_t, 4> out{};
+    std::array<uint32_t, 4> counts{};
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.data()), shifted);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts.data()), count);
+    for (size_t lane = 0; lane < 4; ++lane) {
+      const uint32_t expected = sums[lane] < kHiddenBit ? 24u - static_cast<uint32_t>(std::bit_width(sums[lane])) : 0u;
+      ASSERT_EQ(counts[lane], expected) << fmt::format("sum {:X}", sums[lane]);
+      ASSERT_EQ(out[lane], sums[lane] << expected) << fmt::format("sum {:X}", sums[lane]);
+    }
+  };
+  for (uint32_t sum = 1; sum < kHiddenBit; sum += 4) {
+    ASSERT_NO_FATAL_FAILURE(check({sum, sum + 1, sum + 2, std::min(sum + 3, kHiddenBit - 1)}));
+  }
+  ASSERT_NO_FATAL_FAILURE(check({kHiddenBit, 0x00FFFFFFu, 0x01000000u, 0x03FFFFFFu}));
 }
 
 }  // namespace

@@ -70,7 +70,6 @@ struct VectorLanes {
     __m128i value;
     __m128i under;     // U (and Z)
     __m128i over;      // O
-    __m128i fallback;  // lanes the scalar lane function must compute
   };
 
   // The Booth/CSA tree of multiplier.hpp (detail::booth_tree_bit15) on four lanes: the same rows, compressors and
@@ -172,10 +171,30 @@ struct VectorLanes {
     const __m128i normal = _mm_add_epi32(_mm_slli_epi32(_mm_sub_epi32(exp, splat(1)), 23), significand);
     const __m128i magnitude = _mm_or_si128(_mm_andnot_si128(_mm_or_si128(_mm_or_si128(zero_operand, under), over), normal),
                                            _mm_and_si128(over, splat(kMaxMagnitude)));
-    return Lanes{_mm_or_si128(sign, magnitude), under, over, _mm_setzero_si128()};
+    return Lanes{_mm_or_si128(sign, magnitude), under, over};
   }
 
-  // The adder (adder.hpp `add`): lanes whose leading bits cancel are marked fallback.
+  // A cancelled sum (below 2^23, not 0) shifted left until its leading one is at bit 23, and the shift (0..23) in
+  // `count`: a branch-free binary search of five conditional fixed shifts, integer ops only. A sum already at or
+  // above 2^23 is left alone with a count of 0; a sum of 0 gives garbage, which the adder masks.
+  [[gnu::always_inline]] static __m128i normalise_left(__m128i sum, __m128i& count) {
+    const __m128i zero = _mm_setzero_si128();
+    count = zero;
+    const auto step = [&]<int kBy>(std::integral_constant<int, kBy>) {
+      const __m128i take = _mm_cmpeq_epi32(_mm_srli_epi32(sum, 24 - kBy), zero);
+      sum = select(take, _mm_slli_epi32(sum, kBy), sum);
+      count = _mm_add_epi32(count, _mm_and_si128(take, splat(kBy)));
+    };
+    step(std::integral_constant<int, 16>{});
+    step(std::integral_constant<int, 8>{});
+    step(std::integral_constant<int, 4>{});
+    step(std::integral_constant<int, 2>{});
+    step(std::integral_constant<int, 1>{});
+    return sum;
+  }
+
+  // The adder (adder.hpp `add`), all lanes in the vector path. Leading-bit cancellations (opposite signs, exponents
+  // at most 1 apart) normalise left with normalise_left, only when some lane needs it.
   [[gnu::always_inline]] static Lanes add_lanes(__m128i a, __m128i b) {
     const __m128i exp_mask = splat(0xFFu);
     const __m128i fraction = splat(kFractionMask);
@@ -205,10 +224,18 @@ struct VectorLanes {
     const __m128i at_25 = _mm_cmpgt_epi32(sum, splat((1u << 25) - 1));
     const __m128i cancelled = _mm_cmpgt_epi32(splat(1u << 23), sum);
     const __m128i exact_zero = _mm_cmpeq_epi32(sum, zero);
-    // Leading one at bit 23, 24 or 25: shift right by 0, 1 or 2, raising the exponent to match.
-    const __m128i significand = Isa::shift_right_0_to_2(sum, at_24, at_25);
-    const __m128i exp = _mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(exp_a, splat(1)), at_24), at_25);
-    const __m128i special = _mm_or_si128(both_zero, cancelled);
+    // A cancelled sum moves its leading one up to bit 23, lowering the exponent by the shift (adder.hpp's
+    // add_uncommon: exp_a + top - 24 with top = 23 - count). Then a leading one at bit 23, 24 or 25 shifts right by
+    // 0, 1 or 2, raising the exponent to match.
+    __m128i normalised = sum;
+    __m128i lowered = zero;
+    if (_mm_movemask_ps(_mm_castsi128_ps(_mm_andnot_si128(exact_zero, cancelled))) != 0) [[unlikely]] {
+      normalised = normalise_left(sum, lowered);
+    }
+    const __m128i significand = Isa::shift_right_0_to_2(normalised, at_24, at_25);
+    const __m128i exp =
+        _mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(exp_a, splat(1)), at_24), at_25), lowered);
+    const __m128i special = _mm_or_si128(both_zero, exact_zero);
     const __m128i over = _mm_andnot_si128(special, _mm_cmpgt_epi32(exp, splat(255)));
     const __m128i under = _mm_andnot_si128(special, _mm_cmpgt_epi32(splat(1), exp));
     const __m128i normal = _mm_add_epi32(_mm_slli_epi32(_mm_sub_epi32(exp, splat(1)), 23), significand);
@@ -218,8 +245,7 @@ struct VectorLanes {
     // An exact cancellation gives +0; two zero operands give -0 only when both are negative.
     __m128i value = _mm_andnot_si128(exact_zero, _mm_or_si128(sign, magnitude_out));
     value = select(both_zero, _mm_and_si128(_mm_and_si128(a, b), sign_bit), value);
-    const __m128i fallback = _mm_andnot_si128(_mm_or_si128(both_zero, exact_zero), cancelled);
-    return Lanes{value, under, over, fallback};
+    return Lanes{value, under, over};
   }
 
   [[gnu::always_inline]] static __m128i zero_lanes(__m128i value) {
@@ -234,13 +260,11 @@ struct VectorLanes {
     __m128i over;
   };
 
-  // Field selection, MAC layout and sticky bits, then the fallback lanes from the scalar lane function.
-  template <bool kProductFlags, typename LaneOp>
+  // Field selection, MAC layout and sticky bits.
+  template <bool kProductFlags>
   [[gnu::always_inline]] static Vec4Result finish(FieldMask fields, __m128i value, __m128i z, __m128i under,
-                                                  __m128i over, __m128i fallback, const ProductFlags& product,
-                                                  LaneOp scalar_lane) {
-    const __m128i fields_lanes = field_lanes(fields);
-    const __m128i keep = _mm_andnot_si128(fallback, fields_lanes);
+                                                  __m128i over, const ProductFlags& product) {
+    const __m128i keep = field_lanes(fields);
     Vec4Result out;
     store(out.value, _mm_and_si128(value, keep));
     __m128i words = flag_words(z, _mm_srai_epi32(value, 31), under, over);
@@ -250,33 +274,19 @@ struct VectorLanes {
     const uint32_t flags = or_lanes(_mm_and_si128(words, keep));
     out.mac = static_cast<uint16_t>(flags);
     out.sticky = static_cast<uint8_t>(flags >> 16);
-    const int scalar_lanes = _mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(fallback, fields_lanes)));
-    if (scalar_lanes != 0) [[unlikely]] {
-      for (int lane = 0; lane < 4; ++lane) {
-        if (((scalar_lanes >> lane) & 1) == 0) continue;
-        const FmacResult r = scalar_lane(lane);
-        out.value[lane] = r.value;
-        out.mac = static_cast<uint16_t>(out.mac | mac_register_bits(r.mac, static_cast<unsigned>(lane)));
-        out.sticky = static_cast<uint8_t>(out.sticky | r.sticky);
-      }
-    }
     return out;
   }
 
-  template <typename LaneOp>
-  [[gnu::always_inline]] static Vec4Result finish(FieldMask fields, const Lanes& r, LaneOp scalar_lane) {
+  [[gnu::always_inline]] static Vec4Result finish(FieldMask fields, const Lanes& r) {
     const __m128i none = _mm_setzero_si128();
-    return VectorLanes::template finish<false>(fields, r.value, zero_lanes(r.value), r.under, r.over, r.fallback,
-                         ProductFlags{none, none, none, none}, scalar_lane);
+    return VectorLanes::template finish<false>(fields, r.value, zero_lanes(r.value), r.under, r.over,
+                                               ProductFlags{none, none, none, none});
   }
 
   // MADD/MSUB (fused.hpp): the product, then in priority order its overflow (±0x7FFFFFFF with the product's sign,
-  // negated for MSUB), an overflowed ACC passed through, or the add. A lane falls back to the scalar op when the
-  // add decides it and cancels.
-  template <typename LaneOp>
+  // negated for MSUB), an overflowed ACC passed through, or the add.
   [[gnu::always_inline]] static Vec4Result multiply_accumulate4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
-                                                                const Vec4& ft, FieldMask fields, uint32_t sign_flip,
-                                                                LaneOp scalar_lane) {
+                                                                const Vec4& ft, FieldMask fields, uint32_t sign_flip) {
     const __m128i acc_value = load(acc);
     const Lanes product = mul_lanes(load(fs), load(ft));
     const __m128i addend = _mm_xor_si128(product.value, splat(sign_flip));
@@ -287,41 +297,33 @@ struct VectorLanes {
     const __m128i z = _mm_andnot_si128(passed, zero_lanes(value));
     const __m128i under = _mm_andnot_si128(passed, sum.under);
     const __m128i over = _mm_or_si128(passed, sum.over);
-    const __m128i fallback = _mm_or_si128(product.fallback, _mm_andnot_si128(passed, sum.fallback));
     // The product's S is the sign of fs XOR ft, unflipped for MSUB, even for a -0 product.
     const ProductFlags flags{zero_lanes(product.value), _mm_srai_epi32(product.value, 31), product.under,
                              product.over};
-    return VectorLanes::template finish<true>(fields, value, z, under, over, fallback, flags, scalar_lane);
+    return VectorLanes::template finish<true>(fields, value, z, under, over, flags);
   }
 
-
   [[gnu::always_inline]] static Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    const Lanes r = add_lanes(load(fs), load(ft));
-    return finish(fields, r, [&](int lane) { return add(fs[lane], ft[lane]); });
+    return finish(fields, add_lanes(load(fs), load(ft)));
   }
 
   [[gnu::always_inline]] static Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    const Lanes r =
-        add_lanes(load(fs), _mm_xor_si128(load(ft), splat(kSignBit)));
-    return finish(fields, r, [&](int lane) { return sub(fs[lane], ft[lane]); });
+    return finish(fields, add_lanes(load(fs), _mm_xor_si128(load(ft), splat(kSignBit))));
   }
 
   [[gnu::always_inline]] static Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    const Lanes r = mul_lanes(load(fs), load(ft));
-    return finish(fields, r, [&](int lane) { return mul(fs[lane], ft[lane]); });
+    return finish(fields, mul_lanes(load(fs), load(ft)));
   }
 
   // `acc_overflow` holds, per field, whether that ACC lane's last write overflowed (ACC-overflow persistence).
-  [[gnu::always_inline]] static Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, 0, [&](int lane) {
-      return madd(acc[lane], has_lane(acc_overflow, lane), fs[lane], ft[lane]);
-    });
+  [[gnu::always_inline]] static Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
+                                                 const Vec4& ft, FieldMask fields) {
+    return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, 0);
   }
 
-  [[gnu::always_inline]] static Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, kSignBit, [&](int lane) {
-      return msub(acc[lane], has_lane(acc_overflow, lane), fs[lane], ft[lane]);
-    });
+  [[gnu::always_inline]] static Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
+                                                 const Vec4& ft, FieldMask fields) {
+    return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, kSignBit);
   }
 };
 
