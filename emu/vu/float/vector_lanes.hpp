@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "emu/vu/float/adder.hpp"
 #include "emu/vu/float/fused.hpp"
@@ -73,7 +74,11 @@ struct VectorLanes {
   };
 
   // The Booth/CSA tree of multiplier.hpp (detail::booth_tree_bit15) on four lanes: the same rows, compressors and
-  // final XOR, each a fixed-shift or bitwise op on 32-bit words, so each lane is that function's words bit for bit.
+  // final XOR. Only bits 0-15 of the rows reach bit 15 (everything carries upwards), so the tree runs on 16-bit
+  // words, two per 32-bit lane: the low half holds one row or partial sum, the high half another, paired as the
+  // tree pairs them (rows 1-3 with rows 4-6 at the first level, row 0 with row 7 at the second), with 16-bit
+  // carry shifts so nothing crosses between halves. A row's magnitude |digit| x << 2i, modulo 2^16, is one 16-bit
+  // multiply by |digit| << 2i (the low bits of a product depend only on the low bits of its operands).
   // Returns all ones in the lanes whose tree bit 15 is set.
   [[gnu::always_inline]] static __m128i booth_tree_bit15(__m128i x, __m128i y) {
     // The digit flags of all eight windows, digit i's at bit 2i (multiplier.hpp's booth_digits).
@@ -83,51 +88,57 @@ struct VectorLanes {
     const __m128i one = _mm_xor_si128(w0, w1);
     const __m128i two = _mm_andnot_si128(one, _mm_xor_si128(w2, w1));
     const __m128i negative = _mm_andnot_si128(_mm_and_si128(w1, w0), w2);
-    const __m128i x2 = _mm_slli_epi32(x, 1);
-    // Row `kPlace / 2`: 0, x or 2x at bit kPlace, one's-complemented over bits >= kPlace when negative.
-    const auto row = [&]<int kPlace>(std::integral_constant<int, kPlace>) {
-      const __m128i take_one = _mm_srai_epi32(_mm_slli_epi32(one, 31 - kPlace), 31);
-      const __m128i take_two = _mm_srai_epi32(_mm_slli_epi32(two, 31 - kPlace), 31);
-      const __m128i take_negative = _mm_srai_epi32(_mm_slli_epi32(negative, 31 - kPlace), 31);
-      const __m128i magnitude = _mm_or_si128(_mm_and_si128(x, take_one), _mm_and_si128(x2, take_two));
-      return _mm_xor_si128(_mm_slli_epi32(magnitude, kPlace), _mm_and_si128(splat(~0u << kPlace), take_negative));
+    // |digit i| << 2i at bits 2i and 2i + 1, for all eight digits.
+    const __m128i digits = splat(0x5555u);
+    const __m128i magnitudes = _mm_or_si128(_mm_and_si128(one, digits), _mm_slli_epi32(_mm_and_si128(two, digits), 1));
+    // Bits 0-15 copied into both halves of each lane.
+    const auto both_halves = [](__m128i v) {
+      return _mm_shufflehi_epi16(_mm_shufflelo_epi16(v, _MM_SHUFFLE(2, 2, 0, 0)), _MM_SHUFFLE(2, 2, 0, 0));
     };
-    const __m128i row0 = row(std::integral_constant<int, 0>{});
-    const __m128i row1 = row(std::integral_constant<int, 2>{});
-    const __m128i row2 = row(std::integral_constant<int, 4>{});
-    const __m128i row3 = row(std::integral_constant<int, 6>{});
-    const __m128i row4 = row(std::integral_constant<int, 8>{});
-    const __m128i row5 = row(std::integral_constant<int, 10>{});
-    const __m128i row6 = row(std::integral_constant<int, 12>{});
-    const __m128i row7 = row(std::integral_constant<int, 14>{});
-    const __m128i one_5 = _mm_and_si128(negative, splat(1u << 10));
-    const __m128i one_6 = _mm_and_si128(negative, splat(1u << 12));
-    const __m128i one_7 = _mm_and_si128(negative, splat(1u << 14));
+    const __m128i xs = both_halves(x);
+    const __m128i ms = both_halves(magnitudes);
+    const __m128i ns = both_halves(negative);
+    const auto halves = [](uint32_t low, uint32_t high) { return splat((low & 0xFFFFu) | (high << 16)); };
+    // Row kLow in the low halves, row kHigh in the high halves: 0, x or 2x at bit 2i, one's-complemented over
+    // bits >= 2i when negative.
+    const auto rows = [&]<unsigned kLow, unsigned kHigh>(std::integer_sequence<unsigned, kLow, kHigh>) {
+      const __m128i magnitude = _mm_mullo_epi16(xs, _mm_and_si128(ms, halves(3u << 2 * kLow, 3u << 2 * kHigh)));
+      const __m128i sign_bits = halves(1u << 2 * kLow, 1u << 2 * kHigh);
+      const __m128i negated = _mm_cmpeq_epi16(_mm_and_si128(ns, sign_bits), sign_bits);
+      const __m128i complement = halves(0xFFFFu << 2 * kLow, (0xFFFFu << 2 * kHigh) & 0xFFFFu);
+      return _mm_xor_si128(magnitude, _mm_and_si128(negated, complement));
+    };
+    const __m128i rows_1_4 = rows(std::integer_sequence<unsigned, 1, 4>{});
+    const __m128i rows_2_5 = rows(std::integer_sequence<unsigned, 2, 5>{});
+    const __m128i rows_3_6 = rows(std::integer_sequence<unsigned, 3, 6>{});
+    const __m128i rows_0_7 = rows(std::integer_sequence<unsigned, 0, 7>{});
 
-    // A 3:2 compressor: the sum bits, and the majority bits moved up one place into `carry`.
+    // A 3:2 compressor on both halves: the sum bits, and the majority bits moved up one place (within each half)
+    // into `carry`.
     const auto compress = [](__m128i p, __m128i q, __m128i r, __m128i& carry) {
       const __m128i p_xor_q = _mm_xor_si128(p, q);
-      carry = _mm_slli_epi32(_mm_or_si128(_mm_and_si128(p, q), _mm_and_si128(r, p_xor_q)), 1);
+      carry = _mm_slli_epi16(_mm_or_si128(_mm_and_si128(p, q), _mm_and_si128(r, p_xor_q)), 1);
       return _mm_xor_si128(p_xor_q, r);
     };
-    __m128i carry_1a;
-    __m128i carry_1b;
-    __m128i carry_2a;
-    __m128i carry_2b;
+    // Level 1: rows 1, 2, 3 (low halves) and rows 4 & ~0x7FF, 5 & ~0xFFF, 6 (high halves); the high carry word
+    // also takes row 6's +1 and row 5's bit 11.
+    __m128i carry_1;
+    const __m128i sum_1 = compress(_mm_and_si128(rows_1_4, halves(0xFFFFu, 0xF800u)),
+                                   _mm_and_si128(rows_2_5, halves(0xFFFFu, 0xF000u)), rows_3_6, carry_1);
+    carry_1 = _mm_or_si128(carry_1, _mm_or_si128(_mm_and_si128(ns, halves(0, 1u << 12)),
+                                                 _mm_and_si128(rows_2_5, halves(0, 0x800u))));
+    // Level 2: row 0 with level 1's low words, and row 7 | ((row 5 & 0x400) + row 5's +1) with the high ones.
+    const __m128i row7_plus = _mm_add_epi32(_mm_and_si128(rows_2_5, halves(0, 0x400u)), _mm_and_si128(ns, halves(0, 1u << 10)));
+    __m128i carry_2;
+    const __m128i sum_2 = compress(_mm_or_si128(rows_0_7, row7_plus), sum_1, carry_1, carry_2);
+    // Levels 3 and 4 in the high halves: the low words move up.
     __m128i carry_3;
+    const __m128i sum_3 = compress(_mm_slli_epi32(carry_2, 16), sum_2, carry_2, carry_3);
     __m128i carry_4;
-    const __m128i sum_1a = compress(row1, row2, row3, carry_1a);
-    const __m128i sum_1b = compress(_mm_andnot_si128(splat(0x7FFu), row4), _mm_andnot_si128(splat(0xFFFu), row5),
-                                    row6, carry_1b);
-    carry_1b = _mm_or_si128(carry_1b, _mm_or_si128(one_6, _mm_and_si128(row5, splat(0x800u))));
-    const __m128i row7_plus = _mm_or_si128(row7, _mm_add_epi32(_mm_and_si128(row5, splat(0x400u)), one_5));
-    const __m128i sum_2a = compress(row0, sum_1a, carry_1a, carry_2a);
-    const __m128i sum_2b = compress(row7_plus, sum_1b, carry_1b, carry_2b);
-    const __m128i sum_3 = compress(carry_2a, sum_2b, carry_2b, carry_3);
-    const __m128i sum_4 = compress(sum_2a, sum_3, carry_3, carry_4);
-    carry_4 = _mm_add_epi32(carry_4, one_7);
-    // The final adder's bit 15 is the XOR of the two words' bit 15 (nothing carries in).
-    return _mm_srai_epi32(_mm_slli_epi32(_mm_xor_si128(sum_4, carry_4), 16), 31);
+    const __m128i sum_4 = compress(_mm_slli_epi32(sum_2, 16), sum_3, carry_3, carry_4);
+    carry_4 = _mm_add_epi32(carry_4, _mm_and_si128(ns, halves(0, 1u << 14)));  // row 7's +1
+    // The final adder's bit 15 is the XOR of the two words' bit 15 (nothing carries in): bit 31 of the lane.
+    return _mm_srai_epi32(_mm_xor_si128(sum_4, carry_4), 31);
   }
 
   // The multiplier (multiplier.hpp `mul`), all lanes in the vector path. The tree is computed only when some lane
