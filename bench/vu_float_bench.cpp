@@ -203,6 +203,48 @@ void BM_Vec4MulByShortConstantDispatch(benchmark::State& state) {
   static constexpr Vec4 kConstants = {0x3F800000u, 0x3F000000u, 0x40400000u, 0xBEC00000u};
   run4(state, [](const Vec4& a, const Vec4&, const Vec4&) { return gcvu::vu::mul4(a, kConstants, kXyzw); });
 }
+// Sums whose leading bits cancel: ft is -fs with some of the low 16 fraction bits changed, so every lane
+// normalises left. The partners are built before timing (building them per op would stall vector loads on the
+// scalar stores).
+template <typename Op>
+void run4_cancelling(benchmark::State& state, Op op) {
+  const auto& v = operands();
+  std::array<Vec4, kOperands> fs{};
+  std::array<Vec4, kOperands> ft{};
+  for (size_t k = 0; k < kOperands; ++k) {
+    for (size_t lane = 0; lane < 4; ++lane) {
+      fs[k][lane] = v[(k * 4 + lane) % kOperands];
+      ft[k][lane] = (fs[k][lane] ^ 0x80000000u) ^ (v[(k * 4 + lane + 5) % kOperands] & 0xFFFFu);
+    }
+  }
+  size_t i = 0;
+  uint32_t checksum = 0;
+  for (auto _ : state) {
+    const gcvu::vu::Vec4Result r = op(fs[i], ft[i]);
+    checksum ^= r.value[0] ^ r.value[1] ^ r.value[2] ^ r.value[3] ^ r.mac ^ (uint32_t{r.sticky} << 16);
+    i = (i + 1) % kOperands;
+  }
+  benchmark::DoNotOptimize(checksum);
+  state.SetItemsProcessed(state.iterations());
+}
+void BM_Vec4AddCancelScalar(benchmark::State& state) {
+  run4_cancelling(state, [](const Vec4& a, const Vec4& b) { return gcvu::vu::scalar::add4(a, b, kXyzw); });
+}
+void BM_Vec4AddCancelSse2(benchmark::State& state) {
+  run4_cancelling(state, [](const Vec4& a, const Vec4& b) { return gcvu::vu::sse2::add4(a, b, kXyzw); });
+}
+void BM_Vec4AddCancelDispatch(benchmark::State& state) {
+  run4_cancelling(state, [](const Vec4& a, const Vec4& b) { return gcvu::vu::add4(a, b, kXyzw); });
+}
+// MADD with a short-constant fs (ACC + 1.0 * x and the like): every lane's product runs the Booth tree.
+void BM_Vec4MaddShortConstantScalar(benchmark::State& state) {
+  static constexpr Vec4 kConstants = {0x3F800000u, 0x3F000000u, 0x40400000u, 0xBEC00000u};
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::scalar::madd4(a, 0, kConstants, b, kXyzw); });
+}
+void BM_Vec4MaddShortConstantDispatch(benchmark::State& state) {
+  static constexpr Vec4 kConstants = {0x3F800000u, 0x3F000000u, 0x40400000u, 0xBEC00000u};
+  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::madd4(a, 0, kConstants, b, kXyzw); });
+}
 
 }  // namespace
 
@@ -245,3 +287,8 @@ BENCHMARK(BM_Vec4MulShortConstantScalar);
 BENCHMARK(BM_Vec4MulShortConstantSse2);
 BENCHMARK(BM_Vec4MulByShortConstantScalar);
 BENCHMARK(BM_Vec4MulByShortConstantDispatch);
+BENCHMARK(BM_Vec4AddCancelScalar);
+BENCHMARK(BM_Vec4AddCancelSse2);
+BENCHMARK(BM_Vec4AddCancelDispatch);
+BENCHMARK(BM_Vec4MaddShortConstantScalar);
+BENCHMARK(BM_Vec4MaddShortConstantDispatch);

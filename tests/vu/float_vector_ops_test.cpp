@@ -6,7 +6,11 @@
 // A long sweep is run by hand on the optimised build:
 //   GCVU_VECTOR_SWEEP=50000000 build/release/tests/gcvu_tests --gtest_filter='VuVectorOps.*'
 
+#include <emmintrin.h>
+
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <random>
@@ -249,6 +253,122 @@ TEST(VuVectorOps, ExponentEdges) {
     c.acc_overflow = static_cast<FieldMask>((i >> 4) & 15);
     ASSERT_NO_FATAL_FAILURE(expect_all_match(c));
   }
+}
+
+// A short significand (the top few fraction bits only: 1.0, 0.5, 1.5, 3.0, -0.375, ...) at a random exponent.
+uint32_t short_constant(std::mt19937& rng) {
+  static constexpr std::array<uint32_t, 6> kFractions = {0x000000, 0x400000, 0x600000, 0x200000, 0x700000, 0x100000};
+  const uint32_t fraction = rng() % 4 == 0 ? rng() & 0x7F0000u : kFractions[rng() % kFractions.size()];
+  uint32_t exp = 110u + rng() % 36;
+  if (rng() % 8 == 0) exp = rng() % 2 ? 1u + rng() % 8 : 247u + rng() % 9;  // products at the format's edges
+  return (rng() & kSignBit) | (exp << 23) | fraction;
+}
+
+// An ACC that cancels most of `value`'s leading bits: the same or the next exponent, the opposite sign, and a
+// fraction equal to value's but for some low bits (or all equal: an exact cancellation).
+uint32_t cancelling(std::mt19937& rng, uint32_t value) {
+  uint32_t exp = exponent_of(value);
+  if (rng() % 4 == 0 && exp > 1) exp -= rng() % 2 ? 1 : 0;
+  else if (rng() % 4 == 0 && exp < 255 && exp > 0) exp += 1;
+  const uint32_t bits = rng() % 24;  // how many low fraction bits change
+  const uint32_t low = bits == 0 ? 0 : rng() & ((1u << bits) - 1);
+  const uint32_t fraction = rng() % 16 == 0 ? value & kFractionMask : (value & kFractionMask) ^ low;
+  return ((value ^ kSignBit) & kSignBit) | (exp << 23) | fraction;
+}
+
+// The cases that used to leave the vector path: products that run the Booth tree (short constants as fs, as ft
+// and as both, and near the fast path's bound), and adds whose leading bits cancel (ADD, SUB, and the add stage of
+// MADD/MSUB, whose ACC is drawn against the product).
+TEST(VuVectorOps, ShortConstantsAndCancellationsMatchScalar) {
+  std::mt19937 rng(20250804);
+  const long n = sweep_size() / 2;
+  for (long i = 0; i < n; ++i) {
+    Case c{};
+    for (int lane = 0; lane < 4; ++lane) {
+      switch ((i + lane) % 4) {
+        case 0:  // short-constant fs: 1.0 * x and the like
+          c.fs[lane] = short_constant(rng);
+          c.ft[lane] = operand(rng);
+          break;
+        case 1:  // short constants on both sides
+          c.fs[lane] = short_constant(rng);
+          c.ft[lane] = short_constant(rng);
+          break;
+        case 2: {  // near the bound, one side sometimes a short constant
+          const auto pair = near_boundary(rng);
+          c.fs[lane] = pair[0];
+          c.ft[lane] = rng() % 4 == 0 ? short_constant(rng) : pair[1];
+          break;
+        }
+        default:  // ADD/SUB cancellations: ft against fs
+          c.fs[lane] = operand(rng);
+          c.ft[lane] = cancelling(rng, c.fs[lane]);
+          if (rng() % 2) c.ft[lane] ^= kSignBit;  // SUB then cancels instead
+          break;
+      }
+      c.acc[lane] = rng() % 8 == 0 ? operand(rng) : cancelling(rng, mul(c.fs[lane], c.ft[lane]).value ^ (rng() & kSignBit));
+    }
+    c.fields = static_cast<FieldMask>(rng() % 4 == 0 ? rng() & 15 : 15);
+    c.acc_overflow = static_cast<FieldMask>(rng() % 8 == 0 ? rng() & 15 : 0);
+    ASSERT_NO_FATAL_FAILURE(expect_all_match(c));
+  }
+}
+
+// The vector Booth tree against multiplier.hpp's, lane by lane, on random significands (short ones included) and on
+// every Booth window pattern of ft's low 16 bits.
+TEST(VuVectorOps, BoothTreeMatchesScalar) {
+  std::mt19937 rng(20250805);
+  const auto check = [](const std::array<uint32_t, 4>& x, const std::array<uint32_t, 4>& y) {
+    const __m128i bits = sse2::Ops::booth_tree_bit15(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x.data())),
+                                                     _mm_loadu_si128(reinterpret_cast<const __m128i*>(y.data())));
+    std::array<uint32_t, 4> out{};
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.data()), bits);
+    for (size_t lane = 0; lane < 4; ++lane) {
+      ASSERT_EQ(out[lane], 0u - detail::booth_tree_bit15(x[lane], y[lane]))
+          << fmt::format("x {:06X} y {:06X}", x[lane], y[lane]);
+    }
+  };
+  const long n = sweep_size() / 4;
+  for (long i = 0; i < n; ++i) {
+    std::array<uint32_t, 4> x{};
+    std::array<uint32_t, 4> y{};
+    for (size_t lane = 0; lane < 4; ++lane) {
+      x[lane] = kHiddenBit | (rng() & (rng() % 2 ? kFractionMask : 0x7F0000u));
+      y[lane] = kHiddenBit | (rng() & (rng() % 2 ? kFractionMask : 0x7F0000u));
+    }
+    ASSERT_NO_FATAL_FAILURE(check(x, y));
+  }
+  for (uint32_t low = 0; low < 0x10000u; low += 4) {
+    std::array<uint32_t, 4> x{};
+    std::array<uint32_t, 4> y{};
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      x[lane] = kHiddenBit | (rng() & kFractionMask);
+      y[lane] = kHiddenBit | (rng() & 0x7F0000u) | (low + lane);
+    }
+    ASSERT_NO_FATAL_FAILURE(check(x, y));
+  }
+}
+
+// The adder's left normalisation on every cancelled sum (1 .. 2^23 - 1) and on the sums it must leave alone.
+TEST(VuVectorOps, NormaliseLeftEverySum) {
+  const auto check = [](const std::array<uint32_t, 4>& sums) {
+    __m128i count;
+    const __m128i shifted =
+        sse2::Ops::normalise_left(_mm_loadu_si128(reinterpret_cast<const __m128i*>(sums.data())), count);
+    std::array<uint32_t, 4> out{};
+    std::array<uint32_t, 4> counts{};
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out.data()), shifted);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts.data()), count);
+    for (size_t lane = 0; lane < 4; ++lane) {
+      const uint32_t expected = sums[lane] < kHiddenBit ? 24u - static_cast<uint32_t>(std::bit_width(sums[lane])) : 0u;
+      ASSERT_EQ(counts[lane], expected) << fmt::format("sum {:X}", sums[lane]);
+      ASSERT_EQ(out[lane], sums[lane] << expected) << fmt::format("sum {:X}", sums[lane]);
+    }
+  };
+  for (uint32_t sum = 1; sum < kHiddenBit; sum += 4) {
+    ASSERT_NO_FATAL_FAILURE(check({sum, sum + 1, sum + 2, std::min(sum + 3, kHiddenBit - 1)}));
+  }
+  ASSERT_NO_FATAL_FAILURE(check({kHiddenBit, 0x00FFFFFFu, 0x01000000u, 0x03FFFFFFu}));
 }
 
 }  // namespace

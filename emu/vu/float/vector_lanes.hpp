@@ -10,6 +10,8 @@
 #include <emmintrin.h>
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "emu/vu/float/adder.hpp"
 #include "emu/vu/float/fused.hpp"
@@ -69,10 +71,79 @@ struct VectorLanes {
     __m128i value;
     __m128i under;     // U (and Z)
     __m128i over;      // O
-    __m128i fallback;  // lanes the scalar lane function must compute
   };
 
-  // The multiplier (multiplier.hpp `mul`), fast path only: lanes needing the Booth tree are marked fallback.
+  // The Booth/CSA tree of multiplier.hpp (detail::booth_tree_bit15) on four lanes: the same rows, compressors and
+  // final XOR. Only bits 0-15 of the rows reach bit 15 (everything carries upwards), so the tree runs on 16-bit
+  // words, two per 32-bit lane: the low half holds one row or partial sum, the high half another, paired as the
+  // tree pairs them (rows 1-3 with rows 4-6 at the first level, row 0 with row 7 at the second), with 16-bit
+  // carry shifts so nothing crosses between halves. A row's magnitude |digit| x << 2i, modulo 2^16, is one 16-bit
+  // multiply by |digit| << 2i (the low bits of a product depend only on the low bits of its operands).
+  // Returns all ones in the lanes whose tree bit 15 is set.
+  [[gnu::always_inline]] static __m128i booth_tree_bit15(__m128i x, __m128i y) {
+    // The digit flags of all eight windows, digit i's at bit 2i (multiplier.hpp's booth_digits).
+    const __m128i w0 = _mm_slli_epi32(y, 1);
+    const __m128i w1 = y;
+    const __m128i w2 = _mm_srli_epi32(y, 1);
+    const __m128i one = _mm_xor_si128(w0, w1);
+    const __m128i two = _mm_andnot_si128(one, _mm_xor_si128(w2, w1));
+    const __m128i negative = _mm_andnot_si128(_mm_and_si128(w1, w0), w2);
+    // |digit i| << 2i at bits 2i and 2i + 1, for all eight digits.
+    const __m128i digits = splat(0x5555u);
+    const __m128i magnitudes = _mm_or_si128(_mm_and_si128(one, digits), _mm_slli_epi32(_mm_and_si128(two, digits), 1));
+    // Bits 0-15 copied into both halves of each lane.
+    const auto both_halves = [](__m128i v) {
+      return _mm_shufflehi_epi16(_mm_shufflelo_epi16(v, _MM_SHUFFLE(2, 2, 0, 0)), _MM_SHUFFLE(2, 2, 0, 0));
+    };
+    const __m128i xs = both_halves(x);
+    const __m128i ms = both_halves(magnitudes);
+    const __m128i ns = both_halves(negative);
+    const auto halves = [](uint32_t low, uint32_t high) { return splat((low & 0xFFFFu) | (high << 16)); };
+    // Row kLow in the low halves, row kHigh in the high halves: 0, x or 2x at bit 2i, one's-complemented over
+    // bits >= 2i when negative.
+    const auto rows = [&]<unsigned kLow, unsigned kHigh>(std::integer_sequence<unsigned, kLow, kHigh>) {
+      const __m128i magnitude = _mm_mullo_epi16(xs, _mm_and_si128(ms, halves(3u << 2 * kLow, 3u << 2 * kHigh)));
+      const __m128i sign_bits = halves(1u << 2 * kLow, 1u << 2 * kHigh);
+      const __m128i negated = _mm_cmpeq_epi16(_mm_and_si128(ns, sign_bits), sign_bits);
+      const __m128i complement = halves(0xFFFFu << 2 * kLow, (0xFFFFu << 2 * kHigh) & 0xFFFFu);
+      return _mm_xor_si128(magnitude, _mm_and_si128(negated, complement));
+    };
+    const __m128i rows_1_4 = rows(std::integer_sequence<unsigned, 1, 4>{});
+    const __m128i rows_2_5 = rows(std::integer_sequence<unsigned, 2, 5>{});
+    const __m128i rows_3_6 = rows(std::integer_sequence<unsigned, 3, 6>{});
+    const __m128i rows_0_7 = rows(std::integer_sequence<unsigned, 0, 7>{});
+
+    // A 3:2 compressor on both halves: the sum bits, and the majority bits moved up one place (within each half)
+    // into `carry`.
+    const auto compress = [](__m128i p, __m128i q, __m128i r, __m128i& carry) {
+      const __m128i p_xor_q = _mm_xor_si128(p, q);
+      carry = _mm_slli_epi16(_mm_or_si128(_mm_and_si128(p, q), _mm_and_si128(r, p_xor_q)), 1);
+      return _mm_xor_si128(p_xor_q, r);
+    };
+    // Level 1: rows 1, 2, 3 (low halves) and rows 4 & ~0x7FF, 5 & ~0xFFF, 6 (high halves); the high carry word
+    // also takes row 6's +1 and row 5's bit 11.
+    __m128i carry_1;
+    const __m128i sum_1 = compress(_mm_and_si128(rows_1_4, halves(0xFFFFu, 0xF800u)),
+                                   _mm_and_si128(rows_2_5, halves(0xFFFFu, 0xF000u)), rows_3_6, carry_1);
+    carry_1 = _mm_or_si128(carry_1, _mm_or_si128(_mm_and_si128(ns, halves(0, 1u << 12)),
+                                                 _mm_and_si128(rows_2_5, halves(0, 0x800u))));
+    // Level 2: row 0 with level 1's low words, and row 7 | ((row 5 & 0x400) + row 5's +1) with the high ones.
+    const __m128i row7_plus = _mm_add_epi32(_mm_and_si128(rows_2_5, halves(0, 0x400u)), _mm_and_si128(ns, halves(0, 1u << 10)));
+    __m128i carry_2;
+    const __m128i sum_2 = compress(_mm_or_si128(rows_0_7, row7_plus), sum_1, carry_1, carry_2);
+    // Levels 3 and 4 in the high halves: the low words move up.
+    __m128i carry_3;
+    const __m128i sum_3 = compress(_mm_slli_epi32(carry_2, 16), sum_2, carry_2, carry_3);
+    __m128i carry_4;
+    const __m128i sum_4 = compress(_mm_slli_epi32(sum_2, 16), sum_3, carry_3, carry_4);
+    carry_4 = _mm_add_epi32(carry_4, _mm_and_si128(ns, halves(0, 1u << 14)));  // row 7's +1
+    // The final adder's bit 15 is the XOR of the two words' bit 15 (nothing carries in): bit 31 of the lane.
+    return _mm_srai_epi32(_mm_xor_si128(sum_4, carry_4), 31);
+  }
+
+  // The multiplier (multiplier.hpp `mul`), all lanes in the vector path. The tree is computed only when some lane
+  // needs it (its exact product's bits 15-22 all clear and ft's low 16 bits not: multiplier.hpp's bound); the
+  // branch is rarely taken on random data and always for 1.0 * x and the like.
   [[gnu::always_inline]] static Lanes mul_lanes(__m128i fs, __m128i ft) {
     const __m128i exp_mask = splat(0xFFu);
     const __m128i fraction = splat(kFractionMask);
@@ -93,9 +164,17 @@ struct VectorLanes {
     const __m128i lo = _mm_unpacklo_epi32(even_halves, odd_halves);
     const __m128i hi = _mm_unpackhi_epi32(even_halves, odd_halves);
 
-    const __m128i top = _mm_or_si128(_mm_srli_epi32(lo, 23), _mm_slli_epi32(hi, 9));  // product bits 23-47
-    const __m128i carry = _mm_srai_epi32(_mm_slli_epi32(hi, 16), 31);                 // product bit 47
-    const __m128i significand = select(carry, _mm_srli_epi32(top, 1), top);           // hidden bit at bit 23
+    __m128i top = _mm_or_si128(_mm_srli_epi32(lo, 23), _mm_slli_epi32(hi, 9));  // product bits 23-47
+    const __m128i bound_clear = _mm_cmpeq_epi32(_mm_and_si128(lo, splat(0x7F8000u)), zero);
+    const __m128i ft_low_set = _mm_xor_si128(_mm_cmpeq_epi32(_mm_and_si128(y, splat(0xFFFFu)), zero), splat(~0u));
+    const __m128i tree = _mm_andnot_si128(zero_operand, _mm_and_si128(bound_clear, ft_low_set));
+    if (_mm_movemask_ps(_mm_castsi128_ps(tree)) != 0) [[unlikely]] {
+      // In these lanes the exact bit 15 is 0, so the tree disagrees where its bit 15 is 1, and the product is
+      // then 0x8000 lower: as bits 15-22 are clear that borrows exactly 1 from bits 23 and up.
+      top = _mm_add_epi32(top, _mm_and_si128(tree, booth_tree_bit15(x, y)));
+    }
+    const __m128i carry = _mm_srai_epi32(_mm_slli_epi32(top, 7), 31);        // product bit 47
+    const __m128i significand = select(carry, _mm_srli_epi32(top, 1), top);  // hidden bit at bit 23
     // exp_s + exp_t + carry - 127 (carry is -1 where set).
     const __m128i exp = _mm_sub_epi32(_mm_sub_epi32(_mm_add_epi32(exp_s, exp_t), splat(127)), carry);
     const __m128i over = _mm_andnot_si128(zero_operand, _mm_cmpgt_epi32(exp, splat(255)));
@@ -103,14 +182,30 @@ struct VectorLanes {
     const __m128i normal = _mm_add_epi32(_mm_slli_epi32(_mm_sub_epi32(exp, splat(1)), 23), significand);
     const __m128i magnitude = _mm_or_si128(_mm_andnot_si128(_mm_or_si128(_mm_or_si128(zero_operand, under), over), normal),
                                            _mm_and_si128(over, splat(kMaxMagnitude)));
-
-    const __m128i bound_clear = _mm_cmpeq_epi32(_mm_and_si128(lo, splat(0x7F8000u)), zero);
-    const __m128i ft_low_set = _mm_xor_si128(_mm_cmpeq_epi32(_mm_and_si128(y, splat(0xFFFFu)), zero), splat(~0u));
-    const __m128i tree = _mm_andnot_si128(zero_operand, _mm_and_si128(bound_clear, ft_low_set));
-    return Lanes{_mm_or_si128(sign, magnitude), under, over, tree};
+    return Lanes{_mm_or_si128(sign, magnitude), under, over};
   }
 
-  // The adder (adder.hpp `add`): lanes whose leading bits cancel are marked fallback.
+  // A cancelled sum (below 2^23, not 0) shifted left until its leading one is at bit 23, and the shift (0..23) in
+  // `count`: a branch-free binary search of five conditional fixed shifts, integer ops only. A sum already at or
+  // above 2^23 is left alone with a count of 0; a sum of 0 gives garbage, which the adder masks.
+  [[gnu::always_inline]] static __m128i normalise_left(__m128i sum, __m128i& count) {
+    const __m128i zero = _mm_setzero_si128();
+    count = zero;
+    const auto step = [&]<int kBy>(std::integral_constant<int, kBy>) {
+      const __m128i take = _mm_cmpeq_epi32(_mm_srli_epi32(sum, 24 - kBy), zero);
+      sum = select(take, _mm_slli_epi32(sum, kBy), sum);
+      count = _mm_add_epi32(count, _mm_and_si128(take, splat(kBy)));
+    };
+    step(std::integral_constant<int, 16>{});
+    step(std::integral_constant<int, 8>{});
+    step(std::integral_constant<int, 4>{});
+    step(std::integral_constant<int, 2>{});
+    step(std::integral_constant<int, 1>{});
+    return sum;
+  }
+
+  // The adder (adder.hpp `add`), all lanes in the vector path. Leading-bit cancellations (opposite signs, exponents
+  // at most 1 apart) normalise left with normalise_left, only when some lane needs it.
   [[gnu::always_inline]] static Lanes add_lanes(__m128i a, __m128i b) {
     const __m128i exp_mask = splat(0xFFu);
     const __m128i fraction = splat(kFractionMask);
@@ -140,10 +235,18 @@ struct VectorLanes {
     const __m128i at_25 = _mm_cmpgt_epi32(sum, splat((1u << 25) - 1));
     const __m128i cancelled = _mm_cmpgt_epi32(splat(1u << 23), sum);
     const __m128i exact_zero = _mm_cmpeq_epi32(sum, zero);
-    // Leading one at bit 23, 24 or 25: shift right by 0, 1 or 2, raising the exponent to match.
-    const __m128i significand = Isa::shift_right_0_to_2(sum, at_24, at_25);
-    const __m128i exp = _mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(exp_a, splat(1)), at_24), at_25);
-    const __m128i special = _mm_or_si128(both_zero, cancelled);
+    // A cancelled sum moves its leading one up to bit 23, lowering the exponent by the shift (adder.hpp's
+    // add_uncommon: exp_a + top - 24 with top = 23 - count). Then a leading one at bit 23, 24 or 25 shifts right by
+    // 0, 1 or 2, raising the exponent to match.
+    __m128i normalised = sum;
+    __m128i lowered = zero;
+    if (_mm_movemask_ps(_mm_castsi128_ps(_mm_andnot_si128(exact_zero, cancelled))) != 0) [[unlikely]] {
+      normalised = normalise_left(sum, lowered);
+    }
+    const __m128i significand = Isa::shift_right_0_to_2(normalised, at_24, at_25);
+    const __m128i exp =
+        _mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(exp_a, splat(1)), at_24), at_25), lowered);
+    const __m128i special = _mm_or_si128(both_zero, exact_zero);
     const __m128i over = _mm_andnot_si128(special, _mm_cmpgt_epi32(exp, splat(255)));
     const __m128i under = _mm_andnot_si128(special, _mm_cmpgt_epi32(splat(1), exp));
     const __m128i normal = _mm_add_epi32(_mm_slli_epi32(_mm_sub_epi32(exp, splat(1)), 23), significand);
@@ -153,8 +256,7 @@ struct VectorLanes {
     // An exact cancellation gives +0; two zero operands give -0 only when both are negative.
     __m128i value = _mm_andnot_si128(exact_zero, _mm_or_si128(sign, magnitude_out));
     value = select(both_zero, _mm_and_si128(_mm_and_si128(a, b), sign_bit), value);
-    const __m128i fallback = _mm_andnot_si128(_mm_or_si128(both_zero, exact_zero), cancelled);
-    return Lanes{value, under, over, fallback};
+    return Lanes{value, under, over};
   }
 
   [[gnu::always_inline]] static __m128i zero_lanes(__m128i value) {
@@ -169,13 +271,11 @@ struct VectorLanes {
     __m128i over;
   };
 
-  // Field selection, MAC layout and sticky bits, then the fallback lanes from the scalar lane function.
-  template <bool kProductFlags, typename LaneOp>
+  // Field selection, MAC layout and sticky bits.
+  template <bool kProductFlags>
   [[gnu::always_inline]] static Vec4Result finish(FieldMask fields, __m128i value, __m128i z, __m128i under,
-                                                  __m128i over, __m128i fallback, const ProductFlags& product,
-                                                  LaneOp scalar_lane) {
-    const __m128i fields_lanes = field_lanes(fields);
-    const __m128i keep = _mm_andnot_si128(fallback, fields_lanes);
+                                                  __m128i over, const ProductFlags& product) {
+    const __m128i keep = field_lanes(fields);
     Vec4Result out;
     store(out.value, _mm_and_si128(value, keep));
     __m128i words = flag_words(z, _mm_srai_epi32(value, 31), under, over);
@@ -185,33 +285,19 @@ struct VectorLanes {
     const uint32_t flags = or_lanes(_mm_and_si128(words, keep));
     out.mac = static_cast<uint16_t>(flags);
     out.sticky = static_cast<uint8_t>(flags >> 16);
-    const int scalar_lanes = _mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(fallback, fields_lanes)));
-    if (scalar_lanes != 0) [[unlikely]] {
-      for (int lane = 0; lane < 4; ++lane) {
-        if (((scalar_lanes >> lane) & 1) == 0) continue;
-        const FmacResult r = scalar_lane(lane);
-        out.value[lane] = r.value;
-        out.mac = static_cast<uint16_t>(out.mac | mac_register_bits(r.mac, static_cast<unsigned>(lane)));
-        out.sticky = static_cast<uint8_t>(out.sticky | r.sticky);
-      }
-    }
     return out;
   }
 
-  template <typename LaneOp>
-  [[gnu::always_inline]] static Vec4Result finish(FieldMask fields, const Lanes& r, LaneOp scalar_lane) {
+  [[gnu::always_inline]] static Vec4Result finish(FieldMask fields, const Lanes& r) {
     const __m128i none = _mm_setzero_si128();
-    return VectorLanes::template finish<false>(fields, r.value, zero_lanes(r.value), r.under, r.over, r.fallback,
-                         ProductFlags{none, none, none, none}, scalar_lane);
+    return VectorLanes::template finish<false>(fields, r.value, zero_lanes(r.value), r.under, r.over,
+                                               ProductFlags{none, none, none, none});
   }
 
   // MADD/MSUB (fused.hpp): the product, then in priority order its overflow (±0x7FFFFFFF with the product's sign,
-  // negated for MSUB), an overflowed ACC passed through, or the add. A lane falls back to the scalar op when its
-  // product needs the Booth tree, or when the add decides it and cancels.
-  template <typename LaneOp>
+  // negated for MSUB), an overflowed ACC passed through, or the add.
   [[gnu::always_inline]] static Vec4Result multiply_accumulate4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
-                                                                const Vec4& ft, FieldMask fields, uint32_t sign_flip,
-                                                                LaneOp scalar_lane) {
+                                                                const Vec4& ft, FieldMask fields, uint32_t sign_flip) {
     const __m128i acc_value = load(acc);
     const Lanes product = mul_lanes(load(fs), load(ft));
     const __m128i addend = _mm_xor_si128(product.value, splat(sign_flip));
@@ -222,41 +308,33 @@ struct VectorLanes {
     const __m128i z = _mm_andnot_si128(passed, zero_lanes(value));
     const __m128i under = _mm_andnot_si128(passed, sum.under);
     const __m128i over = _mm_or_si128(passed, sum.over);
-    const __m128i fallback = _mm_or_si128(product.fallback, _mm_andnot_si128(passed, sum.fallback));
     // The product's S is the sign of fs XOR ft, unflipped for MSUB, even for a -0 product.
     const ProductFlags flags{zero_lanes(product.value), _mm_srai_epi32(product.value, 31), product.under,
                              product.over};
-    return VectorLanes::template finish<true>(fields, value, z, under, over, fallback, flags, scalar_lane);
+    return VectorLanes::template finish<true>(fields, value, z, under, over, flags);
   }
 
-
   [[gnu::always_inline]] static Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    const Lanes r = add_lanes(load(fs), load(ft));
-    return finish(fields, r, [&](int lane) { return add(fs[lane], ft[lane]); });
+    return finish(fields, add_lanes(load(fs), load(ft)));
   }
 
   [[gnu::always_inline]] static Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    const Lanes r =
-        add_lanes(load(fs), _mm_xor_si128(load(ft), splat(kSignBit)));
-    return finish(fields, r, [&](int lane) { return sub(fs[lane], ft[lane]); });
+    return finish(fields, add_lanes(load(fs), _mm_xor_si128(load(ft), splat(kSignBit))));
   }
 
   [[gnu::always_inline]] static Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    const Lanes r = mul_lanes(load(fs), load(ft));
-    return finish(fields, r, [&](int lane) { return mul(fs[lane], ft[lane]); });
+    return finish(fields, mul_lanes(load(fs), load(ft)));
   }
 
   // `acc_overflow` holds, per field, whether that ACC lane's last write overflowed (ACC-overflow persistence).
-  [[gnu::always_inline]] static Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, 0, [&](int lane) {
-      return madd(acc[lane], has_lane(acc_overflow, lane), fs[lane], ft[lane]);
-    });
+  [[gnu::always_inline]] static Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
+                                                 const Vec4& ft, FieldMask fields) {
+    return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, 0);
   }
 
-  [[gnu::always_inline]] static Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, kSignBit, [&](int lane) {
-      return msub(acc[lane], has_lane(acc_overflow, lane), fs[lane], ft[lane]);
-    });
+  [[gnu::always_inline]] static Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
+                                                 const Vec4& ft, FieldMask fields) {
+    return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, kSignBit);
   }
 };
 

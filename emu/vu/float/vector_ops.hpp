@@ -3,8 +3,7 @@
 // in register layout. The interpreter calls these; how they compute is hidden, and every implementation must equal
 // the lane functions bit for bit, flags included:
 //   vector_ops_scalar.hpp  lane by lane with the scalar lane functions: the reference (gcvu::vu::scalar)
-//   vector_ops_sse2.hpp    SSE2, the x86-64 baseline, falling back per lane to the scalar functions where the
-//                          vector path stops (gcvu::vu::sse2)
+//   vector_ops_sse2.hpp    SSE2, the x86-64 baseline, every lane in integer vector arithmetic (gcvu::vu::sse2)
 //   vector_ops_avx2.hpp    the same body compiled for AVX2 (gcvu::vu::avx2), used when the host has it
 // The choice is made once at start-up (avx2::kUseAvx2) between implementations that give the same bits; it never
 // changes a result.

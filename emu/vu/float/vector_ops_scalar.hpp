@@ -1,7 +1,7 @@
 #pragma once
 // The whole-instruction FMAC ops computed lane by lane with the scalar lane functions (adder.hpp, multiplier.hpp,
 // fused.hpp). This is the reference every faster vector_ops implementation is cross-tested against
-// (tests/vu/float_vector_ops_test.cpp) and the fallback they use for the lanes they do not handle themselves.
+// (tests/vu/float_vector_ops_test.cpp).
 
 #include <cstdint>
 

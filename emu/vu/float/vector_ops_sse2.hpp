@@ -5,13 +5,15 @@
 // vector_ops_scalar.hpp on fixed seeds and on the format's edges.
 //
 // Like the scalar code this is integer arithmetic only: no host float instruction is used, not even as a bit scan.
-// What the vector path does not compute itself it hands back, per lane, to the scalar lane function:
-//  * MUL lanes whose exact product's bits 15-22 are all clear while ft's low 16 bits are not: only those can differ
-//    from the truncated exact product, and they need the Booth tree (multiplier.hpp explains the bound);
-//  * ADD lanes whose leading bits cancel (a sum below 2^23 but not 0): they need a normalising bit scan.
-// Everything else, zeros and denormals, saturation, flush to zero, ACC-overflow persistence and the product-overflow
-// priority of MADD/MSUB, stays in the vector path. The fallback lanes are a branch that is rarely taken on real
-// data (about 1 in 256 random products; 1.0 * x and the like always, x * 1.0 never).
+// MUL lanes whose exact product's bits 15-22 are all clear while ft's low 16 bits are not (the only ones that can
+// differ from the truncated exact product: multiplier.hpp explains the bound) run the Booth tree in the vector path
+// too, all four lanes at once, behind a branch taken only when some lane needs it (about 1 in 256 random products;
+// 1.0 * x and the like always, x * 1.0 never). ADD lanes whose leading bits cancel (a sum below 2^23 but not 0)
+// normalise left in the vector path by a branch-free binary search of conditional fixed shifts (integer ops only,
+// no bit-scan instruction, no host float), again behind a branch taken only when some lane cancels. So every lane
+// of every op is computed here, zeros and denormals, saturation, flush to zero, ACC-overflow persistence and the
+// product-overflow priority of MADD/MSUB included: nothing falls back to the scalar lane functions, which remain
+// the reference these are tested against.
 //
 // SSE2 has no per-lane variable shift; the adder's alignment shift (0..24, larger shifts leave nothing) is five
 // conditional fixed shifts.
