@@ -19,21 +19,12 @@
 #include "emu/vu/float/float_unit.hpp"
 #include "emu/vu/float/reference.hpp"
 
+#include "tests/vu/sweep_size.hpp"
+
 namespace gcvu::vu {
 namespace {
 
-#ifdef NDEBUG
-constexpr long kDefaultSweep = 2'000'000;
-#else
-constexpr long kDefaultSweep = 200'000;
-#endif
-
-long sweep_size() {
-  if (const char* text = std::getenv("GCVU_FLOAT_SWEEP"); text != nullptr && *text != '\0') {
-    return std::strtol(text, nullptr, 10);
-  }
-  return kDefaultSweep;
-}
+long sweep_size() { return test::sweep_size("GCVU_FLOAT_SWEEP", 2'000'000); }
 
 std::string show(const FmacResult& r) { return fmt::format("{:08X} mac {:X} sticky {:X}", r.value, r.mac, r.sticky); }
 
@@ -42,10 +33,9 @@ bool same(const FmacResult& a, const FmacResult& b) {
 }
 
 // Patterns at the edges of the format: zeros, denormals, the smallest and largest normals, exponent 255.
-constexpr std::array<uint32_t, 16> kSpecials = {0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00800000,
-                                                0x80800001, 0x3F800000, 0xBF800000, 0x3F7FFFFF, 0x3F800001,
-                                                0x7F7FFFFF, 0x7F800000, 0xFF800001, 0x7FFFFFFF, 0xFFFFFFFF,
-                                                0x40000000};
+constexpr std::array<uint32_t, 16> kSpecials = {0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00800000, 0x80800001,
+                                                0x3F800000, 0xBF800000, 0x3F7FFFFF, 0x3F800001, 0x7F7FFFFF, 0x7F800000,
+                                                0xFF800001, 0x7FFFFFFF, 0xFFFFFFFF, 0x40000000};
 
 // A mix of operand kinds: uniform bit patterns, specials, normals of moderate exponent, short significands (the
 // constants programs use), and operands near the overflow and underflow edges of a product.
@@ -53,18 +43,15 @@ uint32_t operand(std::mt19937& rng) {
   const uint32_t kind = rng() % 8;
   const uint32_t sign = rng() & kSignBit;
   switch (kind) {
-    case 0:
-      return rng();
-    case 1:
-      return kSpecials[rng() % kSpecials.size()] ^ (rng() & kSignBit);
+    case 0: return rng();
+    case 1: return kSpecials[rng() % kSpecials.size()] ^ (rng() & kSignBit);
     case 2:  // short significand: only the top few fraction bits set
       return sign | ((100u + rng() % 56) << 23) | (rng() & 0x7F0000u);
     case 3:  // exponent near the top (products overflow, sums saturate)
       return sign | ((192u + rng() % 64) << 23) | (rng() & kFractionMask);
     case 4:  // exponent near the bottom (products and differences underflow)
       return sign | ((1u + rng() % 64) << 23) | (rng() & kFractionMask);
-    default:
-      return sign | ((100u + rng() % 56) << 23) | (rng() & kFractionMask);
+    default: return sign | ((100u + rng() % 56) << 23) | (rng() & kFractionMask);
   }
 }
 
@@ -157,10 +144,10 @@ TEST(VuFloatFastPath, MulNearTheTruncationBoundary) {
     const uint32_t x = kHiddenBit | (rng() & kFractionMask) | 1u;
     uint32_t t = 0;
     switch (i % 4) {
-      case 0: t = rng() & 0x7FFFu; break;                        // tree territory
-      case 1: t = 0x8000u - 1 - (rng() % 64); break;             // just below the bound
-      case 2: t = 0x8000u + (rng() % 64); break;                 // at and just above the bound
-      default: t = (rng() % 64) | ((rng() & 1) << 22); break;    // near 0 and near 2^22
+      case 0: t = rng() & 0x7FFFu; break;                      // tree territory
+      case 1: t = 0x8000u - 1 - (rng() % 64); break;           // just below the bound
+      case 2: t = 0x8000u + (rng() % 64); break;               // at and just above the bound
+      default: t = (rng() % 64) | ((rng() & 1) << 22); break;  // near 0 and near 2^22
     }
     // y = 2^23 + f with f = t * x^-1 (mod 2^23), so x * y = x * 2^23 + x * f = t (mod 2^23).
     const uint32_t y = kHiddenBit | ((t * inverse_mod_2_23(x)) & kFractionMask);

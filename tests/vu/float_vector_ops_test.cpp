@@ -24,21 +24,12 @@
 #include "emu/vu/float/vector_ops_scalar.hpp"
 #include "emu/vu/float/vector_ops_sse2.hpp"
 
+#include "tests/vu/sweep_size.hpp"
+
 namespace gcvu::vu {
 namespace {
 
-#ifdef NDEBUG
-constexpr long kDefaultSweep = 1'000'000;
-#else
-constexpr long kDefaultSweep = 100'000;
-#endif
-
-long sweep_size() {
-  if (const char* text = std::getenv("GCVU_VECTOR_SWEEP"); text != nullptr && *text != '\0') {
-    return std::strtol(text, nullptr, 10);
-  }
-  return kDefaultSweep;
-}
+long sweep_size() { return test::sweep_size("GCVU_VECTOR_SWEEP", 1'000'000); }
 
 std::string show(const Vec4& v) { return fmt::format("{:08X} {:08X} {:08X} {:08X}", v[0], v[1], v[2], v[3]); }
 std::string show(const Vec4Result& r) {
@@ -101,8 +92,8 @@ std::array<uint32_t, 2> near_boundary(std::mt19937& rng) {
   const uint32_t exp_s = 1u + rng() % 254;
   uint32_t exp_t = 1u + rng() % 254;
   switch (rng() % 4) {
-    case 0: exp_t = 127u + 128u - exp_s + rng() % 3; break;    // overflow only after normalisation, or not
-    case 1: exp_t = 127u + 1u - exp_s - (rng() % 2); break;    // underflow edge
+    case 0: exp_t = 127u + 128u - exp_s + rng() % 3; break;  // overflow only after normalisation, or not
+    case 1: exp_t = 127u + 1u - exp_s - (rng() % 2); break;  // underflow edge
     default: break;
   }
   if (exp_t < 1 || exp_t > 255) exp_t = 127;
@@ -156,16 +147,16 @@ Case random_case(std::mt19937& rng, long i) {
 }
 
 std::string describe(const Case& c) {
-  return fmt::format("acc [{}] acc_overflow {:X} fs [{}] ft [{}] fields {:X}", show(c.acc), c.acc_overflow,
-                     show(c.fs), show(c.ft), c.fields);
+  return fmt::format("acc [{}] acc_overflow {:X} fs [{}] ft [{}] fields {:X}", show(c.acc), c.acc_overflow, show(c.fs),
+                     show(c.ft), c.fields);
 }
 
 // Every op on one case, each vector implementation (SSE2 always, AVX2 when the host has it) against the reference;
 // and the public entry points (which the interpreter calls) against the reference too.
 void expect_all_match(const Case& c) {
   const auto check = [&](const char* name, const Vec4Result& fast, const Vec4Result& reference) {
-    ASSERT_PRED2(same, fast, reference)
-        << name << " " << describe(c) << "\n  vector " << show(fast) << "\n  scalar " << show(reference);
+    ASSERT_PRED2(same, fast, reference) << name << " " << describe(c) << "\n  vector " << show(fast) << "\n  scalar "
+                                        << show(reference);
   };
   ASSERT_NO_FATAL_FAILURE(check("add4", sse2::add4(c.fs, c.ft, c.fields), scalar::add4(c.fs, c.ft, c.fields)));
   ASSERT_NO_FATAL_FAILURE(check("sub4", sse2::sub4(c.fs, c.ft, c.fields), scalar::sub4(c.fs, c.ft, c.fields)));
@@ -268,8 +259,10 @@ uint32_t short_constant(std::mt19937& rng) {
 // fraction equal to value's but for some low bits (or all equal: an exact cancellation).
 uint32_t cancelling(std::mt19937& rng, uint32_t value) {
   uint32_t exp = exponent_of(value);
-  if (rng() % 4 == 0 && exp > 1) exp -= rng() % 2 ? 1 : 0;
-  else if (rng() % 4 == 0 && exp < 255 && exp > 0) exp += 1;
+  if (rng() % 4 == 0 && exp > 1)
+    exp -= rng() % 2 ? 1 : 0;
+  else if (rng() % 4 == 0 && exp < 255 && exp > 0)
+    exp += 1;
   const uint32_t bits = rng() % 24;  // how many low fraction bits change
   const uint32_t low = bits == 0 ? 0 : rng() & ((1u << bits) - 1);
   const uint32_t fraction = rng() % 16 == 0 ? value & kFractionMask : (value & kFractionMask) ^ low;
@@ -306,7 +299,8 @@ TEST(VuVectorOps, ShortConstantsAndCancellationsMatchScalar) {
           if (rng() % 2) c.ft[lane] ^= kSignBit;  // SUB then cancels instead
           break;
       }
-      c.acc[lane] = rng() % 8 == 0 ? operand(rng) : cancelling(rng, mul(c.fs[lane], c.ft[lane]).value ^ (rng() & kSignBit));
+      c.acc[lane] =
+          rng() % 8 == 0 ? operand(rng) : cancelling(rng, mul(c.fs[lane], c.ft[lane]).value ^ (rng() & kSignBit));
     }
     c.fields = static_cast<FieldMask>(rng() % 4 == 0 ? rng() & 15 : 15);
     c.acc_overflow = static_cast<FieldMask>(rng() % 8 == 0 ? rng() & 15 : 0);
