@@ -2,6 +2,7 @@
 // Follows a GIF transfer qword by qword (tag, its data, the next tag...) to find where it ends: after the data of
 // a tag with EOP set. Used by whoever receives a PATH1 (XGKICK) transfer to tell the VU when to stop.
 
+#include <array>
 #include <cstdint>
 
 #include "emu/gif/gif_tag.hpp"
@@ -12,6 +13,10 @@ class PacketTracker {
  public:
   // Feeds one qword; returns true when it ended the transfer. The tracker is then ready for a new transfer.
   bool feed(uint64_t low, uint64_t high);
+  // The same qword as four 32-bit words, lowest address first (as VU memory and the VU's Vec4 hold it).
+  bool feed(const std::array<uint32_t, 4>& words) {
+    return feed(uint64_t{words[0]} | uint64_t{words[1]} << 32, uint64_t{words[2]} | uint64_t{words[3]} << 32);
+  }
   bool expecting_tag() const { return remaining_ == 0; }
   const GifTag& current_tag() const { return tag_; }
 

@@ -3,9 +3,7 @@
 namespace gcvu::harness {
 
 bool KickRecorder::transfer_qword(const vu::Vec4& qword, uint32_t address, uint64_t cycle) {
-  uint64_t low = uint64_t{qword[0]} | uint64_t{qword[1]} << 32;
-  uint64_t high = uint64_t{qword[2]} | uint64_t{qword[3]} << 32;
-  bool done = tracker_.feed(low, high);
+  bool done = tracker_.feed(qword);
   if (keep_qwords_) qwords_.push_back(KickedQword{qword, address, transfer_, cycle, done});
   ++qword_count_;
   last_cycle_ = cycle;

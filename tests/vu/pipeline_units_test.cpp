@@ -159,9 +159,7 @@ class RecordingPort : public Path1Port {
   bool transfer_qword(const Vec4& qword, uint32_t address, uint64_t cycle) override {
     cycles.push_back(cycle);
     addresses.push_back(address);
-    uint64_t low = uint64_t{qword[0]} | uint64_t{qword[1]} << 32;
-    uint64_t high = uint64_t{qword[2]} | uint64_t{qword[3]} << 32;
-    return tracker.feed(low, high);
+    return tracker.feed(qword);
   }
   gif::PacketTracker tracker;
   std::vector<uint64_t> cycles;

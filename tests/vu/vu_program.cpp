@@ -6,9 +6,7 @@ namespace gcvu::test {
 
 bool RecordingPath1::transfer_qword(const vu::Vec4& qword, uint32_t address, uint64_t cycle) {
   qwords.push_back({qword, address, cycle});
-  uint64_t low = uint64_t{qword[0]} | uint64_t{qword[1]} << 32;
-  uint64_t high = uint64_t{qword[2]} | uint64_t{qword[3]} << 32;
-  return tracker_.feed(low, high);
+  return tracker_.feed(qword);
 }
 
 std::unique_ptr<VuRun> run_vsm(std::string_view source, vu::Vu1Config config, void (*prepare)(vu::Vu1&)) {
