@@ -5,12 +5,12 @@
 
 #include <vector>
 
-#include "emu/gif/packet_tracker.hpp"
 #include "emu/vu/pipeline/fdiv_unit.hpp"
 #include "emu/vu/pipeline/flag_pipeline.hpp"
 #include "emu/vu/pipeline/fmac_pipeline.hpp"
 #include "emu/vu/pipeline/integer_pipeline.hpp"
 #include "emu/vu/xgkick/xgkick_unit.hpp"
+#include "tests/vu/vu_program.hpp"
 
 namespace gcvu::vu {
 namespace {
@@ -153,18 +153,11 @@ TEST(BranchViHistory, ReadModifyWriteChainsHideTheWholeChain) {
   EXPECT_EQ(broken.branch_value(2, 1, 6), 6u);
 }
 
-// Records every qword; ends the transfer as the GIF would, at the end of an EOP packet.
-class RecordingPort : public Path1Port {
- public:
-  bool transfer_qword(const Vec4& qword, uint32_t address, uint64_t cycle) override {
-    cycles.push_back(cycle);
-    addresses.push_back(address);
-    return tracker.feed(qword);
-  }
-  gif::PacketTracker tracker;
+std::vector<uint64_t> cycles_of(const test::RecordingPath1& port) {
   std::vector<uint64_t> cycles;
-  std::vector<uint32_t> addresses;
-};
+  for (const auto& qword : port.qwords) cycles.push_back(qword.cycle);
+  return cycles;
+}
 
 TEST(XgkickUnit, OneQwordEveryTwoCyclesWrappingAt16KiB) {
   // vu1.md §3: 1 qword per 2 VU cycles, start (VI & 0x3FF)*16, wrap at 16 KiB. A PACKED tag NLOOP=2 NREG=1 EOP
@@ -172,11 +165,14 @@ TEST(XgkickUnit, OneQwordEveryTwoCyclesWrappingAt16KiB) {
   DataMemory memory;
   memory.qword(1023) = {0x8002, 0x10000000, 0, 0};  // NLOOP 2, EOP, NREG 1 (bits 60-63 of the low 64)
   XgkickUnit kick;
-  RecordingPort port;
+  test::RecordingPath1 port;
   kick.start(1023, 50);
   kick.advance(100, memory, port);
-  EXPECT_EQ(port.cycles, (std::vector<uint64_t>{51, 53, 55}));
-  EXPECT_EQ(port.addresses, (std::vector<uint32_t>{1023, 0, 1}));
+  EXPECT_EQ(cycles_of(port), (std::vector<uint64_t>{51, 53, 55}));
+  ASSERT_EQ(port.qwords.size(), 3u);
+  EXPECT_EQ(port.qwords[0].address, 1023u);
+  EXPECT_EQ(port.qwords[1].address, 0u);
+  EXPECT_EQ(port.qwords[2].address, 1u);
   EXPECT_FALSE(kick.busy());
   EXPECT_EQ(kick.free_cycle(), 56u);
 }
@@ -185,10 +181,10 @@ TEST(XgkickUnit, AdvanceSendsOnlyWhatIsDue) {
   DataMemory memory;
   memory.qword(0) = {0x8004, 0x10000000, 0, 0};
   XgkickUnit kick;
-  RecordingPort port;
+  test::RecordingPath1 port;
   kick.start(0, 0);
   kick.advance(4, memory, port);
-  EXPECT_EQ(port.cycles, (std::vector<uint64_t>{1, 3}));
+  EXPECT_EQ(cycles_of(port), (std::vector<uint64_t>{1, 3}));
   EXPECT_TRUE(kick.busy());
   EXPECT_EQ(kick.next_cycle(), 5u);
 }
