@@ -39,7 +39,7 @@ class PairObserver {
 struct Vu1Stats {
   uint64_t pairs = 0;
   uint64_t stall_cycles = 0;
-  std::array<uint64_t, 8> stall_cycles_by_cause{};  // indexed by StallCause
+  std::array<uint64_t, kStallCauseCount> stall_cycles_by_cause{};  // indexed by StallCause
   uint64_t xgkicks = 0;
 };
 

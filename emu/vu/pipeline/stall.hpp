@@ -1,6 +1,7 @@
 #pragma once
 // Why an instruction pair waited before issuing: the unit and the register (and fields) it waited on.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -18,6 +19,8 @@ enum class StallCause : uint8_t {
   kWaitP,        // WAITP waits for P
   kXgkickBusy,   // XGKICK waits for the previous transfer
 };
+
+inline constexpr size_t kStallCauseCount = static_cast<size_t>(StallCause::kXgkickBusy) + 1;
 
 const char* stall_cause_name(StallCause cause);
 
