@@ -77,6 +77,12 @@ class Vu1 {
   StopReason run();
   // Runs pairs while the cycle counter is below `cycle` (for a clocked system); kRunning if the target was reached.
   StopReason run_until(uint64_t cycle);
+  // Lets an idle VU's clock catch up with the clocked system's (a running XGKICK transfer goes on meanwhile).
+  void idle_until(uint64_t cycle) {
+    if (running_ || cycle <= cycle_) return;
+    retire_to(cycle);
+    cycle_ = cycle;
+  }
 
   uint64_t cycle() const { return cycle_; }
   uint64_t start_cycle() const { return start_cycle_; }

@@ -1,0 +1,24 @@
+#pragma once
+// What the GIF produces: an ordered stream of GS register writes and IMAGE qwords, each tagged with the path whose
+// packet carried it. The GS consumes it; a recorder (gif/gs_write_recorder.hpp) keeps it for tests and dumps.
+
+#include <cstdint>
+
+#include "emu/common/qword.hpp"
+
+namespace gcvu::gif {
+
+enum class Path : uint8_t { kPath1 = 1, kPath2 = 2, kPath3 = 3 };
+
+class GsSink {
+ public:
+  virtual ~GsSink() = default;
+  // A write of `value` to GS register `address` (0x00-0x7F, as A+D and REGLIST address them), at `cycle`.
+  virtual void write_register(Path path, uint8_t address, uint64_t value, uint64_t cycle) = 0;
+  // One qword of IMAGE data for the host-to-local transfer (HWREG).
+  virtual void write_image(Path path, const Qword& data, uint64_t cycle) = 0;
+  // The packet that `path` was sending ended (its last tag had EOP and all its data went out).
+  virtual void end_packet(Path path, uint64_t cycle) = 0;
+};
+
+}  // namespace gcvu::gif
