@@ -10,20 +10,23 @@
 #include <span>
 #include <string>
 
+#include "emu/vif/command_table.hpp"
+#include "emu/vif/unpack_job.hpp"
 #include "emu/vif/vif1_bus.hpp"
-#include "emu/vif/vif1_config.hpp"     // Vif1Config: the named behaviour options
+#include "emu/vif/vif1_config.hpp"  // Vif1Config: the named behaviour options
+#include "emu/vif/vif1_fifo.hpp"
 #include "emu/vif/vif1_registers.hpp"  // Vif1Registers: STAT, CYCLE, MODE, NUM, MASK, ... as named fields
 
 namespace gcvu::vif {
 
 // What VIF1 is doing when run_until returns.
 enum class Vif1State : uint8_t {
-  kIdle,       // at a VIFcode boundary with an empty FIFO
-  kNeedData,   // inside a command (an UNPACK, say) whose data has not all arrived (VPS = 1)
-  kWaitVu,     // MSCAL/MSCALF/MSCNT/MPG/FLUSH* waiting for VU1 (STAT.VEW)
-  kWaitPath,   // MSCALF/FLUSH/FLUSHA waiting for GIF paths, or DIRECT waiting for PATH2 (STAT.VGW)
-  kStalled,    // stopped after an i-bit command or an undefined command (VSS/VIS/ER1); cancel_stall() resumes
-  kError,      // a malformed stream stopped VIF1 for good; error() says where and why
+  kIdle,      // at a VIFcode boundary with an empty FIFO
+  kNeedData,  // inside a command (an UNPACK, say) whose data has not all arrived (VPS = 1)
+  kWaitVu,    // MSCAL/MSCALF/MSCNT/MPG/FLUSH* waiting for VU1 (STAT.VEW)
+  kWaitPath,  // MSCALF/FLUSH/FLUSHA waiting for GIF paths, or DIRECT waiting for PATH2 (STAT.VGW)
+  kStalled,   // stopped after an i-bit command or an undefined command (VSS/VIS/ER1); cancel_stall() resumes
+  kError,     // a malformed stream stopped VIF1 for good; error() says where and why
 };
 
 const char* vif1_state_name(Vif1State state);
@@ -55,6 +58,62 @@ class Vif1 {
   // Counters for the per-MSCAL report.
   uint64_t words_consumed() const;
   uint64_t wait_cycles() const;  // cycles spent in kWaitVu/kWaitPath since construction
+
+  // --- Beyond the contract ---
+  // When run_until stops because the clock reached `cycle` while VIF1 still had work in hand, state() is kIdle at a
+  // VIFcode boundary (words may still wait in the FIFO) and kNeedData inside a command; this tells the two apart.
+  bool has_pending_work() const;
+  // An EE write to VIF1_FBRST: RST (reset), FBK (force break: stall at once, VFS), STP (stop at the next VIFcode
+  // boundary, VSS), STC (cancel_stall).
+  void write_fbrst(uint32_t value);
+  const Vif1Config& config() const { return config_; }
+
+ private:
+  enum class Phase : uint8_t { kFetch, kWait, kPayload };  // where the current command is
+  enum class Stall : uint8_t { kNone, kInterrupt, kUndefined, kStop, kBreak };
+  enum class Step : uint8_t { kProgress, kBlocked };
+
+  Step step(uint64_t target);
+  Step fetch();
+  Step wait_before_run();
+  Step run_payload(uint64_t target);
+  Step run_register_data();
+  Step run_unpack_data(uint64_t target);
+  Step run_mpg_data(uint64_t target);
+  Step run_direct_data(uint64_t target);
+  Step mid_payload();
+  void run_immediate();       // NOP STCYCL OFFSET BASE ITOP STMOD MSKPATH3 MARK
+  void start_microprogram();  // MSCAL MSCALF MSCNT, after their wait
+  void finish_command();
+  Step block(Vif1State state);
+  void stall(Stall why);
+  void fail(const std::string& rule);
+  std::string where() const;
+  void consume(size_t words, uint32_t half_cycles_per_word);
+
+  Vif1Bus& bus_;
+  Vif1Config config_;
+  Vif1Registers regs_;
+  Vif1Fifo fifo_;
+  Vif1State state_ = Vif1State::kIdle;
+  Phase phase_ = Phase::kFetch;
+  Stall stall_ = Stall::kNone;
+  bool interrupt_pending_ = false;  // the command in hand had its i-bit (and ERR.MII was clear)
+  bool stop_requested_ = false;     // FBRST.STP waiting for the next VIFcode boundary
+  std::string error_;
+
+  // The command in hand.
+  VifCode code_;
+  const CommandInfo* info_ = &command_info(0);
+  uint64_t code_offset_ = 0;  // its byte offset in the stream
+  UnpackJob unpack_;
+  uint32_t unpack_words_taken_ = 0;  // payload words of the UNPACK already removed from the FIFO
+  uint32_t mpg_index_ = 0;           // next micro-memory instruction
+  uint32_t data_left_ = 0;           // MPG instructions or DIRECT qwords still to come
+
+  uint64_t half_clock_ = 0;  // VIF1's clock in half VU cycles (one stream word costs one, see Vif1Timing)
+  uint64_t wait_half_cycles_ = 0;
+  uint64_t words_consumed_ = 0;
 };
 
 }  // namespace gcvu::vif

@@ -15,6 +15,7 @@ std::span<const Command> all_commands() {
       Command{"vectors", "check VU float/integer test-vector TSV rows against the float unit", run_vectors},
       Command{"bench", "measure the VU1 interpreter in emulated cycles per second against real time", run_bench},
       Command{"vu-run", "run one VU1 microprogram alone; print cycles, stalls and final registers", run_vu_run},
+      Command{"vif-cases", "check VIF1 against the hardware cases of cases.tsv folders", run_vif_cases},
   };
   return kCommands;
 }

@@ -16,5 +16,6 @@ int run_disasm(std::span<const std::string> args, Io& io);
 int run_vectors(std::span<const std::string> args, Io& io);
 int run_bench(std::span<const std::string> args, Io& io);
 int run_vu_run(std::span<const std::string> args, Io& io);
+int run_vif_cases(std::span<const std::string> args, Io& io);
 
 }  // namespace gcvu::harness
