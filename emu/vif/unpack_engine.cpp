@@ -4,6 +4,10 @@
 #include <cstring>
 #include <utility>
 
+#if defined(__SSE2__)
+#include "emu/vif/unpack_sse2.hpp"
+#endif
+
 namespace gcvu::vif {
 
 namespace {
@@ -155,6 +159,24 @@ uint32_t unpack_loop(UnpackJob& job, UnpackRegisters& registers, const UnpackOpt
       return written;
     }
   }
+
+#if defined(__SSE2__)
+  if constexpr (!kMasked || kMode < 2) {
+    // Skipping writes of every vector whose whole-register load stays inside the data that has arrived.
+    constexpr uint32_t kFootprint = sse2::kFootprint<F>;
+    if (options.fast_path && !filling && source.available >= kFootprint) {
+      const uint32_t loadable = (source.available - kFootprint) / kG + 1;
+      const uint32_t count = std::min({remaining, max_writes, loadable});
+      std::array<uint32_t, 4> row = registers.row;
+      offset += sse2::skipping_write<F, kMasked, kMode, kUnsigned>(source.bytes, count, base, address, cycle, wl, skip,
+                                                                   row, registers, options);
+      registers.row = row;
+      remaining -= count;
+      written += count;
+      read += count;
+    }
+  }
+#endif
 
   const bool lookahead = unpack_components(F) == 3 && options.v3_extra == V3Extra::kNextElement;
   const bool fill_peeks = options.fill_cycle_data == FillCycleData::kNextVector;

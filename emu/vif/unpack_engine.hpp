@@ -25,6 +25,8 @@ struct UnpackOptions {
   V2Extra v2_extra = V2Extra::kRepeatXy;
   V3Extra v3_extra = V3Extra::kNextElement;
   FillCycleData fill_cycle_data = FillCycleData::kNextVector;
+  // Use the SSE2 kernels (unpack_sse2.hpp) where they apply; false runs the scalar reference loop for everything.
+  bool fast_path = true;
 };
 
 // The source an engine call may read: `bytes` is the byte of the payload at job.bytes_read(), `available` how many
