@@ -168,8 +168,9 @@ uint32_t unpack_loop(UnpackJob& job, UnpackRegisters& registers, const UnpackOpt
       const uint32_t loadable = (source.available - kFootprint) / kG + 1;
       const uint32_t count = std::min({remaining, max_writes, loadable});
       std::array<uint32_t, 4> row = registers.row;
+      const avx2::ConsecutiveWrite wide = avx2::consecutive_write(F, kMasked, kMode, kUnsigned);
       offset += sse2::skipping_write<F, kMasked, kMode, kUnsigned>(source.bytes, count, base, address, cycle, wl, skip,
-                                                                   row, registers, options);
+                                                                   row, registers, options, wide);
       registers.row = row;
       remaining -= count;
       written += count;

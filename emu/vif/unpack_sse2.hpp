@@ -3,7 +3,8 @@
 // with MODE 0/1. Each vector is decoded with one load and a few unpacks, and written through MODE/MASK four lanes
 // at a time. unpack_engine.cpp uses them only for vectors whose load stays inside the data that has arrived, and
 // falls back to its scalar loop (the reference these are tested against, tests/vif/unpack_fast_path_test.cpp) for
-// the rest and for every other case.
+// the rest and for every other case. Where the CPU has AVX2, consecutive V4-8/V4-16/V4-32 writes go to
+// unpack_avx2.cpp instead.
 
 #include <emmintrin.h>
 
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "emu/vif/unpack_avx2.hpp"
 #include "emu/vif/unpack_engine.hpp"
 #include "emu/vif/unpack_format.hpp"
 
@@ -117,7 +119,8 @@ inline __m128i extra_field_keep(const UnpackOptions& options) {
 template <UnpackFormat F, bool kMasked, int kMode, bool kUnsigned>
 inline uint32_t skipping_write(const uint8_t* source, uint32_t count, vu::Vec4* base, uint32_t& address,
                                uint32_t& cycle, uint32_t wl, uint32_t skip, std::array<uint32_t, 4>& row,
-                               const UnpackRegisters& registers, const UnpackOptions& options) {
+                               const UnpackRegisters& registers, const UnpackOptions& options,
+                               avx2::ConsecutiveWrite wide) {
   static_assert(!kMasked || kMode < 2, "masked MODE 2/3 takes the scalar path");
   constexpr uint32_t kG = unpack_vector_bytes(F);
   constexpr uint32_t kAddressMask = vu::kDataQwords - 1;
@@ -154,6 +157,19 @@ inline uint32_t skipping_write(const uint8_t* source, uint32_t count, vu::Vec4* 
   };
   uint32_t a = address;
   uint32_t cy = cycle;
+  if (wide != nullptr && skip == 0 && (!kMasked || wl == 1)) {
+    // The AVX2 kernel takes consecutive qwords two at a time; split where the destination wraps.
+    uint32_t done = 0;
+    while (done < count) {
+      const uint32_t segment = std::min(count - done, vu::kDataQwords - a);
+      wide(source + done * kG, segment, base[a].data(), row.data(), registers);
+      done += segment;
+      a = (a + segment) & kAddressMask;
+    }
+    address = a;
+    cycle = static_cast<uint32_t>((uint64_t{cy} + count) % wl);
+    return count * kG;
+  }
   if (skip == 0) {
     // CL = WL: the qwords are consecutive (wrapping at 1024) and the cycle only picks the MASK row.
     uint32_t done = 0;
