@@ -164,11 +164,12 @@ uint32_t unpack_loop(UnpackJob& job, UnpackRegisters& registers, const UnpackOpt
   if constexpr (!kMasked || kMode < 2) {
     // Skipping writes of every vector whose whole-register load stays inside the data that has arrived.
     constexpr uint32_t kFootprint = sse2::kFootprint<F>;
-    if (options.fast_path && !filling && source.available >= kFootprint) {
+    if (options.path != UnpackPath::kScalar && !filling && source.available >= kFootprint) {
       const uint32_t loadable = (source.available - kFootprint) / kG + 1;
       const uint32_t count = std::min({remaining, max_writes, loadable});
       std::array<uint32_t, 4> row = registers.row;
-      const avx2::ConsecutiveWrite wide = avx2::consecutive_write(F, kMasked, kMode, kUnsigned);
+      const avx2::ConsecutiveWrite wide =
+          options.path == UnpackPath::kWidest ? avx2::consecutive_write(F, kMasked, kMode, kUnsigned) : nullptr;
       offset += sse2::skipping_write<F, kMasked, kMode, kUnsigned>(source.bytes, count, base, address, cycle, wl, skip,
                                                                    row, registers, options, wide);
       registers.row = row;

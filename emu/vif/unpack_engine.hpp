@@ -21,12 +21,18 @@ struct UnpackRegisters {
   std::array<uint32_t, 4> col{};
 };
 
+// Which implementation runs an UNPACK: the scalar loop is the reference the SIMD kernels are tested against.
+enum class UnpackPath : uint8_t {
+  kScalar,  // the template loop of unpack_engine.cpp for everything
+  kSse2,    // unpack_sse2.hpp where it applies
+  kWidest,  // and unpack_avx2.cpp where it applies and the CPU has AVX2 (the default)
+};
+
 struct UnpackOptions {
   V2Extra v2_extra = V2Extra::kRepeatXy;
   V3Extra v3_extra = V3Extra::kNextElement;
   FillCycleData fill_cycle_data = FillCycleData::kNextVector;
-  // Use the SSE2 kernels (unpack_sse2.hpp) where they apply; false runs the scalar reference loop for everything.
-  bool fast_path = true;
+  UnpackPath path = UnpackPath::kWidest;
 };
 
 // The source an engine call may read: `bytes` is the byte of the payload at job.bytes_read(), `available` how many
