@@ -33,7 +33,11 @@ enum class VifCommand : uint8_t {
   kDirect,
   kDirecthl,
   kUnpack,
-  kUndefined,  // not a command: ER1 and a stall unless ERR.ME1 (includes the VL=3, VN<3 UNPACK codes)
+  // Not a command: ER1 and a stall unless ERR.ME1. This includes all six VL=3, VN<3 UNPACK codes (S-5, V2-5,
+  // V3-5 with M=0/1). PCSX2 splits them: 0x67/0x77/0x7B are vifCode_Null (ER1) but 0x63/0x6B/0x73 only log a
+  // warning and run an UNPACK that writes nothing (Vif_Unpack.cpp UNPACK_INVALID, reference §1.3). No reference
+  // says what the hardware does; gcvu stops on all six so a stream that uses one is reported, not guessed at.
+  kUndefined,
 };
 
 enum class PayloadRule : uint8_t {

@@ -69,6 +69,7 @@ bool Vif1::has_pending_work() const {
 void Vif1::reset() {
   regs_ = Vif1Registers{};
   fifo_.clear();
+  qword_origin_ = words_consumed_;  // the next word pushed starts a qword
   state_ = Vif1State::kIdle;
   phase_ = Phase::kFetch;
   stall_ = Stall::kNone;
@@ -169,8 +170,8 @@ Vif1::Step Vif1::fetch() {
     return Step::kBlocked;
   }
 
-  // The payload starts at the word after the code.
-  const uint64_t data_word = words_consumed_;
+  // The payload starts at the word after the code; qwords count from the first word after the last reset.
+  const uint64_t data_word = words_consumed_ - qword_origin_;
   switch (info_->command) {
     case VifCommand::kUnpack:
       unpack_ = unpack_job_for(code_, regs_);

@@ -114,6 +114,7 @@ class Vif1 {
   uint64_t half_clock_ = 0;  // VIF1's clock in half VU cycles (one stream word costs one, see Vif1Timing)
   uint64_t wait_half_cycles_ = 0;
   uint64_t words_consumed_ = 0;
+  uint64_t qword_origin_ = 0;  // words_consumed_ at the last reset: stream qwords are counted from there
 };
 
 }  // namespace gcvu::vif

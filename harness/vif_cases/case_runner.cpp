@@ -36,7 +36,7 @@ uint32_t lane_name(int lane) { return static_cast<uint32_t>("xyzw"[lane]); }
 
 }  // namespace
 
-CaseOutcome run_vif_case(const VifCase& vif_case, const std::vector<uint8_t>& stream) {
+CaseOutcome run_vif_case(const VifCase& vif_case, const std::vector<uint8_t>& stream, const vif::Vif1Config& config) {
   if (stream.size() % 4 != 0) {
     throw formats::FormatError(vif_case.stream.string(), stream.size() - stream.size() % 4,
                                fmt::format("a VIF stream is whole 32-bit words; {} bytes is not", stream.size()));
@@ -48,7 +48,7 @@ CaseOutcome run_vif_case(const VifCase& vif_case, const std::vector<uint8_t>& st
   if (vif_case.vu_fill) {
     for (uint32_t q = 0; q < vu::kDataQwords; ++q) bus.data().qword(q).fill(*vif_case.vu_fill);
   }
-  vif::Vif1 vif(bus);
+  vif::Vif1 vif(bus, config);
   for (const CaseInit& init : vif_case.init) {
     switch (init.kind) {
       case CaseInit::Kind::kReset: vif.write_fbrst(vif::kFbrstRst); break;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "emu/vif/vif1_config.hpp"
 #include "harness/vif_cases/case_table.hpp"
 
 namespace gcvu::harness {
@@ -18,6 +19,7 @@ struct CaseOutcome {
 };
 
 // `stream` is the .vif file's bytes. Throws formats::FormatError if its length is not a whole number of words.
-CaseOutcome run_vif_case(const VifCase& vif_case, const std::vector<uint8_t>& stream);
+CaseOutcome run_vif_case(const VifCase& vif_case, const std::vector<uint8_t>& stream,
+                         const vif::Vif1Config& config = {});
 
 }  // namespace gcvu::harness

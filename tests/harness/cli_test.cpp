@@ -57,7 +57,7 @@ TEST(Cli, EveryCommandHasHelpDocumentingItsOptions) {
       {"asm", {"--output", "--list"}},
       {"disasm", {"--base", "--bare", "--no-labels"}},
       {"vectors", {"--max-failures"}},
-      {"vif-cases", {"--max-failures", "Exit status"}},
+      {"vif-cases", {"--max-failures", "--v2-extra", "--v3-extra", "--fill-cycles", "Exit status"}},
       {"bench", {"--data", "--json", "--min-seconds", "--repetitions", "--max-cycles"}},
       {"vu-run", {"--data", "--start", "--max-cycles", "--json", "--dump-data", "--dump-kicks", "--trace",
                   "--write-clash", "--d-bit", "--t-bit"}},

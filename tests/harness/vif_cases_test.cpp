@@ -113,10 +113,26 @@ TEST(VifCasesCommand, BadInputExitsTwoNamingFileAndLine) {
   EXPECT_EQ(r.code, kExitError);
 }
 
+// The hardware settles V2 (unpack/simple_v2_*: z=x, w=y); the Play! choice breaks exactly those three cases. The
+// V3 and fill-cycle choices break none (README: the cases cannot tell them apart).
+TEST(VifCasesCommand, ReferenceChoicesAgainstTheHardware) {
+  test::CliResult r = test::run_cli({"vif-cases", vif_dir("unpack"), "--v2-extra", "zero", "--max-failures", "5"});
+  EXPECT_EQ(r.code, kExitDifferent);
+  EXPECT_EQ(last_line(r.out), "14 passed, 3 failed");
+  EXPECT_NE(r.out.find("unpack/simple_v2_32"), std::string::npos) << r.out;
+  r = test::run_cli({"vif-cases", vif_dir("unpack"), vif_dir("stcycl"), "--v3-extra", "zero", "--fill-cycles", "zero"});
+  EXPECT_EQ(r.code, kExitOk) << r.out;
+  r = test::run_cli({"vif-cases", vif_dir("unpack"), "--v3-extra", "maybe"});
+  EXPECT_EQ(r.code, kExitError);
+  EXPECT_NE(r.err.find("--v3-extra must be next-element or zero, not 'maybe'"), std::string::npos) << r.err;
+}
+
 TEST(VifCasesCommand, HelpDocumentsOptions) {
   const test::CliResult r = test::run_cli({"vif-cases", "--help"});
   EXPECT_EQ(r.code, kExitOk);
-  EXPECT_NE(r.out.find("--max-failures"), std::string::npos);
+  for (const char* option : {"--max-failures", "--v2-extra", "--v3-extra", "--fill-cycles"}) {
+    EXPECT_NE(r.out.find(option), std::string::npos) << option;
+  }
   EXPECT_NE(r.out.find("N passed, M failed"), std::string::npos);
 }
 

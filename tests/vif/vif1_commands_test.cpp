@@ -252,6 +252,14 @@ TEST(VifErrors, MisalignedDirectAndMpgStopWithOffsets) {
         << rig.vif.error();
   }
   {
+    // A reset realigns: the first word pushed after it starts a qword.
+    Rig rig;
+    EXPECT_EQ(rig.feed({kNop}), Vif1State::kIdle);
+    rig.vif.reset();
+    EXPECT_EQ(rig.feed({kNop, kNop, kNop, vifcode(kDirect, 0, 1), 1, 2, 3, 4}), Vif1State::kIdle);
+    EXPECT_EQ(rig.bus.path2.size(), 1u);
+  }
+  {
     Vif1Config config;
     config.check_alignment = false;
     Rig rig(config);
