@@ -24,14 +24,16 @@ std::vector<uint8_t> source_bytes(size_t count) {
 }
 
 // One 256-qword UNPACK of `cmd` (format and mask bit) under CL=WL=1 and `mode`, straight through the engine.
-void unpack_through_engine(benchmark::State& state, uint8_t cmd, uint32_t mode, uint32_t mask) {
+void unpack_through_engine(benchmark::State& state, uint8_t cmd, uint32_t mode, uint32_t mask,
+                           vif::UnpackPath path = vif::UnpackPath::kWidest) {
   vif::Vif1Registers regs;
   regs.cycle = vif::Vif1Cycle{1, 1};
   const vif::UnpackJob start = vif::unpack_job_for(vif::VifCode::decode(uint32_t{cmd} << 24), regs);
   const std::vector<uint8_t> source = source_bytes(start.payload_bytes);
   vu::DataMemory memory;
   vif::UnpackRegisters registers{mask, mode, {1, 2, 3, 4}, {5, 6, 7, 8}};
-  const vif::UnpackOptions options;
+  vif::UnpackOptions options;
+  options.path = path;
   for (auto _ : state) {
     vif::UnpackJob job = start;
     const uint32_t written = vif::run_unpack(job, registers, options, {source.data(), start.payload_bytes}, memory,
@@ -65,6 +67,22 @@ BENCHMARK(BM_UnpackV4_8Masked);
 
 void BM_UnpackV4_5(benchmark::State& state) { unpack_through_engine(state, 0x6f, 0, 0); }
 BENCHMARK(BM_UnpackV4_5);
+
+// The same on the SSE2 baseline (what a CPU without AVX2 runs) and on the scalar reference loop.
+void BM_UnpackV3_16Mode1Sse2(benchmark::State& state) {
+  unpack_through_engine(state, 0x69, 1, 0, vif::UnpackPath::kSse2);
+}
+BENCHMARK(BM_UnpackV3_16Mode1Sse2);
+void BM_UnpackV4_8MaskedSse2(benchmark::State& state) {
+  unpack_through_engine(state, 0x7e, 0, 0xe4e4e4e4, vif::UnpackPath::kSse2);
+}
+BENCHMARK(BM_UnpackV4_8MaskedSse2);
+void BM_UnpackV4_5Sse2(benchmark::State& state) { unpack_through_engine(state, 0x6f, 0, 0, vif::UnpackPath::kSse2); }
+BENCHMARK(BM_UnpackV4_5Sse2);
+void BM_UnpackV4_8MaskedScalar(benchmark::State& state) {
+  unpack_through_engine(state, 0x7e, 0, 0xe4e4e4e4, vif::UnpackPath::kScalar);
+}
+BENCHMARK(BM_UnpackV4_8MaskedScalar);
 
 // The whole VIF1 path for V4-32: VIFcode decode, the 16-qword FIFO filled and drained as DMA would.
 class NullBus : public vif::Vif1Bus {
