@@ -188,6 +188,22 @@ TEST(VifInterrupt, IBitAfterPayloadOnMarkAndMasked) {
   }
 }
 
+// The i-bit on an UNPACK fires once its last qword is written (the unmeasured case the README lists), and on an
+// MSCAL after the program started.
+TEST(VifInterrupt, IBitOnUnpackAndMscal) {
+  Rig rig;
+  EXPECT_EQ(rig.feed({stcycl(1, 1), unpack(0x0, 2, 0) | 0x80000000u, 5}), Vif1State::kNeedData);
+  EXPECT_FALSE(rig.vif.registers().stat.vis);
+  EXPECT_EQ(rig.feed({6, stmod(1)}), Vif1State::kStalled);
+  EXPECT_EQ(rig.bus.data.word(1, 0), 6u);
+  EXPECT_EQ(rig.vif.registers().mode.value(), 0u);
+  rig.vif.cancel_stall();
+  EXPECT_EQ(rig.feed({vifcode(kMscal, 0, 9, true), stmod(2)}), Vif1State::kStalled);
+  ASSERT_EQ(rig.bus.starts.size(), 1u);
+  EXPECT_EQ(rig.bus.starts[0].pc, 9u);
+  EXPECT_EQ(rig.vif.registers().mode.value(), 1u);
+}
+
 // MPG: NUM pairs into micro memory from IMM, wrapping at 2048 instructions (16 KiB); it waits for the VU first.
 TEST(VifMpg, LoadsPairsAndWraps) {
   Rig rig;
