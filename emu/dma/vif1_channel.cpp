@@ -23,7 +23,6 @@ void Vif1Channel::start(Mode mode) {
   mode_ = mode;
   state_ = ChannelState::kRunning;
   stack_.clear();
-  previous_tag_text_.reset();
   data_qwords_ = 0;
   data_done_ = 0;
   ends_after_data_ = false;
@@ -110,9 +109,10 @@ bool Vif1Channel::drain_held() {
 bool Vif1Channel::read_tag() {
   const std::optional<Qword> qword = memory_.read_qword(tadr_.byte, tadr_.scratchpad);
   if (!qword) {
-    fail(fmt::format("tag at {}: the tag address is outside {}; {}", tadr_.to_string(), memory_text(tadr_),
-                     previous_tag_text_ ? "TADR came from the " + *previous_tag_text_
-                                        : std::string("it is the chain's start address")));
+    fail(fmt::format(
+        "tag at {}: the tag address is outside {}; {}", tadr_.to_string(), memory_text(tadr_),
+        // The fields still hold the tag that set TADR, if any was read.
+        tags_ > 0 ? "TADR came from the " + current_tag_text() : std::string("it is the chain's start address")));
     return false;
   }
   cycle_ += kTagReadCycles;
@@ -134,7 +134,6 @@ bool Vif1Channel::read_tag() {
                      current_tag_text(), before.asr(0).to_string(), before.asr(1).to_string()));
     return false;
   }
-  previous_tag_text_ = current_tag_text();
   tadr_ = step_.next_tag;
   madr_ = step_.data;
   data_qwords_ = tag_.qwc;

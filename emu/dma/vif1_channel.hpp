@@ -108,14 +108,13 @@ class Vif1Channel {
   uint64_t cycle_ = 0;
   uint64_t finish_cycle_ = 0;
 
-  // The walk: TADR, the tag being worked on (and the one before, for errors about where TADR came from).
+  // The walk: TADR and the tag last read (which, when the next tag's address is bad, is the one that set TADR).
   EeAddress tadr_;
   ChainStack stack_;
   EeAddress tag_at_;
   Qword tag_qword_{};
   DmaTag tag_;
   ChainStep step_;
-  std::optional<std::string> previous_tag_text_;
 
   // The current data run: MADR and how far through its QWC (and where a normal transfer began, for errors).
   EeAddress madr_;
