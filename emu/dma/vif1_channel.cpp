@@ -17,6 +17,18 @@ bool fits(uint64_t now, uint64_t cost, uint64_t until) { return now <= until && 
 
 }  // namespace
 
+const char* channel_state_name(ChannelState state) {
+  switch (state) {
+    case ChannelState::kIdle: return "idle";
+    case ChannelState::kRunning: return "running";
+    case ChannelState::kWaitSink: return "waiting for the sink";
+    case ChannelState::kDone: return "done";
+    case ChannelState::kError: return "error";
+    case ChannelState::kWaitStall: return "waiting for STADR";
+  }
+  return "?";
+}
+
 Vif1Channel::Vif1Channel(const EeMemory& memory, DmaSink& sink) : memory_(memory), sink_(sink) {}
 
 void Vif1Channel::start(Mode mode) {

@@ -52,6 +52,8 @@ struct ChainOptions {
 
 // kWaitStall (a REFS tag waiting for STADR) was added after the first contract, at the end.
 enum class ChannelState : uint8_t { kIdle, kRunning, kWaitSink, kDone, kError, kWaitStall };
+// "idle", "running", "waiting for the sink", "done", "error", "waiting for STADR": for reports and traces.
+const char* channel_state_name(ChannelState state);
 
 class Vif1Channel {
  public:

@@ -41,6 +41,15 @@ class ChainTest : public ::testing::Test {
   Vif1Channel channel{memory, sink};
 };
 
+TEST(ChannelStateName, NamesEveryState) {
+  EXPECT_STREQ(channel_state_name(ChannelState::kIdle), "idle");
+  EXPECT_STREQ(channel_state_name(ChannelState::kRunning), "running");
+  EXPECT_STREQ(channel_state_name(ChannelState::kWaitSink), "waiting for the sink");
+  EXPECT_STREQ(channel_state_name(ChannelState::kDone), "done");
+  EXPECT_STREQ(channel_state_name(ChannelState::kError), "error");
+  EXPECT_STREQ(channel_state_name(ChannelState::kWaitStall), "waiting for STADR");
+}
+
 TEST_F(ChainTest, StartsIdle) {
   EXPECT_EQ(channel.state(), ChannelState::kIdle);
   EXPECT_EQ(channel.run_until(40), ChannelState::kIdle);
