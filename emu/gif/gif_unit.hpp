@@ -41,7 +41,7 @@ class GifUnit {
   // Offers one qword of `path`'s stream at `cycle`. False when that path's input cannot take it now (the sender
   // waits and offers it again). PATH1 always accepts: XGKICK does not wait on the GIF in gcvu's model.
   bool offer(Path path, const Qword& data, uint64_t cycle, bool directhl = false);
-  // Processes queued data up to `cycle`.
+  // Processes queued data up to and including `cycle` (see Timing above).
   void run_until(uint64_t cycle);
   // The path has a packet in progress or data queued.
   bool path_busy(Path path) const;
@@ -57,7 +57,7 @@ class GifUnit {
 
   uint64_t packets(Path path) const;  // packets completed per path
 
-  GifStat stat_fields() const;
+  GifStat stat_fields() const;  // GIF_STAT as named fields
   // The GIF's own clock: the first cycle at which it can send its next qword.
   uint64_t cycle() const { return clock_; }
 
