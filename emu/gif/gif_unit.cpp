@@ -10,6 +10,8 @@ namespace gcvu::gif {
 namespace {
 
 constexpr int path_number(Path path) { return static_cast<int>(path); }
+// A Path value from outside the enum (a cast from a bad number) must not index the per-path state.
+constexpr bool is_path(Path path) { return path_number(path) >= 1 && path_number(path) <= 3; }
 
 }  // namespace
 
@@ -17,6 +19,11 @@ GifUnit::GifUnit(GsSink& sink) : sink_(sink) {}
 
 bool GifUnit::offer(Path path, const Qword& data, uint64_t cycle, bool directhl) {
   if (failed()) return true;  // a stopped GIF drops everything, so no sender waits on it
+  if (!is_path(path)) {
+    error_ =
+        fmt::format("GIF: a qword was offered on path {}, which does not exist (paths are 1-3)", path_number(path));
+    return true;
+  }
   PathState& input = state(path);
   if (input.queue.full()) return false;
   const uint64_t offset = input.offered++;
@@ -127,7 +134,7 @@ bool GifUnit::transfer_next(uint64_t until) {
 }
 
 bool GifUnit::path_busy(Path path) const {
-  if (failed()) return false;
+  if (failed() || !is_path(path)) return false;
   const PathState& input = state(path);
   return !input.queue.empty() || input.decoder.in_packet();
 }
@@ -162,7 +169,7 @@ bool GifUnit::failed() const { return !error_.empty(); }
 
 const std::string& GifUnit::error() const { return error_; }
 
-uint64_t GifUnit::packets(Path path) const { return state(path).packets; }
+uint64_t GifUnit::packets(Path path) const { return is_path(path) ? state(path).packets : 0; }
 
 void GifUnit::fail(Path path, uint64_t offset, const std::string& rule) {
   error_ = fmt::format("GIF PATH{}: qword offset {:#x}: {}", path_number(path), offset, rule);

@@ -340,6 +340,15 @@ TEST(GifUnit, OfferBackInTimeIsAnError) {
             "in time order)");
 }
 
+TEST(GifUnit, OfferOnAPathThatDoesNotExistIsAnError) {
+  Gif gif;
+  EXPECT_TRUE(gif.unit.offer(static_cast<Path>(0), ad_qword(0x3f, 1), 0));
+  ASSERT_TRUE(gif.unit.failed());
+  EXPECT_EQ(gif.unit.error(), "GIF: a qword was offered on path 0, which does not exist (paths are 1-3)");
+  EXPECT_FALSE(gif.unit.path_busy(static_cast<Path>(4)));
+  EXPECT_EQ(gif.unit.packets(static_cast<Path>(4)), 0u);
+}
+
 TEST(GifUnit, StatPacksTheNamedFields) {
   // PATH1 active (APATH 1, OPH), PATH2 waiting (P2Q), PATH3 masked by M3P and holding 2 qwords (FQC 2, no P3Q),
   // IMT on: bits 1 (M3P), 2 (IMT), 7 (P2Q), 9 (OPH), 10-11 = 1, 24-28 = 2.
