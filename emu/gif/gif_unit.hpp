@@ -16,8 +16,8 @@
 //   offered, and a change made after run_until(c) takes effect from c + 1.
 // - Errors: a PATH1 packet whose tags declare 16 KiB (1024 qwords) or more (Gif_Unit.h GetGSPacketSize, §2.4), or a
 //   qword offered at an earlier cycle than the one before it on the same path, or on a Path value outside 1-3.
-//   The GIF then stops for good: it sends
-//   nothing more, offer() takes and drops everything and path_busy() is false, so no sender waits on a dead GIF.
+//   The GIF then stops for good: it sends nothing more, offer() takes and drops everything and path_busy() is
+//   false, so no sender waits on a dead GIF.
 
 #include <array>
 #include <cstddef>
