@@ -2,7 +2,8 @@
 // Follows one path's GIF stream (a tag, its data, the next tag, ...) and turns each qword into GS writes: the
 // PACKED, REGLIST and IMAGE rules of reference/vif-gif-formats.md §2.1-2.3, with the per-tag state (the register
 // descriptor in turn, the temporary Q). Each path has its own decoder, so an IMT-sliced PATH3 IMAGE keeps its place
-// while another path's packet goes through.
+// while another path's packet goes through. The temporary Q is therefore per path; PCSX2 keeps one (GSState m_q),
+// but since Q resets at every tag with data and only IMAGE tags are sliced, no stream can tell the two apart.
 //
 // Tag rules:
 // - NLOOP = 0: nothing is output and only EOP is honoured (GSState::Transfer, quoting the EE manual §7.2.2).
