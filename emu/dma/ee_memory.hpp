@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <vector>
 
 #include "emu/common/qword.hpp"
+#include "emu/dma/zeroed_bytes.hpp"
 
 namespace gcvu::dma {
 
@@ -25,8 +25,8 @@ class EeMemory {
   std::optional<Qword> read_qword(uint32_t address, bool scratchpad) const;
 
  private:
-  std::vector<uint8_t> ram_;
-  std::vector<uint8_t> scratchpad_;
+  ZeroedBytes ram_;
+  ZeroedBytes scratchpad_;
 };
 
 }  // namespace gcvu::dma

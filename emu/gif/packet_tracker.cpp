@@ -4,12 +4,15 @@ namespace gcvu::gif {
 
 bool PacketTracker::feed(uint64_t low, uint64_t high) {
   if (remaining_ == 0) {
+    if (packet_ended_) packet_qwords_ = 0;
     tag_ = GifTag::decode(low, high);
     remaining_ = tag_.data_qwords();
-    return remaining_ == 0 && tag_.eop;
+    packet_qwords_ += 1 + uint64_t{remaining_};
+  } else {
+    --remaining_;
   }
-  --remaining_;
-  return remaining_ == 0 && tag_.eop;
+  packet_ended_ = remaining_ == 0 && tag_.eop;
+  return packet_ended_;
 }
 
 }  // namespace gcvu::gif

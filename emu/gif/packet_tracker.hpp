@@ -19,10 +19,15 @@ class PacketTracker {
   }
   bool expecting_tag() const { return remaining_ == 0; }
   const GifTag& current_tag() const { return tag_; }
+  // The size of the current packet (or of the one that just ended) as its tags so far declare it, in qwords: each
+  // tag plus the data it announces, known as soon as the tag is fed. The PATH1 16 KiB rule checks it.
+  uint64_t packet_qwords() const { return packet_qwords_; }
 
  private:
   GifTag tag_;
-  uint32_t remaining_ = 0;  // data qwords still to come for the current tag
+  uint32_t remaining_ = 0;      // data qwords still to come for the current tag
+  uint64_t packet_qwords_ = 0;  // see packet_qwords()
+  bool packet_ended_ = true;    // the last qword fed ended a packet, so the next tag starts a new one
 };
 
 }  // namespace gcvu::gif

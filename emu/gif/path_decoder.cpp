@@ -1,0 +1,57 @@
+#include "emu/gif/path_decoder.hpp"
+
+#include "emu/gif/gs_registers.hpp"
+#include "emu/gif/packed_decoder.hpp"
+#include "emu/gif/register_descriptor.hpp"
+#include "emu/gif/reglist_decoder.hpp"
+
+namespace gcvu::gif {
+
+bool PathDecoder::consume(const Qword& data, Path path, uint64_t cycle, GsSink& sink) {
+  if (remaining_ == 0) {
+    start_tag(data, path, cycle, sink);
+  } else {
+    consume_data(data, path, cycle, sink);
+  }
+  if (remaining_ != 0 || !tag_.eop) return false;
+  in_packet_ = false;
+  sink.end_packet(path, cycle);
+  return true;
+}
+
+void PathDecoder::start_tag(const Qword& data, Path path, uint64_t cycle, GsSink& sink) {
+  tag_ = GifTag::decode(qword_low(data), qword_high(data));
+  in_packet_ = true;
+  done_ = 0;
+  remaining_ = tag_.data_qwords();
+  if (tag_.nloop == 0) return;
+  temporary_q_ = kQOne;
+  if (tag_.pre && tag_.format == GifFormat::kPacked) sink.write_register(path, gs_reg::kPrim, tag_.prim, cycle);
+}
+
+void PathDecoder::consume_data(const Qword& data, Path path, uint64_t cycle, GsSink& sink) {
+  switch (tag_.format) {
+    case GifFormat::kPacked: {
+      auto write = decode_packed(descriptor_at(tag_.regs, done_ % tag_.nreg), data, temporary_q_);
+      if (write) sink.write_register(path, write->address, write->value, cycle);
+      break;
+    }
+    case GifFormat::kReglist: {
+      const uint32_t dwords = uint32_t{tag_.nloop} * tag_.nreg;
+      const uint64_t halves[2] = {qword_low(data), qword_high(data)};
+      for (uint32_t half = 0; half < 2; ++half) {
+        const uint32_t index = done_ * 2 + half;
+        if (index >= dwords) break;  // the odd last dword is padding
+        auto write = decode_reglist(descriptor_at(tag_.regs, index % tag_.nreg), halves[half]);
+        if (write) sink.write_register(path, write->address, write->value, cycle);
+      }
+      break;
+    }
+    case GifFormat::kImage:
+    case GifFormat::kDisabled: sink.write_image(path, data, cycle); break;
+  }
+  ++done_;
+  --remaining_;
+}
+
+}  // namespace gcvu::gif
