@@ -1,0 +1,163 @@
+#include "emu/system/clocked_system.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace gcvu::system {
+
+namespace {
+
+// How far VU1 may run alone in one go; bounded so the run's cycle limit is checked often enough.
+constexpr uint64_t kSoloSlice = 4096;
+// A VIF1 inside a command that has taken no stream word for this long, with the transfer over, waits for data that
+// will not come. (Any unit of VIF1 work costs a few cycles at most, so a VIF1 with its data would have moved.)
+constexpr uint64_t kStarvedCycles = 64;
+
+bool transfer_active(dma::ChannelState state) {
+  return state == dma::ChannelState::kRunning || state == dma::ChannelState::kWaitSink ||
+         state == dma::ChannelState::kWaitStall;
+}
+
+}  // namespace
+
+const char* run_end_name(RunEnd end) {
+  switch (end) {
+    case RunEnd::kFinished: return "finished";
+    case RunEnd::kVifStalled: return "vif-stalled";
+    case RunEnd::kVifNeedsData: return "vif-needs-data";
+    case RunEnd::kError: return "error";
+  }
+  return "?";
+}
+
+ClockedSystem::ClockedSystem(gif::GsSink& gs, SystemConfig config)
+    : config_(config),
+      vu_(config.vu),
+      gif_(gs),
+      path1_(gif_),
+      bus_(
+          vu_, gif_, path1_,
+          [this](std::optional<uint32_t> pc, uint16_t top, uint16_t itop) { start_program(pc, top, itop); },
+          [this] { return vif_.cycle(); }),
+      vif_(bus_, config.vif),
+      dma_to_vif_(vif_),
+      dma_(ee_, dma_to_vif_) {
+  vu_.set_path1(&path1_);
+}
+
+void ClockedSystem::start_program(std::optional<uint32_t> pc, uint16_t top, uint16_t itop) {
+  // The VIF decides when the program starts; the VU's clock catches up to it.
+  vu_.idle_until(vif_.cycle());
+  vu_.set_top(top, itop);
+  const uint32_t start_pc = pc.value_or(vu_.registers().tpc);
+  vu_.start(start_pc);
+  MicroprogramReport report;
+  report.start_pc = start_pc;
+  report.start_cycle = vu_.cycle();
+  programs_.push_back(report);
+  program_stalls_at_start_ = vu_.stats().stall_cycles;
+  program_waits_at_start_ = vif_.wait_cycles();
+  program_kicks_at_start_ = vu_.stats().xgkicks;
+}
+
+void ClockedSystem::finish_program() {
+  MicroprogramReport& report = programs_.back();
+  report.end_cycle = vu_.cycle();
+  report.vu_stall_cycles = vu_.stats().stall_cycles - program_stalls_at_start_;
+  report.vif_wait_cycles = vif_.wait_cycles() - program_waits_at_start_;
+  report.gif_packets = vu_.stats().xgkicks - program_kicks_at_start_;
+  report.stop = vu_.stop_reason();
+}
+
+bool ClockedSystem::only_vu_can_move() const {
+  if (!vu_.running()) return false;
+  const vif::Vif1State vif = vif_.state();
+  if (vif != vif::Vif1State::kWaitVu) return false;
+  if (dma_.state() == dma::ChannelState::kRunning) return false;
+  return !gif_.path_busy(gif::Path::kPath2) && !gif_.path_busy(gif::Path::kPath3);
+}
+
+bool ClockedSystem::all_idle() const {
+  if (transfer_active(dma_.state())) return false;
+  if (vif_.state() != vif::Vif1State::kIdle || vif_.has_pending_work()) return false;
+  if (vu_.running() || vu_.xgkick().busy() || path1_.in_transfer()) return false;
+  return !gif_.path_busy(gif::Path::kPath1) && !gif_.path_busy(gif::Path::kPath2) && !gif_.path_busy(gif::Path::kPath3);
+}
+
+std::optional<std::string> ClockedSystem::unit_failure() const {
+  if (dma_.state() == dma::ChannelState::kError) return fmt::format("DMA channel 1: {}", dma_.error());
+  if (vif_.state() == vif::Vif1State::kError) return fmt::format("VIF1: {}", vif_.error());
+  if (gif_.failed()) return fmt::format("GIF: {}", gif_.error());
+  if (!vu_.running() && vu_.stop_reason() != vu::StopReason::kRunning && vu_.stop_reason() != vu::StopReason::kEnded) {
+    return fmt::format("VU1 ({}): {}", vu::stop_reason_name(vu_.stop_reason()), vu_.stop_message());
+  }
+  return std::nullopt;
+}
+
+std::optional<RunResult> ClockedSystem::outcome(uint64_t limit, uint64_t last_vif_progress) const {
+  if (auto failure = unit_failure()) return RunResult{RunEnd::kError, now_, *failure};
+  if (all_idle()) return RunResult{RunEnd::kFinished, now_, {}};
+  const vif::Vif1State vif = vif_.state();
+  const bool others_done = !transfer_active(dma_.state()) && !vu_.running() && !vu_.xgkick().busy();
+  if (others_done && vif == vif::Vif1State::kStalled) return RunResult{RunEnd::kVifStalled, now_, {}};
+  if (others_done && vif == vif::Vif1State::kNeedData && now_ - last_vif_progress >= kStarvedCycles) {
+    return RunResult{RunEnd::kVifNeedsData, last_vif_progress, {}};
+  }
+  if (now_ >= limit) {
+    return RunResult{RunEnd::kError, now_,
+                     fmt::format("the run did not finish within {} cycles (VIF1 {}, VU1 {}); raise the limit if it "
+                                 "is meant to run longer",
+                                 config_.max_cycles, vif::vif1_state_name(vif), vu_.running() ? "running" : "idle")};
+  }
+  return std::nullopt;
+}
+
+void ClockedSystem::advance(uint64_t limit) {
+  uint64_t next = now_ + 1;
+  bool program_ended = false;
+  // A program that ends is busy, to VIF1, until the cycle it ended at.
+  auto note_end = [&] {
+    if (vu_.running()) return;
+    program_ended = true;
+    bus_.set_vu_busy_until(vu_.cycle());
+  };
+  if (only_vu_can_move()) {
+    // VU1 first, alone; the others then catch up to the cycle it stopped at, so a VIF1 command waiting for the
+    // program's end runs on the cycle it would in lockstep.
+    vu_.run_until(std::min(limit, now_ + kSoloSlice));
+    note_end();
+    next = std::max(vu_.cycle(), next);
+  } else {
+    vif_.run_until(next);
+    if (vu_.running()) {
+      vu_.run_until(next);
+      note_end();
+    }
+  }
+  if (!vu_.running()) vu_.idle_until(next);
+  vif_.run_until(next);
+  gif_.run_until(next - 1);  // the GIF's run_until is inclusive: it decides every cycle up to its argument
+  dma_.run_until(next);
+  now_ = next;
+  // The report's VIF1 wait counts up to the program's end, so it is taken once VIF1 has caught up.
+  if (program_ended) finish_program();
+}
+
+std::optional<RunResult> ClockedSystem::step() {
+  if (std::optional<RunResult> result = outcome(config_.max_cycles, last_vif_progress_)) return result;
+  advance(config_.max_cycles);
+  if (vif_.words_consumed() != words_seen_) {
+    words_seen_ = vif_.words_consumed();
+    last_vif_progress_ = now_;
+  }
+  return std::nullopt;
+}
+
+RunResult ClockedSystem::run() {
+  while (true) {
+    if (std::optional<RunResult> result = step()) return *result;
+  }
+}
+
+}  // namespace gcvu::system

@@ -1,0 +1,106 @@
+#pragma once
+// The clocked system: DMA channel 1 → VIF1 → VU1 → GIF on one 294.912 MHz VU clock. Each unit keeps its own
+// clock; the system advances them one cycle at a time in a fixed order: VIF1, VU1 (with its XGKICK transfer), the
+// GIF, then the DMA. A unit sees what the units feeding it produced in earlier cycles (a qword the DMA delivers at
+// cycle c is taken by VIF1 from cycle c on; VIF1's FLUSH sees the GIF as it was after the previous cycle), except
+// that a microprogram starts on the cycle VIF1's MSCAL starts it, and VIF1's DIRECT and VU1's XGKICK qwords reach
+// the GIF stamped with the cycle they were sent. A VIF1 write into memory a running program reads lands within
+// the cycle the hardware's would. A run is deterministic. While VU1 runs and nothing else can move (VIF1 waits for
+// it, the DMA waits for VIF1 or is over, the GIF has no PATH2/PATH3 data), the system lets VU1 run alone until it
+// stops or 4096 cycles pass; the others then catch up, with the same result as lockstep.
+//
+// The data-rate models (each documented with its source where it is defined): VIF1 takes a stream word per half
+// cycle (vif/vif1_config.hpp Vif1Timing, after PCSX2), the DMA moves a qword per 2 cycles and reads a tag in 2
+// (dma/dma_timing.hpp, after ps2tek), the GIF sends a qword per 2 cycles (gif/gif_timing.hpp). XGKICK waits for
+// nothing: PATH1 qwords queue in the GIF behind a packet of another path in progress (gif/gif_unit.hpp).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "emu/dma/ee_memory.hpp"
+#include "emu/dma/vif1_channel.hpp"
+#include "emu/gif/gif_unit.hpp"
+#include "emu/gif/gs_sink.hpp"
+#include "emu/system/dma_to_vif.hpp"
+#include "emu/system/machine_vif_bus.hpp"
+#include "emu/system/microprogram_report.hpp"
+#include "emu/system/path1_to_gif.hpp"
+#include "emu/system/system_config.hpp"
+#include "emu/vif/vif1.hpp"
+#include "emu/vu/interpreter/vu1.hpp"
+
+namespace gcvu::system {
+
+// How a run ended.
+enum class RunEnd : uint8_t {
+  kFinished,      // the transfer was used up and every unit went idle
+  kVifStalled,    // VIF1 stopped on an i-bit (or an undefined command) and waits for a stall cancel
+  kVifNeedsData,  // the transfer ended inside a VIF command that wants more data
+  kError,         // a unit failed (error() says which and why), or the run hit its cycle limit
+};
+
+const char* run_end_name(RunEnd end);
+
+struct RunResult {
+  RunEnd end = RunEnd::kFinished;
+  uint64_t cycles = 0;  // the cycle the last unit went idle
+  std::string error;    // for kError
+};
+
+class ClockedSystem {
+ public:
+  explicit ClockedSystem(gif::GsSink& gs, SystemConfig config = {});
+  ClockedSystem(const ClockedSystem&) = delete;
+  ClockedSystem& operator=(const ClockedSystem&) = delete;
+
+  dma::EeMemory& ee() { return ee_; }
+  vu::Vu1& vu() { return vu_; }
+  vif::Vif1& vif() { return vif_; }
+  gif::GifUnit& gif() { return gif_; }
+  dma::Vif1Channel& dma() { return dma_; }
+
+  // Runs until the DMA transfer started on dma() and everything it set off have finished (or failed). The cycle
+  // limit (SystemConfig::max_cycles) counts from cycle 0.
+  RunResult run();
+  // One step of run(): the result if the run has ended, else advances the clock (one cycle, or more while VU1 runs
+  // alone) and returns nullopt.
+  std::optional<RunResult> step();
+
+  const std::vector<MicroprogramReport>& microprograms() const { return programs_; }
+  uint64_t cycle() const { return now_; }
+
+ private:
+  void start_program(std::optional<uint32_t> pc, uint16_t top, uint16_t itop);
+  void finish_program();
+  // The VU can run alone for a while: nothing else can move until it stops.
+  bool only_vu_can_move() const;
+  // One step of the clock: to the next cycle, or further while VU1 runs alone.
+  void advance(uint64_t limit);
+  // How the run ends now, if it does.
+  std::optional<RunResult> outcome(uint64_t limit, uint64_t last_vif_progress) const;
+  bool all_idle() const;
+  std::optional<std::string> unit_failure() const;
+
+  SystemConfig config_;
+  dma::EeMemory ee_;
+  vu::Vu1 vu_;
+  gif::GifUnit gif_;
+  Path1ToGif path1_;
+  MachineVifBus bus_;
+  vif::Vif1 vif_;
+  DmaToVif dma_to_vif_;
+  dma::Vif1Channel dma_;
+
+  uint64_t now_ = 0;
+  uint64_t words_seen_ = 0;         // VIF1's words_consumed() when it last changed
+  uint64_t last_vif_progress_ = 0;  // and the cycle it changed at
+  std::vector<MicroprogramReport> programs_;
+  // Counters at the running program's start, for its report.
+  uint64_t program_stalls_at_start_ = 0;
+  uint64_t program_waits_at_start_ = 0;
+  uint64_t program_kicks_at_start_ = 0;
+};
+
+}  // namespace gcvu::system

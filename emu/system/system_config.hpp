@@ -1,0 +1,21 @@
+#pragma once
+// The options of one clocked run: each unit's own options and the run's limit.
+
+#include <cstdint>
+
+#include "emu/dma/vif1_channel.hpp"
+#include "emu/vif/vif1_config.hpp"
+#include "emu/vu/interpreter/vu1_config.hpp"
+
+namespace gcvu::system {
+
+struct SystemConfig {
+  vif::Vif1Config vif;
+  vu::Vu1Config vu;  // vu.max_cycles bounds each microprogram
+  dma::ChainOptions chain;
+  // The whole run stops with an error after this many VU cycles (a stream that never finishes, a VIF1 waiting
+  // for a VU that never ends...).
+  uint64_t max_cycles = 200'000'000;
+};
+
+}  // namespace gcvu::system
