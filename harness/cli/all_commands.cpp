@@ -16,6 +16,8 @@ std::span<const Command> all_commands() {
       Command{"bench", "measure the VU1 interpreter in emulated cycles per second against real time", run_bench},
       Command{"vu-run", "run one VU1 microprogram alone; print cycles, stalls and final registers", run_vu_run},
       Command{"vif-cases", "check VIF1 against the hardware cases of cases.tsv folders", run_vif_cases},
+      Command{"vif-run", "run a VIF1 stream (or DMA chain) through VIF1, VU1 and the GIF; report each microprogram",
+              run_vif_run},
   };
   return kCommands;
 }

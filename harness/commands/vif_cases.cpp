@@ -8,6 +8,7 @@
 
 #include "formats/core/file_io.hpp"
 #include "harness/cli/options.hpp"
+#include "harness/cli/vif_options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/vif_cases/case_runner.hpp"
 #include "harness/vif_cases/case_table.hpp"
@@ -29,30 +30,14 @@ int run_vif_cases(std::span<const std::string> args, Io& io) {
       "stream, or a malformed cases.tsv row, named by file and line).");
   line.arguments.add_options()("dir", po::value<std::vector<std::string>>()->required(), "case folders");
   line.options.add_options()("max-failures", po::value<int>()->default_value(20),
-                             "print at most this many failing cases (all are still counted; 0 prints none)")(
-      "v2-extra", po::value<std::string>()->default_value("repeat-xy"),
-      "V2 z,w: repeat-xy (z=x, w=y: hardware, PCSX2) or zero (Play!)")(
-      "v3-extra", po::value<std::string>()->default_value("next-element"),
-      "V3 w: next-element (PCSX2 interpreter) or zero (Play!)")(
-      "fill-cycles", po::value<std::string>()->default_value("next-vector"),
-      "data fields of filling-write fill cycles: next-vector (PCSX2) or zero (Play!, Dobie)");
+                             "print at most this many failing cases (all are still counted; 0 prints none)");
+  add_vif_behaviour_options(line.options);
   line.positional.add("dir", -1);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;
   const int max_failures = values["max-failures"].as<int>();
   if (max_failures < 0) throw UsageError("--max-failures must be 0 or more");
-  vif::Vif1Config config;
-  const auto choose = [&values](const char* option, std::string_view first, std::string_view second) {
-    const std::string& value = values[option].as<std::string>();
-    if (value != first && value != second) {
-      throw UsageError(fmt::format("--{} must be {} or {}, not '{}'", option, first, second, value));
-    }
-    return value == first;
-  };
-  config.v2_extra = choose("v2-extra", "repeat-xy", "zero") ? vif::V2Extra::kRepeatXy : vif::V2Extra::kZero;
-  config.v3_extra = choose("v3-extra", "next-element", "zero") ? vif::V3Extra::kNextElement : vif::V3Extra::kZero;
-  config.fill_cycle_data =
-      choose("fill-cycles", "next-vector", "zero") ? vif::FillCycleData::kNextVector : vif::FillCycleData::kZero;
+  const vif::Vif1Config config = vif_config_from(values);
 
   struct Folder {
     std::filesystem::path tsv;

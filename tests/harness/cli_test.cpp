@@ -58,9 +58,13 @@ TEST(Cli, EveryCommandHasHelpDocumentingItsOptions) {
       {"disasm", {"--base", "--bare", "--no-labels"}},
       {"vectors", {"--max-failures"}},
       {"vif-cases", {"--max-failures", "--v2-extra", "--v3-extra", "--fill-cycles", "Exit status"}},
+      {"vif-run",
+       {"--ee", "--chain", "--tte", "--tie", "--micro", "--data", "--dump-vu", "--dump-gif", "--json", "--max-cycles",
+        "--vu-max-cycles", "--tag-budget", "--v2-extra", "--v3-extra", "--fill-cycles", "Exit status"}},
       {"bench", {"--data", "--json", "--min-seconds", "--repetitions", "--max-cycles"}},
-      {"vu-run", {"--data", "--start", "--max-cycles", "--json", "--dump-data", "--dump-kicks", "--trace",
-                  "--write-clash", "--d-bit", "--t-bit"}},
+      {"vu-run",
+       {"--data", "--start", "--max-cycles", "--json", "--dump-data", "--dump-kicks", "--trace", "--write-clash",
+        "--d-bit", "--t-bit"}},
   };
   for (const Command& command : all_commands()) {
     EXPECT_TRUE(documented.count(std::string(command.name)) != 0) << command.name << " has no documented-options entry";

@@ -1,0 +1,173 @@
+// gcvu vif-run STREAM | --ee RAM --chain ADDR [options]: runs a VIF1 stream through VIF1, VU1 and the GIF on one
+// clock and reports each microprogram's cycles and what reached the GS.
+
+#include <charconv>
+#include <ostream>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "formats/core/file_io.hpp"
+#include "formats/core/format_error.hpp"
+#include "harness/cli/options.hpp"
+#include "harness/cli/vif_options.hpp"
+#include "harness/commands/commands.hpp"
+#include "harness/vif_run/report.hpp"
+#include "harness/vif_run/runner.hpp"
+#include "harness/vu_run/program_file.hpp"
+#include "microcode/assembler/assembler.hpp"
+
+namespace gcvu::harness {
+
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr uint64_t kEeRamBytes = uint64_t{32} << 20;
+
+uint64_t parse_count(const std::string& option, const std::string& text, uint64_t minimum) {
+  uint64_t value = 0;
+  int base = 10;
+  std::string_view digits = text;
+  if (digits.starts_with("0x") || digits.starts_with("0X")) {
+    base = 16;
+    digits.remove_prefix(2);
+  }
+  auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
+  if (digits.empty() || error != std::errc{} || end != digits.data() + digits.size() || value < minimum) {
+    throw UsageError(
+        fmt::format("--{} '{}' must be a whole number (decimal or 0x hex), at least {}", option, text, minimum));
+  }
+  return value;
+}
+
+std::vector<uint8_t> read_stream(const std::string& path) {
+  std::vector<uint8_t> bytes = formats::read_file(path, kEeRamBytes);
+  if (bytes.size() % 16 != 0) {
+    throw formats::FormatError(path, bytes.size() & ~uint64_t{15},
+                               fmt::format("the stream is {} bytes, not a whole number of 16-byte qwords (DMA moves "
+                                           "VIF1 data in qwords)",
+                                           bytes.size()));
+  }
+  return bytes;
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  formats::write_file(path, std::span(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
+}
+
+}  // namespace
+
+int run_vif_run(std::span<const std::string> args, Io& io) {
+  const system::SystemConfig defaults;
+  CommandLine line(
+      "vif-run",
+      "STREAM | --ee RAM.bin --chain ADDR [--micro FILE] [--data FILE] [--dump-vu FILE] [--dump-gif FILE] "
+      "[--json]",
+      "Runs a VIF1 stream through DMA channel 1, VIF1, VU1 and the GIF on one 294.912 MHz clock: UNPACKs land in\n"
+      "VU1 data memory, MPG loads micro memory, MSCAL/MSCALF/MSCNT start microprograms, XGKICK and DIRECT send\n"
+      "GIF packets. Prints how the run ended, what the DMA and VIF1 moved, one row per microprogram (start PC,\n"
+      "start and end cycle, VU stall cycles, cycles VIF1 spent waiting while it ran, XGKICKs) and what the GIF\n"
+      "produced.\n"
+      "\n"
+      "STREAM is a raw VIF1 stream (little-endian 32-bit words, a whole number of qwords), sent by a normal-mode\n"
+      "transfer. With --ee and --chain the stream is instead the DMA chain in an EE RAM image (a file of at most\n"
+      "32 MiB loaded at address 0) starting at the tag at ADDR.\n"
+      "\n"
+      "The run ends when the transfer is used up and every unit is idle ('finished'), when VIF1 stops on an\n"
+      "i-bit ('vif-stalled'), when the transfer ends inside a command that wants more data ('vif-needs-data'),\n"
+      "or on an error: a malformed chain or stream, a microprogram that fails (invalid instruction, cycle\n"
+      "budget), or the run's own cycle limit.\n"
+      "\n"
+      "--dump-gif writes one line per GS event: the cycle, the path, the register name (or IMAGE, or EOP for a\n"
+      "packet's end) and the value in hex.\n"
+      "\n"
+      "Exit status: 0 the run ended without error (whatever state VIF1 was left in); 1 it failed, and the\n"
+      "reason is printed on stderr (the report still goes to stdout and the dumps are written); 2 bad invocation\n"
+      "or input.");
+  line.arguments.add_options()("stream", po::value<std::string>(), "raw VIF1 stream file");
+  // clang-format off
+  line.options.add_options()
+      ("ee", po::value<std::string>(), "EE RAM image holding a DMA chain (at most 32 MiB, loaded at 0); needs "
+       "--chain")
+      ("chain", po::value<std::string>(), "byte address of the chain's first tag in the EE image (decimal or 0x "
+       "hex)")
+      ("tte", po::bool_switch(), "CHCR.TTE: each tag's upper 64 bits go to VIF1 as two VIFcodes")
+      ("tie", po::bool_switch(), "CHCR.TIE: a tag with its IRQ bit set ends the transfer")
+      ("micro", po::value<std::string>(), "initial micro memory: .vsm source or an assembled image (at most "
+       "16 KiB), loaded at address 0")
+      ("data", po::value<std::string>(), "initial VU1 data memory image (at most 16 KiB) loaded at address 0")
+      ("dump-vu", po::value<std::string>(), "write the final 16 KiB VU1 data memory to FILE")
+      ("dump-gif", po::value<std::string>(), "write every GS write the GIF produced to FILE (format above)")
+      ("json", po::bool_switch(), "print the report as one JSON object instead of text")
+      ("max-cycles", po::value<std::string>()->default_value(std::to_string(defaults.max_cycles)),
+       "the run's cycle limit")
+      ("vu-max-cycles", po::value<std::string>()->default_value(std::to_string(defaults.vu.max_cycles)),
+       "each microprogram's cycle budget")
+      ("tag-budget", po::value<std::string>()->default_value(std::to_string(defaults.chain.tag_budget)),
+       "a chain reading more DMA tags than this is reported as a loop");
+  // clang-format on
+  add_vif_behaviour_options(line.options);
+  line.positional.add("stream", 1);
+  po::variables_map values;
+  if (!parse_command_line(line, args, io, values)) return kExitOk;
+
+  const bool has_stream = values.count("stream") != 0;
+  const bool has_ee = values.count("ee") != 0;
+  if (has_stream == has_ee) throw UsageError("give either a STREAM file or --ee RAM.bin with --chain ADDR");
+  if (has_ee != (values.count("chain") != 0)) throw UsageError("--ee and --chain go together");
+
+  VifRunRequest request;
+  request.config.vif = vif_config_from(values);
+  request.config.max_cycles = parse_count("max-cycles", values["max-cycles"].as<std::string>(), 1);
+  request.config.vu.max_cycles = parse_count("vu-max-cycles", values["vu-max-cycles"].as<std::string>(), 1);
+  request.config.chain.tag_budget = parse_count("tag-budget", values["tag-budget"].as<std::string>(), 1);
+  request.config.chain.tte = values["tte"].as<bool>();
+  request.config.chain.tie = values["tie"].as<bool>();
+
+  std::vector<uint8_t> stream;
+  std::vector<uint8_t> ee_image;
+  if (has_stream) {
+    stream = read_stream(values["stream"].as<std::string>());
+    request.stream = stream;
+  } else {
+    ee_image = formats::read_file(values["ee"].as<std::string>(), kEeRamBytes);
+    const uint64_t chain = parse_count("chain", values["chain"].as<std::string>(), 0);
+    if (chain % 16 != 0 || chain >= kEeRamBytes) {
+      throw UsageError(fmt::format("--chain {:#x} must be a qword-aligned address inside the 32 MiB of EE RAM", chain));
+    }
+    request.ee_image = ee_image;
+    request.chain_address = static_cast<uint32_t>(chain);
+  }
+  ProgramImage micro;
+  if (values.count("micro") != 0) {
+    try {
+      micro = load_program(values["micro"].as<std::string>());
+    } catch (const microcode::SourceError& error) {
+      io.err << error.what() << "\n";
+      return kExitError;
+    }
+    request.micro = micro.code;
+  }
+  std::vector<uint8_t> data;
+  if (values.count("data") != 0) {
+    data = load_data_image(values["data"].as<std::string>());
+    request.data = data;
+  }
+
+  const VifRunResult result = run_vif_stream(request);
+  if (values["json"].as<bool>()) {
+    io.out << vif_run_json(result).dump() << "\n";
+  } else {
+    io.out << format_vif_run_text(result);
+  }
+  if (values.count("dump-vu") != 0) formats::write_file(values["dump-vu"].as<std::string>(), result.data);
+  if (values.count("dump-gif") != 0) write_text(values["dump-gif"].as<std::string>(), result.gs_listing);
+  if (result.run.end == system::RunEnd::kError) {
+    io.err << "gcvu vif-run: " << result.run.error << "\n";
+    return kExitDifferent;
+  }
+  return kExitOk;
+}
+
+}  // namespace gcvu::harness

@@ -1,0 +1,38 @@
+#include "harness/vif_run/runner.hpp"
+
+#include <stdexcept>
+
+namespace gcvu::harness {
+
+VifRunResult run_vif_stream(const VifRunRequest& request) {
+  gif::GsWriteRecorder recorder;
+  system::ClockedSystem machine(recorder, request.config);
+  if (!request.micro.empty()) machine.vu().load_micro(request.micro);
+  if (!request.data.empty()) machine.vu().data().load(request.data);
+
+  if (request.chain_address.has_value()) {
+    if (!machine.ee().load_ram(request.ee_image, 0)) throw std::invalid_argument("EE image larger than EE RAM");
+    machine.dma().start_chain(*request.chain_address, request.config.chain);
+  } else {
+    if (request.stream.size() % 16 != 0 || !machine.ee().load_ram(request.stream, 0)) {
+      throw std::invalid_argument("raw stream not a whole number of qwords, or larger than EE RAM");
+    }
+    machine.dma().start_normal(0, static_cast<uint32_t>(request.stream.size() / 16));
+  }
+
+  VifRunResult result;
+  result.run = machine.run();
+  result.programs = machine.microprograms();
+  machine.vu().data().store(result.data);
+  result.gs_events = recorder.events();
+  result.gs_listing = recorder.listing();
+  result.vif_stat = machine.vif().registers().stat.word();
+  result.dma_qwords = machine.dma().qwords_transferred();
+  result.dma_tags = machine.dma().tags_read();
+  result.vif_words = machine.vif().words_consumed();
+  result.gif_packets = {machine.gif().packets(gif::Path::kPath1), machine.gif().packets(gif::Path::kPath2),
+                        machine.gif().packets(gif::Path::kPath3)};
+  return result;
+}
+
+}  // namespace gcvu::harness
