@@ -11,6 +11,14 @@ if(GCVU_SANITIZE)
     -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
   target_link_options(gcvu_options INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=all)
 endif()
+if(GCVU_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "GCVU_FUZZ needs clang (libFuzzer); use the 'fuzz' preset")
+  endif()
+  target_compile_options(gcvu_options INTERFACE
+    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(gcvu_options INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=all)
+endif()
 
 # gcvu_add_library(NAME DIR [DEPENDS targets...]): a static library of every .cpp below DIR
 # (an interface library while the folder has no sources yet).

@@ -10,4 +10,6 @@ for preset in release asan; do
   echo "== ${preset}: test"
   ctest --preset "${preset}" -j "${jobs}" || status=1
 done
+echo "== fuzz: build and run each target for 60 s"
+bash scripts/fuzz.sh 60 || status=1
 exit "${status}"

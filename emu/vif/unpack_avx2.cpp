@@ -20,8 +20,13 @@ const bool kHasAvx2 = cpu_has_avx2();
 }  // namespace
 }  // namespace gcvu::vif::avx2
 
+// Everything from here to the end of the AVX2 section is compiled for AVX2 (clang and GCC spell it differently).
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2")
+#endif
 
 namespace gcvu::vif::avx2 {
 namespace {
@@ -133,7 +138,11 @@ void write_consecutive(const uint8_t* source, uint32_t count, uint32_t* dest, ui
 }  // namespace
 }  // namespace gcvu::vif::avx2
 
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 
 namespace gcvu::vif::avx2 {
 

@@ -27,8 +27,13 @@ const bool kUseAvx2 = avx2_supported();
 
 }  // namespace gcvu::vu::avx2
 
+// Everything from here to the end of the AVX2 section is compiled for AVX2 (clang and GCC spell it differently).
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2")
+#endif
 
 #include "emu/vu/float/vector_lanes.hpp"
 
@@ -57,4 +62,8 @@ Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const 
 
 }  // namespace gcvu::vu::avx2
 
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif

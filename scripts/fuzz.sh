@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (the 'fuzz' preset: clang with ASan+UBSan) and runs each for a bounded time.
+# Usage: scripts/fuzz.sh [SECONDS per target, default 60]. New inputs and crash files go to a temporary folder; the
+# seed corpus (the hardware VIF1 streams in ../shared/vectors/vif) is read in place.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+cmake --workflow --preset fuzz
+work="$(mktemp -d)"
+trap 'rm -rf "${work}"' EXIT
+status=0
+for target in vif1_stream gif_stream; do
+  mkdir -p "${work}/${target}/corpus" "${work}/${target}/artifacts"
+  seeds=()
+  if [ "${target}" = vif1_stream ] && [ -d ../shared/vectors/vif ]; then
+    for dir in ../shared/vectors/vif/*/; do seeds+=("${dir}"); done
+  fi
+  echo "== fuzz ${target}: ${seconds} s"
+  if ! "build/fuzz/tests/fuzz/gcvu_fuzz_${target}" -max_total_time="${seconds}" -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="${work}/${target}/artifacts/" -print_final_stats=1 \
+      "${work}/${target}/corpus" "${seeds[@]}" 2>"${work}/${target}/log"; then
+    status=1
+    tail -n 60 "${work}/${target}/log"
+    for crash in "${work}/${target}/artifacts/"*; do
+      [ -e "${crash}" ] && echo "crash input (base64): $(base64 -w0 "${crash}")"
+    done
+  else
+    grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "${work}/${target}/log" || true
+  fi
+done
+exit "${status}"

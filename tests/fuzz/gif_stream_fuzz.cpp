@@ -1,0 +1,50 @@
+// libFuzzer target: arbitrary bytes as GIF packet streams. The input is read in 17-byte records: one byte picks
+// the path (PATH1, PATH2, PATH2 as DIRECTHL, or PATH3) and the GIF_MODE/mask bits, sixteen bytes are the qword.
+// Every qword is offered until the GIF takes it (a bounded number of cycles later); nothing may crash or hang.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "emu/gif/gif_unit.hpp"
+
+namespace {
+
+class DiscardingGsSink final : public gcvu::gif::GsSink {
+ public:
+  void write_register(gcvu::gif::Path, uint8_t, uint64_t, uint64_t) override {}
+  void write_image(gcvu::gif::Path, const gcvu::Qword&, uint64_t) override {}
+  void end_packet(gcvu::gif::Path, uint64_t) override {}
+};
+
+constexpr size_t kRecord = 17;
+constexpr size_t kMaxInput = kRecord * 4096;
+constexpr uint64_t kMaxWait = 4096;  // cycles a refused qword is offered again for before it is dropped
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size > kMaxInput) return 0;
+  DiscardingGsSink sink;
+  gcvu::gif::GifUnit gif(sink);
+  uint64_t cycle = 0;
+  for (size_t at = 0; at + kRecord <= size && !gif.failed(); at += kRecord) {
+    const uint8_t control = data[at];
+    gcvu::Qword qword;
+    std::memcpy(qword.data(), data + at + 1, 16);
+    if ((control & 0x10) != 0) gif.set_mode((control & 0x20) != 0, (control & 0x40) != 0);
+    if ((control & 0x80) != 0) gif.set_path3_mask((control & 0x08) != 0);
+    const uint8_t choice = control & 3;
+    const gcvu::gif::Path path = choice == 0   ? gcvu::gif::Path::kPath1
+                                 : choice == 3 ? gcvu::gif::Path::kPath3
+                                               : gcvu::gif::Path::kPath2;
+    for (uint64_t waited = 0; waited < kMaxWait; ++waited) {
+      if (gif.offer(path, qword, cycle, choice == 2)) break;
+      gif.run_until(++cycle);
+    }
+    gif.run_until(++cycle);
+  }
+  gif.run_until(cycle + 1'000'000);
+  return 0;
+}
