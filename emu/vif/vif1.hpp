@@ -82,6 +82,8 @@ class Vif1 {
   Step run_mpg_data(uint64_t target);
   Step run_direct_data(uint64_t target);
   Step mid_payload();
+  // MPG and DIRECT after moving what they could: done (data_left_ 0), again if `moved`, else wait for data.
+  Step after_counted_data(bool moved);
   void run_immediate();       // NOP STCYCL OFFSET BASE ITOP STMOD MSKPATH3 MARK
   void start_microprogram();  // MSCAL MSCALF MSCNT, after their wait
   void finish_command();

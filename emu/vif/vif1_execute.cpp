@@ -126,6 +126,17 @@ Vif1::Step Vif1::run_unpack_data(uint64_t target) {
   return block(Vif1State::kNeedData);
 }
 
+Vif1::Step Vif1::after_counted_data(bool moved) {
+  if (data_left_ == 0) {
+    state_ = Vif1State::kIdle;
+    finish_command();
+    return Step::kProgress;
+  }
+  if (moved) return mid_payload();
+  regs_.stat.vps = 1;
+  return block(Vif1State::kNeedData);
+}
+
 Vif1::Step Vif1::run_mpg_data(uint64_t target) {
   bool moved = false;
   while (data_left_ != 0 && fifo_.size() >= 2 && half_clock_ < target) {
@@ -138,14 +149,7 @@ Vif1::Step Vif1::run_mpg_data(uint64_t target) {
     regs_.num = --data_left_;
     moved = true;
   }
-  if (data_left_ == 0) {
-    state_ = Vif1State::kIdle;
-    finish_command();
-    return Step::kProgress;
-  }
-  if (moved) return mid_payload();
-  regs_.stat.vps = 1;
-  return block(Vif1State::kNeedData);
+  return after_counted_data(moved);
 }
 
 Vif1::Step Vif1::run_direct_data(uint64_t target) {
@@ -166,14 +170,7 @@ Vif1::Step Vif1::run_direct_data(uint64_t target) {
     --data_left_;
     moved = true;
   }
-  if (data_left_ == 0) {
-    state_ = Vif1State::kIdle;
-    finish_command();
-    return Step::kProgress;
-  }
-  if (moved) return mid_payload();
-  regs_.stat.vps = 1;
-  return block(Vif1State::kNeedData);
+  return after_counted_data(moved);
 }
 
 }  // namespace gcvu::vif

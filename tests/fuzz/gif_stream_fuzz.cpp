@@ -8,15 +8,9 @@
 #include <cstring>
 
 #include "emu/gif/gif_unit.hpp"
+#include "tests/fuzz/discarding_gs_sink.hpp"
 
 namespace {
-
-class DiscardingGsSink final : public gcvu::gif::GsSink {
- public:
-  void write_register(gcvu::gif::Path, uint8_t, uint64_t, uint64_t) override {}
-  void write_image(gcvu::gif::Path, const gcvu::Qword&, uint64_t) override {}
-  void end_packet(gcvu::gif::Path, uint64_t) override {}
-};
 
 constexpr size_t kRecord = 17;
 constexpr size_t kMaxInput = kRecord * 4096;
@@ -26,7 +20,7 @@ constexpr uint64_t kMaxWait = 4096;  // cycles a refused qword is offered again 
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > kMaxInput) return 0;
-  DiscardingGsSink sink;
+  gcvu::fuzz::DiscardingGsSink sink;
   gcvu::gif::GifUnit gif(sink);
   uint64_t cycle = 0;
   for (size_t at = 0; at + kRecord <= size && !gif.failed(); at += kRecord) {

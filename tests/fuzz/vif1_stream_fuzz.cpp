@@ -8,15 +8,9 @@
 #include <vector>
 
 #include "emu/system/clocked_system.hpp"
+#include "tests/fuzz/discarding_gs_sink.hpp"
 
 namespace {
-
-class DiscardingGsSink final : public gcvu::gif::GsSink {
- public:
-  void write_register(gcvu::gif::Path, uint8_t, uint64_t, uint64_t) override {}
-  void write_image(gcvu::gif::Path, const gcvu::Qword&, uint64_t) override {}
-  void end_packet(gcvu::gif::Path, uint64_t) override {}
-};
 
 constexpr size_t kMaxInput = 64 * 1024;
 
@@ -33,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   config.vu.max_cycles = 20'000;
   config.chain.tag_budget = 4096;
   config.chain.tte = (mode & 2) != 0;
-  DiscardingGsSink sink;
+  gcvu::fuzz::DiscardingGsSink sink;
   gcvu::system::ClockedSystem system(sink, config);
   system.ee().load_ram(stream, 0);
   if ((mode & 1) != 0) {
