@@ -104,7 +104,7 @@ void Vu1::upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
 }
 
 // The instance table: picks the template instance for a form, one switch level per parameter.
-Vu1::UpperFn Vu1::upper_function(const UpperPlan& plan) {
+UpperFn Vu1::upper_function(const UpperPlan& plan) {
   if (plan.kind == UpperKind::kNop) return &Vu1::upper_nop;
   if (plan.kind != UpperKind::kFmac) return &Vu1::upper_other;
   auto by_target = [&]<Arith kArith, Second kSecond>() -> UpperFn {

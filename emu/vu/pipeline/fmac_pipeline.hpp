@@ -38,6 +38,8 @@ class FmacPipeline {
     }
     return cycle;
   }
+  // The first cycle at which lane `lane` (0 = x) of VF[reg] may be read.
+  uint64_t lane_ready(uint8_t reg, int lane) const { return ready_[reg & 31][lane & 3]; }
   // The fields of VF[reg] still in flight at `cycle`.
   FieldMask pending_fields(uint8_t reg, uint64_t cycle) const;
 
