@@ -15,7 +15,8 @@ Vec4 broadcast(uint32_t value) { return {value, value, value, value}; }
 
 }  // namespace
 
-void Vu1::finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac, uint8_t sticky) {
+[[gnu::always_inline]] inline void Vu1::finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac,
+                                                     uint8_t sticky) {
   if (info.sets_mac_status) {
     flags_.issue_mac(cycle_, mac, sticky & 0xf);
     note_event(cycle_ + FlagPipeline::kLatency);

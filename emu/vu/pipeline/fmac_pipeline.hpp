@@ -46,9 +46,7 @@ class FmacPipeline {
   void issue(uint8_t reg, FieldMask fields, uint64_t cycle) {
     if ((reg & 31) == 0 || fields == 0) return;
     auto& ready = ready_[reg & 31];
-    for (int lane = 0; lane < 4; ++lane) {
-      if (has_lane(fields, lane)) ready[lane] = cycle + kLatency;
-    }
+    for (int lane = 0; lane < 4; ++lane) ready[lane] = has_lane(fields, lane) ? cycle + kLatency : ready[lane];
     newest_ = (newest_ + 1) % kCapacity;
     writes_[newest_] = FmacWrite{static_cast<uint8_t>(reg & 31), fields, cycle, cycle + kLatency};
     last_ready_ = cycle + kLatency;

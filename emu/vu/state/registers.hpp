@@ -22,26 +22,38 @@ class Registers {
   // VF00 always reads (0, 0, 0, 1.0); writes to it are dropped here, so no caller special-cases it.
   const Vec4& vf(int index) const { return vf_[index & 31]; }
   uint32_t vf_lane(int index, int lane) const { return vf_[index & 31][lane & 3]; }
-  void write_vf(int index, FieldMask fields, const Vec4& value);
+  void write_vf(int index, FieldMask fields, const Vec4& value) {
+    if ((index & 31) != 0) merge_fields(vf_[index & 31], fields, value);
+  }
   void write_vf_lane(int index, int lane, uint32_t value);
 
   // VI indices are 4 bits (5-bit fields are ANDed with 0xF); VI00 reads 0 and ignores writes.
   uint16_t vi(int index) const { return vi_[index & 15]; }
-  void write_vi(int index, uint16_t value);
+  void write_vi(int index, uint16_t value) {
+    if ((index & 15) != 0) vi_[index & 15] = value;
+  }
 
   const Vec4& acc() const { return acc_; }
-  void write_acc(FieldMask fields, const Vec4& value);
+  void write_acc(FieldMask fields, const Vec4& value) { merge_fields(acc_, fields, value); }
 
   uint32_t q = 0;
   uint32_t p = 0;
   uint32_t i = 0;
-  uint32_t r = 0;           // 23-bit mantissa with exponent 0x7F, see RINIT
-  uint16_t mac = 0;         // Z bits 0-3, S 4-7, U 8-11, O 12-15; x is the high bit of each nibble
-  uint16_t status = 0;      // Z S U O I D and their sticky copies, 12 bits
-  uint32_t clip = 0;        // 24 bits, newest judgement in bits 0-5
-  uint16_t tpc = 0;         // the program counter, in instructions
+  uint32_t r = 0;       // 23-bit mantissa with exponent 0x7F, see RINIT
+  uint16_t mac = 0;     // Z bits 0-3, S 4-7, U 8-11, O 12-15; x is the high bit of each nibble
+  uint16_t status = 0;  // Z S U O I D and their sticky copies, 12 bits
+  uint32_t clip = 0;    // 24 bits, newest judgement in bits 0-5
+  uint16_t tpc = 0;     // the program counter, in instructions
 
  private:
+  // target's lanes in `fields` take value's: a select with lane masks (compiles to vector ops), no lane loop.
+  static void merge_fields(Vec4& target, FieldMask fields, const Vec4& value) {
+    for (int lane = 0; lane < 4; ++lane) {
+      const uint32_t keep = 0u - static_cast<uint32_t>(has_lane(fields, lane));
+      target[lane] = (value[lane] & keep) | (target[lane] & ~keep);
+    }
+  }
+
   std::array<Vec4, kVfCount> vf_{};
   std::array<uint16_t, kViCount> vi_{};
   Vec4 acc_{};
