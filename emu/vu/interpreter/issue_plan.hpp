@@ -36,6 +36,11 @@ struct IssuePlan {
   bool lower_idle = false;  // the lower op has no effect beyond its stall (NOP, WAITQ, WAITP)
   bool clash = false;       // both halves write the same VF
   bool e_bit = false, d_bit = false, t_bit = false;
+  // Worked out with the Vu1Config, which never changes: whether the lower op runs at all (not LOI, not idle, not
+  // skipped for a write clash), whether its VI write goes into the branch history, whether D/T stop the program.
+  bool runs_lower = false;
+  bool records_history = false;
+  bool stops = false;
   UpperFn upper_fn = nullptr;  // the upper op, specialised by form
   LowerFn lower_fn = nullptr;  // the lower op, specialised by opcode
 };

@@ -21,17 +21,16 @@ namespace gcvu::vu {
   retire_to(cycle_);
 
   // The lower op runs first so it reads VF values from before the upper op's write; its own VF write waits.
-  const bool skip_lower = plan.clash && config_.write_clash == WriteClash::kLowerSkipped;
   const uint16_t old_vi = registers_.vi(plan.history_vi);
   LowerResult lower;
-  if (!skip_lower && !plan.loi && !plan.lower_idle) plan.lower_fn(*this, bundle.lower, bundle.lower_info, pc, lower);
+  if (plan.runs_lower) plan.lower_fn(*this, bundle.lower, bundle.lower_info, pc, lower);
   plan.upper_fn(*this, bundle.upper, bundle.upper_info);
   if (lower.vf_write.used() && !plan.clash) {
     registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
     fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, cycle_);
   }
   if (plan.loi) registers_.i = bundle.lower.raw;  // after the upper op, which saw the old I
-  if (plan.history_vi != 0 && !skip_lower) {
+  if (plan.records_history) {
     branch_history_.record(stats_.pairs, plan.history_vi, old_vi, plan.history_read_same);
   }
 
@@ -56,10 +55,12 @@ namespace gcvu::vu {
   if (last) [[unlikely]] {
     drain();
     stop(StopReason::kEnded, "");
-  } else if (plan.d_bit && config_.d_bit_enabled) [[unlikely]] {
-    stop(StopReason::kDebugBreak, fmt::format("D bit at PC {:#06x}", pc * 8));
-  } else if (plan.t_bit && config_.t_bit_enabled) [[unlikely]] {
-    stop(StopReason::kTraceHalt, fmt::format("T bit at PC {:#06x}", pc * 8));
+  } else if (plan.stops) [[unlikely]] {
+    if (plan.d_bit && config_.d_bit_enabled) {
+      stop(StopReason::kDebugBreak, fmt::format("D bit at PC {:#06x}", pc * 8));
+    } else {
+      stop(StopReason::kTraceHalt, fmt::format("T bit at PC {:#06x}", pc * 8));
+    }
   }
   return next;
 }

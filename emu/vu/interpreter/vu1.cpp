@@ -22,7 +22,7 @@ const char* stop_reason_name(StopReason reason) {
   return "?";
 }
 
-IssuePlan Vu1::plan_issue(const DecodedBundle& bundle) {
+IssuePlan Vu1::plan_issue(const DecodedBundle& bundle, const Vu1Config& config) {
   IssuePlan plan;
   for (const OpInfo* info : {&bundle.upper_info, &bundle.lower_info}) {
     for (const VfUse& read : info->vf_read) {
@@ -51,6 +51,10 @@ IssuePlan Vu1::plan_issue(const DecodedBundle& bundle) {
   plan.e_bit = (bundle.flags & upper_flag::kE) != 0;
   plan.d_bit = (bundle.flags & upper_flag::kD) != 0;
   plan.t_bit = (bundle.flags & upper_flag::kT) != 0;
+  const bool skipped = plan.clash && config.write_clash == WriteClash::kLowerSkipped;
+  plan.runs_lower = !skipped && !plan.loi && !plan.lower_idle;
+  plan.records_history = plan.history_vi != 0 && !skipped;
+  plan.stops = (plan.d_bit && config.d_bit_enabled) || (plan.t_bit && config.t_bit_enabled);
   plan.upper_fn = upper_function(plan_upper(bundle.upper.op));
   plan.lower_fn = lower_function(bundle.lower.op);
   return plan;
@@ -59,14 +63,14 @@ IssuePlan Vu1::plan_issue(const DecodedBundle& bundle) {
 Vu1::Vu1(Vu1Config config) : config_(config) {
   DecodedBundle empty = decode_bundle(0);
   decoded_.fill(empty);
-  plans_.fill(plan_issue(empty));
+  plans_.fill(plan_issue(empty, config_));
 }
 
 void Vu1::write_micro(uint32_t pc, uint64_t bundle) {
   micro_.write_instruction(pc, bundle);
   pc %= kMicroInstructions;
   decoded_[pc] = decode_bundle(bundle);
-  plans_[pc] = plan_issue(decoded_[pc]);
+  plans_[pc] = plan_issue(decoded_[pc], config_);
   blocks_.clear();
 }
 
@@ -76,7 +80,7 @@ void Vu1::load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction)
   for (size_t n = 0; n < count; ++n) {
     uint32_t pc = static_cast<uint32_t>((first_instruction + n) % kMicroInstructions);
     decoded_[pc] = decode_bundle(micro_.instruction(pc));
-    plans_[pc] = plan_issue(decoded_[pc]);
+    plans_[pc] = plan_issue(decoded_[pc], config_);
   }
   blocks_.clear();
 }

@@ -104,7 +104,7 @@ class Vu1 {
   void note_event(uint64_t cycle) { next_event_ = std::min(next_event_, cycle); }
   void stop(StopReason reason, std::string message);
   void drain();
-  static IssuePlan plan_issue(const DecodedBundle& bundle);
+  static IssuePlan plan_issue(const DecodedBundle& bundle, const Vu1Config& config);
   // pair_execution.hpp: everything a pair does once it has issued at cycle_ (after `stall`), shared by step()
   // and the block runner. Returns the PC of the next pair.
   uint32_t execute_pair(uint32_t pc, const Stall& stall);
@@ -112,10 +112,11 @@ class Vu1 {
   // (step() then takes the pair).
   bool run_block(uint64_t until);
   bool entry_is_quiet(const Block& block, uint64_t entry) const;
-  // upper_ops.cpp: one function per FMAC form (template instances), and one for the other upper ops.
+  // upper_ops.cpp: one function per FMAC form and per other upper op (template instances).
   static UpperFn upper_function(const UpperPlan& plan);
   template <Arith kArith, Second kSecond, bool kToAcc>
   static void upper_fmac(Vu1& vu, const DecodedOp& op, const OpInfo& info);
+  template <UpperKind kKind, FixedPoint kFixed>
   static void upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info);
   static void upper_nop(Vu1&, const DecodedOp&, const OpInfo&) {}
   void finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac, uint8_t sticky);
