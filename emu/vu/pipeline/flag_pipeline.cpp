@@ -14,15 +14,22 @@ void FlagPipeline::make_room() {
 }
 
 void FlagPipeline::commit(uint64_t cycle, Registers& registers) {
-  while (head_ != tail_ && entries_[head_].ready <= cycle) {
-    const PendingFlags& entry = entries_[head_++];
+  size_t head = head_;
+  uint16_t mac = registers.mac;
+  uint16_t status = registers.status;
+  uint32_t clip = registers.clip;
+  do {  // retire() saw the first entry due
+    const PendingFlags& entry = entries_[head++];
     if (entry.sets_mac) {
-      uint16_t zsuo = status_from_mac(entry.mac);
-      registers.mac = entry.mac;
-      registers.status = static_cast<uint16_t>((registers.status & ~0xfu) | zsuo | ((zsuo | entry.extra_sticky) << 6));
+      mac = entry.mac;
+      status = static_cast<uint16_t>((status & ~0xfu) | entry.status_bits);
     }
-    if (entry.sets_clip) registers.clip = ((registers.clip << 6) | entry.clip_judgement) & kClipMask;
-  }
+    if (entry.sets_clip) clip = ((clip << 6) | entry.clip_judgement) & kClipMask;
+  } while (head != tail_ && entries_[head].ready <= cycle);
+  registers.mac = mac;
+  registers.status = status;
+  registers.clip = clip;
+  head_ = head;
   if (head_ == tail_) head_ = tail_ = 0;
 }
 

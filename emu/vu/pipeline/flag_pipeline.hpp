@@ -19,7 +19,16 @@ struct PendingFlags {
   uint16_t extra_sticky = 0;  // Z/S/U/O (bits 0-3) from a multiply stage, added to the sticky bits only
   bool sets_clip = false;
   uint8_t clip_judgement = 0;  // 6 bits shifted into the clip flag
+  uint16_t status_bits = 0;    // what the commit puts in status: Z S U O from `mac`, their sticky copies with extras
 };
+
+// Status bits 0-3 (Z S U O) as the OR over the four lanes of a MAC value: bit n is set when nibble n is not 0.
+constexpr uint16_t status_from_mac(uint16_t mac) {
+  uint32_t folded = mac;
+  folded |= folded >> 1;
+  folded |= folded >> 2;  // bit 4n: the OR of nibble n
+  return static_cast<uint16_t>((folded & 1) | ((folded >> 3) & 2) | ((folded >> 6) & 4) | ((folded >> 9) & 8));
+}
 
 class FlagPipeline {
  public:
@@ -28,11 +37,19 @@ class FlagPipeline {
 
   void issue_mac(uint64_t cycle, uint16_t mac, uint16_t extra_sticky) {
     PendingFlags& entry = push();
-    entry = PendingFlags{cycle, cycle + kLatency, true, mac, extra_sticky, false, 0};
+    const uint16_t zsuo = status_from_mac(mac);
+    entry = PendingFlags{cycle,
+                         cycle + kLatency,
+                         true,
+                         mac,
+                         extra_sticky,
+                         false,
+                         0,
+                         static_cast<uint16_t>(zsuo | ((zsuo | extra_sticky) << 6))};
   }
   void issue_clip(uint64_t cycle, uint8_t judgement) {
     PendingFlags& entry = push();
-    entry = PendingFlags{cycle, cycle + kLatency, false, 0, 0, true, static_cast<uint8_t>(judgement & 0x3f)};
+    entry = PendingFlags{cycle, cycle + kLatency, false, 0, 0, true, static_cast<uint8_t>(judgement & 0x3f), 0};
   }
   // Commits, in issue order, every entry whose ready cycle is at or before `cycle`.
   void retire(uint64_t cycle, Registers& registers) {
@@ -58,13 +75,5 @@ class FlagPipeline {
   size_t head_ = 0;
   size_t tail_ = 0;
 };
-
-// Status bits 0-3 (Z S U O) as the OR over the four lanes of a MAC value: bit n is set when nibble n is not 0.
-constexpr uint16_t status_from_mac(uint16_t mac) {
-  uint32_t folded = mac;
-  folded |= folded >> 1;
-  folded |= folded >> 2;  // bit 4n: the OR of nibble n
-  return static_cast<uint16_t>((folded & 1) | ((folded >> 3) & 2) | ((folded >> 6) & 4) | ((folded >> 9) & 8));
-}
 
 }  // namespace gcvu::vu

@@ -2,6 +2,8 @@
 // VU1's architectural registers: VF00-VF31, VI00-VI15, ACC, Q, P, I, R, the MAC/status/clip flags and TPC.
 // Values are the committed (architecturally visible) state; results still in a pipeline live in emu/vu/pipeline.
 
+#include <emmintrin.h>
+
 #include <array>
 #include <cstdint>
 
@@ -46,13 +48,24 @@ class Registers {
   uint16_t tpc = 0;     // the program counter, in instructions
 
  private:
-  // target's lanes in `fields` take value's: a select with lane masks (compiles to vector ops), no lane loop.
+  // target's lanes in `fields` take value's: one vector select with the field's lane mask.
   static void merge_fields(Vec4& target, FieldMask fields, const Vec4& value) {
-    for (int lane = 0; lane < 4; ++lane) {
-      const uint32_t keep = 0u - static_cast<uint32_t>(has_lane(fields, lane));
-      target[lane] = (value[lane] & keep) | (target[lane] & ~keep);
-    }
+    const __m128i mask = _mm_load_si128(reinterpret_cast<const __m128i*>(kFieldLanes[fields & 15].data()));
+    const __m128i old = _mm_loadu_si128(reinterpret_cast<const __m128i*>(target.data()));
+    const __m128i now = _mm_loadu_si128(reinterpret_cast<const __m128i*>(value.data()));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(target.data()),
+                     _mm_or_si128(_mm_and_si128(mask, now), _mm_andnot_si128(mask, old)));
   }
+  // All ones in the lanes of each field mask (x = bit 3 is lane 0).
+  struct alignas(16) LaneMask : std::array<uint32_t, 4> {};
+  static constexpr std::array<LaneMask, 16> kFieldLanes = [] {
+    std::array<LaneMask, 16> masks{};
+    for (int fields = 0; fields < 16; ++fields) {
+      for (int lane = 0; lane < 4; ++lane)
+        masks[fields][lane] = has_lane(static_cast<FieldMask>(fields), lane) ? ~0u : 0;
+    }
+    return masks;
+  }();
 
   std::array<Vec4, kVfCount> vf_{};
   std::array<uint16_t, kViCount> vi_{};
