@@ -35,6 +35,7 @@ struct IssuePlan {
   bool loi = false;
   bool lower_idle = false;  // the lower op has no effect beyond its stall (NOP, WAITQ, WAITP)
   bool clash = false;       // both halves write the same VF
+  bool upper_idle = false;  // the upper op is NOP
   bool e_bit = false, d_bit = false, t_bit = false;
   // Worked out with the Vu1Config, which never changes: whether the lower op runs at all (not LOI, not idle, not
   // skipped for a write clash), whether its VI write goes into the branch history, whether D/T stop the program.

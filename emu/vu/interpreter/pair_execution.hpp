@@ -24,7 +24,7 @@ namespace gcvu::vu {
   const uint16_t old_vi = registers_.vi(plan.history_vi);
   LowerResult lower;
   if (plan.runs_lower) plan.lower_fn(*this, bundle.lower, bundle.lower_info, pc, lower);
-  plan.upper_fn(*this, bundle.upper, bundle.upper_info);
+  if (!plan.upper_idle) plan.upper_fn(*this, bundle.upper, bundle.upper_info);
   if (lower.vf_write.used() && !plan.clash) {
     registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
     fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, cycle_);
@@ -48,7 +48,7 @@ namespace gcvu::vu {
     branch_target_ = lower.branch_target % kMicroInstructions;
   }
   const bool last = end_pending_;
-  end_pending_ = end_pending_ || plan.e_bit;
+  end_pending_ = end_pending_ | plan.e_bit;
   registers_.tpc = static_cast<uint16_t>(next);
   ++cycle_;
 
