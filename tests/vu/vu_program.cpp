@@ -1,6 +1,7 @@
 #include "tests/vu/vu_program.hpp"
 
 #include "microcode/assembler/assembler.hpp"
+#include "tests/vu/vu_snapshot.hpp"
 
 namespace gcvu::test {
 
@@ -9,13 +10,30 @@ bool RecordingPath1::transfer_qword(const vu::Vec4& qword, uint32_t address, uin
   return tracker_.feed(qword);
 }
 
-std::unique_ptr<VuRun> run_vsm(std::string_view source, vu::Vu1Config config, void (*prepare)(vu::Vu1&)) {
+namespace {
+
+std::unique_ptr<VuRun> run_code(const std::vector<uint8_t>& code, vu::Vu1Config config, void (*prepare)(vu::Vu1&)) {
   auto run = std::make_unique<VuRun>(config);
-  microcode::Program program = microcode::assemble_source(source, "test.vsm");
-  run->vu.load_micro(program.code);
+  run->vu.load_micro(code);
   if (prepare != nullptr) prepare(run->vu);
   run->vu.start(0);
   run->reason = run->vu.run();
+  return run;
+}
+
+}  // namespace
+
+std::unique_ptr<VuRun> run_vsm(std::string_view source, vu::Vu1Config config, void (*prepare)(vu::Vu1&)) {
+  microcode::Program program = microcode::assemble_source(source, "test.vsm");
+  auto run = run_code(program.code, config, prepare);
+  // Consistency check: the same program through the other execution path must leave everything the same.
+  vu::Vu1Config other = config;
+  other.block_execution = !config.block_execution;
+  auto check = run_code(program.code, other, prepare);
+  const bool blocks_first = config.block_execution;
+  const VuRun& reference = blocks_first ? *check : *run;
+  const VuRun& blocks = blocks_first ? *run : *check;
+  expect_same(VuSnapshot(reference.vu, &reference.path1), VuSnapshot(blocks.vu, &blocks.path1), "run_vsm");
   return run;
 }
 

@@ -17,18 +17,16 @@ enum class FixedPoint : unsigned { k0 = 0, k4 = 4, k12 = 12, k15 = 15 };
 // Zero and denormal inputs give 0.
 constexpr uint32_t ftoi(uint32_t x, FixedPoint format) {
   const uint32_t exp = exponent_of(x);
-  if (exp == 0) return 0;
   const uint32_t scaled_exp = exp + static_cast<unsigned>(format);
-  if (scaled_exp >= 0x9E) return sign_of(x) != 0 ? 0x80000000u : 0x7FFFFFFFu;
-  // |x| * 2^n = significand * 2^(scaled_exp - 150); the integer part is below 2^31 here.
-  const int shift = static_cast<int>(scaled_exp) - 150;
-  uint32_t magnitude = 0;
-  if (shift >= 0) {
-    magnitude = significand_of(x) << shift;
-  } else if (shift > -24) {
-    magnitude = significand_of(x) >> -shift;
-  }
-  return sign_of(x) != 0 ? 0u - magnitude : magnitude;
+  // |x| * 2^n = significand * 2^(scaled_exp - 150): the significand moved up 8 places, then down by
+  // 158 - scaled_exp (at least 1 below saturation; shifts of 32 and more leave nothing, and are clamped to 63).
+  // Branch-free: signs and magnitudes of real data are coin flips to a branch predictor.
+  const uint32_t down = 158 - scaled_exp;
+  const auto magnitude = static_cast<uint32_t>((uint64_t{significand_of(x)} << 8) >> (down < 63 ? down : 63));
+  const uint32_t negative = 0u - (x >> 31);
+  uint32_t value = (magnitude ^ negative) - negative;
+  value = exp == 0 ? 0 : value;
+  return scaled_exp >= 0x9E ? kMagnitudeMask + (x >> 31) : value;
 }
 
 // ITOFn: the integer's magnitude is truncated toward zero to 24 significant bits (not rounded: 7FFFFFFF gives

@@ -4,56 +4,53 @@ namespace gcvu::vu {
 
 namespace {
 
-// The partial remainder in carry-save form: its value is sum + carry (two's complement, 32 bits).
-struct Remainder {
+constexpr uint32_t kLowMask = (1u << 24) - 1;
+
+// The partial remainder in carry-save form (its value is sum + carry, two's complement, 32 bits) and the quotient
+// digit chosen for the next step (-1, 0, +1) as two masks. Branch-free: the digits are coin flips to a branch
+// predictor.
+struct SrtState {
   uint32_t sum;
   uint32_t carry;
+  uint32_t plus;   // all ones when the digit is +1
+  uint32_t minus;  // all ones when the digit is -1
 };
-
-Remainder compress(uint32_t a, uint32_t b, uint32_t c) {
-  return Remainder{a ^ b ^ c, ((a & b) | (a & c) | (b & c)) << 1};
-}
-
-// Quotient digit selection (-1, 0, +1) from an estimate of the remainder. The binary point sits between bits 24
-// and 25. The estimate adds the carry word only to the sum word's bits 24 and up; the sum's bits 0-23 are ORed in
-// rather than added. Estimate >= 0.25 selects +1, estimate < -0.5 selects -1, anything between selects 0.
-int select_digit(const Remainder& r) {
-  constexpr uint32_t kLowMask = (1u << 24) - 1;
-  const auto estimate = static_cast<int32_t>(((r.sum & ~kLowMask) + r.carry) | (r.sum & kLowMask));
-  if (estimate >= (1 << 23)) return 1;
-  if (estimate < -(1 << 24)) return -1;
-  return 0;
-}
 
 // One SRT step with the digit chosen last step: remainder -= digit * subtrahend (as a carry-save add of the
 // complement plus a +1 in the carry word's empty bit 0), then choose the next digit and double the remainder.
-// A zero digit adds nothing, and the next digit is then chosen from the remainder as it stood before this step's
-// (empty) compression: the two represent the same value but give different estimates.
-int srt_step(Remainder& r, int digit, uint32_t subtrahend) {
-  uint32_t addend = 0;
-  if (digit > 0) {
-    addend = ~subtrahend;
-    r.carry += 1;
-  } else if (digit < 0) {
-    addend = subtrahend;
-  }
-  const Remainder next = compress(r.sum, r.carry, addend);
-  const int next_digit = select_digit(digit != 0 ? next : r);
-  r = Remainder{next.sum << 1, next.carry << 1};
-  return next_digit;
+//
+// Digit selection reads an estimate of the remainder: the carry word is added only to the sum word's bits 24 and
+// up, and the sum's bits 0-23 are ORed in rather than added; with the binary point between bits 24 and 25, an
+// estimate >= 0.25 selects +1, one < -0.5 selects -1, anything between 0. As x | y = x + y - (x & y), that
+// estimate is sum + carry - (sum & carry & 0xFFFFFF). A zero digit adds nothing, and the next digit is then chosen
+// from the remainder as it stood before this step's (empty) compression: the two represent the same value but
+// give different estimates.
+[[gnu::always_inline]] inline void srt_step(SrtState& s, uint32_t subtrahend) {
+  const uint32_t nonzero = s.plus | s.minus;
+  const uint32_t addend = (subtrahend ^ s.plus) & nonzero;  // ~subtrahend for +1, subtrahend for -1, else 0
+  const uint32_t carry_in = s.carry - s.plus;               // the +1 that completes the complement
+  const uint32_t half = s.sum ^ carry_in;
+  const uint32_t both = s.sum & carry_in;
+  const uint32_t sum = half ^ addend;
+  const uint32_t carry = (both | (addend & half)) << 1;  // the majority, one place up
+  const uint32_t overlap = both ^ (((sum & carry) ^ both) & nonzero);
+  const uint32_t estimate = sum + carry - (overlap & kLowMask);
+  s.plus = static_cast<uint32_t>(static_cast<int32_t>(((1u << 23) - 1) - estimate) >> 31);
+  s.minus = static_cast<uint32_t>(static_cast<int32_t>(estimate + (1u << 24)) >> 31);
+  s.sum = sum << 1;
+  s.carry = carry << 1;
 }
 
 constexpr int kIterations = 25;
 
 // The 25-bit (sometimes 26-bit) quotient of two 24-bit significands, as the signed-digit sum folds it.
 uint32_t divide_significands(uint32_t dividend, uint32_t divisor) {
-  Remainder r{dividend << 2, 0};
+  SrtState s{dividend << 2, 0, ~0u, 0};  // the first digit is always 1: both significands are in [1, 2)
   const uint32_t subtrahend = divisor << 2;
   uint32_t quotient = 0;
-  int digit = 1;  // the first digit is always 1: both significands are in [1, 2)
   for (int i = 0; i < kIterations; ++i) {
-    quotient = (quotient << 1) + static_cast<uint32_t>(digit);
-    digit = srt_step(r, digit, subtrahend);
+    quotient = 2 * quotient - s.plus + s.minus;  // the masks are -1 for their digit
+    srt_step(s, subtrahend);
   }
   return quotient;
 }
@@ -62,20 +59,13 @@ uint32_t divide_significands(uint32_t dividend, uint32_t divisor) {
 // is q, and choosing digit d at weight w subtracts d*(2q + d*w)*w from the remainder, which in this fixed-point
 // layout is the subtrahend q + d*w/2 at the remainder's scale.
 uint32_t sqrt_significand(uint32_t radicand) {
-  Remainder r{radicand, 0};
+  SrtState s{radicand, 0, ~0u, 0};
   uint32_t root = 0;
-  int digit = 1;
   for (int i = 0; i < kIterations; ++i) {
     const uint32_t half_weight = 1u << (24 - i);
-    uint32_t subtrahend = root;
-    if (digit > 0) {
-      subtrahend = root + half_weight;
-      root += half_weight << 1;
-    } else if (digit < 0) {
-      subtrahend = root - half_weight;
-      root -= half_weight << 1;
-    }
-    digit = srt_step(r, digit, subtrahend);
+    const uint32_t subtrahend = root + (half_weight & s.plus) - (half_weight & s.minus);
+    root += ((half_weight << 1) & s.plus) - ((half_weight << 1) & s.minus);
+    srt_step(s, subtrahend);
   }
   return root;
 }

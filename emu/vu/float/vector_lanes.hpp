@@ -2,7 +2,8 @@
 // The body of the vector FMAC ops (vector_ops_sse2.hpp describes them), written once over SSE2 intrinsics and
 // parameterised by an instruction-set policy `Isa` that supplies what differs between instruction sets: the
 // per-lane variable right shifts (`Isa::shift_right(x, count)`, counts 0..31, and
-// `Isa::shift_right_0_to_2(x, by_1, by_2)`, a shift by 1 where by_1 is set and by a further 1 where by_2 is). Everything is a member of the class
+// `Isa::shift_right_0_to_2(x, by_1, by_2)`, a shift by 1 where by_1 is set and by a further 1 where by_2 is), and
+// how a constant in every lane is best built (`Isa::splat_constant<kValue>()`). Everything is a member of the class
 // template, so each instruction set gets its own instantiation and symbols: vector_ops_sse2.hpp instantiates it for
 // the SSE2 baseline, vector_ops_avx2.cpp inside a region compiled for AVX2 (where the same intrinsics are
 // VEX-encoded). Never include this from a file that is not one of those two.
@@ -31,6 +32,11 @@ struct VectorLanes {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(v.data()), x);
   }
   [[gnu::always_inline]] static __m128i splat(uint32_t x) { return _mm_set1_epi32(static_cast<int>(x)); }
+  // A constant in every lane, as the instruction set's policy builds it best (Isa::splat_constant).
+  template <uint32_t kValue>
+  [[gnu::always_inline]] static __m128i constant() {
+    return Isa::template splat_constant<kValue>();
+  }
 
   // All ones in the lanes whose field is set (x = bit 3 is lane 0).
   [[gnu::always_inline]] static __m128i field_lanes(FieldMask fields) {
@@ -56,8 +62,8 @@ struct VectorLanes {
   }
   // The same for flags that reach only the sticky bits (MADD/MSUB's multiply stage).
   [[gnu::always_inline]] static __m128i sticky_words(__m128i z, __m128i s, __m128i u, __m128i o) {
-    return _mm_or_si128(_mm_or_si128(_mm_and_si128(z, splat(0x10000)), _mm_and_si128(s, splat(0x20000))),
-                        _mm_or_si128(_mm_and_si128(u, splat(0x40000)), _mm_and_si128(o, splat(0x80000))));
+    return _mm_or_si128(_mm_or_si128(_mm_and_si128(z, constant<0x10000>()), _mm_and_si128(s, constant<0x20000>())),
+                        _mm_or_si128(_mm_and_si128(u, constant<0x40000>()), _mm_and_si128(o, constant<0x80000>())));
   }
   [[gnu::always_inline]] static uint32_t or_lanes(__m128i x) {
     x = _mm_or_si128(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(1, 0, 3, 2)));
@@ -69,8 +75,8 @@ struct VectorLanes {
   // where MADD/MSUB pass an overflowed ACC through (O and S only), so the caller supplies Z.
   struct Lanes {
     __m128i value;
-    __m128i under;     // U (and Z)
-    __m128i over;      // O
+    __m128i under;  // U (and Z)
+    __m128i over;   // O
   };
 
   // The Booth/CSA tree of multiplier.hpp (detail::booth_tree_bit15) on four lanes: the same rows, compressors and
@@ -89,7 +95,7 @@ struct VectorLanes {
     const __m128i two = _mm_andnot_si128(one, _mm_xor_si128(w2, w1));
     const __m128i negative = _mm_andnot_si128(_mm_and_si128(w1, w0), w2);
     // |digit i| << 2i at bits 2i and 2i + 1, for all eight digits.
-    const __m128i digits = splat(0x5555u);
+    const __m128i digits = constant<0x5555u>();
     const __m128i magnitudes = _mm_or_si128(_mm_and_si128(one, digits), _mm_slli_epi32(_mm_and_si128(two, digits), 1));
     // Bits 0-15 copied into both halves of each lane.
     const auto both_halves = [](__m128i v) {
@@ -125,10 +131,11 @@ struct VectorLanes {
     __m128i carry_1;
     const __m128i sum_1 = compress(_mm_and_si128(rows_1_4, halves(0xFFFFu, 0xF800u)),
                                    _mm_and_si128(rows_2_5, halves(0xFFFFu, 0xF000u)), rows_3_6, carry_1);
-    carry_1 = _mm_or_si128(carry_1, _mm_or_si128(_mm_and_si128(ns, halves(0, 1u << 12)),
-                                                 _mm_and_si128(rows_2_5, halves(0, 0x800u))));
+    carry_1 = _mm_or_si128(
+        carry_1, _mm_or_si128(_mm_and_si128(ns, halves(0, 1u << 12)), _mm_and_si128(rows_2_5, halves(0, 0x800u))));
     // Level 2: row 0 with level 1's low words, and row 7 | ((row 5 & 0x400) + row 5's +1) with the high ones.
-    const __m128i row7_plus = _mm_add_epi32(_mm_and_si128(rows_2_5, halves(0, 0x400u)), _mm_and_si128(ns, halves(0, 1u << 10)));
+    const __m128i row7_plus =
+        _mm_add_epi32(_mm_and_si128(rows_2_5, halves(0, 0x400u)), _mm_and_si128(ns, halves(0, 1u << 10)));
     __m128i carry_2;
     const __m128i sum_2 = compress(_mm_or_si128(rows_0_7, row7_plus), sum_1, carry_1, carry_2);
     // Levels 3 and 4 in the high halves: the low words move up.
@@ -145,11 +152,11 @@ struct VectorLanes {
   // needs it (its exact product's bits 15-22 all clear and ft's low 16 bits not: multiplier.hpp's bound); the
   // branch is rarely taken on random data and always for 1.0 * x and the like.
   [[gnu::always_inline]] static Lanes mul_lanes(__m128i fs, __m128i ft) {
-    const __m128i exp_mask = splat(0xFFu);
-    const __m128i fraction = splat(kFractionMask);
-    const __m128i hidden = splat(kHiddenBit);
+    const __m128i exp_mask = constant<0xFFu>();
+    const __m128i fraction = constant<kFractionMask>();
+    const __m128i hidden = constant<kHiddenBit>();
     const __m128i zero = _mm_setzero_si128();
-    const __m128i sign = _mm_and_si128(_mm_xor_si128(fs, ft), splat(kSignBit));
+    const __m128i sign = _mm_and_si128(_mm_xor_si128(fs, ft), constant<kSignBit>());
     const __m128i exp_s = _mm_and_si128(_mm_srli_epi32(fs, 23), exp_mask);
     const __m128i exp_t = _mm_and_si128(_mm_srli_epi32(ft, 23), exp_mask);
     const __m128i zero_operand = _mm_or_si128(_mm_cmpeq_epi32(exp_s, zero), _mm_cmpeq_epi32(exp_t, zero));
@@ -165,8 +172,9 @@ struct VectorLanes {
     const __m128i hi = _mm_unpackhi_epi32(even_halves, odd_halves);
 
     __m128i top = _mm_or_si128(_mm_srli_epi32(lo, 23), _mm_slli_epi32(hi, 9));  // product bits 23-47
-    const __m128i bound_clear = _mm_cmpeq_epi32(_mm_and_si128(lo, splat(0x7F8000u)), zero);
-    const __m128i ft_low_set = _mm_xor_si128(_mm_cmpeq_epi32(_mm_and_si128(y, splat(0xFFFFu)), zero), splat(~0u));
+    const __m128i bound_clear = _mm_cmpeq_epi32(_mm_and_si128(lo, constant<0x7F8000u>()), zero);
+    const __m128i ft_low_set =
+        _mm_xor_si128(_mm_cmpeq_epi32(_mm_and_si128(y, constant<0xFFFFu>()), zero), constant<~0u>());
     const __m128i tree = _mm_andnot_si128(zero_operand, _mm_and_si128(bound_clear, ft_low_set));
     if (_mm_movemask_ps(_mm_castsi128_ps(tree)) != 0) [[unlikely]] {
       // In these lanes the exact bit 15 is 0, so the tree disagrees where its bit 15 is 1, and the product is
@@ -176,12 +184,13 @@ struct VectorLanes {
     const __m128i carry = _mm_srai_epi32(_mm_slli_epi32(top, 7), 31);        // product bit 47
     const __m128i significand = select(carry, _mm_srli_epi32(top, 1), top);  // hidden bit at bit 23
     // exp_s + exp_t + carry - 127 (carry is -1 where set).
-    const __m128i exp = _mm_sub_epi32(_mm_sub_epi32(_mm_add_epi32(exp_s, exp_t), splat(127)), carry);
-    const __m128i over = _mm_andnot_si128(zero_operand, _mm_cmpgt_epi32(exp, splat(255)));
-    const __m128i under = _mm_andnot_si128(zero_operand, _mm_cmpgt_epi32(splat(1), exp));
-    const __m128i normal = _mm_add_epi32(_mm_slli_epi32(_mm_sub_epi32(exp, splat(1)), 23), significand);
-    const __m128i magnitude = _mm_or_si128(_mm_andnot_si128(_mm_or_si128(_mm_or_si128(zero_operand, under), over), normal),
-                                           _mm_and_si128(over, splat(kMaxMagnitude)));
+    const __m128i exp = _mm_sub_epi32(_mm_sub_epi32(_mm_add_epi32(exp_s, exp_t), constant<127>()), carry);
+    const __m128i over = _mm_andnot_si128(zero_operand, _mm_cmpgt_epi32(exp, constant<255>()));
+    const __m128i under = _mm_andnot_si128(zero_operand, _mm_cmpgt_epi32(constant<1>(), exp));
+    const __m128i normal = _mm_add_epi32(_mm_slli_epi32(_mm_sub_epi32(exp, constant<1>()), 23), significand);
+    const __m128i magnitude =
+        _mm_or_si128(_mm_andnot_si128(_mm_or_si128(_mm_or_si128(zero_operand, under), over), normal),
+                     _mm_and_si128(over, constant<kMaxMagnitude>()));
     return Lanes{_mm_or_si128(sign, magnitude), under, over};
   }
 
@@ -194,7 +203,7 @@ struct VectorLanes {
     const auto step = [&]<int kBy>(std::integral_constant<int, kBy>) {
       const __m128i take = _mm_cmpeq_epi32(_mm_srli_epi32(sum, 24 - kBy), zero);
       sum = select(take, _mm_slli_epi32(sum, kBy), sum);
-      count = _mm_add_epi32(count, _mm_and_si128(take, splat(kBy)));
+      count = _mm_add_epi32(count, _mm_and_si128(take, constant<kBy>()));
     };
     step(std::integral_constant<int, 16>{});
     step(std::integral_constant<int, 8>{});
@@ -207,12 +216,12 @@ struct VectorLanes {
   // The adder (adder.hpp `add`), all lanes in the vector path. Leading-bit cancellations (opposite signs, exponents
   // at most 1 apart) normalise left with normalise_left, only when some lane needs it.
   [[gnu::always_inline]] static Lanes add_lanes(__m128i a, __m128i b) {
-    const __m128i exp_mask = splat(0xFFu);
-    const __m128i fraction = splat(kFractionMask);
-    const __m128i hidden = splat(kHiddenBit);
-    const __m128i sign_bit = splat(kSignBit);
+    const __m128i exp_mask = constant<0xFFu>();
+    const __m128i fraction = constant<kFractionMask>();
+    const __m128i hidden = constant<kHiddenBit>();
+    const __m128i sign_bit = constant<kSignBit>();
     const __m128i zero = _mm_setzero_si128();
-    const __m128i magnitude = splat(kMagnitudeMask);
+    const __m128i magnitude = constant<kMagnitudeMask>();
     // Order by magnitude (both below 2^31, so the signed compare is the unsigned one).
     const __m128i swap = _mm_cmpgt_epi32(_mm_and_si128(b, magnitude), _mm_and_si128(a, magnitude));
     const __m128i exchange = _mm_and_si128(_mm_xor_si128(a, b), swap);
@@ -225,15 +234,15 @@ struct VectorLanes {
     const __m128i shift = _mm_sub_epi32(exp_a, exp_b);  // 0..255
     const __m128i big = _mm_slli_epi32(_mm_or_si128(_mm_and_si128(big_operand, fraction), hidden), 1);
     // A zero b, or a shift past its 25 bits, leaves nothing of b (the shift's high bits are not read below).
-    const __m128i drop = _mm_or_si128(_mm_cmpeq_epi32(exp_b, zero), _mm_cmpgt_epi32(shift, splat(24)));
+    const __m128i drop = _mm_or_si128(_mm_cmpeq_epi32(exp_b, zero), _mm_cmpgt_epi32(shift, constant<24>()));
     const __m128i small = Isa::shift_right(
         _mm_andnot_si128(drop, _mm_slli_epi32(_mm_or_si128(_mm_and_si128(small_operand, fraction), hidden), 1)), shift);
     const __m128i negate = _mm_srai_epi32(_mm_xor_si128(a, b), 31);
     const __m128i sum = _mm_add_epi32(big, _mm_sub_epi32(_mm_xor_si128(small, negate), negate));  // 0..2^26
 
-    const __m128i at_24 = _mm_cmpgt_epi32(sum, splat((1u << 24) - 1));
-    const __m128i at_25 = _mm_cmpgt_epi32(sum, splat((1u << 25) - 1));
-    const __m128i cancelled = _mm_cmpgt_epi32(splat(1u << 23), sum);
+    const __m128i at_24 = _mm_cmpgt_epi32(sum, constant<(1u << 24) - 1>());
+    const __m128i at_25 = _mm_cmpgt_epi32(sum, constant<(1u << 25) - 1>());
+    const __m128i cancelled = _mm_cmpgt_epi32(constant<1u << 23>(), sum);
     const __m128i exact_zero = _mm_cmpeq_epi32(sum, zero);
     // A cancelled sum moves its leading one up to bit 23, lowering the exponent by the shift (adder.hpp's
     // add_uncommon: exp_a + top - 24 with top = 23 - count). Then a leading one at bit 23, 24 or 25 shifts right by
@@ -245,14 +254,13 @@ struct VectorLanes {
     }
     const __m128i significand = Isa::shift_right_0_to_2(normalised, at_24, at_25);
     const __m128i exp =
-        _mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(exp_a, splat(1)), at_24), at_25), lowered);
+        _mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(exp_a, constant<1>()), at_24), at_25), lowered);
     const __m128i special = _mm_or_si128(both_zero, exact_zero);
-    const __m128i over = _mm_andnot_si128(special, _mm_cmpgt_epi32(exp, splat(255)));
-    const __m128i under = _mm_andnot_si128(special, _mm_cmpgt_epi32(splat(1), exp));
-    const __m128i normal = _mm_add_epi32(_mm_slli_epi32(_mm_sub_epi32(exp, splat(1)), 23), significand);
-    const __m128i magnitude_out =
-        _mm_or_si128(_mm_andnot_si128(_mm_or_si128(_mm_or_si128(special, under), over), normal),
-                     _mm_and_si128(over, magnitude));
+    const __m128i over = _mm_andnot_si128(special, _mm_cmpgt_epi32(exp, constant<255>()));
+    const __m128i under = _mm_andnot_si128(special, _mm_cmpgt_epi32(constant<1>(), exp));
+    const __m128i normal = _mm_add_epi32(_mm_slli_epi32(_mm_sub_epi32(exp, constant<1>()), 23), significand);
+    const __m128i magnitude_out = _mm_or_si128(
+        _mm_andnot_si128(_mm_or_si128(_mm_or_si128(special, under), over), normal), _mm_and_si128(over, magnitude));
     // An exact cancellation gives +0; two zero operands give -0 only when both are negative.
     __m128i value = _mm_andnot_si128(exact_zero, _mm_or_si128(sign, magnitude_out));
     value = select(both_zero, _mm_and_si128(_mm_and_si128(a, b), sign_bit), value);
@@ -260,7 +268,7 @@ struct VectorLanes {
   }
 
   [[gnu::always_inline]] static __m128i zero_lanes(__m128i value) {
-    return _mm_cmpeq_epi32(_mm_and_si128(value, splat(0x7F800000u)), _mm_setzero_si128());
+    return _mm_cmpeq_epi32(_mm_and_si128(value, constant<0x7F800000u>()), _mm_setzero_si128());
   }
 
   // The multiply stage's flags of MADD/MSUB, which reach only the sticky bits.
@@ -302,15 +310,15 @@ struct VectorLanes {
     const Lanes product = mul_lanes(load(fs), load(ft));
     const __m128i addend = _mm_xor_si128(product.value, splat(sign_flip));
     const Lanes sum = add_lanes(acc_value, addend);
-    const __m128i acc_over = field_lanes(acc_overflow);  // second in priority: the selects below test product.over first
+    const __m128i acc_over =
+        field_lanes(acc_overflow);  // second in priority: the selects below test product.over first
     const __m128i passed = _mm_or_si128(product.over, acc_over);  // the add does not decide these lanes
     const __m128i value = select(product.over, addend, select(acc_over, acc_value, sum.value));
     const __m128i z = _mm_andnot_si128(passed, zero_lanes(value));
     const __m128i under = _mm_andnot_si128(passed, sum.under);
     const __m128i over = _mm_or_si128(passed, sum.over);
     // The product's S is the sign of fs XOR ft, unflipped for MSUB, even for a -0 product.
-    const ProductFlags flags{zero_lanes(product.value), _mm_srai_epi32(product.value, 31), product.under,
-                             product.over};
+    const ProductFlags flags{zero_lanes(product.value), _mm_srai_epi32(product.value, 31), product.under, product.over};
     return VectorLanes::template finish<true>(fields, value, z, under, over, flags);
   }
 
@@ -319,7 +327,7 @@ struct VectorLanes {
   }
 
   [[gnu::always_inline]] static Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return finish(fields, add_lanes(load(fs), _mm_xor_si128(load(ft), splat(kSignBit))));
+    return finish(fields, add_lanes(load(fs), _mm_xor_si128(load(ft), constant<kSignBit>())));
   }
 
   [[gnu::always_inline]] static Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) {

@@ -34,6 +34,11 @@ namespace gcvu::vu::sse2 {
 
 // The instruction-set policy for vector_lanes.hpp: SSE2 has no per-lane variable shift.
 struct Isa {
+  // GCC takes these from the constant pool as memory operands.
+  template <uint32_t kValue>
+  [[gnu::always_inline]] static __m128i splat_constant() {
+    return _mm_set1_epi32(static_cast<int>(kValue));
+  }
   // One step of a variable right shift: shift by 2^k where bit k of count is set.
   template <int kBit>
   [[gnu::always_inline]] static __m128i shift_right_step(__m128i x, __m128i count) {

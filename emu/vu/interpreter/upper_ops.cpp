@@ -15,7 +15,8 @@ Vec4 broadcast(uint32_t value) { return {value, value, value, value}; }
 
 }  // namespace
 
-void Vu1::finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac, uint8_t sticky) {
+[[gnu::always_inline]] inline void Vu1::finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac,
+                                                     uint8_t sticky) {
   if (info.sets_mac_status) {
     flags_.issue_mac(cycle_, mac, sticky & 0xf);
     note_event(cycle_ + FlagPipeline::kLatency);
@@ -53,15 +54,16 @@ void Vu1::upper_fmac(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
   vu.finish_upper(info, r.value, r.mac, r.sticky);
 }
 
+template <UpperKind kKind, FixedPoint kFixed>
 void Vu1::upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
-  const UpperPlan plan = plan_upper(op.op);
+  constexpr UpperPlan plan{kKind, {}, kFixed};
   Registers& registers = vu.registers_;
   const Vec4& fs = registers.vf(op.fs);
   const Vec4& ft = registers.vf(op.ft);
   Vec4 result{};
   uint16_t mac = 0;
   uint8_t sticky = 0;
-  switch (plan.kind) {
+  switch (kKind) {
     case UpperKind::kClip:
       vu.flags_.issue_clip(vu.cycle_, static_cast<uint8_t>(clip(fs[0], fs[1], fs[2], ft[3])));
       vu.note_event(vu.cycle_ + FlagPipeline::kLatency);
@@ -104,9 +106,28 @@ void Vu1::upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
 }
 
 // The instance table: picks the template instance for a form, one switch level per parameter.
-Vu1::UpperFn Vu1::upper_function(const UpperPlan& plan) {
+UpperFn Vu1::upper_function(const UpperPlan& plan) {
   if (plan.kind == UpperKind::kNop) return &Vu1::upper_nop;
-  if (plan.kind != UpperKind::kFmac) return &Vu1::upper_other;
+  if (plan.kind != UpperKind::kFmac) {
+    auto by_fixed = [&]<UpperKind kKind>() -> UpperFn {
+      switch (plan.fixed) {
+        case FixedPoint::k0: return &Vu1::upper_other<kKind, FixedPoint::k0>;
+        case FixedPoint::k4: return &Vu1::upper_other<kKind, FixedPoint::k4>;
+        case FixedPoint::k12: return &Vu1::upper_other<kKind, FixedPoint::k12>;
+        case FixedPoint::k15: return &Vu1::upper_other<kKind, FixedPoint::k15>;
+      }
+      return &Vu1::upper_nop;
+    };
+    switch (plan.kind) {
+      case UpperKind::kOpmula: return &Vu1::upper_other<UpperKind::kOpmula, FixedPoint::k0>;
+      case UpperKind::kOpmsub: return &Vu1::upper_other<UpperKind::kOpmsub, FixedPoint::k0>;
+      case UpperKind::kAbs: return &Vu1::upper_other<UpperKind::kAbs, FixedPoint::k0>;
+      case UpperKind::kClip: return &Vu1::upper_other<UpperKind::kClip, FixedPoint::k0>;
+      case UpperKind::kItof: return by_fixed.template operator()<UpperKind::kItof>();
+      case UpperKind::kFtoi: return by_fixed.template operator()<UpperKind::kFtoi>();
+      default: return &Vu1::upper_nop;
+    }
+  }
   auto by_target = [&]<Arith kArith, Second kSecond>() -> UpperFn {
     return plan.form.to_acc ? &Vu1::upper_fmac<kArith, kSecond, true> : &Vu1::upper_fmac<kArith, kSecond, false>;
   };

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "emu/vu/interpreter/pair_execution.hpp"
+
 namespace gcvu::vu {
 
 const char* stop_reason_name(StopReason reason) {
@@ -20,7 +22,7 @@ const char* stop_reason_name(StopReason reason) {
   return "?";
 }
 
-IssuePlan Vu1::plan_issue(const DecodedBundle& bundle) {
+IssuePlan Vu1::plan_issue(const DecodedBundle& bundle, const Vu1Config& config) {
   IssuePlan plan;
   for (const OpInfo* info : {&bundle.upper_info, &bundle.lower_info}) {
     for (const VfUse& read : info->vf_read) {
@@ -49,21 +51,28 @@ IssuePlan Vu1::plan_issue(const DecodedBundle& bundle) {
   plan.e_bit = (bundle.flags & upper_flag::kE) != 0;
   plan.d_bit = (bundle.flags & upper_flag::kD) != 0;
   plan.t_bit = (bundle.flags & upper_flag::kT) != 0;
+  const bool skipped = plan.clash && config.write_clash == WriteClash::kLowerSkipped;
+  plan.runs_lower = !skipped && !plan.loi && !plan.lower_idle;
+  plan.records_history = plan.history_vi != 0 && !skipped;
+  plan.stops = (plan.d_bit && config.d_bit_enabled) || (plan.t_bit && config.t_bit_enabled);
   plan.upper_fn = upper_function(plan_upper(bundle.upper.op));
+  plan.upper_idle = plan.upper_fn == &Vu1::upper_nop;
+  plan.lower_fn = lower_function(bundle.lower.op);
   return plan;
 }
 
 Vu1::Vu1(Vu1Config config) : config_(config) {
   DecodedBundle empty = decode_bundle(0);
   decoded_.fill(empty);
-  plans_.fill(plan_issue(empty));
+  plans_.fill(plan_issue(empty, config_));
 }
 
 void Vu1::write_micro(uint32_t pc, uint64_t bundle) {
   micro_.write_instruction(pc, bundle);
   pc %= kMicroInstructions;
   decoded_[pc] = decode_bundle(bundle);
-  plans_[pc] = plan_issue(decoded_[pc]);
+  plans_[pc] = plan_issue(decoded_[pc], config_);
+  blocks_.clear();
 }
 
 void Vu1::load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction) {
@@ -72,8 +81,9 @@ void Vu1::load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction)
   for (size_t n = 0; n < count; ++n) {
     uint32_t pc = static_cast<uint32_t>((first_instruction + n) % kMicroInstructions);
     decoded_[pc] = decode_bundle(micro_.instruction(pc));
-    plans_[pc] = plan_issue(decoded_[pc]);
+    plans_[pc] = plan_issue(decoded_[pc], config_);
   }
+  blocks_.clear();
 }
 
 void Vu1::start(uint32_t pc) {
@@ -120,61 +130,17 @@ bool Vu1::finish_xgkick() {
   return !xgkick_.busy();
 }
 
-uint64_t Vu1::issue_cycle(const IssuePlan& plan) const {
-  uint64_t ready = cycle_;
-  for (uint8_t n = 0; n < plan.vf_read_count; ++n) {
-    ready = std::max(ready, fmac_.ready_cycle(plan.vf_reads[n].reg, plan.vf_reads[n].fields));
-  }
-  for (uint16_t reads = plan.vi_reads; reads != 0; reads &= static_cast<uint16_t>(reads - 1)) {
-    ready = std::max(ready, integer_loads_.ready_cycle(static_cast<uint8_t>(std::countr_zero(reads))));
-  }
-  switch (plan.wait) {
-    case IssuePlan::Wait::kNone: break;
-    case IssuePlan::Wait::kFdiv:
-    case IssuePlan::Wait::kWaitQ: ready = std::max(ready, fdiv_.free_cycle()); break;
-    case IssuePlan::Wait::kEfu:
-    case IssuePlan::Wait::kWaitP: ready = std::max(ready, efu_.free_cycle()); break;
-    // step() has played the previous transfer out (nothing else runs during the wait).
-    case IssuePlan::Wait::kXgkick: ready = std::max(ready, xgkick_.free_cycle()); break;
-  }
-  return ready;
-}
-
-Stall Vu1::explain_stall(const IssuePlan& plan, uint64_t ready) const {
-  // The same checks as issue_cycle, in the same order; the first hazard that reaches `ready` is the decisive one.
-  auto stall = [&](StallCause cause, uint8_t reg, FieldMask fields) {
-    return Stall{cause, static_cast<uint32_t>(ready - cycle_), reg, fields};
-  };
-  for (uint8_t n = 0; n < plan.vf_read_count; ++n) {
-    const VfUse& read = plan.vf_reads[n];
-    if (fmac_.ready_cycle(read.reg, read.fields) == ready) {
-      return stall(StallCause::kFmacVf, read.reg,
-                   static_cast<FieldMask>(read.fields & fmac_.pending_fields(read.reg, cycle_)));
-    }
-  }
-  for (uint16_t reads = plan.vi_reads; reads != 0; reads &= static_cast<uint16_t>(reads - 1)) {
-    auto vi = static_cast<uint8_t>(std::countr_zero(reads));
-    if (integer_loads_.ready_cycle(vi) == ready) return stall(StallCause::kIntegerLoad, vi, 0);
-  }
-  switch (plan.wait) {
-    case IssuePlan::Wait::kFdiv: return stall(StallCause::kFdivBusy, 0, 0);
-    case IssuePlan::Wait::kWaitQ: return stall(StallCause::kWaitQ, 0, 0);
-    case IssuePlan::Wait::kEfu: return stall(StallCause::kEfuBusy, 0, 0);
-    case IssuePlan::Wait::kWaitP: return stall(StallCause::kWaitP, 0, 0);
-    case IssuePlan::Wait::kXgkick: return stall(StallCause::kXgkickBusy, 0, 0);
-    case IssuePlan::Wait::kNone: break;
-  }
-  return stall(StallCause::kNone, 0, 0);
-}
-
 StopReason Vu1::run() {
-  while (step() == StopReason::kRunning) {
+  while (running_) {
+    if (!run_block(UINT64_MAX)) step();
   }
   return stop_reason_;
 }
 
 StopReason Vu1::run_until(uint64_t cycle) {
-  while (running_ && cycle_ < cycle) step();
+  while (running_ && cycle_ < cycle) {
+    if (!run_block(cycle)) step();
+  }
   return running_ ? StopReason::kRunning : stop_reason_;
 }
 
@@ -207,58 +173,13 @@ StopReason Vu1::step() {
                      pc * 8, config_.max_cycles));
     return stop_reason_;
   }
-  const uint64_t ready = issue_cycle(plan);
+  const uint64_t ready = issue_cycle(plan, pipelines(), cycle_);
   Stall stall;
   if (ready != cycle_) {
-    stall = explain_stall(plan, ready);
-    cycle_ += stall.cycles;
-    stats_.stall_cycles += stall.cycles;
-    stats_.stall_cycles_by_cause[static_cast<size_t>(stall.cause)] += stall.cycles;
-    branch_history_.break_chains(stats_.pairs);  // a stall breaks branch-VI chains
+    stall = explain_stall(plan, pipelines(), cycle_, ready);
+    cycle_ = ready;
   }
-  retire_to(cycle_);
-
-  // The lower op runs first so it reads VF values from before the upper op's write; its own VF write waits.
-  const bool skip_lower = plan.clash && config_.write_clash == WriteClash::kLowerSkipped;
-  const uint16_t old_vi = registers_.vi(plan.history_vi);
-  LowerResult lower;
-  if (!skip_lower && !plan.loi && !plan.lower_idle) lower = execute_lower(bundle.lower, bundle.lower_info, pc);
-  plan.upper_fn(*this, bundle.upper, bundle.upper_info);
-  if (lower.vf_write.used() && !plan.clash) {
-    registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
-    fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, cycle_);
-  }
-  if (plan.loi) registers_.i = bundle.lower.raw;  // after the upper op, which saw the old I
-  if (plan.history_vi != 0 && !skip_lower) {
-    branch_history_.record(stats_.pairs, plan.history_vi, old_vi, plan.history_read_same);
-  }
-
-  if (observer_ != nullptr) observer_->on_pair(PairEvent{pc, &bundle, cycle_, stall});
-  ++stats_.pairs;
-  if (!running_) return stop_reason_;  // the lower op stopped the program
-
-  uint32_t next = (pc + 1) % kMicroInstructions;
-  if (branch_pending_) {
-    next = branch_target_;
-    branch_pending_ = false;
-  }
-  if (lower.branch_taken) {
-    branch_pending_ = true;
-    branch_target_ = lower.branch_target % kMicroInstructions;
-  }
-  const bool last = end_pending_;
-  end_pending_ = end_pending_ || plan.e_bit;
-  registers_.tpc = static_cast<uint16_t>(next);
-  ++cycle_;
-
-  if (last) {
-    drain();
-    stop(StopReason::kEnded, "");
-  } else if (plan.d_bit && config_.d_bit_enabled) {
-    stop(StopReason::kDebugBreak, fmt::format("D bit at PC {:#06x}", pc * 8));
-  } else if (plan.t_bit && config_.t_bit_enabled) {
-    stop(StopReason::kTraceHalt, fmt::format("T bit at PC {:#06x}", pc * 8));
-  }
+  execute_pair(pc, stall);
   return stop_reason_;
 }
 

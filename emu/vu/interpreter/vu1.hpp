@@ -2,8 +2,14 @@
 // VU1 in micro mode: registers, both memories, the pipelines, and the loop that issues one instruction pair per
 // cycle with the stalls of reference/vu1.md §3. Micro memory is decoded once when written; execution never decodes.
 //
-// File map: vu1.cpp (issue plans, the issue loop, stalls, branches, E bit), upper_plan.hpp (upper-op forms),
-// upper_ops.cpp (FMAC semantics), lower_ops.cpp (lower-word semantics).
+// File map: vu1.cpp (issue plans, the per-pair issue loop), hazards.hpp (stall rules), pair_execution.hpp (what an
+// issued pair does: both halves, branches, E bit), block*.{hpp,cpp} (cached blocks with a precomputed schedule),
+// upper_plan.hpp (upper-op forms), upper_ops.cpp (FMAC semantics), lower_ops.cpp (lower-word semantics).
+//
+// Two ways to run, which give the same results bit for bit and cycle for cycle: pair by pair (step(), the
+// reference, always used with an observer attached or with Vu1Config::block_execution off), and by blocks, whose
+// stall schedule is worked out once and reused while their entry is quiet (block.hpp). tests/vu/
+// block_cross_test.cpp holds the two to each other.
 
 #include <algorithm>
 #include <array>
@@ -11,6 +17,9 @@
 #include <span>
 #include <string>
 
+#include "emu/vu/interpreter/block.hpp"
+#include "emu/vu/interpreter/hazards.hpp"
+#include "emu/vu/interpreter/issue_plan.hpp"
 #include "emu/vu/interpreter/run_state.hpp"
 #include "emu/vu/interpreter/upper_plan.hpp"
 #include "emu/vu/interpreter/vu1_config.hpp"
@@ -24,25 +33,6 @@
 #include "emu/vu/xgkick/xgkick_unit.hpp"
 
 namespace gcvu::vu {
-
-class Vu1;
-
-// What the issue loop needs of one micro-memory word, worked out when the word is written.
-struct IssuePlan {
-  enum class Wait : uint8_t { kNone, kFdiv, kWaitQ, kEfu, kWaitP, kXgkick };
-  std::array<VfUse, 4> vf_reads{};  // every VF field read by either half
-  uint8_t vf_read_count = 0;
-  uint16_t vi_reads = 0;  // the lower op's VI reads (ILW hazards)
-  Wait wait = Wait::kNone;
-  uint8_t history_vi = 0;  // the VI the lower op writes, for the branch rule (0: none or a flag op)
-  bool history_read_same = false;
-  bool invalid = false;
-  bool loi = false;
-  bool lower_idle = false;  // the lower op has no effect beyond its stall (NOP, WAITQ, WAITP)
-  bool clash = false;       // both halves write the same VF
-  bool e_bit = false, d_bit = false, t_bit = false;
-  void (*upper_fn)(Vu1&, const DecodedOp&, const OpInfo&) = nullptr;  // the upper op, specialised by form
-};
 
 class Vu1 {
  public:
@@ -87,6 +77,8 @@ class Vu1 {
   uint64_t cycle() const { return cycle_; }
   uint64_t start_cycle() const { return start_cycle_; }
   const Vu1Stats& stats() const { return stats_; }
+  // How much of the run the block runner took (block.hpp); not part of the program's results.
+  const BlockStats& block_stats() const { return block_stats_; }
   StopReason stop_reason() const { return stop_reason_; }
   const std::string& stop_message() const { return stop_message_; }
   const XgkickUnit& xgkick() const { return xgkick_; }
@@ -102,9 +94,7 @@ class Vu1 {
 
  private:
   // vu1.cpp
-  // The cycle the pair can issue at (cycle_ when nothing holds it), and, when that is later, why.
-  uint64_t issue_cycle(const IssuePlan& plan) const;
-  Stall explain_stall(const IssuePlan& plan, uint64_t ready) const;
+  PipelineView pipelines() const { return {fmac_, integer_loads_, fdiv_, efu_, xgkick_}; }
   // Commits the flag, Q and P results due by `cycle` and sends the XGKICK qwords due by then. Cheap when nothing
   // is due: units that start work call note_event with the first cycle they need attention.
   void retire_to(uint64_t cycle) {
@@ -114,23 +104,27 @@ class Vu1 {
   void note_event(uint64_t cycle) { next_event_ = std::min(next_event_, cycle); }
   void stop(StopReason reason, std::string message);
   void drain();
-  static IssuePlan plan_issue(const DecodedBundle& bundle);
-  // upper_ops.cpp: one function per FMAC form (template instances), and one for the other upper ops.
-  using UpperFn = void (*)(Vu1&, const DecodedOp&, const OpInfo&);
+  static IssuePlan plan_issue(const DecodedBundle& bundle, const Vu1Config& config);
+  // pair_execution.hpp: everything a pair does once it has issued at cycle_ (after `stall`), shared by step()
+  // and the block runner. Returns the PC of the next pair.
+  uint32_t execute_pair(uint32_t pc, const Stall& stall);
+  // block_runner.cpp: runs the cached block at the PC if its entry is quiet, up to `until`; false if it ran nothing
+  // (step() then takes the pair).
+  bool run_block(uint64_t until);
+  bool entry_is_quiet(const Block& block, uint64_t entry) const;
+  // upper_ops.cpp: one function per FMAC form and per other upper op (template instances).
   static UpperFn upper_function(const UpperPlan& plan);
   template <Arith kArith, Second kSecond, bool kToAcc>
   static void upper_fmac(Vu1& vu, const DecodedOp& op, const OpInfo& info);
+  template <UpperKind kKind, FixedPoint kFixed>
   static void upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info);
   static void upper_nop(Vu1&, const DecodedOp&, const OpInfo&) {}
   void finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac, uint8_t sticky);
-  // lower_ops.cpp: VF results are returned in `vf_result` rather than written, so the upper op's write can win.
-  struct LowerResult {
-    VfUse vf_write;
-    Vec4 vf_value{};
-    bool branch_taken = false;
-    uint32_t branch_target = 0;
-  };
-  LowerResult execute_lower(const DecodedOp& op, const OpInfo& info, uint32_t pc);
+  // lower_ops.cpp: one function per opcode. VF results are returned in `out` rather than written, so the upper
+  // op's write can win.
+  static LowerFn lower_function(Opcode op);
+  template <Opcode kOp>
+  static void lower_op(Vu1& vu, const DecodedOp& op, const OpInfo& info, uint32_t pc, LowerResult& out);
   void start_efu(const OpInfo& info, uint32_t p);
 
   Vu1Config config_;
@@ -139,6 +133,7 @@ class Vu1 {
   MicroMemory micro_;
   std::array<DecodedBundle, kMicroInstructions> decoded_{};
   std::array<IssuePlan, kMicroInstructions> plans_{};
+  BlockCache blocks_;
 
   FmacPipeline fmac_;
   FlagPipeline flags_;
@@ -164,6 +159,7 @@ class Vu1 {
   StopReason stop_reason_ = StopReason::kRunning;
   std::string stop_message_;
   Vu1Stats stats_;
+  BlockStats block_stats_;
 };
 
 }  // namespace gcvu::vu

@@ -19,6 +19,10 @@ struct Vu1Config {
   // FBRST.DE1 / TE1: whether the D and T bits stop the program (off, as after a reset, by default).
   bool d_bit_enabled = false;
   bool t_bit_enabled = false;
+  // Run cached blocks with a precomputed stall schedule where that gives the same result (always, by design:
+  // tests/vu/block_cross_test.cpp checks it). Off: every pair goes through the per-pair issue loop, the reference.
+  // An attached observer always gets the per-pair loop.
+  bool block_execution = true;
 };
 
 }  // namespace gcvu::vu

@@ -7,6 +7,8 @@
 // last writes in issue order (what the debugger shows). At most kCapacity writes can be in flight at once, so the
 // newest kCapacity writes always include every one still in flight: nothing needs retiring.
 
+#include <emmintrin.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -38,18 +40,26 @@ class FmacPipeline {
     }
     return cycle;
   }
+  // The first cycle at which lane `lane` (0 = x) of VF[reg] may be read.
+  uint64_t lane_ready(uint8_t reg, int lane) const { return ready_[reg & 31][lane & 3]; }
   // The fields of VF[reg] still in flight at `cycle`.
   FieldMask pending_fields(uint8_t reg, uint64_t cycle) const;
 
   void issue(uint8_t reg, FieldMask fields, uint64_t cycle) {
     if ((reg & 31) == 0 || fields == 0) return;
-    auto& ready = ready_[reg & 31];
-    for (int lane = 0; lane < 4; ++lane) {
-      if (has_lane(fields, lane)) ready[lane] = cycle + kLatency;
+    // The lanes in `fields` become ready at cycle + kLatency: two vector selects with the fields' lane masks.
+    const uint64_t ready = cycle + kLatency;
+    const __m128i value = _mm_set1_epi64x(static_cast<long long>(ready));
+    auto* lanes = reinterpret_cast<__m128i*>(ready_[reg & 31].data());
+    const auto* masks = reinterpret_cast<const __m128i*>(kLaneMasks[fields & 15].data());
+    for (int half = 0; half < 2; ++half) {
+      const __m128i mask = _mm_load_si128(masks + half);
+      const __m128i old = _mm_loadu_si128(lanes + half);
+      _mm_storeu_si128(lanes + half, _mm_or_si128(_mm_and_si128(mask, value), _mm_andnot_si128(mask, old)));
     }
     newest_ = (newest_ + 1) % kCapacity;
-    writes_[newest_] = FmacWrite{static_cast<uint8_t>(reg & 31), fields, cycle, cycle + kLatency};
-    last_ready_ = cycle + kLatency;
+    writes_[newest_] = FmacWrite{static_cast<uint8_t>(reg & 31), fields, cycle, ready};
+    last_ready_ = ready;
   }
   void clear();
   // The cycle the newest write becomes readable (for draining at the E bit); 0 if none was ever issued.
@@ -58,6 +68,17 @@ class FmacPipeline {
   std::vector<FmacWrite> in_flight(uint64_t cycle) const;
 
  private:
+  // All ones in the 64-bit lanes of each field mask (x = bit 3 is lane 0).
+  struct alignas(16) LaneMask : std::array<uint64_t, 4> {};
+  static constexpr std::array<LaneMask, 16> kLaneMasks = [] {
+    std::array<LaneMask, 16> masks{};
+    for (int fields = 0; fields < 16; ++fields) {
+      for (int lane = 0; lane < 4; ++lane)
+        masks[fields][lane] = has_lane(static_cast<FieldMask>(fields), lane) ? ~0ull : 0;
+    }
+    return masks;
+  }();
+
   std::array<std::array<uint64_t, 4>, 32> ready_{};  // per VF register, per lane x..w
   std::array<FmacWrite, kCapacity> writes_{};
   size_t newest_ = 0;

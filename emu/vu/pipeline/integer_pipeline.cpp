@@ -1,10 +1,6 @@
 #include "emu/vu/pipeline/integer_pipeline.hpp"
 
-#include <algorithm>
-
 namespace gcvu::vu {
-
-uint64_t IntegerLoadPipeline::drain_cycle() const { return *std::max_element(ready_.begin(), ready_.end()); }
 
 uint16_t BranchViHistory::branch_value(uint64_t branch_pair, uint8_t vi, uint16_t current) const {
   vi &= 15;

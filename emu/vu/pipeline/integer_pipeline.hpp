@@ -14,13 +14,17 @@ class IntegerLoadPipeline {
   static constexpr uint32_t kLatency = 4;
   uint64_t ready_cycle(uint8_t vi) const { return vi == 0 ? 0 : ready_[vi & 15]; }
   void issue(uint8_t vi, uint64_t cycle) {
-    if (vi != 0) ready_[vi & 15] = cycle + kLatency;
+    if (vi == 0) return;
+    ready_[vi & 15] = cycle + kLatency;
+    last_ready_ = cycle + kLatency;
   }
-  uint64_t drain_cycle() const;
-  void clear() { ready_ = {}; }
+  // The cycle the newest load lands (every earlier one lands no later); 0 if none was ever issued.
+  uint64_t drain_cycle() const { return last_ready_; }
+  void clear() { ready_ = {}, last_ready_ = 0; }
 
  private:
   std::array<uint64_t, 16> ready_{};
+  uint64_t last_ready_ = 0;
 };
 
 // The VI writes of the last few instructions, by execution index, for the branch pre-write rule. Only pairs that

@@ -1,0 +1,97 @@
+#pragma once
+// Blocks: runs of micro memory from a start PC to the delay slot of the first branch or E bit, with the stall
+// schedule of their pairs worked out once.
+//
+// Within a block, when each pair issues depends only on the block's own pairs and on what was in flight when the
+// block was entered. If nothing from before the block holds any pair back (a quiet entry), the schedule is the
+// same every time: build_block works it out once with the stall rules of hazards.hpp on empty scratch pipelines,
+// and records, for every value the block reads before writing it, the latest cycle (relative to entry) at which
+// it must be ready for the entry to count as quiet. That deadline is the reading pair's issue offset, or one
+// cycle less if that pair stalls (so a value from outside landing exactly then cannot be named as the decisive
+// hazard instead of the block's own). At entry the runner checks the deadlines against the live pipelines; if any
+// is missed it takes the pair with the per-pair path instead, which is always exact.
+//
+// Pairs that need the per-pair path's own handling end a block before them: XGKICK (it plays out the previous
+// transfer and may find no PATH1 receiver) and invalid instructions.
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "emu/vu/interpreter/issue_plan.hpp"
+#include "emu/vu/interpreter/vu1_config.hpp"
+#include "emu/vu/pipeline/stall.hpp"
+#include "emu/vu/state/memory.hpp"
+
+namespace gcvu::vu {
+
+struct BlockPair {
+  uint16_t pc = 0;
+  uint16_t pre = 0;    // cycles after entry at which the pair comes up (the cycle counter before its stall)
+  uint16_t issue = 0;  // cycles after entry at which it issues
+  StallCause cause = StallCause::kNone;  // when issue > pre
+};
+
+// A VF field, VI register (ILW) or unit the block reads before writing it: ready by entry + deadline for a quiet
+// entry.
+struct FieldDeadline {
+  uint8_t reg = 0;
+  uint8_t lane = 0;
+  uint16_t deadline = 0;
+};
+struct ViDeadline {
+  uint8_t vi = 0;
+  uint16_t deadline = 0;
+};
+
+struct Block {
+  static constexpr size_t kMaxPairs = 64;
+  static constexpr int32_t kNoDeadline = -1;
+
+  std::vector<BlockPair> pairs;
+  std::vector<FieldDeadline> vf_deadlines;
+  std::vector<ViDeadline> vi_deadlines;
+  uint16_t vf_deadline_min = UINT16_MAX;  // the earliest of vf_deadlines (UINT16_MAX when empty)
+  uint16_t vi_deadline_min = UINT16_MAX;
+  int32_t fdiv_deadline = kNoDeadline;  // FDIV ops and WAITQ before the block's first FDIV op
+  int32_t efu_deadline = kNoDeadline;   // EFU ops and WAITP before the block's first EFU op
+};
+
+// Works out the block starting at `pc` from the issue plans of micro memory. Empty (no pairs) when the pair at
+// `pc` itself must take the per-pair path.
+Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& plans,
+                  const std::array<DecodedBundle, kMicroInstructions>& decoded, WriteClash write_clash);
+
+// The blocks built so far, by start PC. Any micro-memory write empties it (the next run rebuilds what it needs).
+class BlockCache {
+ public:
+  BlockCache() { index_.fill(kUnbuilt); }
+  // The block at `pc`, built now if it was not yet; nullptr when the pair there takes the per-pair path.
+  const Block* find_or_build(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& plans,
+                             const std::array<DecodedBundle, kMicroInstructions>& decoded, WriteClash write_clash) {
+    const int32_t index = index_[pc % kMicroInstructions];
+    if (index >= 0) [[likely]]
+      return &blocks_[static_cast<size_t>(index)];
+    if (index == kPerPair) return nullptr;
+    return insert(pc % kMicroInstructions, build_block(pc % kMicroInstructions, plans, decoded, write_clash));
+  }
+  void clear();
+  size_t size() const { return blocks_.size(); }
+
+ private:
+  static constexpr int32_t kUnbuilt = -1;
+  static constexpr int32_t kPerPair = -2;
+  const Block* insert(uint32_t pc, Block block);
+  std::array<int32_t, kMicroInstructions> index_{};
+  std::vector<Block> blocks_;
+  bool any_ = false;  // some index_ entry is not kUnbuilt
+};
+
+// How the block runner has fared: for tuning and for the cross-test to see that it really ran.
+struct BlockStats {
+  uint64_t entries = 0;        // blocks entered quietly
+  uint64_t pairs = 0;          // pairs they ran
+  uint64_t noisy_entries = 0;  // block entries refused for a missed deadline (the pair ran per pair)
+};
+
+}  // namespace gcvu::vu

@@ -1,0 +1,277 @@
+// Consistency check of the block runner against the per-pair issue loop (Vu1Config::block_execution off), which
+// the hand-worked and hardware timing tests hold to their independent sources. Both paths run the same programs
+// from the same state and must leave everything the same: registers, data memory, cycle counts, stats (stall
+// cycles by cause), pipeline contents, XGKICK qword streams with their cycles, stop reasons and messages. The
+// programs: the three benchmark workloads, seeded random microprograms (random upper and lower rows of the opcode
+// table, random flags, branches into the program, budgets that stop runaway loops), and the same again driven by
+// run_until in uneven slices as a clocked system would. Every program in tests/vu that goes through run_vsm is
+// also cross-run (vu_program.cpp).
+
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "emu/vu/isa/decoded_op.hpp"
+#include "harness/bench/workloads.hpp"
+#include "tests/vu/sweep_size.hpp"
+#include "tests/vu/vu_program.hpp"
+#include "tests/vu/vu_snapshot.hpp"
+
+namespace gcvu::test {
+namespace {
+
+using vu::OpcodeRow;
+
+// One run's inputs: code at `base` (started there), data memory, initial registers and the configuration.
+struct Case {
+  std::vector<uint8_t> code;
+  std::vector<uint8_t> data;
+  uint32_t base = 0;
+  vu::Vu1Config config;
+  vu::Registers registers;  // tpc is set by start
+  bool set_registers = false;
+  std::vector<std::pair<uint32_t, uint64_t>> patches;  // write_micro between a first and a second run
+  uint32_t second_start = 0;
+};
+
+struct Outcome {
+  std::vector<VuSnapshot> snapshots;  // after every slice, then after the XGKICK flush
+  vu::BlockStats block_stats;
+};
+
+// Runs the case (twice when it has patches: the second run after write_micro, on the same VU with whatever is
+// still in flight). With `slices`, run_until advances by the given numbers of cycles in turn instead of run().
+Outcome run_case(const Case& c, bool blocks, const std::vector<uint32_t>& slices = {}) {
+  vu::Vu1Config config = c.config;
+  config.block_execution = blocks;
+  VuRun run(config);
+  run.vu.load_micro(c.code, c.base);
+  run.vu.data().load(c.data);
+  if (c.set_registers) run.vu.registers() = c.registers;
+  Outcome out;
+  auto play = [&](uint32_t pc) {
+    run.vu.start(pc);
+    if (slices.empty()) {
+      run.vu.run();
+    } else {
+      for (size_t n = 0; run.vu.running(); ++n) {
+        run.vu.run_until(run.vu.cycle() + slices[n % slices.size()]);
+        out.snapshots.emplace_back(run.vu, &run.path1, false);
+      }
+    }
+    out.snapshots.emplace_back(run.vu, &run.path1);
+    run.vu.finish_xgkick();
+    out.snapshots.emplace_back(run.vu, &run.path1);
+  };
+  play(c.base);
+  if (!c.patches.empty()) {
+    for (const auto& [pc, bundle] : c.patches) run.vu.write_micro(pc, bundle);
+    play(c.second_start);
+  }
+  out.block_stats = run.vu.block_stats();
+  return out;
+}
+
+// Runs both paths and expects the same snapshots. Returns the block runner's stats.
+vu::BlockStats expect_same_runs(const Case& c, const std::string& what, const std::vector<uint32_t>& slices = {}) {
+  const Outcome reference = run_case(c, false, slices);
+  const Outcome blocks = run_case(c, true, slices);
+  EXPECT_EQ(reference.block_stats.pairs, 0u) << what;
+  EXPECT_EQ(reference.snapshots.size(), blocks.snapshots.size()) << what;
+  for (size_t n = 0; n < std::min(reference.snapshots.size(), blocks.snapshots.size()); ++n) {
+    const std::string difference = reference.snapshots[n].difference(blocks.snapshots[n]);
+    if (!difference.empty()) {
+      ADD_FAILURE() << what << ", snapshot " << n << ": per-pair vs block runner: " << difference;
+      break;
+    }
+  }
+  return blocks.block_stats;
+}
+
+Case workload_case(const harness::Workload& workload) {
+  Case c;
+  c.code = workload.code;
+  c.data = workload.data;
+  return c;
+}
+
+TEST(VuBlockCross, BenchWorkloadsMatchThePerPairPath) {
+  for (const harness::Workload& workload : harness::builtin_workloads()) {
+    vu::BlockStats stats = expect_same_runs(workload_case(workload), workload.name);
+    // The block runner really took (nearly) all of it.
+    EXPECT_GT(stats.pairs, 0u) << workload.name;
+  }
+}
+
+TEST(VuBlockCross, BenchWorkloadsInRunUntilSlices) {
+  const std::vector<uint32_t> slices = {1, 7, 3, 64, 2, 29, 5, 1000, 11};
+  for (const harness::Workload& workload : harness::builtin_workloads()) {
+    expect_same_runs(workload_case(workload), workload.name + " in slices", slices);
+  }
+}
+
+// Random microprograms: random rows from the opcode table with random operands, registers and flags drawn from a
+// small set so hazards are common, branches aimed inside the program, and an E bit near the end.
+class ProgramGenerator {
+ public:
+  explicit ProgramGenerator(uint32_t seed) : rng_(seed) {
+    for (const OpcodeRow& row : vu::opcode_table()) {
+      if ((row.effects & vu::effect::kPseudo) != 0) continue;
+      (row.slot == vu::Slot::kUpper ? upper_rows_ : lower_rows_).push_back(&row);
+    }
+  }
+
+  Case next() {
+    Case c;
+    const uint32_t pairs = 4 + rng_() % 40;
+    c.base = chance(4) ? vu::kMicroInstructions - rng_() % 8 : rng_() % 64;
+    for (uint32_t n = 0; n < pairs; ++n) append(c.code, bundle(n, pairs));
+    c.data = data();
+    c.config.max_cycles = 100 + rng_() % 3000;
+    c.config.write_clash = chance(2) ? vu::WriteClash::kLowerSkipped : vu::WriteClash::kLowerWriteDiscarded;
+    c.config.d_bit_enabled = chance(3);
+    c.config.t_bit_enabled = chance(3);
+    c.set_registers = true;
+    c.registers = registers(pairs);
+    if (chance(3)) {
+      // Change part of the program and run again from its start or its middle, on the same VU.
+      for (int n = 0; n < 3; ++n) {
+        const uint32_t at = rng_() % pairs;
+        c.patches.push_back({(c.base + at) % vu::kMicroInstructions, bundle(at, pairs)});
+      }
+      c.second_start = (c.base + (chance(2) ? 0 : rng_() % pairs)) % vu::kMicroInstructions;
+    }
+    return c;
+  }
+
+ private:
+  bool chance(uint32_t one_in) { return rng_() % one_in == 0; }
+
+  static void append(std::vector<uint8_t>& code, uint64_t bundle) {
+    for (int i = 0; i < 8; ++i) code.push_back(static_cast<uint8_t>(bundle >> (8 * i)));
+  }
+
+  uint32_t encoding(const OpcodeRow& row) {
+    uint32_t free = vu::used_bits(row) & ~row.mask;
+    if (row.slot == vu::Slot::kUpper) free &= ~vu::kUpperFlagBits;
+    uint32_t word = row.match | row.canonical | (rng_() & free);
+    if (row.dest == vu::DestMode::kFree && (word & vu::kDestBits) == 0) word |= (1u + rng_() % 15) << 21;
+    return word;
+  }
+
+  // Registers: VF00-VF07 and VI00-VI07 mostly, so reads meet writes in flight (clears the top bits of the
+  // fs/ft/fd and is/it/id fields; immediates in those bits just get smaller).
+  uint32_t narrow(uint32_t word) {
+    if (chance(8)) return word;
+    return word & ~((3u << 19) | (3u << 14) | (1u << 9));
+  }
+
+  uint64_t bundle(uint32_t n, uint32_t pairs) {
+    if (n == pairs - 2) return vu::make_bundle(encoding(*upper_rows_.back()) | vu::upper_flag::kE, nop_lower());
+    if (n == pairs - 1) return vu::make_bundle(encoding(*upper_rows_.back()), nop_lower());
+    if (chance(60)) return (uint64_t{rng_()} << 32) | rng_();  // mostly an invalid encoding somewhere
+    const OpcodeRow& upper_row = chance(4) ? *upper_rows_.back() : *upper_rows_[rng_() % upper_rows_.size()];
+    uint32_t upper = narrow(encoding(upper_row));
+    if (chance(60)) upper |= vu::upper_flag::kE;
+    if (chance(40)) upper |= vu::upper_flag::kD;
+    if (chance(40)) upper |= vu::upper_flag::kT;
+    if (chance(20)) upper |= vu::upper_flag::kM;
+    if (chance(12)) return vu::make_bundle(upper | vu::upper_flag::kI, float_bits());
+    const OpcodeRow& lower_row = chance(4) ? nop_row() : *lower_rows_[rng_() % lower_rows_.size()];
+    if ((lower_row.effects & vu::effect::kGifKick) != 0 && !chance(3)) return vu::make_bundle(upper, nop_lower());
+    uint32_t lower = narrow(encoding(lower_row));
+    for (vu::OperandKind kind : lower_row.operands) {
+      if (kind != vu::OperandKind::kBranch) continue;
+      // Aim inside the program: target = (n + 1) + offset.
+      const uint32_t target = rng_() % pairs;
+      lower = (lower & ~0x7ffu) | ((target - (n + 1)) & 0x7ffu);
+    }
+    return vu::make_bundle(upper, lower);
+  }
+
+  const OpcodeRow& nop_row() const {
+    for (const OpcodeRow* row : lower_rows_) {
+      if (row->op == vu::Opcode::kNopLower) return *row;
+    }
+    return *lower_rows_.front();
+  }
+  uint32_t nop_lower() const { return nop_row().match | nop_row().canonical; }
+
+  uint32_t float_bits() {
+    switch (rng_() % 6) {
+      case 0: return rng_();                // anything, exponent 0 and 255 included
+      case 1: return rng_() & 0x807fffffu;  // denormal or zero
+      default:                              // a number near 1
+        return (rng_() & 0x807fffffu) | ((124u + rng_() % 8) << 23);
+    }
+  }
+
+  vu::Registers registers(uint32_t pairs) {
+    vu::Registers r;
+    for (int n = 1; n < vu::kVfCount; ++n) {
+      r.write_vf(n, vu::kFieldsXyzw, {float_bits(), float_bits(), float_bits(), float_bits()});
+    }
+    // VI values small enough to address the program's own pairs and the first part of data memory.
+    for (int n = 1; n < vu::kViCount; ++n) r.write_vi(n, static_cast<uint16_t>(chance(8) ? rng_() : rng_() % pairs));
+    r.write_acc(vu::kFieldsXyzw, {float_bits(), float_bits(), float_bits(), float_bits()});
+    r.q = float_bits();
+    r.p = float_bits();
+    r.i = float_bits();
+    r.r = 0x3f800000u | (rng_() & 0x7fffffu);
+    r.mac = static_cast<uint16_t>(rng_());
+    r.status = static_cast<uint16_t>(rng_() & 0xfff);
+    r.clip = rng_() & 0xffffff;
+    return r;
+  }
+
+  // Floats, and GIF tags of short packed packets (NLOOP 1-3, NREG 1, EOP mostly) for XGKICK to find.
+  std::vector<uint8_t> data() {
+    std::vector<uint8_t> bytes(vu::kDataBytes);
+    for (uint32_t qword = 0; qword < vu::kDataQwords; ++qword) {
+      uint32_t words[4] = {float_bits(), float_bits(), float_bits(), float_bits()};
+      if (chance(2)) {
+        words[0] = (1 + rng_() % 3) | (chance(4) ? 0 : 1u << 15);
+        words[1] = 1u << 28;  // NREG 1, PACKED
+        words[2] = 0xe;       // A+D
+        words[3] = 0;
+      }
+      for (int lane = 0; lane < 4; ++lane) {
+        for (int b = 0; b < 4; ++b) bytes[qword * 16 + lane * 4 + b] = static_cast<uint8_t>(words[lane] >> (8 * b));
+      }
+    }
+    return bytes;
+  }
+
+  std::mt19937 rng_;
+  std::vector<const OpcodeRow*> upper_rows_;  // NOP last (upper_rows_.back())
+  std::vector<const OpcodeRow*> lower_rows_;
+};
+
+TEST(VuBlockCross, RandomProgramsMatchThePerPairPath) {
+  ProgramGenerator generator(0x5eed);
+  const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 1500);
+  uint64_t block_pairs = 0;
+  for (long n = 0; n < count; ++n) {
+    block_pairs += expect_same_runs(generator.next(), fmt::format("random program {}", n)).pairs;
+    if (testing::Test::HasFailure()) break;
+  }
+  EXPECT_GT(block_pairs, 0u);
+}
+
+TEST(VuBlockCross, RandomProgramsInRunUntilSlices) {
+  ProgramGenerator generator(0xc10c);
+  const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 1500) / 4;
+  std::mt19937 rng(99);
+  for (long n = 0; n < count; ++n) {
+    std::vector<uint32_t> slices;
+    for (int k = 0; k < 5; ++k) slices.push_back(1 + rng() % (k == 0 ? 3 : 60));
+    expect_same_runs(generator.next(), fmt::format("random program {} in slices", n), slices);
+    if (testing::Test::HasFailure()) break;
+  }
+}
+
+}  // namespace
+}  // namespace gcvu::test
