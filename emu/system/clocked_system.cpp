@@ -100,6 +100,10 @@ std::optional<RunResult> ClockedSystem::outcome(uint64_t limit, uint64_t last_vi
   if (all_idle()) return RunResult{RunEnd::kFinished, now_, {}};
   const vif::Vif1State vif = vif_.state();
   const bool others_done = !transfer_active(dma_.state()) && !vu_.running() && !vu_.xgkick().busy();
+  if (vif == vif::Vif1State::kStalled && vif_.registers().stat.er1) {
+    // An undefined VIFcode (ER1): the stream is malformed, not paused.
+    return RunResult{RunEnd::kError, now_, fmt::format("VIF1: {}", vif_.error())};
+  }
   if (others_done && vif == vif::Vif1State::kStalled) return RunResult{RunEnd::kVifStalled, now_, {}};
   if (others_done && vif == vif::Vif1State::kNeedData && now_ - last_vif_progress >= kStarvedCycles) {
     return RunResult{RunEnd::kVifNeedsData, last_vif_progress, {}};

@@ -76,8 +76,8 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
       "\n"
       "The run ends when the transfer is used up and every unit is idle ('finished'), when VIF1 stops on an\n"
       "i-bit ('vif-stalled'), when the transfer ends inside a command that wants more data ('vif-needs-data'),\n"
-      "or on an error: a malformed chain or stream, a microprogram that fails (invalid instruction, cycle\n"
-      "budget), or the run's own cycle limit.\n"
+      "or on an error: a malformed chain or stream (an undefined VIFcode, unless --mask-undefined), a\n"
+      "microprogram that fails (invalid instruction, cycle budget), or the run's own cycle limit.\n"
       "\n"
       "--dump-gif writes one line per GS event: the cycle, the path, the register name (or IMAGE, or EOP for a\n"
       "packet's end) and the value in hex.\n"
@@ -94,6 +94,8 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
        "hex)")
       ("tte", po::bool_switch(), "CHCR.TTE: each tag's upper 64 bits go to VIF1 as two VIFcodes")
       ("tie", po::bool_switch(), "CHCR.TIE: a tag with its IRQ bit set ends the transfer")
+      ("mask-undefined", po::bool_switch(), "VIF1 ERR.ME1: skip undefined VIFcodes; without it an undefined VIFcode "
+       "sets STAT.ER1 and stops the run with an error naming its offset")
       ("micro", po::value<std::string>(), "initial micro memory: .vsm source or an assembled image (at most "
        "16 KiB), loaded at address 0")
       ("data", po::value<std::string>(), "initial VU1 data memory image (at most 16 KiB) loaded at address 0")
@@ -124,6 +126,7 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
   request.config.chain.tag_budget = parse_count("tag-budget", values["tag-budget"].as<std::string>(), 1);
   request.config.chain.tte = values["tte"].as<bool>();
   request.config.chain.tie = values["tie"].as<bool>();
+  request.mask_undefined = values["mask-undefined"].as<bool>();
 
   std::vector<uint8_t> stream;
   std::vector<uint8_t> ee_image;

@@ -9,6 +9,7 @@ VifRunResult run_vif_stream(const VifRunRequest& request) {
   system::ClockedSystem machine(recorder, request.config);
   if (!request.micro.empty()) machine.vu().load_micro(request.micro);
   if (!request.data.empty()) machine.vu().data().load(request.data);
+  machine.vif().registers().err.me1 = request.mask_undefined;
 
   if (request.chain_address.has_value()) {
     if (!machine.ee().load_ram(request.ee_image, 0)) throw std::invalid_argument("EE image larger than EE RAM");

@@ -27,6 +27,7 @@ struct VifRunRequest {
   std::span<const uint8_t> micro;  // micro-memory image loaded at instruction 0 (may be empty)
   std::span<const uint8_t> data;   // data-memory image loaded at 0 (may be empty)
   system::SystemConfig config;
+  bool mask_undefined = false;  // VIF1 ERR.ME1: skip undefined VIFcodes instead of stopping on them (ER1)
 };
 
 struct VifRunResult {

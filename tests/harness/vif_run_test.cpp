@@ -130,6 +130,24 @@ TEST(VifRun, BadInvocationsExitWithUsageErrors) {
   EXPECT_EQ(run_cli({"vif-run", (dir / "s.vif").string(), "--max-cycles", "0"}).code, 2);
 }
 
+TEST(VifRun, UndefinedVifcodeStopsTheRunUnlessMasked) {
+  // STCYCL 4,4, then CMD 0x08 (no such command: reference §1.2), then STMASK 0x12345678.
+  test::TempDir dir;
+  test::write_bytes(dir / "bad.vif", test::stream_bytes({0x01000404, 0x08000000, 0x20000000, 0x12345678}));
+  const auto stopped = run_cli({"vif-run", (dir / "bad.vif").string(), "--json"});
+  EXPECT_EQ(stopped.code, 1);
+  EXPECT_EQ(contains(stopped.err, "offset 0x4"), "");
+  EXPECT_EQ(contains(stopped.err, "undefined command 0x08"), "");
+  const nlohmann::json report = nlohmann::json::parse(stopped.out);
+  EXPECT_EQ(report["end"], "error");
+  EXPECT_EQ(report["vif"]["stat"].get<uint32_t>() & 0x2000, 0x2000u);  // STAT.ER1
+
+  const auto masked = run_cli({"vif-run", (dir / "bad.vif").string(), "--mask-undefined", "--json"});
+  EXPECT_EQ(masked.code, 0) << masked.err;
+  EXPECT_EQ(nlohmann::json::parse(masked.out)["end"], "finished");
+  EXPECT_EQ(nlohmann::json::parse(masked.out)["vif"]["words"], 4);
+}
+
 TEST(VifRun, FailingMicroprogramExitsOneWithTheReason) {
   // MPG 2 (an endless loop: "b" back to itself and its delay slot), MSCAL 0, with a 500-cycle budget.
   std::vector<uint32_t> words = {0, 0, 0, 0x4a020000};
