@@ -1,6 +1,6 @@
 #pragma once
 // What one source-chain tag does: where its data is (MADR), where the next tag is (TADR), whether the transfer ends
-// after the data, and what it does to the address stack. Pure: the channel (vif1_channel.hpp) does the reading.
+// after the data, and what it does to the address stack. Pure: the channel (source_channel.hpp) does the reading.
 //
 // The table (ps2tek:PS2/DMAC/Chain_mode.md "Source Chain Tag ID", which PCSX2 Hw.cpp hwDmacSrcChainWithStack
 // follows; reference/vif-gif-formats.md §3), with T = the tag's address and Q = its QWC:

@@ -42,7 +42,9 @@ ClockedSystem::ClockedSystem(gif::GsSink& gs, SystemConfig config)
           [this] { return vif_.cycle(); }),
       vif_(bus_, config.vif),
       dma_to_vif_(vif_),
-      dma_(ee_, dma_to_vif_) {
+      dma_(ee_, dma_to_vif_, "DMA channel 1 (VIF1)"),
+      dma_to_gif_(gif_),
+      gif_dma_(ee_, dma_to_gif_, "DMA channel 2 (GIF)") {
   vu_.set_path1(&path1_);
 }
 
@@ -75,18 +77,20 @@ bool ClockedSystem::only_vu_can_move() const {
   const vif::Vif1State vif = vif_.state();
   if (vif != vif::Vif1State::kWaitVu) return false;
   if (dma_.state() == dma::ChannelState::kRunning) return false;
+  if (transfer_active(gif_dma_.state()) || dma_to_gif_.holding()) return false;
   return !gif_.path_busy(gif::Path::kPath2) && !gif_.path_busy(gif::Path::kPath3);
 }
 
 bool ClockedSystem::all_idle() const {
-  if (transfer_active(dma_.state())) return false;
+  if (transfer_active(dma_.state()) || transfer_active(gif_dma_.state()) || dma_to_gif_.holding()) return false;
   if (vif_.state() != vif::Vif1State::kIdle || vif_.has_pending_work()) return false;
   if (vu_.running() || vu_.xgkick().busy() || path1_.in_transfer()) return false;
   return !gif_.path_busy(gif::Path::kPath1) && !gif_.path_busy(gif::Path::kPath2) && !gif_.path_busy(gif::Path::kPath3);
 }
 
 std::optional<std::string> ClockedSystem::unit_failure() const {
-  if (dma_.state() == dma::ChannelState::kError) return fmt::format("DMA channel 1: {}", dma_.error());
+  if (dma_.state() == dma::ChannelState::kError) return dma_.error();
+  if (gif_dma_.state() == dma::ChannelState::kError) return gif_dma_.error();
   if (vif_.state() == vif::Vif1State::kError) return fmt::format("VIF1: {}", vif_.error());
   if (gif_.failed()) return fmt::format("GIF: {}", gif_.error());
   if (!vu_.running() && vu_.stop_reason() != vu::StopReason::kRunning && vu_.stop_reason() != vu::StopReason::kEnded) {
@@ -99,7 +103,12 @@ std::optional<RunResult> ClockedSystem::outcome(uint64_t limit, uint64_t last_vi
   if (auto failure = unit_failure()) return RunResult{RunEnd::kError, now_, *failure};
   if (all_idle()) return RunResult{RunEnd::kFinished, now_, {}};
   const vif::Vif1State vif = vif_.state();
-  const bool others_done = !transfer_active(dma_.state()) && !vu_.running() && !vu_.xgkick().busy();
+  // Nothing but VIF1 can still move (a PATH3 packet held by the PATH3 mask waits for VIF1 too).
+  const bool path3_masked = gif_.stat_fields().m3r || gif_.stat_fields().m3p;
+  const bool others_done = !transfer_active(dma_.state()) && !transfer_active(gif_dma_.state()) &&
+                           !dma_to_gif_.holding() && !vu_.running() && !vu_.xgkick().busy() &&
+                           !gif_.path_busy(gif::Path::kPath1) && !gif_.path_busy(gif::Path::kPath2) &&
+                           (path3_masked || !gif_.path_busy(gif::Path::kPath3));
   if (vif == vif::Vif1State::kStalled && vif_.registers().stat.er1) {
     // An undefined VIFcode (ER1): the stream is malformed, not paused.
     return RunResult{RunEnd::kError, now_, fmt::format("VIF1: {}", vif_.error())};
@@ -109,10 +118,11 @@ std::optional<RunResult> ClockedSystem::outcome(uint64_t limit, uint64_t last_vi
     return RunResult{RunEnd::kVifNeedsData, last_vif_progress, {}};
   }
   if (now_ >= limit) {
-    return RunResult{RunEnd::kError, now_,
-                     fmt::format("the run did not finish within {} cycles (VIF1 {}, VU1 {}); raise the limit if it "
-                                 "is meant to run longer",
-                                 config_.max_cycles, vif::vif1_state_name(vif), vu_.running() ? "running" : "idle")};
+    return RunResult{
+        RunEnd::kError, now_,
+        fmt::format("the run did not finish within {} cycles (VIF1 {}, VU1 {}, GIF_STAT {:#010x}); raise "
+                    "the limit if it is meant to run longer",
+                    config_.max_cycles, vif::vif1_state_name(vif), vu_.running() ? "running" : "idle", gif_.stat())};
   }
   return std::nullopt;
 }
@@ -143,6 +153,8 @@ void ClockedSystem::advance(uint64_t limit) {
   vif_.run_until(next);
   gif_.run_until(next - 1);  // the GIF's run_until is inclusive: it decides every cycle up to its argument
   dma_.run_until(next);
+  gif_dma_.run_until(next);
+  dma_to_gif_.deliver(next);
   now_ = next;
   // The report's VIF1 wait counts up to the program's end, so it is taken once VIF1 has caught up.
   if (program_ended) finish_program();

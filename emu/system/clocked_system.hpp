@@ -1,13 +1,13 @@
 #pragma once
 // The clocked system: DMA channel 1 → VIF1 → VU1 → GIF on one 294.912 MHz VU clock. Each unit keeps its own
 // clock; the system advances them one cycle at a time in a fixed order: VIF1, VU1 (with its XGKICK transfer), the
-// GIF, then the DMA. A unit sees what the units feeding it produced in earlier cycles (a qword the DMA delivers at
-// cycle c is taken by VIF1 from cycle c on; VIF1's FLUSH sees the GIF as it was after the previous cycle), except
-// that a microprogram starts on the cycle VIF1's MSCAL starts it, and VIF1's DIRECT and VU1's XGKICK qwords reach
-// the GIF stamped with the cycle they were sent. A VIF1 write into memory a running program reads lands within
-// the cycle the hardware's would. A run is deterministic. While VU1 runs and nothing else can move (VIF1 waits for
-// it, the DMA waits for VIF1 or is over, the GIF has no PATH2/PATH3 data), the system lets VU1 run alone until it
-// stops or 4096 cycles pass; the others then catch up, with the same result as lockstep.
+// GIF, then the two DMA channels (VIF1's, then the GIF's PATH3 channel). A unit sees what the units feeding it produced
+// in earlier cycles (a qword the DMA delivers at cycle c is taken by VIF1 from cycle c on; VIF1's FLUSH sees the GIF as
+// it was after the previous cycle), except that a microprogram starts on the cycle VIF1's MSCAL starts it, and VIF1's
+// DIRECT and VU1's XGKICK qwords reach the GIF stamped with the cycle they were sent. A VIF1 write into memory a
+// running program reads lands within the cycle the hardware's would. A run is deterministic. While VU1 runs and nothing
+// else can move (VIF1 waits for it, the DMA waits for VIF1 or is over, the GIF has no PATH2/PATH3 data), the system
+// lets VU1 run alone until it stops or 4096 cycles pass; the others then catch up, with the same result as lockstep.
 //
 // The data-rate models (each documented with its source where it is defined): VIF1 takes a stream word per half
 // cycle (vif/vif1_config.hpp Vif1Timing, after PCSX2), the DMA moves a qword per 2 cycles and reads a tag in 2
@@ -20,9 +20,10 @@
 #include <vector>
 
 #include "emu/dma/ee_memory.hpp"
-#include "emu/dma/vif1_channel.hpp"
+#include "emu/dma/source_channel.hpp"
 #include "emu/gif/gif_unit.hpp"
 #include "emu/gif/gs_sink.hpp"
+#include "emu/system/dma_to_gif.hpp"
 #include "emu/system/dma_to_vif.hpp"
 #include "emu/system/machine_vif_bus.hpp"
 #include "emu/system/microprogram_report.hpp"
@@ -59,7 +60,9 @@ class ClockedSystem {
   vu::Vu1& vu() { return vu_; }
   vif::Vif1& vif() { return vif_; }
   gif::GifUnit& gif() { return gif_; }
-  dma::Vif1Channel& dma() { return dma_; }
+  dma::SourceChannel& dma() { return dma_; }
+  // DMA channel 2 (EE → GIF PATH3), for image uploads and other PATH3 packets; idle unless started.
+  dma::SourceChannel& gif_dma() { return gif_dma_; }
 
   // Runs until the DMA transfer started on dma() and everything it set off have finished (or failed). The cycle
   // limit (SystemConfig::max_cycles) counts from cycle 0.
@@ -91,7 +94,9 @@ class ClockedSystem {
   MachineVifBus bus_;
   vif::Vif1 vif_;
   DmaToVif dma_to_vif_;
-  dma::Vif1Channel dma_;
+  dma::SourceChannel dma_;
+  DmaToGif dma_to_gif_;
+  dma::SourceChannel gif_dma_;
 
   uint64_t now_ = 0;
   uint64_t words_seen_ = 0;         // VIF1's words_consumed() when it last changed

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "emu/dma/vif1_channel.hpp"
+#include "emu/dma/source_channel.hpp"
 #include "emu/vif/vif1_config.hpp"
 #include "emu/vu/interpreter/vu1_config.hpp"
 

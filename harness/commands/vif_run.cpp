@@ -92,6 +92,8 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
        "--chain")
       ("chain", po::value<std::string>(), "byte address of the chain's first tag in the EE image (decimal or 0x "
        "hex)")
+      ("gif-chain", po::value<std::string>(), "also start the GIF's DMA channel (channel 2, PATH3: image uploads "
+       "and other PATH3 packets) on the chain at this address of the --ee image")
       ("tte", po::bool_switch(), "CHCR.TTE: each tag's upper 64 bits go to VIF1 as two VIFcodes")
       ("tie", po::bool_switch(), "CHCR.TIE: a tag with its IRQ bit set ends the transfer")
       ("mask-undefined", po::bool_switch(), "VIF1 ERR.ME1: skip undefined VIFcodes; without it an undefined VIFcode "
@@ -118,6 +120,8 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
   const bool has_ee = values.count("ee") != 0;
   if (has_stream == has_ee) throw UsageError("give either a STREAM file or --ee RAM.bin with --chain ADDR");
   if (has_ee != (values.count("chain") != 0)) throw UsageError("--ee and --chain go together");
+  if (values.count("gif-chain") != 0 && !has_ee)
+    throw UsageError("--gif-chain needs --ee (its chain is in that image)");
 
   VifRunRequest request;
   request.config.vif = vif_config_from(values);
@@ -141,6 +145,14 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
     }
     request.ee_image = ee_image;
     request.chain_address = static_cast<uint32_t>(chain);
+    if (values.count("gif-chain") != 0) {
+      const uint64_t gif_chain = parse_count("gif-chain", values["gif-chain"].as<std::string>(), 0);
+      if (gif_chain % 16 != 0 || gif_chain >= kEeRamBytes) {
+        throw UsageError(
+            fmt::format("--gif-chain {:#x} must be a qword-aligned address inside the 32 MiB of EE RAM", gif_chain));
+      }
+      request.gif_chain_address = static_cast<uint32_t>(gif_chain);
+    }
   }
   ProgramImage micro;
   if (values.count("micro") != 0) {

@@ -26,7 +26,8 @@ std::string format_vif_run_text(const VifRunResult& result) {
   std::string text;
   text += fmt::format("run: {} at cycle {}\n", system::run_end_name(result.run.end), result.run.cycles);
   if (!result.run.error.empty()) text += fmt::format("error: {}\n", result.run.error);
-  text += fmt::format("dma: {} qwords, {} tags\n", result.dma_qwords, result.dma_tags);
+  text += fmt::format("dma: {} qwords, {} tags; GIF channel {} qwords\n", result.dma_qwords, result.dma_tags,
+                      result.gif_dma_qwords);
   text += fmt::format("vif1: {} words, STAT {:#010x}\n", result.vif_words, result.vif_stat);
   text += fmt::format("microprograms: {}\n", result.programs.size());
   if (!result.programs.empty()) {
@@ -62,7 +63,7 @@ nlohmann::json vif_run_json(const VifRunResult& result) {
   return {{"end", system::run_end_name(result.run.end)},
           {"cycles", result.run.cycles},
           {"error", result.run.error},
-          {"dma", {{"qwords", result.dma_qwords}, {"tags", result.dma_tags}}},
+          {"dma", {{"qwords", result.dma_qwords}, {"tags", result.dma_tags}, {"gif_qwords", result.gif_dma_qwords}}},
           {"vif", {{"words", result.vif_words}, {"stat", result.vif_stat}}},
           {"microprograms", programs},
           {"gif",

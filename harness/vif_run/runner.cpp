@@ -14,6 +14,11 @@ VifRunResult run_vif_stream(const VifRunRequest& request) {
   if (request.chain_address.has_value()) {
     if (!machine.ee().load_ram(request.ee_image, 0)) throw std::invalid_argument("EE image larger than EE RAM");
     machine.dma().start_chain(*request.chain_address, request.config.chain);
+    if (request.gif_chain_address) {
+      dma::ChainOptions options;
+      options.tag_budget = request.config.chain.tag_budget;
+      machine.gif_dma().start_chain(*request.gif_chain_address, options);
+    }
   } else {
     if (request.stream.size() % 16 != 0 || !machine.ee().load_ram(request.stream, 0)) {
       throw std::invalid_argument("raw stream not a whole number of qwords, or larger than EE RAM");
@@ -30,6 +35,7 @@ VifRunResult run_vif_stream(const VifRunRequest& request) {
   result.vif_stat = machine.vif().registers().stat.word();
   result.dma_qwords = machine.dma().qwords_transferred();
   result.dma_tags = machine.dma().tags_read();
+  result.gif_dma_qwords = machine.gif_dma().qwords_transferred();
   result.vif_words = machine.vif().words_consumed();
   result.gif_packets = {machine.gif().packets(gif::Path::kPath1), machine.gif().packets(gif::Path::kPath2),
                         machine.gif().packets(gif::Path::kPath3)};

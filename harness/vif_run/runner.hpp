@@ -24,6 +24,8 @@ struct VifRunRequest {
   // ... or an EE RAM image (at most 32 MiB, loaded at address 0) with the address of the chain's first tag.
   std::span<const uint8_t> ee_image;
   std::optional<uint32_t> chain_address;
+  // Optionally also a chain in the same image for the GIF's DMA channel (channel 2 → PATH3), started with it.
+  std::optional<uint32_t> gif_chain_address;
   std::span<const uint8_t> micro;  // micro-memory image loaded at instruction 0 (may be empty)
   std::span<const uint8_t> data;   // data-memory image loaded at 0 (may be empty)
   system::SystemConfig config;
@@ -39,6 +41,7 @@ struct VifRunResult {
   uint32_t vif_stat = 0;
   uint64_t dma_qwords = 0;
   uint64_t dma_tags = 0;
+  uint64_t gif_dma_qwords = 0;  // moved by the GIF channel (channel 2), if it was started
   uint64_t vif_words = 0;
   std::array<uint64_t, 3> gif_packets{};  // PATH1, PATH2, PATH3
 };

@@ -123,6 +123,7 @@ TEST(VifRun, BadInvocationsExitWithUsageErrors) {
   EXPECT_EQ(run_cli({"vif-run"}).code, 2);
   EXPECT_EQ(run_cli({"vif-run", (dir / "s.vif").string(), "--ee", (dir / "s.vif").string(), "--chain", "0"}).code, 2);
   EXPECT_EQ(run_cli({"vif-run", "--ee", (dir / "s.vif").string()}).code, 2);
+  EXPECT_EQ(run_cli({"vif-run", (dir / "s.vif").string(), "--gif-chain", "0"}).code, 2);
   const auto misaligned = run_cli({"vif-run", "--ee", (dir / "s.vif").string(), "--chain", "0x8"});
   EXPECT_EQ(misaligned.code, 2);
   EXPECT_EQ(contains(misaligned.err, "--chain 0x8 must be a qword-aligned address"), "");

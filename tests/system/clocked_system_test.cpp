@@ -179,6 +179,59 @@ TEST(ClockedSystem, RunLimitStopsAVifWaitingForever) {
   EXPECT_NE(result.error.find("VU1 (T-bit halt)"), std::string::npos) << result.error;
 }
 
+// EE RAM for the PATH3 tests: at 0x1000 a GIF-channel chain, CNT QWC=3 (a GIFtag IMAGE NLOOP=2 EOP=1 and two
+// image qwords), then END. The GIFtag: NLOOP 2 (bits 0-14), EOP (bit 15), FLG 2 = IMAGE (bits 58-59).
+std::vector<uint8_t> path3_chain_image(std::vector<uint32_t> vif_words = {}) {
+  std::vector<uint32_t> words(0x1050 / 4, 0);
+  const std::vector<uint32_t> chain = {0x10000003, 0,          0, 0,   // CNT (ID 1 in bits 28-30), QWC 3
+                                       0x00008002, 0x08000000, 0, 0,   // the GIFtag
+                                       1,          2,          3, 4,   // image qword 1
+                                       5,          6,          7, 8,   // image qword 2
+                                       0x70000000, 0,          0, 0};  // END (ID 7)
+  std::copy(chain.begin(), chain.end(), words.begin() + 0x1000 / 4);
+  // At 0 optionally a VIF1 chain: CNT with the given words (whole qwords), then END.
+  if (!vif_words.empty()) {
+    words[0] = 0x10000000 | static_cast<uint32_t>(vif_words.size() / 4);
+    std::copy(vif_words.begin(), vif_words.end(), words.begin() + 4);
+    words[4 + vif_words.size()] = 0x70000000;
+  }
+  return test::stream_bytes(words);
+}
+
+GsEvent image(uint64_t cycle, const Qword& data) {
+  return GsEvent{GsEventKind::kImage, Path::kPath3, cycle, 0, 0, data};
+}
+
+// The GIF channel reads its tag at 0-2 and qword k of its data at 2k+2 .. 2k+4; the GIF takes a qword delivered at
+// cycle c from c on, one per 2 cycles: the GIFtag at 4, the image qwords at 6 and 8.
+TEST(ClockedSystem, GifChannelFeedsPath3) {
+  Machine machine;
+  ASSERT_TRUE(machine.system.ee().load_ram(path3_chain_image(), 0));
+  machine.system.gif_dma().start_chain(0x1000);
+  const RunResult result = machine.system.run();
+  ASSERT_EQ(result.end, RunEnd::kFinished) << result.error;
+  const std::vector<GsEvent> expected = {image(6, {1, 2, 3, 4}), image(8, {5, 6, 7, 8}),
+                                         end_of_packet(Path::kPath3, 8)};
+  EXPECT_EQ(machine.recorder.events(), expected) << machine.recorder.listing();
+}
+
+// VIF1's chain (CNT QWC 3 at 0): MSKPATH3 on, 7 NOPs, MSKPATH3 off, 3 NOPs. Its qwords arrive at 4, 6 and 8, so
+// the mask is set at 4.0 (before the GIF looks at the PATH3 tag delivered at 4: the packet has not started) and
+// lifted at 8.0. The GIF then sends the tag at 8 and the image qwords at 10 and 12.
+TEST(ClockedSystem, Mskpath3HoldsAPath3PacketThatHasNotStarted) {
+  Machine machine;
+  const std::vector<uint32_t> vif = {0x06008000, 0, 0, 0, 0, 0, 0, 0, 0x06000000, 0, 0, 0};
+  ASSERT_TRUE(machine.system.ee().load_ram(path3_chain_image(vif), 0));
+  machine.system.dma().start_chain(0);
+  machine.system.gif_dma().start_chain(0x1000);
+  const RunResult result = machine.system.run();
+  ASSERT_EQ(result.end, RunEnd::kFinished) << result.error;
+  const std::vector<GsEvent> expected = {image(10, {1, 2, 3, 4}), image(12, {5, 6, 7, 8}),
+                                         end_of_packet(Path::kPath3, 12)};
+  EXPECT_EQ(machine.recorder.events(), expected) << machine.recorder.listing();
+  EXPECT_FALSE(machine.system.gif().stat_fields().m3p);
+}
+
 TEST(ClockedSystem, MalformedChainIsReportedWithTheDmaPrefix) {
   Machine machine;
   // One NEXT tag (ID 2) whose next tag address is past the end of the 32 MiB RAM.
@@ -187,7 +240,8 @@ TEST(ClockedSystem, MalformedChainIsReportedWithTheDmaPrefix) {
   machine.system.dma().start_chain(0);
   const RunResult result = machine.system.run();
   ASSERT_EQ(result.end, RunEnd::kError);
-  EXPECT_EQ(result.error.rfind("DMA channel 1: ", 0), 0u) << result.error;
+  EXPECT_EQ(result.error.rfind("DMA channel 1 (VIF1): tag at 0x2000000", 0), 0u) << result.error;
+  EXPECT_NE(result.error.find("NEXT tag at 0x0"), std::string::npos) << result.error;
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "emu/dma/vif1_channel.hpp"
+#include "emu/dma/source_channel.hpp"
 
 #include <algorithm>
 #include <span>
@@ -9,8 +9,6 @@
 
 namespace gcvu::dma {
 namespace {
-
-constexpr const char* kSource = "VIF1 DMA";
 
 // There is room for `cost` more cycles before `until` (the clock never runs past it while running).
 bool fits(uint64_t now, uint64_t cost, uint64_t until) { return now <= until && until - now >= cost; }
@@ -29,9 +27,10 @@ const char* channel_state_name(ChannelState state) {
   return "?";
 }
 
-Vif1Channel::Vif1Channel(const EeMemory& memory, DmaSink& sink) : memory_(memory), sink_(sink) {}
+SourceChannel::SourceChannel(const EeMemory& memory, DmaSink& sink, std::string name)
+    : memory_(memory), sink_(sink), name_(std::move(name)) {}
 
-void Vif1Channel::start(Mode mode) {
+void SourceChannel::start(Mode mode) {
   mode_ = mode;
   state_ = ChannelState::kRunning;
   stack_.clear();
@@ -46,7 +45,7 @@ void Vif1Channel::start(Mode mode) {
   error_.clear();
 }
 
-void Vif1Channel::start_chain(uint32_t tag_address, ChainOptions options) {
+void SourceChannel::start_chain(uint32_t tag_address, ChainOptions options) {
   start(Mode::kChain);
   options_ = options;
   stall_address_ = options.stall_address;
@@ -54,7 +53,7 @@ void Vif1Channel::start_chain(uint32_t tag_address, ChainOptions options) {
   phase_ = Phase::kReadTag;
 }
 
-void Vif1Channel::start_normal(uint32_t address, uint32_t qwc) {
+void SourceChannel::start_normal(uint32_t address, uint32_t qwc) {
   start(Mode::kNormal);
   options_ = {};
   madr_ = EeAddress::from_register(address);
@@ -64,7 +63,7 @@ void Vif1Channel::start_normal(uint32_t address, uint32_t qwc) {
   phase_ = Phase::kData;
 }
 
-ChannelState Vif1Channel::run_until(uint64_t until) {
+ChannelState SourceChannel::run_until(uint64_t until) {
   if (state_ == ChannelState::kIdle || state_ == ChannelState::kDone || state_ == ChannelState::kError) {
     cycle_ = std::max(cycle_, until);
     return state_;
@@ -106,7 +105,7 @@ ChannelState Vif1Channel::run_until(uint64_t until) {
   }
 }
 
-bool Vif1Channel::drain_held() {
+bool SourceChannel::drain_held() {
   while (held_begin_ < held_end_) {
     const size_t room = sink_.space_words();
     if (room == 0) return false;
@@ -118,7 +117,7 @@ bool Vif1Channel::drain_held() {
   return true;
 }
 
-bool Vif1Channel::read_tag() {
+bool SourceChannel::read_tag() {
   const std::optional<Qword> qword = memory_.read_qword(tadr_.byte, tadr_.scratchpad);
   if (!qword) {
     fail(fmt::format(
@@ -156,12 +155,12 @@ bool Vif1Channel::read_tag() {
   return true;
 }
 
-bool Vif1Channel::stalled() const {
+bool SourceChannel::stalled() const {
   if (!step_.stall_control || !stall_address_) return false;
   return uint64_t{madr_.byte} + uint64_t{data_qwords_} * 16 > *stall_address_;
 }
 
-bool Vif1Channel::read_data_qword() {
+bool SourceChannel::read_data_qword() {
   const std::optional<Qword> qword = memory_.read_qword(madr_.byte, madr_.scratchpad);
   if (!qword) {
     const std::string where = mode_ == Mode::kChain ? current_tag_text()
@@ -181,40 +180,40 @@ bool Vif1Channel::read_data_qword() {
   return true;
 }
 
-ChannelState Vif1Channel::wait(ChannelState why, uint64_t until) {
+ChannelState SourceChannel::wait(ChannelState why, uint64_t until) {
   state_ = why;
   cycle_ = std::max(cycle_, until);
   return state_;
 }
 
-ChannelState Vif1Channel::finish(ChannelState how, uint64_t until) {
+ChannelState SourceChannel::finish(ChannelState how, uint64_t until) {
   state_ = how;
   finish_cycle_ = cycle_;
   cycle_ = std::max(cycle_, until);
   return state_;
 }
 
-ChannelState Vif1Channel::fail(std::string rule) {
-  error_ = fmt::format("{}: {}", kSource, rule);
+ChannelState SourceChannel::fail(std::string rule) {
+  error_ = fmt::format("{}: {}", name_, rule);
   state_ = ChannelState::kError;
   finish_cycle_ = cycle_;
   return state_;
 }
 
-std::string Vif1Channel::current_tag_text() const {
+std::string SourceChannel::current_tag_text() const {
   return fmt::format("{} tag at {} ({:#018x}, QWC {})", tag_id_name(tag_.id), tag_at_.to_string(),
                      qword_low(tag_qword_), tag_.qwc);
 }
 
-std::string Vif1Channel::memory_text(const EeAddress& address) {
+std::string SourceChannel::memory_text(const EeAddress& address) {
   return address.scratchpad ? "the 16 KiB scratchpad" : "the 32 MiB of EE RAM";
 }
 
-ChannelState Vif1Channel::state() const { return state_; }
-uint64_t Vif1Channel::cycle() const { return cycle_; }
-bool Vif1Channel::irq_ended() const { return irq_ended_; }
-const std::string& Vif1Channel::error() const { return error_; }
-uint64_t Vif1Channel::qwords_transferred() const { return qwords_; }
-uint64_t Vif1Channel::tags_read() const { return tags_; }
+ChannelState SourceChannel::state() const { return state_; }
+uint64_t SourceChannel::cycle() const { return cycle_; }
+bool SourceChannel::irq_ended() const { return irq_ended_; }
+const std::string& SourceChannel::error() const { return error_; }
+uint64_t SourceChannel::qwords_transferred() const { return qwords_; }
+uint64_t SourceChannel::tags_read() const { return tags_; }
 
 }  // namespace gcvu::dma

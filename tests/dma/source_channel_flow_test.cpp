@@ -6,7 +6,7 @@
 
 #include <memory>
 
-#include "emu/dma/vif1_channel.hpp"
+#include "emu/dma/source_channel.hpp"
 #include "tests/dma/chain_builder.hpp"
 #include "tests/dma/recording_sink.hpp"
 
@@ -25,7 +25,7 @@ struct Rig {
   explicit Rig(size_t capacity = size_t{1} << 24) : sink(capacity), channel(*memory, sink) {}
   std::unique_ptr<EeMemory> memory = std::make_unique<EeMemory>();
   test::RecordingSink sink;
-  Vif1Channel channel;
+  SourceChannel channel;
 };
 
 // 0x1000 CNT QWC 3 (data 0x1010-0x103f), 0x1040 END QWC 0: 2 tag reads and 3 qwords, 10 cycles.
@@ -35,7 +35,7 @@ void cnt3_then_end(EeMemory& memory) {
   put_tag(memory, 0x1040, {.id = id::kEnd});
 }
 
-TEST(Vif1ChannelClock, EachReadCompletesTwoCyclesAfterItStarts) {
+TEST(SourceChannelClock, EachReadCompletesTwoCyclesAfterItStarts) {
   Rig rig;
   cnt3_then_end(*rig.memory);
   rig.channel.start_chain(0x1000);
@@ -61,7 +61,7 @@ TEST(Vif1ChannelClock, EachReadCompletesTwoCyclesAfterItStarts) {
   EXPECT_EQ(rig.channel.finish_cycle(), 10u);
 }
 
-TEST(Vif1ChannelClock, ARunUntilInThePastDoesNothing) {
+TEST(SourceChannelClock, ARunUntilInThePastDoesNothing) {
   Rig rig;
   cnt3_then_end(*rig.memory);
   rig.channel.start_chain(0x1000);
@@ -72,7 +72,7 @@ TEST(Vif1ChannelClock, ARunUntilInThePastDoesNothing) {
   EXPECT_EQ(rig.channel.qwords_transferred(), 1u);
 }
 
-TEST(Vif1ChannelClock, ATransferStartsAtTheChannelsCurrentCycle) {
+TEST(SourceChannelClock, ATransferStartsAtTheChannelsCurrentCycle) {
   Rig rig;
   cnt3_then_end(*rig.memory);
   rig.channel.run_until(50);  // idle until 50
@@ -81,7 +81,7 @@ TEST(Vif1ChannelClock, ATransferStartsAtTheChannelsCurrentCycle) {
   EXPECT_EQ(rig.channel.finish_cycle(), 50u + 10);
 }
 
-TEST(Vif1ChannelClock, ALongChainCostsTwoCyclesPerTagAndPerQword) {
+TEST(SourceChannelClock, ALongChainCostsTwoCyclesPerTagAndPerQword) {
   // 100 CNT tags of QWC 4 in a row, then END QWC 0: 101 tags, 400 qwords → 2·101 + 2·400 = 1002 cycles.
   Rig rig;
   uint32_t at = 0x10000;
@@ -99,7 +99,7 @@ TEST(Vif1ChannelClock, ALongChainCostsTwoCyclesPerTagAndPerQword) {
   EXPECT_EQ(rig.sink.words.size(), 1600u);
 }
 
-TEST(Vif1ChannelFlow, AFullSinkMakesTheChannelWaitWhileItsClockPasses) {
+TEST(SourceChannelFlow, AFullSinkMakesTheChannelWaitWhileItsClockPasses) {
   Rig rig(6);  // room for 6 words, drained only when the test says
   cnt3_then_end(*rig.memory);
   rig.channel.start_chain(0x1000);
@@ -125,7 +125,7 @@ TEST(Vif1ChannelFlow, AFullSinkMakesTheChannelWaitWhileItsClockPasses) {
   EXPECT_EQ(rig.sink.push_sizes, (std::vector<size_t>{4, 2, 2, 2, 2}));
 }
 
-TEST(Vif1ChannelFlow, ADataReadWaitsForRoomButATagReadWithoutTteDoesNot) {
+TEST(SourceChannelFlow, ADataReadWaitsForRoomButATagReadWithoutTteDoesNot) {
   Rig rig(4);
   cnt3_then_end(*rig.memory);
   rig.channel.start_chain(0x1000);
@@ -144,7 +144,7 @@ TEST(Vif1ChannelFlow, ADataReadWaitsForRoomButATagReadWithoutTteDoesNot) {
   EXPECT_EQ(rig.sink.pending(), 4u);
 }
 
-TEST(Vif1ChannelFlow, TteWordsWaitForRoomLikeData) {
+TEST(SourceChannelFlow, TteWordsWaitForRoomLikeData) {
   Rig rig(1);
   put_tag(*rig.memory, 0x1000, {.id = id::kEnd, .tte0 = 0x1234, .tte1 = 0x5678});
   rig.channel.start_chain(0x1000, {.tte = true});
@@ -156,7 +156,7 @@ TEST(Vif1ChannelFlow, TteWordsWaitForRoomLikeData) {
   EXPECT_EQ(rig.channel.finish_cycle(), 10u) << "done when the last word went, at the start of the second call";
 }
 
-TEST(Vif1ChannelFlow, AOneWordSinkDrainedEveryCycleStillGetsTheWholeStreamInOrder) {
+TEST(SourceChannelFlow, AOneWordSinkDrainedEveryCycleStillGetsTheWholeStreamInOrder) {
   Rig rig(1);
   put_tag(*rig.memory, 0x1000, {.id = id::kCnt, .qwc = 2, .tte0 = 0xa0, .tte1 = 0xa1});
   fill_data(*rig.memory, 0x1010, 2);
@@ -176,7 +176,7 @@ TEST(Vif1ChannelFlow, AOneWordSinkDrainedEveryCycleStillGetsTheWholeStreamInOrde
   for (size_t size : rig.sink.push_sizes) EXPECT_EQ(size, 1u);
 }
 
-TEST(Vif1ChannelFlow, NormalModeHonoursBackPressureToo) {
+TEST(SourceChannelFlow, NormalModeHonoursBackPressureToo) {
   Rig rig(4);
   fill_data(*rig.memory, 0x4000, 2);
   rig.channel.start_normal(0x4000, 2);

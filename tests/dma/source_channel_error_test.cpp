@@ -1,13 +1,13 @@
 // Malformed chains stop with kError and a message naming the tag, its value and the rule, never a crash or a hang.
 // The messages are written out by hand: tags packed per reference/vif-gif-formats.md §3, addresses from the tag table
-// (emu/dma/chain_rule.hpp), the rules gcvu documents in emu/dma/vif1_channel.hpp.
+// (emu/dma/chain_rule.hpp), the rules gcvu documents in emu/dma/source_channel.hpp.
 
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <random>
 
-#include "emu/dma/vif1_channel.hpp"
+#include "emu/dma/source_channel.hpp"
 #include "tests/dma/chain_builder.hpp"
 #include "tests/dma/recording_sink.hpp"
 
@@ -27,7 +27,7 @@ class ChainErrorTest : public ::testing::Test {
   std::unique_ptr<EeMemory> memory_owner = std::make_unique<EeMemory>();
   EeMemory& memory = *memory_owner;
   test::RecordingSink sink;
-  Vif1Channel channel{memory, sink};
+  SourceChannel channel{memory, sink};
 };
 
 TEST_F(ChainErrorTest, StartTagOutsideRam) {
@@ -185,7 +185,7 @@ TEST_F(ChainErrorTest, RandomMemoryNeverHangsOrCrashes) {
     uint64_t count = 0;
   } counting;
   for (int run = 0; run < 100; ++run) {
-    Vif1Channel walker(memory, counting);
+    SourceChannel walker(memory, counting);
     uint32_t start = (random() % 4096) * 16 | ((random() & 1) ? kSprBit : 0);
     walker.start_chain(start, {.tte = (random() & 1) != 0, .tie = (random() & 1) != 0, .tag_budget = 2000});
     ChannelState end = walker.run_until(kForever);

@@ -3,7 +3,7 @@
 // emu/dma/chain_rule.hpp); data words hold their own address (chain_builder.hpp). Cycle counts follow the documented
 // rate model (emu/dma/dma_timing.hpp: 2 cycles per tag read and per data qword, TTE free).
 
-#include "emu/dma/vif1_channel.hpp"
+#include "emu/dma/source_channel.hpp"
 
 #include <gtest/gtest.h>
 
@@ -38,7 +38,7 @@ class ChainTest : public ::testing::Test {
   std::unique_ptr<EeMemory> memory_owner = std::make_unique<EeMemory>();
   EeMemory& memory = *memory_owner;
   test::RecordingSink sink;
-  Vif1Channel channel{memory, sink};
+  SourceChannel channel{memory, sink};
 };
 
 TEST(ChannelStateName, NamesEveryState) {

@@ -1,6 +1,8 @@
 #pragma once
-// DMA channel 1 (EE → VIF1): source-chain mode with the tag IDs of reference/vif-gif-formats.md §3, and normal
-// mode (address + QWC). It keeps its own clock; run_until(c) moves what it can by cycle c into the sink.
+// A source DMA channel: channel 1 (EE → VIF1) or channel 2 (EE → GIF PATH3). Source-chain mode with the tag IDs
+// of reference/vif-gif-formats.md §3, and normal mode (address + QWC). TTE and REFS stall control are VIF1's
+// (leave them off for the GIF channel). It keeps its own clock; run_until(c) moves what it can by cycle c into the
+// sink.
 //
 // This header is the contract the clocked system codes against: the public members below keep these signatures.
 //
@@ -55,9 +57,10 @@ enum class ChannelState : uint8_t { kIdle, kRunning, kWaitSink, kDone, kError, k
 // "idle", "running", "waiting for the sink", "done", "error", "waiting for STADR": for reports and traces.
 const char* channel_state_name(ChannelState state);
 
-class Vif1Channel {
+class SourceChannel {
  public:
-  Vif1Channel(const EeMemory& memory, DmaSink& sink);
+  // `name` starts every error() text.
+  SourceChannel(const EeMemory& memory, DmaSink& sink, std::string name = "VIF1 DMA");
 
   // Both drop any transfer in progress and start at the channel's current cycle(); counters and the stack restart.
   // `tag_address` is TADR: bit 31 selects the scratchpad. `address` is MADR, likewise.
@@ -101,6 +104,7 @@ class Vif1Channel {
 
   const EeMemory& memory_;
   DmaSink& sink_;
+  std::string name_;
 
   Mode mode_ = Mode::kNormal;
   Phase phase_ = Phase::kData;
