@@ -81,11 +81,16 @@ bool ClockedSystem::only_vu_can_move() const {
   return !gif_.path_busy(gif::Path::kPath2) && !gif_.path_busy(gif::Path::kPath3);
 }
 
-bool ClockedSystem::all_idle() const {
+bool ClockedSystem::all_but_vif_idle(bool masked_path3_counts_as_idle) const {
   if (transfer_active(dma_.state()) || transfer_active(gif_dma_.state()) || dma_to_gif_.holding()) return false;
-  if (vif_.state() != vif::Vif1State::kIdle || vif_.has_pending_work()) return false;
   if (vu_.running() || vu_.xgkick().busy() || path1_.in_transfer()) return false;
-  return !gif_.path_busy(gif::Path::kPath1) && !gif_.path_busy(gif::Path::kPath2) && !gif_.path_busy(gif::Path::kPath3);
+  if (gif_.path_busy(gif::Path::kPath1) || gif_.path_busy(gif::Path::kPath2)) return false;
+  const bool path3_masked = gif_.stat_fields().m3r || gif_.stat_fields().m3p;
+  return (masked_path3_counts_as_idle && path3_masked) || !gif_.path_busy(gif::Path::kPath3);
+}
+
+bool ClockedSystem::all_idle() const {
+  return vif_.state() == vif::Vif1State::kIdle && !vif_.has_pending_work() && all_but_vif_idle(false);
 }
 
 std::optional<std::string> ClockedSystem::unit_failure() const {
@@ -99,25 +104,21 @@ std::optional<std::string> ClockedSystem::unit_failure() const {
   return std::nullopt;
 }
 
-std::optional<RunResult> ClockedSystem::outcome(uint64_t limit, uint64_t last_vif_progress) const {
+std::optional<RunResult> ClockedSystem::outcome() const {
   if (auto failure = unit_failure()) return RunResult{RunEnd::kError, now_, *failure};
   if (all_idle()) return RunResult{RunEnd::kFinished, now_, {}};
   const vif::Vif1State vif = vif_.state();
   // Nothing but VIF1 can still move (a PATH3 packet held by the PATH3 mask waits for VIF1 too).
-  const bool path3_masked = gif_.stat_fields().m3r || gif_.stat_fields().m3p;
-  const bool others_done = !transfer_active(dma_.state()) && !transfer_active(gif_dma_.state()) &&
-                           !dma_to_gif_.holding() && !vu_.running() && !vu_.xgkick().busy() &&
-                           !gif_.path_busy(gif::Path::kPath1) && !gif_.path_busy(gif::Path::kPath2) &&
-                           (path3_masked || !gif_.path_busy(gif::Path::kPath3));
+  const bool others_done = all_but_vif_idle(true);
   if (vif == vif::Vif1State::kStalled && vif_.registers().stat.er1) {
     // An undefined VIFcode (ER1): the stream is malformed, not paused.
     return RunResult{RunEnd::kError, now_, fmt::format("VIF1: {}", vif_.error())};
   }
   if (others_done && vif == vif::Vif1State::kStalled) return RunResult{RunEnd::kVifStalled, now_, {}};
-  if (others_done && vif == vif::Vif1State::kNeedData && now_ - last_vif_progress >= kStarvedCycles) {
-    return RunResult{RunEnd::kVifNeedsData, last_vif_progress, {}};
+  if (others_done && vif == vif::Vif1State::kNeedData && now_ - last_vif_progress_ >= kStarvedCycles) {
+    return RunResult{RunEnd::kVifNeedsData, last_vif_progress_, {}};
   }
-  if (now_ >= limit) {
+  if (now_ >= config_.max_cycles) {
     return RunResult{
         RunEnd::kError, now_,
         fmt::format("the run did not finish within {} cycles (VIF1 {}, VU1 {}, GIF_STAT {:#010x}); raise "
@@ -127,7 +128,7 @@ std::optional<RunResult> ClockedSystem::outcome(uint64_t limit, uint64_t last_vi
   return std::nullopt;
 }
 
-void ClockedSystem::advance(uint64_t limit) {
+void ClockedSystem::advance() {
   uint64_t next = now_ + 1;
   bool program_ended = false;
   // A program that ends is busy, to VIF1, until the cycle it ended at.
@@ -139,7 +140,7 @@ void ClockedSystem::advance(uint64_t limit) {
   if (only_vu_can_move()) {
     // VU1 first, alone; the others then catch up to the cycle it stopped at, so a VIF1 command waiting for the
     // program's end runs on the cycle it would in lockstep.
-    vu_.run_until(std::min(limit, now_ + kSoloSlice));
+    vu_.run_until(std::min(config_.max_cycles, now_ + kSoloSlice));
     note_end();
     next = std::max(vu_.cycle(), next);
   } else {
@@ -150,7 +151,7 @@ void ClockedSystem::advance(uint64_t limit) {
     }
   }
   if (!vu_.running()) vu_.idle_until(next);
-  vif_.run_until(next);
+  vif_.run_until(next);      // catches VIF1 up after a solo run; already there in lockstep
   gif_.run_until(next - 1);  // the GIF's run_until is inclusive: it decides every cycle up to its argument
   dma_.run_until(next);
   gif_dma_.run_until(next);
@@ -161,8 +162,8 @@ void ClockedSystem::advance(uint64_t limit) {
 }
 
 std::optional<RunResult> ClockedSystem::step() {
-  if (std::optional<RunResult> result = outcome(config_.max_cycles, last_vif_progress_)) return result;
-  advance(config_.max_cycles);
+  if (std::optional<RunResult> result = outcome()) return result;
+  advance();
   if (vif_.words_consumed() != words_seen_) {
     words_seen_ = vif_.words_consumed();
     last_vif_progress_ = now_;

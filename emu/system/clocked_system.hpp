@@ -80,9 +80,11 @@ class ClockedSystem {
   // The VU can run alone for a while: nothing else can move until it stops.
   bool only_vu_can_move() const;
   // One step of the clock: to the next cycle, or further while VU1 runs alone.
-  void advance(uint64_t limit);
+  void advance();
   // How the run ends now, if it does.
-  std::optional<RunResult> outcome(uint64_t limit, uint64_t last_vif_progress) const;
+  std::optional<RunResult> outcome() const;
+  // Every unit but VIF1 is idle (a PATH3 packet held by the PATH3 mask counts as idle when asked: it waits for VIF1).
+  bool all_but_vif_idle(bool masked_path3_counts_as_idle) const;
   bool all_idle() const;
   std::optional<std::string> unit_failure() const;
 

@@ -1,6 +1,8 @@
 #include "harness/cli/options.hpp"
 
+#include <charconv>
 #include <ostream>
+#include <system_error>
 #include <vector>
 
 namespace gcvu::harness {
@@ -27,6 +29,19 @@ bool parse_command_line(const CommandLine& line, std::span<const std::string> ar
     throw UsageError(error.what());
   }
   return true;
+}
+
+std::optional<uint64_t> parse_unsigned(std::string_view text, bool allow_hex) {
+  std::string_view digits = text;
+  int base = 10;
+  if (allow_hex && digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+    digits.remove_prefix(2);
+    base = 16;
+  }
+  uint64_t value = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
+  if (digits.empty() || error != std::errc{} || end != digits.data() + digits.size()) return std::nullopt;
+  return value;
 }
 
 }  // namespace gcvu::harness

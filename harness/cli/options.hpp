@@ -1,6 +1,8 @@
 #pragma once
 // Option parsing shared by every command: Boost.Program_options with `--help`, one-line errors and exit 2.
 
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -35,5 +37,9 @@ struct CommandLine {
 // throws UsageError for unknown or malformed options.
 bool parse_command_line(const CommandLine& line, std::span<const std::string> args, Io& io,
                         boost::program_options::variables_map& values);
+
+// A whole number written out in full: decimal, or with `allow_hex` also 0x-prefixed hex. nullopt otherwise (Boost's
+// lexical_cast would turn "-5" into 2^64 - 5 for an unsigned option, so numeric options are parsed with this).
+std::optional<uint64_t> parse_unsigned(std::string_view text, bool allow_hex = true);
 
 }  // namespace gcvu::harness

@@ -1,12 +1,11 @@
 // gcvu vif-run STREAM | --ee RAM --chain ADDR [options]: runs a VIF1 stream through VIF1, VU1 and the GIF on one
 // clock and reports each microprogram's cycles and what reached the GS.
 
-#include <charconv>
 #include <ostream>
-#include <system_error>
 
 #include <fmt/format.h>
 
+#include "emu/dma/ee_memory.hpp"
 #include "formats/core/file_io.hpp"
 #include "formats/core/format_error.hpp"
 #include "harness/cli/options.hpp"
@@ -23,26 +22,27 @@ namespace po = boost::program_options;
 
 namespace {
 
-constexpr uint64_t kEeRamBytes = uint64_t{32} << 20;
-
 uint64_t parse_count(const std::string& option, const std::string& text, uint64_t minimum) {
-  uint64_t value = 0;
-  int base = 10;
-  std::string_view digits = text;
-  if (digits.starts_with("0x") || digits.starts_with("0X")) {
-    base = 16;
-    digits.remove_prefix(2);
-  }
-  auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
-  if (digits.empty() || error != std::errc{} || end != digits.data() + digits.size() || value < minimum) {
+  const std::optional<uint64_t> value = parse_unsigned(text);
+  if (!value || *value < minimum) {
     throw UsageError(
         fmt::format("--{} '{}' must be a whole number (decimal or 0x hex), at least {}", option, text, minimum));
   }
-  return value;
+  return *value;
+}
+
+// --chain / --gif-chain: the byte address of a chain's first tag in the EE image.
+uint32_t parse_chain_address(const std::string& option, const std::string& text) {
+  const uint64_t address = parse_count(option, text, 0);
+  if (address % 16 != 0 || address >= dma::kRamBytes) {
+    throw UsageError(
+        fmt::format("--{} {:#x} must be a qword-aligned address inside the 32 MiB of EE RAM", option, address));
+  }
+  return static_cast<uint32_t>(address);
 }
 
 std::vector<uint8_t> read_stream(const std::string& path) {
-  std::vector<uint8_t> bytes = formats::read_file(path, kEeRamBytes);
+  std::vector<uint8_t> bytes = formats::read_file(path, dma::kRamBytes);
   if (bytes.size() % 16 != 0) {
     throw formats::FormatError(path, bytes.size() & ~uint64_t{15},
                                fmt::format("the stream is {} bytes, not a whole number of 16-byte qwords (DMA moves "
@@ -138,20 +138,11 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
     stream = read_stream(values["stream"].as<std::string>());
     request.stream = stream;
   } else {
-    ee_image = formats::read_file(values["ee"].as<std::string>(), kEeRamBytes);
-    const uint64_t chain = parse_count("chain", values["chain"].as<std::string>(), 0);
-    if (chain % 16 != 0 || chain >= kEeRamBytes) {
-      throw UsageError(fmt::format("--chain {:#x} must be a qword-aligned address inside the 32 MiB of EE RAM", chain));
-    }
+    ee_image = formats::read_file(values["ee"].as<std::string>(), dma::kRamBytes);
     request.ee_image = ee_image;
-    request.chain_address = static_cast<uint32_t>(chain);
+    request.chain_address = parse_chain_address("chain", values["chain"].as<std::string>());
     if (values.count("gif-chain") != 0) {
-      const uint64_t gif_chain = parse_count("gif-chain", values["gif-chain"].as<std::string>(), 0);
-      if (gif_chain % 16 != 0 || gif_chain >= kEeRamBytes) {
-        throw UsageError(
-            fmt::format("--gif-chain {:#x} must be a qword-aligned address inside the 32 MiB of EE RAM", gif_chain));
-      }
-      request.gif_chain_address = static_cast<uint32_t>(gif_chain);
+      request.gif_chain_address = parse_chain_address("gif-chain", values["gif-chain"].as<std::string>());
     }
   }
   ProgramImage micro;

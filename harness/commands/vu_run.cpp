@@ -1,8 +1,6 @@
 // gcvu vu-run PROGRAM [options]: runs one VU1 microprogram alone and prints its cycles, stalls and final registers.
 
-#include <charconv>
 #include <ostream>
-#include <system_error>
 
 #include <fmt/format.h>
 
@@ -29,14 +27,12 @@ vu::WriteClash parse_write_clash(const std::string& text) {
   throw UsageError(fmt::format("--write-clash '{}' must be 'discard' or 'skip'", text));
 }
 
-// Boost's lexical_cast turns "-5" into 2^64 - 5 for an unsigned option, so the budget is parsed here.
 uint64_t parse_cycle_budget(const std::string& text) {
-  uint64_t value = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc{} || end != text.data() + text.size() || value == 0) {
+  const std::optional<uint64_t> value = parse_unsigned(text, /*allow_hex=*/false);
+  if (!value || *value == 0) {
     throw UsageError(fmt::format("--max-cycles '{}' must be a whole number of cycles, at least 1", text));
   }
-  return value;
+  return *value;
 }
 
 }  // namespace

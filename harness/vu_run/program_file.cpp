@@ -2,10 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <span>
 #include <string>
-#include <system_error>
 
 #include <fmt/format.h>
 
@@ -105,17 +103,9 @@ std::vector<uint8_t> load_data_image(const std::filesystem::path& path) {
 }
 
 uint32_t parse_start_address(std::string_view text) {
-  std::string_view digits = text;
-  int base = 10;
-  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
-    digits.remove_prefix(2);
-    base = 16;
-  }
-  uint64_t value = 0;
-  auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
-  if (digits.empty() || error != std::errc{} || end != digits.data() + digits.size()) {
-    throw UsageError(fmt::format("--start '{}' is not a byte address (decimal, or hex with 0x)", text));
-  }
+  const std::optional<uint64_t> parsed = parse_unsigned(text);
+  if (!parsed) throw UsageError(fmt::format("--start '{}' is not a byte address (decimal, or hex with 0x)", text));
+  const uint64_t value = *parsed;
   if (value % 8 != 0 || value >= vu::kMicroBytes) {
     throw UsageError(fmt::format("--start {} must be a multiple of 8 below {} (a byte address of an instruction pair)",
                                  text, formats::hex_offset(vu::kMicroBytes)));
