@@ -1,0 +1,39 @@
+#pragma once
+// The GS's CLUT buffer: 512 16-bit entries, loaded from local memory when TEX0/TEX2 is written (per CLD), and read
+// per draw into a 256-entry palette of 32-bit colours. Rules: reference/gs.md §1 "CLUT" and "TEXA"
+// (PCSX2 GS/GSClut.cpp; GS manual §3.6).
+
+#include <array>
+#include <cstdint>
+
+#include "emu/gs/memory/local_memory.hpp"
+#include "emu/gs/registers/general_registers.hpp"
+
+namespace gcvu::gs {
+
+class Clut {
+ public:
+  // A TEX0_n or TEX2_n write (already merged into the full TEX0 value): loads the CLUT per CLD when the texture
+  // format is indexed, and updates CBP0/CBP1 as CLD 2-5 ask.
+  void write_tex0(const Tex0& tex0, const Texclut& texclut, const LocalMemory& memory);
+
+  // The palette a draw with `tex0` samples: 256 entries for PSMT8/T8H, 16 for the 4-bit formats (the rest zero),
+  // at TEX0.CSA, 16-bit entries expanded through TEXA.
+  void read_palette(const Tex0& tex0, const Texa& texa, std::array<uint32_t, 256>& palette) const;
+
+  std::span<const uint16_t, 512> entries() const { return entries_; }
+  std::span<uint16_t, 512> entries() { return entries_; }
+  uint32_t cbp0() const { return cbp_[0]; }
+  uint32_t cbp1() const { return cbp_[1]; }
+  void set_cbp(uint32_t cbp0, uint32_t cbp1) { cbp_ = {cbp0, cbp1}; }
+
+ private:
+  std::array<uint16_t, 512> entries_{};
+  std::array<uint32_t, 2> cbp_{};
+};
+
+// TEXA expansion of a 16-bit colour (RGB5A1) and of a 24-bit colour to 32 bits (reference/gs.md §1 "TEXA").
+uint32_t expand16(uint32_t color16, const Texa& texa);
+uint32_t expand24(uint32_t color24, const Texa& texa);
+
+}  // namespace gcvu::gs

@@ -1,0 +1,50 @@
+#pragma once
+// Everything the per-pixel stage needs for one draw, fixed when the draw is flushed: the effective PRIM attributes,
+// the drawing context's registers, the environment registers, and what the draw's vertices say as a whole
+// (PCSX2 decides filtering, alpha-test folding and flat shading per draw from its vertex trace, GSVertexTrace).
+
+#include <cstdint>
+
+#include "emu/gs/registers/general_registers.hpp"
+
+namespace gcvu::gs {
+
+// Facts about all the vertices of a draw (PCSX2 GSVertexTrace).
+struct DrawSummary {
+  float q_min = 1.0f;  // min/max of Q over the vertices (STQ draws; sprites use the second vertex's Q)
+  float q_max = 1.0f;
+  uint32_t alpha_min = 0;  // min/max vertex alpha, 0-255
+  uint32_t alpha_max = 255;
+  bool colors_equal = false;  // every vertex has the same RGBA (shading is flat)
+  bool colors_all_0x80 = false;
+  bool solid_sprite = false;  // PCSX2's DrawRect fast path applies (reference/gs.md §2 "Fast path")
+};
+
+struct DrawState {
+  Prim prim;  // type and attribute bits in effect (PRMODE's when PRMODECONT.AC=0)
+  // The drawing context's registers (PRIM.CTXT).
+  Tex0 tex0;
+  Tex1 tex1;
+  Clamp clamp;
+  Miptbp miptbp1;
+  Miptbp miptbp2;
+  Test test;
+  Alpha alpha;
+  Fba fba;
+  Frame frame;
+  Zbuf zbuf;
+  Scissor scissor;
+  Xyoffset xyoffset;
+  // Environment registers.
+  Texa texa;
+  Fogcol fogcol;
+  Dimx dimx;
+  Dthe dthe;
+  Colclamp colclamp;
+  Pabe pabe;
+  Texclut texclut;
+  Scanmsk scanmsk;
+  DrawSummary summary;
+};
+
+}  // namespace gcvu::gs

@@ -1,0 +1,32 @@
+#pragma once
+// One horizontal run of pixels a primitive covers, with every per-pixel attribute already interpolated the way
+// PCSX2's software renderer steps it (reference/gs.md §2: lane offsets, 8-pixel steps, truncations). The
+// rasterizer (gs/raster/) fills it; the pixel pipeline (gs/pixel/) shades it. Arrays hold `count` entries.
+
+#include <cstdint>
+
+namespace gcvu::gs {
+
+inline constexpr int kMaxSpanPixels = 2048;
+
+struct Span {
+  int y = 0;
+  int x = 0;                    // first pixel
+  int count = 0;                // pixels [x, x + count)
+  const uint32_t* z = nullptr;  // depth, truncated and clamped as PCSX2 does before the Z test
+  // Colour in 8.7 fixed point (c * 128), as PCSX2 interpolates it; flat draws repeat one value.
+  const int16_t* r = nullptr;
+  const int16_t* g = nullptr;
+  const int16_t* b = nullptr;
+  const int16_t* a = nullptr;
+  const int16_t* fog = nullptr;  // F in 8.7 fixed point (always interpolated)
+  // Texture coordinates: 16.16 fixed texel units on the FST path (and for STQ draws PCSX2 divides per vertex),
+  // or s, t, q floats scaled by the texture size for perspective STQ draws.
+  const int32_t* u = nullptr;
+  const int32_t* v = nullptr;
+  const float* s = nullptr;
+  const float* t = nullptr;
+  const float* q = nullptr;
+};
+
+}  // namespace gcvu::gs

@@ -1,0 +1,45 @@
+#pragma once
+// Image transfers between the host and local memory and within local memory (BITBLTBUF/TRXPOS/TRXREG/TRXDIR,
+// HWREG and GIF IMAGE data). Rules: reference/gs.md §1 "Host->local transfer" and "Local->local"
+// (PCSX2 GSState::Write/Read/Move; GS manual §4).
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "emu/gs/memory/local_memory.hpp"
+#include "emu/gs/registers/general_registers.hpp"
+
+namespace gcvu::gs {
+
+class TransferUnit {
+ public:
+  // A TRXDIR write with the current BITBLTBUF/TRXPOS/TRXREG. XDIR 0 arms host->local, 1 arms local->host,
+  // 2 copies local->local at once, 3 ends any transfer.
+  void start(const Bitbltbuf& bitbltbuf, const Trxpos& trxpos, const Trxreg& trxreg, const Trxdir& trxdir,
+             LocalMemory& memory);
+
+  // Host->local data (IMAGE qwords, HWREG dwords). Bytes beyond the transfer's size are dropped; returns the
+  // number of bytes taken. Does nothing unless a host->local transfer is armed.
+  size_t write(std::span<const uint8_t> data, LocalMemory& memory);
+
+  // Local->host data: fills `out` with the next bytes of an armed local->host transfer (zeros past its end).
+  void read(std::span<uint8_t> out, const LocalMemory& memory);
+
+  // 0-3 as TRXDIR.XDIR; 3 when no transfer is active (the GS sets XDIR to 3 once the data is complete).
+  uint32_t direction() const { return direction_; }
+  uint64_t bytes_remaining() const { return total_bytes_ - bytes_done_; }
+
+ private:
+  Bitbltbuf bitbltbuf_;
+  Trxpos trxpos_;
+  Trxreg trxreg_;
+  uint32_t direction_ = 3;
+  uint64_t total_bytes_ = 0;
+  uint64_t bytes_done_ = 0;
+  uint32_t x_ = 0;  // next pixel, relative to the rectangle
+  uint32_t y_ = 0;
+  std::vector<uint8_t> partial_;  // bytes of a pixel (24-bit) or pixel pair (4-bit) split across writes
+};
+
+}  // namespace gcvu::gs
