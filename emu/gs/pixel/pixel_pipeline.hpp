@@ -15,6 +15,20 @@
 
 namespace gcvu::gs {
 
+struct RasterInputs {
+  bool z = false;
+  bool color = false;
+  bool fog = false;
+  bool texture = false;
+  // STQ draws: true when s, t, q are interpolated per pixel; false when PCSX2 divides S/Q per vertex and uses the
+  // u, v path (Q constant or sprite, without mipmapping).
+  bool perspective = false;
+  // Bilinear draws on the u, v path: PCSX2 subtracts half a texel (0x8000 in 16.16) from the vertex coordinates
+  // before interpolating.
+  bool half_texel_offset = false;
+  int mip_levels = 0;  // > 0: the pipeline computes LOD from q, so q is needed even on the u, v path
+};
+
 class PixelPipeline {
  public:
   PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut);
@@ -25,12 +39,9 @@ class PixelPipeline {
   // True when the draw cannot change memory (ZTST NEVER, DATE on a 24-bit frame, everything masked...): the
   // rasterizer may skip it.
   bool draws_nothing() const;
-  // Which attributes the pipeline reads, so the rasterizer interpolates only those.
-  bool needs_z() const;
-  bool needs_color() const;
-  bool needs_fog() const;
-  bool needs_texture() const;
-  bool perspective() const;  // s/t/q per pixel rather than u/v
+  // What the rasterizer must provide in each span, decided per draw as PCSX2 decides it
+  // (GSRendererSW::GetScanlineGlobalData); the rasterizer interpolates only these.
+  const RasterInputs& inputs() const;
 
   void draw_span(const Span& span);
   uint64_t pixels_drawn() const;
