@@ -15,6 +15,12 @@ class GsSink {
   virtual ~GsSink() = default;
   // A write of `value` to GS register `address` (0x00-0x7F, as A+D and REGLIST address them), at `cycle`.
   virtual void write_register(Path path, uint8_t address, uint64_t value, uint64_t cycle) = 0;
+  // The same write made by a PACKED register descriptor other than A+D (RGBA, STQ, XYZF2, ...). The GS treats a
+  // few of these differently from A+D writes (a PACKED RGBA's Q of 0 is not the A+D rule's 1.0), so a GS can
+  // tell them apart; every other sink sees an ordinary write.
+  virtual void write_packed_register(Path path, uint8_t address, uint64_t value, uint64_t cycle) {
+    write_register(path, address, value, cycle);
+  }
   // One qword of IMAGE data for the host-to-local transfer (HWREG).
   virtual void write_image(Path path, const Qword& data, uint64_t cycle) = 0;
   // The packet that `path` was sending ended (its last tag had EOP and all its data went out).

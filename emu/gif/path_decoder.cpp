@@ -32,8 +32,14 @@ void PathDecoder::start_tag(const Qword& data, Path path, uint64_t cycle, GsSink
 void PathDecoder::consume_data(const Qword& data, Path path, uint64_t cycle, GsSink& sink) {
   switch (tag_.format) {
     case GifFormat::kPacked: {
-      auto write = decode_packed(descriptor_at(tag_.regs, done_ % tag_.nreg), data, temporary_q_);
-      if (write) sink.write_register(path, write->address, write->value, cycle);
+      const Descriptor descriptor = descriptor_at(tag_.regs, done_ % tag_.nreg);
+      auto write = decode_packed(descriptor, data, temporary_q_);
+      if (!write) break;
+      if (descriptor == Descriptor::kAd) {
+        sink.write_register(path, write->address, write->value, cycle);
+      } else {
+        sink.write_packed_register(path, write->address, write->value, cycle);
+      }
       break;
     }
     case GifFormat::kReglist: {
