@@ -11,6 +11,7 @@
 #include <bit>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "formats/core/byte_writer.hpp"
@@ -435,6 +436,49 @@ TEST(GsDump, UnsupportedStateVersions) {
     std::vector<uint8_t> bytes = build(spec);
     EXPECT_EQ(error_of(bytes), fmt::format("d.gs: offset {}: unsupported GS state version {} (supported: 8, 9)",
                                            hex_offset(header_bytes(spec)), version));
+  }
+}
+
+TEST(GsDump, ScreenshotOutsideTheHeader) {
+  std::vector<uint8_t> bytes = build(Synthetic{});
+  bytes[8 + 28] = 60;  // screenshot_offset 60 + 8 bytes > header_size 54
+  EXPECT_EQ(error_of(bytes), "d.gs: offset 0x24: screenshot at 60..+8 is outside the 54-byte header");
+}
+
+// No cut and no corrupted packet list may do anything but parse or throw FormatError.
+TEST(GsDump, EveryCutAndGarbagePacketListIsParsedOrRejected) {
+  Synthetic spec;
+  spec.packets = some_packets(3, std::vector<uint8_t>(48, 0), 1);
+  const std::vector<uint8_t> bytes = build(spec);
+  size_t packets = header_bytes(spec) + kGsStateSizeV9 + kGsPrivilegedRegistersSize;
+  std::vector<size_t> cuts;
+  for (size_t size = 0; size < header_bytes(spec) + 8; ++size) cuts.push_back(size);
+  for (size_t size = packets - 4; size < packets + 70; ++size) cuts.push_back(size);
+  for (size_t size = bytes.size() - 20; size < bytes.size(); ++size) cuts.push_back(size);
+  // A cut between records leaves a shorter valid dump: before the transfer, the ReadFIFO2, the registers, the vsync.
+  const std::set<size_t> boundaries = {packets, packets + 6 + 48, packets + 6 + 48 + 5, bytes.size() - 2};
+  for (size_t size : cuts) {
+    std::vector<uint8_t> part(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size));
+    if (boundaries.count(size) != 0) {
+      EXPECT_NO_THROW(read_gs_dump(std::move(part), "d.gs")) << size;
+    } else {
+      EXPECT_THROW(read_gs_dump(std::move(part), "d.gs"), FormatError) << size;
+    }
+  }
+  uint64_t seed = 12345;
+  for (int trial = 0; trial < 64; ++trial) {
+    std::vector<uint8_t> garbage(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(packets));
+    size_t length = trial % 40;
+    for (size_t i = 0; i < length; ++i) {
+      seed = seed * 6364136223846793005u + 1442695040888963407u;
+      // Mostly small ids so valid-looking records occur, sometimes anything.
+      garbage.push_back(static_cast<uint8_t>(i % 3 == 0 ? (seed >> 60) % 5 : seed >> 56));
+    }
+    try {
+      GsDump dump = read_gs_dump(std::move(garbage), "d.gs");
+      for (const GsDumpPacket& packet : dump.packets) EXPECT_LE(dump.data(packet).size(), packet.size);
+    } catch (const FormatError&) {
+    }
   }
 }
 
