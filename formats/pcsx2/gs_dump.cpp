@@ -32,8 +32,8 @@ GsDumpPacket read_packet(ByteReader& reader) {
   GsDumpPacket packet;
   packet.offset = reader.source_offset();
   uint8_t id = reader.u8("packet id");
-  switch (id) {
-    case 0: {
+  switch (static_cast<GsDumpPacketKind>(id)) {  // fixed uint8_t underlying type: every id is a valid value
+    case GsDumpPacketKind::kTransfer: {
       uint8_t path = reader.u8("transfer path");
       if (path > 3) reader.fail_at(reader.position() - 1, fmt::format("transfer path {} is not 0..3", path));
       packet.kind = GsDumpPacketKind::kTransfer;
@@ -48,15 +48,15 @@ GsDumpPacket read_packet(ByteReader& reader) {
       reader.skip(packet.size);
       break;
     }
-    case 1:
+    case GsDumpPacketKind::kVSync:
       packet.kind = GsDumpPacketKind::kVSync;
       packet.field = reader.u8("vsync field");
       break;
-    case 2:
+    case GsDumpPacketKind::kReadFifo2:
       packet.kind = GsDumpPacketKind::kReadFifo2;
       packet.size = reader.u32("ReadFIFO2 size");
       break;
-    case 3:
+    case GsDumpPacketKind::kRegisters:
       packet.kind = GsDumpPacketKind::kRegisters;
       packet.size = kGsPrivilegedRegistersSize;
       packet.data_offset = reader.source_offset();

@@ -4,7 +4,8 @@
 //
 // The dump owns one buffer, the decompressed file; the screenshot, local memory, privileged registers and packet
 // data are offsets into it, so a dump of hundreds of MB is held once. Every FormatError offset is an offset in
-// that decompressed buffer (for a compressed file, not in the file on disk).
+// that decompressed buffer (for a compressed file, not in the file on disk). PCSX2's own loader drops a truncated
+// final packet with a warning; this reader rejects it, so a cut dump is never replayed as if it were whole.
 
 #include <cstdint>
 #include <span>
