@@ -6,7 +6,9 @@
 
 #include "formats/core/format_error.hpp"
 #include "formats/core/hash.hpp"
+#include "formats/pcsx2/gs_dump.hpp"
 #include "formats/pcsx2/gs_dump_header.hpp"
+#include "formats/pcsx2/gs_dump_summary.hpp"
 #include "formats/pcsx2/zip_archive.hpp"
 #include "formats/png/png.hpp"
 
@@ -43,19 +45,20 @@ Identification identify_png(std::span<const uint8_t> data, const std::string& so
   return id;
 }
 
-Identification identify_gs_dump(std::span<const uint8_t> dump, const std::string& source) {
-  GsDumpHeader header = read_gs_dump_header(dump, source);
+// A dump is read whole: `gcvu info` reports its packets and GIF data, and any malformed part is an error.
+Identification identify_gs_dump(std::span<const uint8_t> file, const std::string& source) {
+  GsDump dump = read_gs_dump(file, source);
   Identification id;
   id.kind = FileKind::kGsDump;
-  id.description = fmt::format("PCSX2 GS dump ({} header), GS state version {}", header.new_format ? "new" : "old",
-                               header.state_version);
-  id.details.push_back(
-      fmt::format("state size: {} bytes at offset {}", header.state_size, hex_offset(header.state_offset)));
-  id.details.push_back(fmt::format("CRC: {:08x}", header.crc));
-  if (header.new_format) {
-    id.details.push_back(fmt::format("serial: \"{}\"", header.serial));
-    id.details.push_back(fmt::format("screenshot: {}x{}", header.screenshot_width, header.screenshot_height));
+  id.compression = dump.compression;
+  id.description = fmt::format("PCSX2 GS dump ({} header), GS state version {}", dump.header.new_format ? "new" : "old",
+                               dump.state.version);
+  if (dump.compression != Compression::kNone) {
+    id.description = fmt::format("{} ({}-compressed)", id.description, compression_name(dump.compression));
   }
+  id.details.push_back(
+      fmt::format("state size: {} bytes at offset {}", dump.header.state_size, hex_offset(dump.header.state_offset)));
+  for (std::string& line : gs_dump_summary_lines(summarize_gs_dump(dump))) id.details.push_back(std::move(line));
   return id;
 }
 
@@ -148,9 +151,7 @@ Identification identify(std::span<const uint8_t> data, const std::string& source
       id.details.push_back(fmt::format("decompressed size: {}", whole ? std::to_string(inner.size()) : "large"));
       return finish(id, data);
     }
-    id = identify_gs_dump(prefix, source);
-    id.compression = compression;
-    id.description = fmt::format("{} ({}-compressed)", id.description, compression_name(compression));
+    id = identify_gs_dump(data, source);
   } else if (looks_like_zip(data)) {
     id = identify_save_state(data, source);
   } else if (data.size() >= 4 && std::memcmp(data.data(), "VUTR", 4) == 0) {

@@ -68,6 +68,12 @@ GsDumpHeader read_gs_dump_header(std::span<const uint8_t> data, const std::strin
     reader.fail_at(4, fmt::format("header_size is {}, but 36 + serial {} + screenshot {} = {}", header_size,
                                   serial_size, header.screenshot_size, expected_size));
   }
+  // PCSX2 puts the screenshot right after the serial; accept any place inside the header, nothing outside it.
+  if (header.screenshot_size != 0 && (header.screenshot_offset < kHeaderStructSize ||
+                                      uint64_t{header.screenshot_offset} + header.screenshot_size > header_size)) {
+    reader.fail_at(struct_start + 28, fmt::format("screenshot at {}..+{} is outside the {}-byte header",
+                                                  header.screenshot_offset, header.screenshot_size, header_size));
+  }
   reader.seek(struct_start + serial_offset, "serial");
   auto serial = reader.bytes(serial_size, "serial");
   header.serial.assign(serial.begin(), serial.end());

@@ -17,6 +17,9 @@ int run_info(std::span<const std::string> args, Io& io) {
       "Identifies each FILE by its content, not its name, and prints what it is: a PNG image, a PCSX2 GS\n"
       "dump (.gs, .gs.zst, .gs.xz), a PCSX2 save state (.p2s), a vutrace trace (VUTR), or a raw memory\n"
       "image recognised by its size (16 KiB VU1, 4 KiB VU0, 4 MiB GS local memory, 32 MiB EE RAM).\n"
+      "A GS dump is read whole: its serial, CRC, state version, screenshot size, packet counts (transfers\n"
+      "per path, vsyncs, ReadFIFO2, register packets), bytes per path, GIF tags by mode, the PRIM types\n"
+      "written and the vertex kicks (XYZ2/XYZF2 writes; a kick is a vertex, not a primitive).\n"
       "Every file also gets its size and XXH3-128 hash.\n"
       "Exit status: 0 every file recognised, 1 some file unrecognised, 2 a file is unreadable or malformed.");
   line.arguments.add_options()("file", po::value<std::vector<std::string>>()->required(), "files");

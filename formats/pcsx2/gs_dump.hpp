@@ -1,0 +1,65 @@
+#pragma once
+// A whole PCSX2 GS dump (.gs, .gs.zst, .gs.xz): header, serial, screenshot, GS state, the 8192-byte privileged
+// register block and the packet list. Layout: reference/vif-gif-formats.md §4a.
+//
+// The dump owns one buffer, the decompressed file; the screenshot, local memory, privileged registers and packet
+// data are offsets into it, so a dump of hundreds of MB is held once. Every FormatError offset is an offset in
+// that decompressed buffer (for a compressed file, not in the file on disk). PCSX2's own loader drops a truncated
+// final packet with a warning; this reader rejects it, so a cut dump is never replayed as if it were whole.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "formats/compress/decompress.hpp"
+#include "formats/pcsx2/gs_dump_header.hpp"
+#include "formats/pcsx2/gs_dump_state.hpp"
+
+namespace gcvu::formats {
+
+inline constexpr uint32_t kGsPrivilegedRegistersSize = 8192;
+// Largest decompressed dump accepted: bounds what a lying compressed stream can make us allocate.
+inline constexpr uint64_t kMaxGsDumpSize = uint64_t{4} << 30;
+
+// The path byte of a transfer record (PCSX2's GSTransferPath). Modern dumps use kPath1New for everything.
+enum class GsTransferPath : uint8_t { kPath1Old = 0, kPath2 = 1, kPath3 = 2, kPath1New = 3 };
+const char* gs_transfer_path_name(GsTransferPath path);
+
+enum class GsDumpPacketKind : uint8_t { kTransfer = 0, kVSync = 1, kReadFifo2 = 2, kRegisters = 3 };
+
+struct GsDumpPacket {
+  GsDumpPacketKind kind = GsDumpPacketKind::kTransfer;
+  GsTransferPath path = GsTransferPath::kPath1Old;  // kTransfer only
+  uint8_t field = 0;                                // kVSync only
+  uint32_t size = 0;         // kTransfer: data bytes; kReadFifo2: qwords to read back; kRegisters: 8192
+  uint64_t offset = 0;       // of the packet's id byte
+  uint64_t data_offset = 0;  // kTransfer and kRegisters: where the data starts
+};
+
+struct GsDump {
+  std::string source;
+  Compression compression = Compression::kNone;
+  GsDumpHeader header;
+  GsDumpState state;
+  uint64_t privileged_registers_offset = 0;
+  std::vector<GsDumpPacket> packets;
+  std::vector<uint8_t> bytes;  // the decompressed dump; everything above points into it
+
+  // Views into `bytes`; valid while this dump lives and `bytes` is unchanged (moving the dump keeps them valid).
+  std::span<const uint8_t> screenshot() const;            // u32 per pixel, header.screenshot_width x _height
+  std::span<const uint8_t> local_memory() const;          // 4 MiB, native GS layout
+  std::span<const uint8_t> privileged_registers() const;  // 8192 bytes, 0x12000000-0x12001FFF
+  // The data of a kTransfer or kRegisters packet (empty for the others).
+  std::span<const uint8_t> data(const GsDumpPacket& packet) const;
+};
+
+// Reads a dump, decompressing a zstd or xz container found by its magic. Throws FormatError naming `source`,
+// the offset and the rule for every malformed input: a truncated header, state or packet, a wrong magic, a
+// state size that does not match its version, an unsupported state version, an unknown packet id, or a transfer
+// larger than what is left of the file.
+GsDump read_gs_dump(std::span<const uint8_t> file_bytes, const std::string& source);
+// The same, taking ownership of the file so an uncompressed dump is not copied.
+GsDump read_gs_dump(std::vector<uint8_t>&& file_bytes, const std::string& source);
+
+}  // namespace gcvu::formats
