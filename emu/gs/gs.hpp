@@ -52,6 +52,9 @@ class Gs {
 
   void write_privileged(uint32_t offset, uint64_t value);  // offset within the 8 KiB block, 8-byte aligned
   uint64_t privileged(uint32_t offset) const;
+  // Sets a privileged register without its write rule (a saved state or a dump's registers packet).
+  void restore_privileged(uint32_t offset, uint64_t value) { privileged_[(offset / 8) % privileged_.size()] = value; }
+  std::span<const uint64_t> privileged_block() const { return privileged_; }
 
   // Draws everything batched so far.
   void flush();

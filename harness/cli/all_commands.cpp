@@ -18,6 +18,8 @@ std::span<const Command> all_commands() {
       Command{"vif-cases", "check VIF1 against the hardware cases of cases.tsv folders", run_vif_cases},
       Command{"vif-run", "run a VIF1 stream (or DMA chain) through VIF1, VU1 and the GIF; report each microprogram",
               run_vif_run},
+      Command{"replay", "replay a PCSX2 GS dump into gcvu's GS; write each VSync's frame and memory, or check them",
+              run_replay},
   };
   return kCommands;
 }

@@ -1,0 +1,95 @@
+#include "emu/gs/display/pcrtc.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "emu/gs/display/framebuffer_readout.hpp"
+#include "emu/gs/registers/privileged_registers.hpp"
+
+namespace gcvu::gs {
+namespace {
+
+struct Circuit {
+  BufferLayout layout;
+  uint32_t source_x = 0;  // DBX, DBY
+  uint32_t source_y = 0;
+  int32_t x = 0;  // placement in display pixels
+  int32_t y = 0;
+  uint32_t width = 0;
+  uint32_t height = 0;
+};
+
+std::optional<Circuit> circuit(std::span<const uint64_t> privileged, bool enabled, uint32_t dispfb_offset,
+                               uint32_t display_offset) {
+  if (!enabled) return std::nullopt;
+  const Dispfb dispfb{privileged[dispfb_offset / 8]};
+  const Display display{privileged[display_offset / 8]};
+  auto psm = psm_from_code(dispfb.psm());
+  if (!psm) return std::nullopt;
+  Circuit c;
+  c.layout = BufferLayout{dispfb.fbp() << 5, dispfb.fbw(), *psm};
+  c.source_x = dispfb.dbx();
+  c.source_y = dispfb.dby();
+  c.x = static_cast<int32_t>(display.dx() / (display.magh() + 1));
+  c.y = static_cast<int32_t>(display.dy() / (display.magv() + 1));
+  c.width = (display.dw() + 1) / (display.magh() + 1);
+  c.height = (display.dh() + 1) / (display.magv() + 1);
+  if (c.width == 0 || c.height == 0) return std::nullopt;
+  return c;
+}
+
+std::optional<std::array<uint8_t, 4>> sample(const LocalMemory& memory, const std::optional<Circuit>& c, int32_t x,
+                                             int32_t y) {
+  if (!c || x < c->x || y < c->y || x >= c->x + static_cast<int32_t>(c->width) ||
+      y >= c->y + static_cast<int32_t>(c->height)) {
+    return std::nullopt;
+  }
+  const uint32_t px = c->source_x + static_cast<uint32_t>(x - c->x);
+  const uint32_t py = c->source_y + static_cast<uint32_t>(y - c->y);
+  return decode_pixel(c->layout.psm, memory.read_pixel(c->layout, px, py));
+}
+
+uint8_t mix(uint32_t top, uint32_t bottom, uint32_t alpha) {
+  return static_cast<uint8_t>((top * alpha + bottom * (255 - alpha) + 127) / 255);
+}
+
+}  // namespace
+
+formats::Image render_display(const LocalMemory& memory, std::span<const uint64_t> privileged) {
+  const Pmode pmode{privileged[priv_reg::kPmode / 8]};
+  const Bgcolor bgcolor{privileged[priv_reg::kBgcolor / 8]};
+  const auto one = circuit(privileged, pmode.en1(), priv_reg::kDispfb1, priv_reg::kDisplay1);
+  const auto two = circuit(privileged, pmode.en2(), priv_reg::kDispfb2, priv_reg::kDisplay2);
+  if (!one && !two) return formats::Image{};
+
+  int32_t left = INT32_MAX, top = INT32_MAX, right = INT32_MIN, bottom = INT32_MIN;
+  for (const auto* c : {&one, &two}) {
+    if (!*c) continue;
+    left = std::min(left, (*c)->x);
+    top = std::min(top, (*c)->y);
+    right = std::max(right, (*c)->x + static_cast<int32_t>((*c)->width));
+    bottom = std::max(bottom, (*c)->y + static_cast<int32_t>((*c)->height));
+  }
+  formats::Image image(static_cast<uint32_t>(right - left), static_cast<uint32_t>(bottom - top));
+  const std::array<uint8_t, 4> background{static_cast<uint8_t>(bgcolor.r()), static_cast<uint8_t>(bgcolor.g()),
+                                          static_cast<uint8_t>(bgcolor.b()), 0};
+  for (uint32_t y = 0; y < image.height; ++y) {
+    for (uint32_t x = 0; x < image.width; ++x) {
+      const int32_t dx = left + static_cast<int32_t>(x);
+      const int32_t dy = top + static_cast<int32_t>(y);
+      const auto c1 = sample(memory, one, dx, dy);
+      const auto c2 = sample(memory, two, dx, dy);
+      std::array<uint8_t, 4> under = (!pmode.slbg() && c2) ? *c2 : background;
+      std::array<uint8_t, 4> out = under;
+      if (c1) {
+        const uint32_t alpha = pmode.mmod() ? pmode.alp() : std::min<uint32_t>(uint32_t{(*c1)[3]} * 2, 255);
+        for (int i = 0; i < 3; ++i) out[i] = mix((*c1)[i], under[i], alpha);
+      }
+      out[3] = 0xff;
+      std::copy(out.begin(), out.end(), image.pixel(x, y));
+    }
+  }
+  return image;
+}
+
+}  // namespace gcvu::gs
