@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "emu/gs/memory/local_memory.hpp"
+#include "emu/gs/memory/psm.hpp"
 #include "emu/gs/registers/general_registers.hpp"
 
 namespace gcvu::gs {
@@ -31,6 +32,14 @@ class TransferUnit {
   uint64_t bytes_remaining() const { return total_bytes_ - bytes_done_; }
 
  private:
+  // The per-format loops (transfer_unit.cpp): each takes the format as a compile-time constant.
+  template <Psm kPsm>
+  size_t write_pixels(std::span<const uint8_t> data, LocalMemory& memory);
+  template <Psm kPsm>
+  void read_pixels(std::span<uint8_t> out, const LocalMemory& memory);
+  void advance_pixel();
+  void move(LocalMemory& memory) const;
+
   Bitbltbuf bitbltbuf_;
   Trxpos trxpos_;
   Trxreg trxreg_;
@@ -39,7 +48,7 @@ class TransferUnit {
   uint64_t bytes_done_ = 0;
   uint32_t x_ = 0;  // next pixel, relative to the rectangle
   uint32_t y_ = 0;
-  std::vector<uint8_t> partial_;  // bytes of a pixel (24-bit) or pixel pair (4-bit) split across writes
+  std::vector<uint8_t> partial_;  // host->local: bytes of a pixel split across writes; local->host: bytes not yet read
 };
 
 }  // namespace gcvu::gs
