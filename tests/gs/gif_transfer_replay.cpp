@@ -33,7 +33,9 @@ class Replayer {
   explicit Replayer(TransferReplay& out) : out_(out) {}
   gs::LocalMemory memory;
 
-  void gif(std::span<const uint8_t> data) {
+  // `next_packet` is the next transfer's GIF data: PCSX2's odd-width T4HL/T4HH store reads past an image that
+  // ends its packet into it (the replayed packets sit one after another in PCSX2's buffer).
+  void gif(std::span<const uint8_t> data, std::span<const uint8_t> next_packet) {
     size_t at = 0;
     while (at + 16 <= data.size()) {
       uint64_t tag = le64(&data[at]);
@@ -62,7 +64,10 @@ class Replayer {
         if (count & 1) at += 8;
       } else {  // IMAGE (FLG 2 and 3)
         size_t bytes = std::min<size_t>(uint64_t{nloop} * 16, data.size() - at);
-        image(data.subspan(at, bytes));
+        std::vector<uint8_t> following(data.begin() + static_cast<std::ptrdiff_t>(at + bytes), data.end());
+        following.insert(following.end(), next_packet.begin(),
+                         next_packet.begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(next_packet.size(), 64)));
+        image(data.subspan(at, bytes), following);
         at += bytes;
       }
     }
@@ -81,7 +86,7 @@ class Replayer {
       case 0x54: {  // HWREG: 8 bytes of image data
         uint8_t bytes[8];
         std::memcpy(bytes, &value, 8);
-        image(bytes);
+        image(bytes, {});
         break;
       }
       case 0x3f: break;  // TEXFLUSH: nothing to do without a texture cache
@@ -122,9 +127,9 @@ class Replayer {
     }
   }
 
-  void image(std::span<const uint8_t> bytes) {
+  void image(std::span<const uint8_t> bytes, std::span<const uint8_t> following) {
     out_.image_bytes += bytes.size();
-    transfer_.write(bytes, memory);
+    transfer_.write(bytes, memory, following);
   }
 
   TransferReplay& out_;
@@ -156,6 +161,20 @@ TransferReplay replay_transfers(const std::filesystem::path& dump) {
   out.initial_memory.assign(state + kStateMemoryOffset, state + kStateMemoryOffset + gs::kLocalMemoryBytes);
   std::memcpy(replayer.memory.bytes().data(), out.initial_memory.data(), gs::kLocalMemoryBytes);
 
+  // The data of the first transfer packet at or after `at`, or nothing.
+  auto next_transfer = [&](size_t at) -> std::span<const uint8_t> {
+    while (at < file.size()) {
+      uint8_t id = file[at++];
+      if (id == 0) {
+        if (at + 5 > file.size()) break;
+        size_t size = std::min<size_t>(le32(&file[at + 1]), file.size() - at - 5);
+        return std::span<const uint8_t>(&file[at + 5], size);
+      }
+      at += id == 1 ? 1 : id == 2 ? 4 : kPrivilegedBytes;
+    }
+    return {};
+  };
+
   size_t at = header.state_offset + header.state_size + kPrivilegedBytes;
   while (at < file.size()) {
     uint8_t id = file[at++];
@@ -163,7 +182,7 @@ TransferReplay replay_transfers(const std::filesystem::path& dump) {
       uint32_t size = le32(&file[at + 1]);
       at += 5;
       size = static_cast<uint32_t>(std::min<size_t>(size, file.size() - at));
-      replayer.gif(std::span<const uint8_t>(&file[at], size));
+      replayer.gif(std::span<const uint8_t>(&file[at], size), next_transfer(at + size));
       at += size;
     } else if (id == 1) {  // vsync: [field]
       at += 1;

@@ -49,14 +49,68 @@ void TransferUnit::advance_pixel() {
   }
 }
 
-size_t TransferUnit::write(std::span<const uint8_t> data, LocalMemory& memory) {
+size_t TransferUnit::write(std::span<const uint8_t> data, LocalMemory& memory) { return write(data, memory, {}); }
+
+size_t TransferUnit::write(std::span<const uint8_t> data, LocalMemory& memory, std::span<const uint8_t> following) {
   if (direction_ != 0) return 0;
-  data = data.first(static_cast<size_t>(std::min<uint64_t>(data.size(), total_bytes_ - bytes_done_)));
-  size_t taken =
-      visit_psm(psm_or_ct32(bitbltbuf_.dpsm()), [&](auto format) { return write_pixels<format.value>(data, memory); });
-  bytes_done_ += taken;
+  const auto taken = static_cast<size_t>(std::min<uint64_t>(data.size(), total_bytes_ - bytes_done_));
+  if (rows_byte_aligned()) {
+    // Collected whole, then stored with the bytes after the image (see write_byte_aligned_rows).
+    partial_.insert(partial_.end(), data.begin(), data.begin() + static_cast<std::ptrdiff_t>(taken));
+    bytes_done_ += taken;
+    if (bytes_done_ == total_bytes_) {
+      std::vector<uint8_t> tail(data.begin() + static_cast<std::ptrdiff_t>(taken), data.end());
+      tail.insert(tail.end(), following.begin(), following.end());
+      write_byte_aligned_rows(tail, memory);
+    }
+  } else {
+    visit_psm(psm_or_ct32(bitbltbuf_.dpsm()),
+              [&](auto format) { return write_pixels<format.value>(data.first(taken), memory); });
+    bytes_done_ += taken;
+  }
   if (bytes_done_ == total_bytes_) direction_ = 3;
   return taken;
+}
+
+// PCSX2 (GSLocalMemoryMultiISA.cpp WriteImage4HL/4HH -> WriteImageX) stores an odd-width T4HL/T4HH image as if
+// each row began on a byte: a row of RRW pixels takes ceil(RRW/2) bytes and also writes the pixel just right of
+// the rectangle from the last byte's high nibble. It stops after 2·size pixels, so when RRW·RRH is odd one more
+// row of two pixels follows. PSMT4 has its own, packed, path; the GS itself packs every 4-bit format.
+bool TransferUnit::rows_byte_aligned() const {
+  Psm psm = psm_or_ct32(bitbltbuf_.dpsm());
+  return (psm == Psm::kT4hl || psm == Psm::kT4hh) && (trxreg_.rrw() & 1) != 0;
+}
+
+void TransferUnit::write_byte_aligned_rows(std::span<const uint8_t> tail, LocalMemory& memory) {
+  const uint32_t width = trxreg_.rrw();
+  auto byte_at = [&](uint64_t index) -> uint32_t {
+    if (index < partial_.size()) return partial_[index];
+    index -= partial_.size();
+    return index < tail.size() ? tail[index] : 0;
+  };
+  auto store = [&](auto format) {
+    constexpr Psm kPsm = format.value;
+    const PixelAddress<kPsm> buffer(bitbltbuf_.dbp(), bitbltbuf_.dbw());
+    uint8_t* vm = memory.bytes().data();
+    uint64_t pixels = 2 * total_bytes_;
+    uint64_t next_byte = 0;
+    for (uint32_t y = trxpos_.dsay(); pixels > 0; ++y) {
+      const uint32_t row_pixels = static_cast<uint32_t>(std::min<uint64_t>(width, pixels));
+      pixels -= row_pixels;
+      const auto row = buffer.row(y);
+      for (uint32_t x = 0; x < row_pixels; x += 2) {
+        uint32_t byte = byte_at(next_byte++);
+        write_element<kPsm>(vm, row.at(trxpos_.dsax() + x), byte & 0xf);
+        write_element<kPsm>(vm, row.at(trxpos_.dsax() + x + 1), byte >> 4);
+      }
+    }
+  };
+  if (psm_or_ct32(bitbltbuf_.dpsm()) == Psm::kT4hl) {
+    store(PsmConstant<Psm::kT4hl>{});
+  } else {
+    store(PsmConstant<Psm::kT4hh>{});
+  }
+  partial_.clear();
 }
 
 template <Psm kPsm>

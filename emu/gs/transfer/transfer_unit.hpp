@@ -24,6 +24,11 @@ class TransferUnit {
   // number of bytes taken. Does nothing unless a host->local transfer is armed.
   size_t write(std::span<const uint8_t> data, LocalMemory& memory);
 
+  // The same, with the bytes that follow `data` in the GIF stream. PCSX2 stores odd-width PSMT4HL/PSMT4HH images
+  // row by row from byte boundaries and so reads past the image's end (into the padding and the next GIF tag);
+  // to match it, the last write of such a transfer may look at those bytes (reference/gs.md §1, "Host->local").
+  size_t write(std::span<const uint8_t> data, LocalMemory& memory, std::span<const uint8_t> following);
+
   // Local->host data: fills `out` with the next bytes of an armed local->host transfer (zeros past its end).
   void read(std::span<uint8_t> out, const LocalMemory& memory);
 
@@ -38,6 +43,8 @@ class TransferUnit {
   template <Psm kPsm>
   void read_pixels(std::span<uint8_t> out, const LocalMemory& memory);
   void advance_pixel();
+  bool rows_byte_aligned() const;
+  void write_byte_aligned_rows(std::span<const uint8_t> tail, LocalMemory& memory);
   void move(LocalMemory& memory) const;
 
   Bitbltbuf bitbltbuf_;
