@@ -1,0 +1,62 @@
+// STUB (gs-raster branch only): a minimal per-pixel stage so the rasterizer links and its tests run. It writes
+// the span colour (8.7 >> 7, saturated) as PSMCT32/CT24 pixels and, with ZTE, tests GEQUAL/GREATER and writes Z.
+// The real pipeline (branch gs-pixel) replaces this file.
+
+#include "emu/gs/pixel/pixel_pipeline.hpp"
+
+#include <algorithm>
+
+namespace gcvu::gs {
+
+struct PixelPipeline::Impl {
+  DrawState state;
+  LocalMemory& memory;
+  RasterInputs inputs;
+  uint64_t pixels = 0;
+};
+
+PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut&)
+    : impl_(std::make_unique<Impl>(Impl{state, memory, {}, 0})) {
+  RasterInputs& in = impl_->inputs;
+  const Prim prim = state.prim;
+  in.z = state.test.zte();
+  in.color = true;
+  in.fog = prim.fge();
+  in.texture = prim.tme();
+  const bool sprite = prim.type() == 6;
+  in.perspective = prim.tme() && !prim.fst() && !sprite && state.summary.q_min != state.summary.q_max;
+}
+
+PixelPipeline::~PixelPipeline() = default;
+
+bool PixelPipeline::draws_nothing() const { return impl_->state.test.zte() && impl_->state.test.ztst() == 0; }
+
+const RasterInputs& PixelPipeline::inputs() const { return impl_->inputs; }
+
+void PixelPipeline::draw_span(const Span& span) {
+  Impl& d = *impl_;
+  const Frame& frame = d.state.frame;
+  const BufferLayout fb{frame.fbp() << 5, frame.fbw(), frame.psm() == 1 ? Psm::kCt24 : Psm::kCt32};
+  const Zbuf& zbuf = d.state.zbuf;
+  const BufferLayout zb{zbuf.zbp() << 5, frame.fbw(), (zbuf.psm() & 0xf) == 1 ? Psm::kZ24 : Psm::kZ32};
+  const Test& test = d.state.test;
+  auto channel = [](const int16_t* c, int i) { return uint32_t(std::clamp(c[i] >> 7, 0, 255)); };
+  for (int i = 0; i < span.count; ++i) {
+    const uint32_t x = uint32_t(span.x + i), y = uint32_t(span.y);
+    if (test.zte() && span.z) {
+      const uint32_t zd = d.memory.read_pixel(zb, x, y);
+      const uint32_t zs = span.z[i];
+      if (test.ztst() == 2 && zs < zd) continue;
+      if (test.ztst() == 3 && zs <= zd) continue;
+      if (!zbuf.zmsk()) d.memory.write_pixel(zb, x, y, zs);
+    }
+    const uint32_t c =
+        channel(span.r, i) | channel(span.g, i) << 8 | channel(span.b, i) << 16 | channel(span.a, i) << 24;
+    d.memory.write_pixel(fb, x, y, c);
+    ++d.pixels;
+  }
+}
+
+uint64_t PixelPipeline::pixels_drawn() const { return impl_->pixels; }
+
+}  // namespace gcvu::gs
