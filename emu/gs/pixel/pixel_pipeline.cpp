@@ -1,62 +1,657 @@
-// STUB (gs-raster branch only): a minimal per-pixel stage so the rasterizer links and its tests run. It writes
-// the span colour (8.7 >> 7, saturated) as PSMCT32/CT24 pixels and, with ZTE, tests GEQUAL/GREATER and writes Z.
-// The real pipeline (branch gs-pixel) replaces this file.
+// The per-pixel stages of a draw as a short list of span passes chosen once per draw from its state key
+// (gs/pixel/pixel_state_key.hpp). Each pass is a template specialised for the key fields it depends on (frame
+// format, Z format, filter and coordinate path, TFX) and runs over the whole span, so no loop tests a register.
+// A pixel a test rejects keeps running through the arithmetic passes with both write masks full: it writes
+// nothing, as PCSX2's vector lanes do. Arithmetic: reference/gs.md §3 and gs/pixel/pixel_math.hpp.
 
 #include "emu/gs/pixel/pixel_pipeline.hpp"
 
 #include <algorithm>
+#include <cstring>
+
+#include "emu/gs/pixel/pixel_addressing.hpp"
+#include "emu/gs/pixel/pixel_math.hpp"
+#include "emu/gs/pixel/pixel_state_key.hpp"
+#include "emu/gs/pixel/texture_cache.hpp"
 
 namespace gcvu::gs {
 
-struct PixelPipeline::Impl {
-  DrawState state;
-  LocalMemory& memory;
-  RasterInputs inputs;
-  uint64_t pixels = 0;
+using namespace pixel;
+
+namespace {
+
+constexpr int kN = kMaxSpanPixels;
+constexpr uint32_t kVmMask = kLocalMemoryBytes - 1;
+
+// Per-span working arrays, shared by every pipeline of a thread (a pipeline uses them only inside draw_span).
+struct Scratch {
+  alignas(64) int32_t r[kN], g[kN], b[kN], a[kN];  // colour being shaded (texel, then TFX, fog, blend)
+  alignas(64) uint32_t fm[kN], zm[kN];             // per-pixel write masks; all ones = no write
+  alignas(64) uint32_t faddr[kN], zaddr[kN];       // byte addresses
+  alignas(64) uint32_t fd[kN];                     // frame contents
+  alignas(64) int32_t lod[kN];                     // 16.16 LOD (mipmapped draws)
+  alignas(64) int16_t zero16[kN];                  // stands in for span arrays the draw does not need
+  alignas(64) int32_t zero32[kN];
+  alignas(64) float one_f[kN];
+  alignas(64) uint32_t zero_u32[kN];
+  Scratch() {
+    std::memset(zero16, 0, sizeof(zero16));
+    std::memset(zero32, 0, sizeof(zero32));
+    std::memset(zero_u32, 0, sizeof(zero_u32));
+    std::fill(one_f, one_f + kN, 1.0f);
+  }
 };
 
-PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut&)
-    : impl_(std::make_unique<Impl>(Impl{state, memory, {}, 0})) {
-  RasterInputs& in = impl_->inputs;
-  const Prim prim = state.prim;
-  in.z = state.test.zte();
-  in.color = true;
-  in.fog = prim.fge();
-  in.texture = prim.tme();
-  const bool sprite = prim.type() == 6;
-  in.perspective = prim.tme() && !prim.fst() && !sprite && state.summary.q_min != state.summary.q_max;
+Scratch& scratch() {
+  thread_local Scratch s;
+  return s;
 }
 
-PixelPipeline::~PixelPipeline() = default;
+// The texture cache of a thread, handed to whichever pipeline last began a draw on it.
+struct OwnedCache {
+  TextureCache cache;
+  const void* owner = nullptr;
+};
+OwnedCache& thread_cache() {
+  thread_local OwnedCache c;
+  return c;
+}
 
-bool PixelPipeline::draws_nothing() const { return impl_->state.test.zte() && impl_->state.test.ztst() == 0; }
-
-const RasterInputs& PixelPipeline::inputs() const { return impl_->inputs; }
-
-void PixelPipeline::draw_span(const Span& span) {
-  Impl& d = *impl_;
-  const Frame& frame = d.state.frame;
-  const BufferLayout fb{frame.fbp() << 5, frame.fbw(), frame.psm() == 1 ? Psm::kCt24 : Psm::kCt32};
-  const Zbuf& zbuf = d.state.zbuf;
-  const BufferLayout zb{zbuf.zbp() << 5, frame.fbw(), (zbuf.psm() & 0xf) == 1 ? Psm::kZ24 : Psm::kZ32};
-  const Test& test = d.state.test;
-  auto channel = [](const int16_t* c, int i) { return uint32_t(std::clamp(c[i] >> 7, 0, 255)); };
-  for (int i = 0; i < span.count; ++i) {
-    const uint32_t x = uint32_t(span.x + i), y = uint32_t(span.y);
-    if (test.zte() && span.z) {
-      const uint32_t zd = d.memory.read_pixel(zb, x, y);
-      const uint32_t zs = span.z[i];
-      if (test.ztst() == 2 && zs < zd) continue;
-      if (test.ztst() == 3 && zs <= zd) continue;
-      if (!zbuf.zmsk()) d.memory.write_pixel(zb, x, y, zs);
+// The fixed x parts of frame/Z addresses per family and Z swizzle (gs/pixel/pixel_addressing.hpp).
+struct XTables {
+  uint32_t t[3][2][2048];
+  XTables() {
+    for (int f = 0; f < 3; f++) {
+      for (int z = 0; z < 2; z++) {
+        AddrFamily fam = static_cast<AddrFamily>(f);
+        FamilyGeometry g = geometry(fam);
+        for (uint32_t x = 0; x < 2048; x++) {
+          uint32_t bx = (x >> g.block_w_log2) & ((1u << (g.page_w_log2 - g.block_w_log2)) - 1);
+          uint32_t blk = block_x_part(fam, bx) ^ (z ? zxor_x(fam) : 0);
+          uint32_t cx = x & ((1u << g.block_w_log2) - 1);
+          t[f][z][x] = (((x >> g.page_w_log2) * 32 + blk) << g.per_block_log2) + column_offset(fam, cx, 0);
+        }
+      }
     }
-    const uint32_t c =
-        channel(span.r, i) | channel(span.g, i) << 8 | channel(span.b, i) << 16 | channel(span.a, i) << 24;
-    d.memory.write_pixel(fb, x, y, c);
-    ++d.pixels;
+  }
+};
+const XTables& x_tables() {
+  static const XTables tables;
+  return tables;
+}
+
+}  // namespace
+
+namespace pixel {
+BufferAddresser::BufferAddresser(AddrFamily f, bool z, uint32_t bp, uint32_t bw)
+    : family_(f), z_(z), bp_(bp), bw_(bw), x_table_(x_tables().t[static_cast<int>(f)][z ? 1 : 0]) {}
+}  // namespace pixel
+
+using Stage = void (*)(PixelPipeline::Impl&, const Span&, Scratch&);
+
+struct PixelPipeline::Impl {
+  PixelStateKey key;
+  PixelConstants k;
+  RasterInputs inputs;
+  LocalMemory* memory = nullptr;
+  uint8_t* vm = nullptr;
+  const Clut* clut = nullptr;
+  BufferAddresser fb, zb;
+  int fb_size_log2 = 2, zb_size_log2 = 2;  // bytes per element, log2
+  std::array<uint32_t, 256> palette{};
+  TextureCache* tex = nullptr;
+  int tex_pitch_log2 = 3;
+  // Alpha test: pass when lo <= A <= hi, inverted for NOTEQUAL/NEVER; a failing pixel ORs these into its masks.
+  int32_t atest_lo = 0, atest_hi = 255;
+  uint32_t atest_invert = 0, afail_fm = 0, afail_zm = 0;
+  int32_t dither[4][4]{};
+  int32_t wrap_mask = 0xff;
+  uint32_t fba_bit = 0;
+  std::array<Stage, 16> stages{};
+  int stage_count = 0;
+  uint64_t pixels = 0;
+  bool nothing = false;
+  const void* self = nullptr;
+  // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
+  DrawState state;
+  int tex_top = 0;
+
+  void begin_texture() {
+    OwnedCache& oc = thread_cache();
+    oc.owner = self;
+    tex = &oc.cache;
+    tex->begin(*memory, state.tex0, state.texa, state.miptbp1, state.miptbp2, k.tw_log2, k.th_log2, tex_top, &palette);
+    tex_pitch_log2 = tex->level(0).pitch_log2;
+  }
+};
+
+namespace {
+
+using Impl = PixelPipeline::Impl;
+
+// ---- Masks and addresses ----
+
+void stage_begin_fb(Impl& p, const Span& s, Scratch& w) {
+  uint32_t row = p.fb.row(static_cast<uint32_t>(s.y));
+  const uint32_t* xt = p.fb.x_table();
+  int sh = p.fb_size_log2;
+  for (int i = 0; i < s.count; i++) {
+    w.fm[i] = p.k.fm;
+    w.faddr[i] = ((row + xt[(s.x + i) & 2047]) << sh) & kVmMask;
+  }
+}
+void stage_no_fb(Impl& p, const Span& s, Scratch& w) {
+  (void)p;
+  for (int i = 0; i < s.count; i++) w.fm[i] = 0xffffffffu;
+}
+void stage_begin_zb(Impl& p, const Span& s, Scratch& w) {
+  uint32_t row = p.zb.row(static_cast<uint32_t>(s.y));
+  const uint32_t* xt = p.zb.x_table();
+  int sh = p.zb_size_log2;
+  for (int i = 0; i < s.count; i++) {
+    w.zm[i] = p.k.zm;
+    w.zaddr[i] = ((row + xt[(s.x + i) & 2047]) << sh) & kVmMask;
+  }
+}
+void stage_no_zb(Impl& p, const Span& s, Scratch& w) {
+  (void)p;
+  for (int i = 0; i < s.count; i++) w.zm[i] = 0xffffffffu;
+}
+
+inline uint32_t load32(const uint8_t* vm, uint32_t a) {
+  uint32_t v;
+  std::memcpy(&v, vm + a, 4);
+  return v;
+}
+inline uint32_t load16(const uint8_t* vm, uint32_t a) {
+  uint16_t v;
+  std::memcpy(&v, vm + a, 2);
+  return v;
+}
+
+// ---- Z test: GEQUAL fails when zs < zd, GREATER when zs <= zd; zd masked to the format's width ----
+
+template <ZFmt kZ, bool kGreater>
+void stage_ztest(Impl& p, const Span& s, Scratch& w) {
+  const uint8_t* vm = p.vm;
+  for (int i = 0; i < s.count; i++) {
+    uint32_t zd;
+    if constexpr (kZ == ZFmt::k16) {
+      zd = load16(vm, w.zaddr[i]);
+    } else {
+      zd = load32(vm, w.zaddr[i]);
+      if constexpr (kZ == ZFmt::k24) zd &= 0xffffff;
+    }
+    uint32_t zs = s.z[i];
+    bool fail = kGreater ? zs <= zd : zs < zd;
+    uint32_t kill = fail ? 0xffffffffu : 0;
+    w.fm[i] |= kill;
+    w.zm[i] |= kill;
   }
 }
 
+// ---- Texture sampling ----
+
+struct Wrap {
+  int32_t lo, hi;
+  bool repeat;
+};
+// PCSX2 computes both and selects: repeat = (c & lo) | hi, clamp = saturate to [lo, hi], on 16-bit lanes.
+inline int32_t wrap(int32_t c, int32_t lo, int32_t hi, bool repeat) {
+  int32_t rep = static_cast<uint16_t>((c & lo) | hi);
+  int32_t cl =
+      std::clamp(c, static_cast<int32_t>(static_cast<int16_t>(lo)), static_cast<int32_t>(static_cast<int16_t>(hi)));
+  return static_cast<uint16_t>(repeat ? rep : cl);
+}
+inline int32_t sat16(int32_t v) { return std::clamp(v, -32768, 32767); }
+
+// One level's lookup: texel coordinates from 16.16 u, v (already shifted for the level), nearest or bilinear.
+template <bool kLinear>
+inline void sample_level(Impl& p, int lvl, int32_t u, int32_t v, int32_t ulo, int32_t uhi, int32_t vlo, int32_t vhi,
+                         int32_t& r, int32_t& g, int32_t& b, int32_t& a) {
+  TextureCache& tc = *p.tex;
+  int pitch = p.tex_pitch_log2;
+  int32_t x0 = sat16(u >> 16), y0 = sat16(v >> 16);
+  int32_t xw0 = wrap(x0, ulo, uhi, p.k.u_repeat), yw0 = wrap(y0, vlo, vhi, p.k.v_repeat);
+  if constexpr (!kLinear) {
+    uint32_t c = tc.fetch(lvl, (static_cast<uint32_t>(yw0) << pitch) + static_cast<uint32_t>(xw0));
+    r = c & 0xff, g = (c >> 8) & 0xff, b = (c >> 16) & 0xff, a = c >> 24;
+  } else {
+    int32_t uf = (u & 0xffff) >> 12, vf = (v & 0xffff) >> 12;
+    int32_t x1 = static_cast<int16_t>(static_cast<uint16_t>(x0 + 1)),
+            y1 = static_cast<int16_t>(static_cast<uint16_t>(y0 + 1));
+    int32_t xw1 = wrap(x1, ulo, uhi, p.k.u_repeat), yw1 = wrap(y1, vlo, vhi, p.k.v_repeat);
+    uint32_t r0 = static_cast<uint32_t>(yw0) << pitch, r1 = static_cast<uint32_t>(yw1) << pitch;
+    uint32_t c00 = tc.fetch(lvl, r0 + xw0), c01 = tc.fetch(lvl, r0 + xw1);
+    uint32_t c10 = tc.fetch(lvl, r1 + xw0), c11 = tc.fetch(lvl, r1 + xw1);
+    auto ch = [&](int shift) {
+      int32_t t00 = (c00 >> shift) & 0xff, t01 = (c01 >> shift) & 0xff;
+      int32_t t10 = (c10 >> shift) & 0xff, t11 = (c11 >> shift) & 0xff;
+      return lerp4(lerp4(t00, t01, uf), lerp4(t10, t11, uf), vf);
+    };
+    r = ch(0), g = ch(8), b = ch(16), a = ch(24);
+  }
+}
+
+// Without mipmapping: u, v from the span (the rasterizer applied the bilinear half-texel shift on the u, v path),
+// or s/q, t/q truncated with the shift here.
+template <bool kStq, bool kLinear>
+void stage_texture(Impl& p, const Span& s, Scratch& w) {
+  for (int i = 0; i < s.count; i++) {
+    int32_t u, v;
+    if constexpr (kStq) {
+      u = truncate_to_int(s.s[i] / s.q[i]);
+      v = truncate_to_int(s.t[i] / s.q[i]);
+      if constexpr (kLinear) u -= 0x8000, v -= 0x8000;
+    } else {
+      u = s.u[i];
+      v = s.v[i];
+    }
+    sample_level<kLinear>(p, 0, u, v, p.k.u_min, p.k.u_max, p.k.v_min, p.k.v_max, w.r[i], w.g[i], w.b[i], w.a[i]);
+  }
+}
+
+// The LOD of each pixel in 16.16: constant, or from q (PCSX2 SampleTextureLOD).
+template <bool kRound>
+void stage_lod(Impl& p, const Span& s, Scratch& w) {
+  for (int i = 0; i < s.count; i++) {
+    int32_t lod = lod_from_q(s.q[i], p.k.lod_l, p.k.lod_k, p.k.lod_mxl);
+    if constexpr (kRound) lod += 0x8000;
+    w.lod[i] = lod;
+  }
+}
+void stage_lod_const(Impl& p, const Span& s, Scratch& w) {
+  for (int i = 0; i < s.count; i++) w.lod[i] = p.k.lod_const;
+}
+
+template <bool kStq, bool kLinear, bool kTrilinear>
+void stage_texture_mip(Impl& p, const Span& s, Scratch& w) {
+  for (int i = 0; i < s.count; i++) {
+    int32_t u, v;
+    if constexpr (kStq) {
+      u = truncate_to_int(s.s[i] / s.q[i]);
+      v = truncate_to_int(s.t[i] / s.q[i]);
+    } else {
+      u = s.u[i];
+      v = s.v[i];
+    }
+    int32_t lod = w.lod[i];
+    int lodi = static_cast<int>(static_cast<uint32_t>(lod) >> 16);
+    int sh = std::min(lodi, 31);
+    u >>= sh;
+    v >>= sh;
+    int32_t ulo = static_cast<uint16_t>(p.k.u_min) >> sh, uhi = static_cast<uint16_t>(p.k.u_max) >> sh;
+    int32_t vlo = static_cast<uint16_t>(p.k.v_min) >> sh, vhi = static_cast<uint16_t>(p.k.v_max) >> sh;
+    int32_t r, g, b, a;
+    int lvl = std::min(lodi, TextureCache::kMaxLevels - 1);
+    sample_level<kLinear>(p, lvl, kLinear ? u - 0x8000 : u, kLinear ? v - 0x8000 : v, ulo, uhi, vlo, vhi, r, g, b, a);
+    if constexpr (kTrilinear) {
+      int32_t r2, g2, b2, a2;
+      int32_t u2 = u >> 1, v2 = v >> 1;
+      int lvl2 = std::min(lodi + 1, TextureCache::kMaxLevels - 1);
+      sample_level<kLinear>(p, lvl2, kLinear ? u2 - 0x8000 : u2, kLinear ? v2 - 0x8000 : v2, ulo >> 1, uhi >> 1,
+                            vlo >> 1, vhi >> 1, r2, g2, b2, a2);
+      int32_t f = lod & 0xffff;
+      r = lerp_lod(r, r2, f), g = lerp_lod(g, g2, f), b = lerp_lod(b, b2, f), a = lerp_lod(a, a2, f);
+    }
+    w.r[i] = r, w.g[i] = g, w.b[i] = b, w.a[i] = a;
+  }
+}
+
+// ---- TFX: the texel (in w.r..w.a) with the fragment colour (8.7 in the span) ----
+
+template <Tfx kTfx, bool kTcc>
+void stage_tfx(Impl& p, const Span& s, Scratch& w) {
+  (void)p;
+  for (int i = 0; i < s.count; i++) {
+    int32_t cr = static_cast<uint16_t>(s.r[i]), cg = static_cast<uint16_t>(s.g[i]);
+    int32_t cb = static_cast<uint16_t>(s.b[i]), ca = static_cast<uint16_t>(s.a[i]);
+    int32_t af = ca >> 7;
+    if constexpr (kTfx == Tfx::kNone) {
+      w.r[i] = cr >> 7, w.g[i] = cg >> 7, w.b[i] = cb >> 7, w.a[i] = af;
+    } else if constexpr (kTfx == Tfx::kModulate) {
+      w.r[i] = clamp8(modulate(w.r[i], cr));
+      w.g[i] = clamp8(modulate(w.g[i], cg));
+      w.b[i] = clamp8(modulate(w.b[i], cb));
+      w.a[i] = kTcc ? clamp8(modulate(w.a[i], ca)) : af;
+    } else if constexpr (kTfx == Tfx::kDecal) {
+      if constexpr (!kTcc) w.a[i] = af;
+    } else {
+      int32_t at = w.a[i];
+      w.r[i] = clamp8(modulate(w.r[i], cr) + af);
+      w.g[i] = clamp8(modulate(w.g[i], cg) + af);
+      w.b[i] = clamp8(modulate(w.b[i], cb) + af);
+      if constexpr (kTfx == Tfx::kHighlight) {
+        w.a[i] = kTcc ? std::min(at + af, 255) : af;
+      } else {
+        w.a[i] = kTcc ? at : af;
+      }
+    }
+  }
+}
+
+// ---- Alpha test ----
+
+void stage_atest(Impl& p, const Span& s, Scratch& w) {
+  for (int i = 0; i < s.count; i++) {
+    uint32_t pass = static_cast<uint32_t>(w.a[i] >= p.atest_lo && w.a[i] <= p.atest_hi) ^ p.atest_invert;
+    uint32_t fail = pass - 1;  // all ones when failing
+    w.fm[i] |= fail & p.afail_fm;
+    w.zm[i] |= fail & p.afail_zm;
+  }
+}
+
+// ---- Fog ----
+
+void stage_fog(Impl& p, const Span& s, Scratch& w) {
+  for (int i = 0; i < s.count; i++) {
+    int32_t f = s.fog[i];
+    w.r[i] = fog(w.r[i], p.k.fog_r, f);
+    w.g[i] = fog(w.g[i], p.k.fog_g, f);
+    w.b[i] = fog(w.b[i], p.k.fog_b, f);
+  }
+}
+
+// ---- Frame read and DATE ----
+
+template <FrameFmt kF>
+void stage_read_fb(Impl& p, const Span& s, Scratch& w) {
+  for (int i = 0; i < s.count; i++) {
+    w.fd[i] = kF == FrameFmt::k16 ? load16(p.vm, w.faddr[i]) : load32(p.vm, w.faddr[i]);
+  }
+}
+
+template <FrameFmt kF, bool kDatm>
+void stage_date(Impl& p, const Span& s, Scratch& w) {
+  (void)p;
+  constexpr int kBit = kF == FrameFmt::k16 ? 15 : 31;
+  for (int i = 0; i < s.count; i++) {
+    bool fail = ((w.fd[i] >> kBit) & 1) != static_cast<uint32_t>(kDatm);
+    uint32_t kill = fail ? 0xffffffffu : 0;
+    w.fm[i] |= kill;
+    w.zm[i] |= kill;
+  }
+}
+
+// ---- Z write ----
+
+template <ZFmt kZ>
+void stage_zwrite(Impl& p, const Span& s, Scratch& w) {
+  uint8_t* vm = p.vm;
+  for (int i = 0; i < s.count; i++) {
+    if (w.zm[i] == 0xffffffffu) continue;
+    uint32_t zs = s.z[i];
+    uint32_t a = w.zaddr[i];
+    if constexpr (kZ == ZFmt::k32) {
+      std::memcpy(vm + a, &zs, 4);
+    } else if constexpr (kZ == ZFmt::k24) {
+      uint32_t v = (zs & 0xffffff) | (load32(vm, a) & 0xff000000u);
+      std::memcpy(vm + a, &v, 4);
+    } else {
+      uint16_t v = static_cast<uint16_t>(zs);
+      std::memcpy(vm + a, &v, 2);
+    }
+  }
+}
+
+// ---- Blend: ((A - B) * C >> 7) + D per channel; A/B/D pick Cs, Cd or 0, C picks As, Ad or FIX ----
+
+template <FrameFmt kF>
+void stage_blend(Impl& p, const Span& s, Scratch& w) {
+  const uint32_t ia = p.key.blend_a(), ib = p.key.blend_b(), ic = p.key.blend_c(), id = p.key.blend_d();
+  const bool pabe = p.key.pabe();
+  for (int i = 0; i < s.count; i++) {
+    uint32_t fd = w.fd[i];
+    int32_t dr, dg, db, da;
+    if constexpr (kF == FrameFmt::k16) {
+      dr = (fd & 0x1f) << 3, dg = ((fd >> 5) & 0x1f) << 3, db = ((fd >> 10) & 0x1f) << 3;
+      da = (fd & 0x8000) ? 0x80 : 0;
+    } else {
+      dr = fd & 0xff, dg = (fd >> 8) & 0xff, db = (fd >> 16) & 0xff;
+      da = kF == FrameFmt::k24 ? 0x80 : static_cast<int32_t>(fd >> 24);  // 24-bit: Ad acts as 1.0
+    }
+    int32_t as = w.a[i];
+    const int32_t cvals[3] = {as, da, p.k.afix};
+    int32_t c = cvals[ic];
+    int32_t rs = w.r[i], gs = w.g[i], bs = w.b[i];
+    const int32_t rv[3] = {rs, dr, 0}, gv[3] = {gs, dg, 0}, bv[3] = {bs, db, 0};
+    int32_t r = blend_multiply(rv[ia] - rv[ib], c) + rv[id];
+    int32_t g = blend_multiply(gv[ia] - gv[ib], c) + gv[id];
+    int32_t b = blend_multiply(bv[ia] - bv[ib], c) + bv[id];
+    bool keep_source = pabe && !(as & 0x80);
+    w.r[i] = keep_source ? rs : r;
+    w.g[i] = keep_source ? gs : g;
+    w.b[i] = keep_source ? bs : b;
+  }
+}
+
+// ---- Dither, clamp or wrap, pack, masked frame write ----
+
+void stage_dither(Impl& p, const Span& s, Scratch& w) {
+  const int32_t* row = p.dither[s.y & 3];
+  for (int i = 0; i < s.count; i++) {
+    int32_t d = row[(s.x + i) & 3];
+    w.r[i] += d, w.g[i] += d, w.b[i] += d;
+  }
+}
+
+template <FrameFmt kF>
+void stage_write_fb(Impl& p, const Span& s, Scratch& w) {
+  uint8_t* vm = p.vm;
+  const int32_t wm = p.wrap_mask;
+  for (int i = 0; i < s.count; i++) {
+    uint32_t fm = w.fm[i];
+    if (fm == 0xffffffffu) continue;
+    uint32_t r = static_cast<uint32_t>(clamp8(w.r[i] & wm)), g = static_cast<uint32_t>(clamp8(w.g[i] & wm));
+    uint32_t b = static_cast<uint32_t>(clamp8(w.b[i] & wm)), a = static_cast<uint32_t>(clamp8(w.a[i] & wm));
+    uint32_t fs = r | (g << 8) | (b << 16) | (a << 24) | p.fba_bit;
+    uint32_t a_addr = w.faddr[i];
+    if constexpr (kF == FrameFmt::k16) {
+      uint32_t rb = fs & 0x00f800f8u, ga = fs & 0x8000f800u;
+      fs = (ga >> 16) | (rb >> 9) | (ga >> 6) | (rb >> 3);
+      uint16_t v = static_cast<uint16_t>((fs & ~fm) | (w.fd[i] & fm));
+      std::memcpy(vm + a_addr, &v, 2);
+    } else {
+      uint32_t v = (fs & ~fm) | (w.fd[i] & fm);  // 24-bit frames: fm holds the top byte
+      std::memcpy(vm + a_addr, &v, 4);
+    }
+  }
+}
+
+// ---- Choosing the passes ----
+
+Stage pick_ztest(ZFmt z, bool greater) {
+  switch (z) {
+    case ZFmt::k32: return greater ? stage_ztest<ZFmt::k32, true> : stage_ztest<ZFmt::k32, false>;
+    case ZFmt::k24: return greater ? stage_ztest<ZFmt::k24, true> : stage_ztest<ZFmt::k24, false>;
+    default: return greater ? stage_ztest<ZFmt::k16, true> : stage_ztest<ZFmt::k16, false>;
+  }
+}
+Stage pick_zwrite(ZFmt z) {
+  switch (z) {
+    case ZFmt::k32: return stage_zwrite<ZFmt::k32>;
+    case ZFmt::k24: return stage_zwrite<ZFmt::k24>;
+    default: return stage_zwrite<ZFmt::k16>;
+  }
+}
+template <Tfx kT>
+Stage pick_tfx_tcc(bool tcc) {
+  return tcc ? stage_tfx<kT, true> : stage_tfx<kT, false>;
+}
+Stage pick_tfx(Tfx t, bool tcc) {
+  switch (t) {
+    case Tfx::kModulate: return pick_tfx_tcc<Tfx::kModulate>(tcc);
+    case Tfx::kDecal: return pick_tfx_tcc<Tfx::kDecal>(tcc);
+    case Tfx::kHighlight: return pick_tfx_tcc<Tfx::kHighlight>(tcc);
+    case Tfx::kHighlight2: return pick_tfx_tcc<Tfx::kHighlight2>(tcc);
+    default: return stage_tfx<Tfx::kNone, false>;
+  }
+}
+template <FrameFmt kF>
+Stage pick_date(bool datm) {
+  return datm ? stage_date<kF, true> : stage_date<kF, false>;
+}
+template <bool kStq, bool kLinear>
+Stage pick_mip(bool trilinear) {
+  return trilinear ? stage_texture_mip<kStq, kLinear, true> : stage_texture_mip<kStq, kLinear, false>;
+}
+Stage pick_texture(bool stq, bool linear, MipMode mip) {
+  if (mip == MipMode::kNone) {
+    if (stq) return linear ? stage_texture<true, true> : stage_texture<true, false>;
+    return linear ? stage_texture<false, true> : stage_texture<false, false>;
+  }
+  bool tri = mip == MipMode::kTrilinear;
+  if (stq) return linear ? pick_mip<true, true>(tri) : pick_mip<true, false>(tri);
+  return linear ? pick_mip<false, true>(tri) : pick_mip<false, false>(tri);
+}
+
+AddrFamily frame_family(uint32_t psm) {
+  switch (psm & 0xf) {
+    case 0x02: return AddrFamily::k16;
+    case 0x0a: return AddrFamily::k16s;
+    default: return AddrFamily::k32;
+  }
+}
+
+}  // namespace
+
+PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& p = *impl_;
+  p.self = impl_.get();
+  p.memory = &memory;
+  p.vm = memory.bytes().data();
+  p.clut = &clut;
+  build_pixel_state(state, config, p.key, p.k);
+  p.nothing = p.k.draws_nothing;
+  if (p.nothing) return;
+  const PixelStateKey& key = p.key;
+  FrameFmt f = key.fpsm();
+  ZFmt z = key.zpsm();
+  bool fb = f != FrameFmt::kNone;
+  bool textured = fb && key.tfx() != Tfx::kNone;
+
+  // Buffers. A frame in a Z format uses the Z swizzle, and then the Z buffer uses the colour swizzle.
+  uint32_t frame_psm = state.frame.psm();
+  bool frame_is_z = (frame_psm & 0x30) == 0x30;
+  uint32_t fbw = std::min(state.frame.fbw(), 32u);
+  p.fb = BufferAddresser(frame_family(frame_psm), frame_is_z, state.frame.fbp() << 5, fbw);
+  p.fb_size_log2 = f == FrameFmt::k16 ? 1 : 2;
+  uint32_t zpsm = state.zbuf.psm();
+  p.zb = BufferAddresser(frame_family(zpsm), !frame_is_z, state.zbuf.zbp() << 5, fbw);
+  p.zb_size_log2 = z == ZFmt::k16 ? 1 : 2;
+
+  // What the rasterizer provides.
+  RasterInputs& in = p.inputs;
+  in.z = z != ZFmt::kNone;
+  in.color = fb && !(key.tfx() == Tfx::kDecal && key.tcc());
+  in.fog = key.fwrite() && key.fge();
+  in.texture = textured;
+  in.perspective = textured && !key.uv_path();
+  in.half_texel_offset = textured && key.ltf() && key.uv_path() && key.mmin() == MipMode::kNone;
+  in.mip_levels = (textured && key.mmin() != MipMode::kNone) ? p.k.mip_top + 1 : 0;
+
+  // Alpha test constants (LESS and GREATER already folded into LEQUAL/GEQUAL with AREF -1/+1).
+  switch (key.atst()) {
+    case 0: p.atest_lo = 0, p.atest_hi = 255, p.atest_invert = 1; break;    // NEVER
+    case 3: p.atest_lo = INT32_MIN, p.atest_hi = p.k.aref; break;           // LEQUAL
+    case 4: p.atest_lo = p.atest_hi = p.k.aref; break;                      // EQUAL
+    case 5: p.atest_lo = p.k.aref, p.atest_hi = INT32_MAX; break;           // GEQUAL
+    case 7: p.atest_lo = p.atest_hi = p.k.aref, p.atest_invert = 1; break;  // NOTEQUAL
+    default: break;                                                         // ALWAYS
+  }
+  switch (key.afail()) {
+    case 0: p.afail_fm = p.afail_zm = 0xffffffffu; break;  // KEEP
+    case 1: p.afail_zm = 0xffffffffu; break;               // FB_ONLY
+    case 2: p.afail_fm = 0xffffffffu; break;               // ZB_ONLY
+    default:                                               // RGB_ONLY (32-bit frames only)
+      p.afail_zm = 0xffffffffu;
+      p.afail_fm = 0xff000000u;
+      break;
+  }
+  for (unsigned y = 0; y < 4; y++)
+    for (unsigned x = 0; x < 4; x++) p.dither[y][x] = state.dimx.entry(y, x);
+  p.wrap_mask = key.colclamp() ? -1 : 0xff;
+  p.fba_bit = (key.fba() && f != FrameFmt::k24) ? 0x80000000u : 0;
+
+  // Texture source.
+  if (textured) {
+    if (key.tlu()) clut.read_palette(state.tex0, state.texa, p.palette);
+    p.state = state;
+    p.tex_top = key.mmin() != MipMode::kNone ? p.k.mip_top : 0;
+    p.begin_texture();
+  }
+
+  // The passes, in PCSX2's order.
+  auto add = [&](Stage s) { p.stages[p.stage_count++] = s; };
+  add(fb ? stage_begin_fb : stage_no_fb);
+  add(z != ZFmt::kNone ? stage_begin_zb : stage_no_zb);
+  if (z != ZFmt::kNone && key.ztst() >= 2) add(pick_ztest(z, key.ztst() == 3));
+  if (fb) {
+    if (textured) {
+      if (key.mmin() != MipMode::kNone) {
+        if (key.lcm()) {
+          add(stage_lod_const);
+        } else {
+          add(key.mmin() == MipMode::kRound ? stage_lod<true> : stage_lod<false>);
+        }
+      }
+      add(pick_texture(!key.uv_path(), key.ltf(), key.mmin()));
+    }
+    add(pick_tfx(key.tfx(), key.tcc()));
+    if (key.atst() != 1) add(stage_atest);
+    if (key.fwrite() && key.fge()) add(stage_fog);
+    add(f == FrameFmt::k16 ? stage_read_fb<FrameFmt::k16> : stage_read_fb<FrameFmt::k32>);
+    if (key.date())
+      add(f == FrameFmt::k16 ? pick_date<FrameFmt::k16>(key.datm()) : pick_date<FrameFmt::k32>(key.datm()));
+  }
+  if (key.zwrite() && z != ZFmt::kNone) add(pick_zwrite(z));
+  if (fb && key.fwrite()) {
+    if (key.abe()) {
+      add(f == FrameFmt::k16   ? stage_blend<FrameFmt::k16>
+          : f == FrameFmt::k24 ? stage_blend<FrameFmt::k24>
+                               : stage_blend<FrameFmt::k32>);
+    }
+    if (f == FrameFmt::k16 && key.dthe()) add(stage_dither);
+    add(f == FrameFmt::k16   ? stage_write_fb<FrameFmt::k16>
+        : f == FrameFmt::k24 ? stage_write_fb<FrameFmt::k24>
+                             : stage_write_fb<FrameFmt::k32>);
+  }
+}
+
+PixelPipeline::~PixelPipeline() {
+  OwnedCache& oc = thread_cache();
+  if (oc.owner == impl_.get()) oc.owner = nullptr;
+}
+
+bool PixelPipeline::draws_nothing() const { return impl_->nothing; }
+const RasterInputs& PixelPipeline::inputs() const { return impl_->inputs; }
 uint64_t PixelPipeline::pixels_drawn() const { return impl_->pixels; }
+
+void PixelPipeline::draw_span(const Span& span_in) {
+  Impl& p = *impl_;
+  if (p.nothing || span_in.count <= 0) return;
+  Scratch& w = scratch();
+  Span s = span_in;
+  s.count = std::min(s.count, kMaxSpanPixels);
+  // Arrays the draw does not use may be absent; point them at zeros so the passes stay branch-free.
+  if (!s.z) s.z = w.zero_u32;
+  if (!s.r) s.r = w.zero16;
+  if (!s.g) s.g = w.zero16;
+  if (!s.b) s.b = w.zero16;
+  if (!s.a) s.a = w.zero16;
+  if (!s.fog) s.fog = w.zero16;
+  if (!s.u) s.u = w.zero32;
+  if (!s.v) s.v = w.zero32;
+  if (!s.s) s.s = w.one_f;
+  if (!s.t) s.t = w.one_f;
+  if (!s.q) s.q = w.one_f;
+  // Another pipeline on this thread may have used the texture cache since this draw began (rare).
+  if (p.tex && thread_cache().owner != p.self) p.begin_texture();
+  for (int i = 0; i < p.stage_count; i++) p.stages[i](p, s, w);
+  uint64_t n = 0;
+  for (int i = 0; i < s.count; i++) n += (w.fm[i] & w.zm[i]) != 0xffffffffu;
+  p.pixels += n;
+}
 
 }  // namespace gcvu::gs

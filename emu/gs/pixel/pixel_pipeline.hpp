@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "emu/gs/clut/clut.hpp"
+#include "emu/gs/gs_config.hpp"
 #include "emu/gs/memory/local_memory.hpp"
 #include "emu/gs/pixel/draw_state.hpp"
 #include "emu/gs/pixel/span.hpp"
@@ -31,7 +32,8 @@ struct RasterInputs {
 
 class PixelPipeline {
  public:
-  PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut);
+  // `config.mipmap` is PCSX2's Mipmap setting (false: no draw mipmaps).
+  PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config = GsConfig{});
   ~PixelPipeline();
   PixelPipeline(const PixelPipeline&) = delete;
   PixelPipeline& operator=(const PixelPipeline&) = delete;
@@ -44,10 +46,11 @@ class PixelPipeline {
   const RasterInputs& inputs() const;
 
   void draw_span(const Span& span);
-  uint64_t pixels_drawn() const;
+  uint64_t pixels_drawn() const;  // pixels that passed every test with something left to write
+
+  struct Impl;  // public only so the span passes in pixel_pipeline.cpp can name it
 
  private:
-  struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -1,0 +1,67 @@
+#pragma once
+// The texels of one draw, decoded to 32-bit colours (palette and TEXA applied) in linear rows the way PCSX2's SW
+// texture cache lays them out (GSTextureCacheSW: row pitch 2^max(TW, 3), or 2^max(TW, 5) for indexed formats, the
+// same pitch for every mip level). Tiles of 8x8 texels are decoded from local memory the first time a sample
+// touches them, so a draw pays only for the texels it reads.
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "emu/gs/memory/local_memory.hpp"
+#include "emu/gs/registers/general_registers.hpp"
+
+namespace gcvu::gs::pixel {
+
+struct TextureLevel {
+  uint32_t tbp = 0, tbw = 0, psm = 0;
+  int pitch_log2 = 3;  // texels per row, log2
+  uint32_t mask = 0;   // texel index mask (capacity - 1)
+  uint32_t* texels = nullptr;
+  uint8_t* valid = nullptr;  // one byte per 8x8 tile
+};
+
+class TextureCache {
+ public:
+  static constexpr int kMaxLevels = 7;
+
+  // Prepares levels 0..top for a draw. `palette` must outlive the draw.
+  void begin(const LocalMemory& memory, const Tex0& tex0, const Texa& texa, const Miptbp& mip1, const Miptbp& mip2,
+             int tw_log2, int th_log2, int top, const std::array<uint32_t, 256>* palette);
+
+  const TextureLevel& level(int i) const { return levels_[i]; }
+
+  uint32_t fetch(int lvl, uint32_t index) {
+    TextureLevel& l = levels_[lvl];
+    index &= l.mask;
+    uint32_t row = index >> l.pitch_log2;
+    uint32_t col = index & ((1u << l.pitch_log2) - 1);
+    uint32_t tile = ((row >> 3) << (l.pitch_log2 - 3)) + (col >> 3);
+    if (!l.valid[tile]) decode_tile(l, col & ~7u, row & ~7u, tile);
+    return l.texels[index];
+  }
+
+ private:
+  void decode_tile(TextureLevel& l, uint32_t x0, uint32_t y0, uint32_t tile);
+
+  const LocalMemory* memory_ = nullptr;
+  Texa texa_;
+  const std::array<uint32_t, 256>* palette_ = nullptr;
+  std::array<TextureLevel, kMaxLevels> levels_{};
+  std::array<std::vector<uint32_t>, kMaxLevels> texel_store_;
+  std::array<std::vector<uint8_t>, kMaxLevels> valid_store_;
+};
+
+// TEXA expansion (reference/gs.md §1 "TEXA"), local to the pixel pipeline's texel decode.
+constexpr uint32_t texa_expand16(uint32_t c, uint32_t ta0, uint32_t ta1, bool aem) {
+  uint32_t rgb = ((c & 0x1f) << 3) | (((c >> 5) & 0x1f) << 11) | (((c >> 10) & 0x1f) << 19);
+  uint32_t a = (c & 0x8000) ? ta1 : ((aem && (c & 0x7fff) == 0) ? 0 : ta0);
+  return rgb | (a << 24);
+}
+constexpr uint32_t texa_expand24(uint32_t c, uint32_t ta0, bool aem) {
+  uint32_t rgb = c & 0xffffff;
+  uint32_t a = (aem && rgb == 0) ? 0 : ta0;
+  return rgb | (a << 24);
+}
+
+}  // namespace gcvu::gs::pixel
