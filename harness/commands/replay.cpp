@@ -52,7 +52,10 @@ int run_replay(std::span<const std::string> args, Io& io) {
       "the exit status is 1 when any VSync differs.\n"
       "\n"
       "--lanes picks the attribute stepping of PCSX2's software renderer build that made the reference: 8 for an\n"
-      "AVX2 build (the default; the golden corpus), 4 for an SSE4 build.");
+      "AVX2 build (the default; the golden corpus), 4 for an SSE4 build.\n"
+      "\n"
+      "Exit status: 0 when the replay ran (and with --expect every VSync matched), 1 when --expect found a\n"
+      "difference, 2 on a bad invocation or a malformed dump.");
   line.arguments.add_options()("dump", po::value<std::string>(), "the GS dump");
   line.options.add_options()                                                                          //
       ("frames", po::value<std::string>(), "stop after N VSyncs")                                     //

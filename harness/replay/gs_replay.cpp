@@ -19,6 +19,7 @@ namespace reg = gif::gs_reg;
 
 // One GIF path of the replay: its tag decoder and the bytes of a qword split across two packets.
 struct ReplayPath {
+  explicit ReplayPath(gif::Path p) : path(p) {}
   gif::Path path;
   gif::PathDecoder decoder;
   std::array<uint8_t, 16> partial{};

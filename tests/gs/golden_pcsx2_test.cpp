@@ -36,6 +36,17 @@ std::set<std::string> not_yet_matching() {
   return names;
 }
 
+}  // namespace
+}  // namespace gcvu
+
+namespace gcvu::harness {
+// GoogleTest prints a failing parameter with this instead of its bytes.
+void PrintTo(const ReferenceCase& c, std::ostream* os) { *os << c.name; }
+}  // namespace gcvu::harness
+
+namespace gcvu {
+namespace {
+
 class GoldenPcsx2 : public ::testing::TestWithParam<harness::ReferenceCase> {};
 
 TEST_P(GoldenPcsx2, ReplayMatchesPcsx2Memory) {
