@@ -59,18 +59,16 @@ OwnedCache& thread_cache() {
 
 // The fixed x parts of frame/Z addresses per family and Z swizzle (gs/pixel/pixel_addressing.hpp).
 struct XTables {
-  uint32_t t[3][2][2048];
+  uint32_t t[3][2048];
   XTables() {
     for (int f = 0; f < 3; f++) {
-      for (int z = 0; z < 2; z++) {
-        AddrFamily fam = static_cast<AddrFamily>(f);
-        FamilyGeometry g = geometry(fam);
-        for (uint32_t x = 0; x < 2048; x++) {
-          uint32_t bx = (x >> g.block_w_log2) & ((1u << (g.page_w_log2 - g.block_w_log2)) - 1);
-          uint32_t blk = block_x_part(fam, bx) ^ (z ? zxor_x(fam) : 0);
-          uint32_t cx = x & ((1u << g.block_w_log2) - 1);
-          t[f][z][x] = (((x >> g.page_w_log2) * 32 + blk) << g.per_block_log2) + column_offset(fam, cx, 0);
-        }
+      AddrFamily fam = static_cast<AddrFamily>(f);
+      FamilyGeometry g = geometry(fam);
+      for (uint32_t x = 0; x < 2048; x++) {
+        uint32_t bx = (x >> g.block_w_log2) & ((1u << (g.page_w_log2 - g.block_w_log2)) - 1);
+        uint32_t blk = block_x_part(fam, bx);
+        uint32_t cx = x & ((1u << g.block_w_log2) - 1);
+        t[f][x] = (((x >> g.page_w_log2) * 32 + blk) << g.per_block_log2) + column_offset(fam, cx, 0);
       }
     }
   }
@@ -84,7 +82,7 @@ const XTables& x_tables() {
 
 namespace pixel {
 BufferAddresser::BufferAddresser(AddrFamily f, bool z, uint32_t bp, uint32_t bw)
-    : family_(f), z_(z), bp_(bp), bw_(bw), x_table_(x_tables().t[static_cast<int>(f)][z ? 1 : 0]) {}
+    : family_(f), z_(z), bp_(bp), bw_(bw), x_table_(x_tables().t[static_cast<int>(f)]) {}
 }  // namespace pixel
 
 using Stage = void (*)(PixelPipeline::Impl&, const Span&, Scratch&);
@@ -134,10 +132,11 @@ using Impl = PixelPipeline::Impl;
 void stage_begin_fb(Impl& p, const Span& s, Scratch& w) {
   uint32_t row = p.fb.row(static_cast<uint32_t>(s.y));
   const uint32_t* xt = p.fb.x_table();
+  const uint32_t zx = p.fb.zxor();
   int sh = p.fb_size_log2;
   for (int i = 0; i < s.count; i++) {
     w.fm[i] = p.k.fm;
-    w.faddr[i] = ((row + xt[(s.x + i) & 2047]) << sh) & kVmMask;
+    w.faddr[i] = (((row + xt[(s.x + i) & 2047]) ^ zx) << sh) & kVmMask;
   }
 }
 void stage_no_fb(Impl& p, const Span& s, Scratch& w) {
@@ -147,10 +146,11 @@ void stage_no_fb(Impl& p, const Span& s, Scratch& w) {
 void stage_begin_zb(Impl& p, const Span& s, Scratch& w) {
   uint32_t row = p.zb.row(static_cast<uint32_t>(s.y));
   const uint32_t* xt = p.zb.x_table();
+  const uint32_t zx = p.zb.zxor();
   int sh = p.zb_size_log2;
   for (int i = 0; i < s.count; i++) {
     w.zm[i] = p.k.zm;
-    w.zaddr[i] = ((row + xt[(s.x + i) & 2047]) << sh) & kVmMask;
+    w.zaddr[i] = (((row + xt[(s.x + i) & 2047]) ^ zx) << sh) & kVmMask;
   }
 }
 void stage_no_zb(Impl& p, const Span& s, Scratch& w) {
