@@ -480,6 +480,34 @@ TEST(PixelTexture, MipLevelFromConstantLodRounds) {
   }
 }
 
+TEST(PixelTexture, TrilinearBetweenLevelsFromPerPixelQ) {
+  // MMIN=3 (nearest texel, linear between levels), MXL=2 (so the top LOD is 1.0), L=0, K=0, LOD from q per pixel.
+  // q = 0.75: -log2(q) = 1 - log2(1.5) ~ 0.41519 -> LOD fraction ~27211/65536 between level 0 and level 1.
+  LocalMemory mem;
+  Clut clut;
+  for (uint32_t y = 0; y < 8; y++)
+    for (uint32_t x = 0; x < 8; x++) write32(mem, kTbp, 1, x, y, rgba(0, 100, 0, 0x80));
+  for (uint32_t y = 0; y < 4; y++)
+    for (uint32_t x = 0; x < 4; x++) write32(mem, 0x140, 1, x, y, rgba(200, 0, 0, 0x80));
+  DrawState st = textured_state(1, true);
+  st.prim.raw = prim_bits(true, false, false, false);
+  st.tex1.raw = tex1_bits(false, 2, false, 3, 0, 0);
+  st.miptbp1.raw = 0x140 | (uint64_t{1} << 14) | (uint64_t{0x180} << 20) | (uint64_t{1} << 34);
+  st.summary.q_min = st.summary.q_max = 0.75f;
+  SpanData sd(1);
+  sd.q[0] = 0.75f;
+  sd.s[0] = 2.5f * 65536 * 0.75f, sd.t[0] = 1.5f * 65536 * 0.75f;
+  PixelPipeline p(st, mem, clut);
+  EXPECT_TRUE(p.inputs().perspective);
+  EXPECT_EQ(p.inputs().mip_levels, 3);
+  p.draw_span(sd.span());
+  double lod = -(0.5 * ((0.2044460 * 1.5 - 1.0491306) * 1.5 + 2.2833028) - 1);
+  int frac = static_cast<int>(std::lround(lod * 65536));
+  int r = 0 + static_cast<int>(std::floor(200.0 * 2 * (frac >> 1) / 65536));
+  int g = 100 + static_cast<int>(std::floor(-100.0 * 2 * (frac >> 1) / 65536));
+  EXPECT_EQ(read32(mem, 0, 1, 0, 0), rgba(static_cast<uint32_t>(r), static_cast<uint32_t>(g), 0, 0x80));
+}
+
 // ---- Texture formats ----
 
 TEST(PixelTextureFormat, Ct24AndCt16ThroughTexa) {
