@@ -132,9 +132,9 @@ ReplayResult replay(const fs::path& dir, const std::string& name) {
 TEST(RasterGoldenReplay, UntexturedCt32Cases) {
   const fs::path root = test::shared_dir() / "golden-pcsx2";
   if (!fs::exists(root)) GTEST_SKIP() << "no golden-pcsx2 corpus";
-  const std::set<std::string> exact = {"cov_centres",   "cov_subpixel", "cov_slivers", "cov_degenerate",
-                                       "cov_strip_fan", "cov_xyoffset", "cov_scissor", "shade_flat",
-                                       "shade_gouraud", "prim_points",  "prim_sprite", "scanmsk"};
+  const std::set<std::string> exact = {"cov_centres",  "cov_subpixel", "cov_slivers", "cov_degenerate", "cov_strip_fan",
+                                       "cov_xyoffset", "cov_scissor",  "shade_flat",  "shade_gouraud",  "prim_points",
+                                       "prim_sprite",  "scanmsk",      "prim_lines",  "prim_linestrip"};
   for (const char* name : {"cov_centres", "cov_subpixel", "cov_slivers", "cov_degenerate", "cov_strip_fan",
                            "cov_xyoffset", "cov_scissor", "shade_flat", "shade_gouraud", "prim_points", "prim_sprite",
                            "prim_lines", "prim_linestrip", "prim_packed_reglist", "scanmsk"}) {
