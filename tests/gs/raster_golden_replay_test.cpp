@@ -4,6 +4,7 @@
 // listed as exact must match.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <set>
@@ -116,6 +117,8 @@ ReplayResult replay(const fs::path& dir, const std::string& name) {
         const auto ours = gs.memory().bytes();
         for (size_t i = 0; i < mem.size() && i < ours.size(); ++i) diff += mem[i] != ours[i];
         result.differing_bytes.push_back(diff);
+        if (const char* out = std::getenv("GCVU_RASTER_VRAM_OUT"))  // debugging aid: our image per vsync
+          formats::write_file(fs::path(out) / (name + "_" + std::to_string(vsync) + ".bin"), ours);
       }
       ++vsync;
     } else if (id == 2) {
