@@ -1,0 +1,193 @@
+#include "emu/gs/gs.hpp"
+
+#include <bit>
+#include <cstring>
+
+#include "emu/gif/gs_registers.hpp"
+#include "emu/gs/gs_core.hpp"
+
+namespace gcvu::gs {
+
+namespace reg = gif::gs_reg;
+
+namespace {
+
+// FRAME as PCSX2 applies it (GIFRegHandlerFRAME): FBW at most 32, and the high-bit texture formats become
+// CT32 with the matching FBMSK.
+Frame effective_frame(Frame frame) {
+  uint64_t raw = frame.raw;
+  if (frame.fbw() > 32) raw = (raw & ~(uint64_t{0x3f} << 16)) | (uint64_t{32} << 16);
+  auto as_ct32 = [&raw](uint32_t fbmsk) { raw = (raw & 0x00000000C0FFFFFFull) | (uint64_t{fbmsk} << 32); };
+  switch (frame.psm()) {
+    case 0x1b: as_ct32(0x00FFFFFF); break;  // T8H
+    case 0x2c: as_ct32(0x0FFFFFFF); break;  // T4HH
+    case 0x24: as_ct32(0xF0FFFFFF); break;  // T4HL
+    default: break;
+  }
+  return Frame{raw};
+}
+
+// ZBUF's PSM as PCSX2 holds it: the Z formats' 0x30 bits set (Z swizzle), unless FRAME itself is a Z format, in
+// which case the Z buffer is addressed with colour swizzle. The bits sit at ZBUF bits 28-29 (PSM bits 4-5).
+Zbuf effective_zbuf(Zbuf zbuf, Frame frame) {
+  const uint64_t z_bits = uint64_t{3} << 28;
+  const bool frame_is_z = (frame.psm() & 0x30) == 0x30;
+  return Zbuf{frame_is_z ? (zbuf.raw & ~z_bits) : (zbuf.raw | z_bits)};
+}
+
+}  // namespace
+
+Gs::Gs(GsConfig config) : config_(config), core_(std::make_unique<Core>(*this)) {}
+Gs::~Gs() = default;
+
+void Gs::write_register(uint8_t address, uint64_t value, WriteOrigin origin) {
+  core_->write_register(address & 0x7f, value, origin);
+}
+
+void Gs::write_image(std::span<const uint8_t> data) {
+  if (transfer_.direction() != 0) return;
+  transfer_.write(data, memory_);
+}
+
+void Gs::write_image(const Qword& data) {
+  uint8_t bytes[16];
+  std::memcpy(bytes, data.data(), sizeof bytes);
+  write_image(std::span<const uint8_t>(bytes, sizeof bytes));
+}
+
+void Gs::read_image(std::span<uint8_t> out) {
+  core_->flush();  // a local->host read sees everything drawn before it
+  transfer_.read(out, memory_);
+}
+
+void Gs::write_privileged(uint32_t offset, uint64_t value) {
+  offset &= kPrivilegedSize - 8;
+  if (offset == priv_reg::kCsr) {
+    // Writing 1 to an event bit (SIGNAL, FINISH, HSINT, VSINT, EDWINT) acknowledges it; the rest is stored.
+    uint64_t& csr = privileged_[offset / 8];
+    const uint64_t events = value & 0x1f;
+    csr = (csr & ~events & 0x1f) | (value & ~uint64_t{0x1f});
+    return;
+  }
+  privileged_[offset / 8] = value;
+}
+
+uint64_t Gs::privileged(uint32_t offset) const { return privileged_[(offset & (kPrivilegedSize - 8)) / 8]; }
+
+void Gs::flush() { core_->flush(); }
+
+void Gs::restore_registers(const GeneralRegisterFile& registers) {
+  Core& core = *core_;
+  core.registers = registers;
+  const Prmodecont prmodecont{registers[reg::kPrmodecont]};
+  const uint64_t prim = registers[reg::kPrim] & 0x7ff;
+  core.prim.raw = prmodecont.ac() ? prim : ((registers[reg::kPrmode] & 0x7f8) | (prim & 7));
+  core.queue = VertexQueue{};
+  core.queue.set_type(PrimitiveType(core.prim.type()));
+  GsVertex& v = core.next_vertex;
+  const Rgbaq rgbaq{registers[reg::kRgbaq]};
+  v.rgba = uint32_t(rgbaq.raw);
+  v.q = std::bit_cast<float>(rgbaq.q_bits());
+  const St st{registers[reg::kSt]};
+  v.s = std::bit_cast<float>(st.s_bits());
+  v.t = std::bit_cast<float>(st.t_bits());
+  const Uv uv{registers[reg::kUv]};
+  v.u = uv.u();
+  v.v = uv.v();
+  v.fog = Fog{registers[reg::kFog]}.f();
+  core.batch_state_valid = false;
+}
+
+void Gs::restore_q(float q) { core_->next_vertex.q = q; }
+
+const GeneralRegisterFile& Gs::registers() const { return core_->registers; }
+const GsStats& Gs::stats() const { return core_->stats; }
+
+DrawState Gs::Core::current_state() const {
+  DrawState s;
+  s.prim = prim;
+  const int c = int(prim.ctxt());
+  const auto& r = registers;
+  s.tex0.raw = r[reg::kTex0_1 + c];
+  s.tex1.raw = r[reg::kTex1_1 + c];
+  s.clamp.raw = r[reg::kClamp1 + c];
+  s.miptbp1.raw = r[reg::kMiptbp1_1 + c];
+  s.miptbp2.raw = r[reg::kMiptbp2_1 + c];
+  s.test.raw = r[reg::kTest1 + c];
+  s.alpha.raw = r[reg::kAlpha1 + c];
+  s.fba.raw = r[reg::kFba1 + c];
+  s.frame = effective_frame(Frame{r[reg::kFrame1 + c]});
+  s.zbuf = effective_zbuf(Zbuf{r[reg::kZbuf1 + c]}, Frame{r[reg::kFrame1 + c]});
+  s.scissor.raw = r[reg::kScissor1 + c];
+  s.xyoffset.raw = r[reg::kXyoffset1 + c];
+  s.texa.raw = r[reg::kTexa];
+  s.fogcol.raw = r[reg::kFogcol];
+  s.dimx.raw = r[reg::kDimx];
+  s.dthe.raw = r[reg::kDthe];
+  s.colclamp.raw = r[reg::kColclamp];
+  s.pabe.raw = r[reg::kPabe];
+  s.texclut.raw = r[reg::kTexclut];
+  s.scanmsk.raw = r[reg::kScanmsk];
+  return s;
+}
+
+bool Gs::Core::state_matches_batch(const DrawState& s) const {
+  const DrawState& b = batch_state;
+  // Field masks as PCSX2 compares them (GSState.h *_REG_MASK). TEX0 compares TBP0..TFX, and CPSM/CSA for
+  // indexed formats; CBP and CLD only matter through CLUT loads, which flush on their own.
+  auto same = [](uint64_t x, uint64_t y, uint64_t mask) { return ((x ^ y) & mask) == 0; };
+  const uint64_t tex0_mask = 0x1fffffffffull | ((s.tex0.psm() & 7) >= 3 ? 0x1f78000000000000ull : 0);
+  return same(s.prim.raw, b.prim.raw, 0x7ff) && same(s.tex0.raw, b.tex0.raw, tex0_mask) &&
+         same(s.tex1.raw, b.tex1.raw, 0xFFF001803FDull) && same(s.clamp.raw, b.clamp.raw, (1ull << 44) - 1) &&
+         same(s.miptbp1.raw, b.miptbp1.raw, (1ull << 60) - 1) && same(s.miptbp2.raw, b.miptbp2.raw, (1ull << 60) - 1) &&
+         same(s.test.raw, b.test.raw, 0x7FFFF) && same(s.alpha.raw, b.alpha.raw, 0xFF000000FFull) &&
+         same(s.fba.raw, b.fba.raw, 1) && same(s.frame.raw, b.frame.raw, 0xFFFFFFFF3F3F01FFull) &&
+         same(s.zbuf.raw, b.zbuf.raw, 0x10F0001FFull) && same(s.scissor.raw, b.scissor.raw, 0x7FF07FF07FF07FFull) &&
+         same(s.xyoffset.raw, b.xyoffset.raw, 0x0000FFFF0000FFFFull) && same(s.texa.raw, b.texa.raw, 0xFF000080FFull) &&
+         same(s.fogcol.raw, b.fogcol.raw, 0xFFFFFF) && same(s.dimx.raw, b.dimx.raw, 0x7777777777777777ull) &&
+         same(s.dthe.raw, b.dthe.raw, 1) && same(s.colclamp.raw, b.colclamp.raw, 1) &&
+         same(s.pabe.raw, b.pabe.raw, 1) && same(s.texclut.raw, b.texclut.raw, 0x3FFFFF) &&
+         same(s.scanmsk.raw, b.scanmsk.raw, 3);
+}
+
+void Gs::Core::kick(uint64_t xyz_value, bool with_fog, bool draw) {
+  GsVertex v = next_vertex;
+  v.x = uint32_t(xyz_value & 0xffff);
+  v.y = uint32_t((xyz_value >> 16) & 0xffff);
+  if (with_fog) {
+    const Xyzf xyzf{xyz_value};
+    v.z = xyzf.z();
+    v.fog = xyzf.f();
+    next_vertex.fog = v.fog;  // XYZF writes F into the FOG latch too
+  } else {
+    v.z = Xyz{xyz_value}.z();
+  }
+  DrawState state;
+  if (draw) {
+    state = current_state();
+    if (!queue.batch_empty() && batch_state_valid && !state_matches_batch(state)) flush();
+  }
+  const DrawState& cull_state = draw ? state : current_state();
+  const KickCull cull = make_kick_cull(cull_state.scissor, cull_state.xyoffset);
+  const bool was_empty = queue.batch_empty();
+  if (queue.kick(v, draw, cull, prim.fst()) && was_empty) {
+    // The batch's state is fixed by its first primitive.
+    batch_state = cull_state;
+    batch_state_valid = true;
+  }
+}
+
+void Gs::Core::flush() {
+  if (queue.batch_empty()) return;
+  if (batch_state_valid) {
+    const BatchResult result =
+        draw_batch(batch_state, queue.vertices(), queue.indices(), gs.memory_, gs.clut_, gs.config_, scratch);
+    ++stats.draws;
+    stats.primitives += result.primitives;
+    stats.pixels += result.pixels;
+  }
+  queue.clear_batch();
+  batch_state_valid = false;
+}
+
+}  // namespace gcvu::gs

@@ -1,0 +1,45 @@
+#pragma once
+// The Gs unit's private state (gs/gs.hpp declares it): the register file, the effective PRIM, the attributes the
+// next vertex latches, primitive assembly and the open draw batch. Register rules live in
+// gs/gs_registers_apply.cpp, batching and flushing in gs/gs.cpp.
+
+#include <cstdint>
+
+#include "emu/gs/gs.hpp"
+#include "emu/gs/pixel/draw_state.hpp"
+#include "emu/gs/primitive/gs_vertex.hpp"
+#include "emu/gs/primitive/vertex_queue.hpp"
+#include "emu/gs/raster/draw_batch.hpp"
+
+namespace gcvu::gs {
+
+struct Gs::Core {
+  explicit Core(Gs& owner) : gs(owner) {}
+
+  void write_register(uint8_t address, uint64_t value, WriteOrigin origin);
+  void apply_prim(uint64_t value);
+  void apply_tex0(int context, uint64_t value);
+  void kick(uint64_t xyz_value, bool with_fog, bool draw);
+  void write_signal(uint64_t value);
+  void write_finish();
+  void write_label(uint64_t value);
+
+  // The DrawState the registers describe now (without the summary).
+  DrawState current_state() const;
+  // A drawing kick with state that differs from the open batch's closes the batch first (PCSX2's dirty-register
+  // check at vertex kicks, GSState::CheckFlushes).
+  bool state_matches_batch(const DrawState& state) const;
+  void flush();
+
+  Gs& gs;
+  GeneralRegisterFile registers{};
+  Prim prim;  // in effect: PRIM's bits when PRMODECONT.AC=1, else PRMODE's with PRIM's type
+  GsVertex next_vertex;
+  VertexQueue queue;
+  DrawState batch_state;
+  bool batch_state_valid = false;
+  GsStats stats;
+  DrawScratch scratch;
+};
+
+}  // namespace gcvu::gs

@@ -1,0 +1,153 @@
+#include "emu/gs/primitive/vertex_queue.hpp"
+
+#include <algorithm>
+
+namespace gcvu::gs {
+
+int vertices_per_primitive(PrimitiveType type) {
+  switch (type) {
+    case PrimitiveType::kPoint: return 1;
+    case PrimitiveType::kLine:
+    case PrimitiveType::kLineStrip:
+    case PrimitiveType::kSprite: return 2;
+    case PrimitiveType::kTriangle:
+    case PrimitiveType::kTriangleStrip:
+    case PrimitiveType::kTriangleFan: return 3;
+    case PrimitiveType::kProhibited: return 0;
+  }
+  return 0;
+}
+
+KickCull make_kick_cull(const Scissor& scissor, const Xyoffset& offset) {
+  KickCull cull;
+  cull.offset_x = int32_t(offset.ofx());
+  cull.offset_y = int32_t(offset.ofy());
+  // SCISSOR is inclusive; PCSX2 culls against it in 12.4 with half a pixel of slack for points and lines.
+  cull.scissor = {int32_t(scissor.scax0() << 4) - 8, int32_t(scissor.scay0() << 4) - 8,
+                  int32_t(scissor.scax1() << 4) + 8, int32_t(scissor.scay1() << 4) + 8};
+  cull.scissor_empty = scissor.scax0() > scissor.scax1() || scissor.scay0() > scissor.scay1();
+  return cull;
+}
+
+void VertexQueue::set_type(PrimitiveType type) {
+  type_ = type;
+  count_per_primitive_ = vertices_per_primitive(type);
+  // Vertices kicked since the last complete primitive are dropped (PCSX2 ApplyPRIM).
+  if (indices_.empty()) next_ = 0;
+  head_ = tail_ = next_;
+  vertices_.resize(next_);
+}
+
+namespace {
+
+bool is_area_class(PrimitiveType type) {
+  return type == PrimitiveType::kTriangle || type == PrimitiveType::kTriangleStrip ||
+         type == PrimitiveType::kTriangleFan || type == PrimitiveType::kSprite;
+}
+
+bool is_triangle_class(PrimitiveType type) {
+  return type == PrimitiveType::kTriangle || type == PrimitiveType::kTriangleStrip ||
+         type == PrimitiveType::kTriangleFan;
+}
+
+}  // namespace
+
+bool VertexQueue::kick(const GsVertex& vertex, bool draw, const KickCull& cull, bool fst) {
+  if (count_per_primitive_ == 0) return false;  // prohibited type: nothing assembles
+  vertices_.resize(tail_);
+  vertices_.push_back(vertex);
+  const Xy xy{int32_t(vertex.x) - cull.offset_x, int32_t(vertex.y) - cull.offset_y};
+  recent_xy_[recent_count_ & 3] = xy;
+  if (type_ == PrimitiveType::kTriangleFan && tail_ == head_) fan_centre_ = xy;
+  ++tail_;
+  ++recent_count_;
+  const uint32_t n = uint32_t(count_per_primitive_);
+  if (tail_ - head_ < n) return false;
+
+  bool skip = !draw || cull.scissor_empty;
+  if (!skip) {
+    const Xy v0 = recent_xy_[(recent_count_ - 1) & 3];
+    const Xy v1 = recent_xy_[(recent_count_ - 2) & 3];
+    const Xy v2 = type_ == PrimitiveType::kTriangleFan ? fan_centre_ : recent_xy_[(recent_count_ - 3) & 3];
+    FixedRect box{v0.x, v0.y, v0.x, v0.y};
+    auto add = [&box](Xy p) {
+      box.left = std::min(box.left, p.x);
+      box.top = std::min(box.top, p.y);
+      box.right = std::max(box.right, p.x);
+      box.bottom = std::max(box.bottom, p.y);
+    };
+    if (n >= 2) add(v1);
+    if (n == 3) add(v2);
+    if (is_area_class(type_)) {
+      // Only pixel centres strictly inside (or on the top-left of) the box can be drawn.
+      box.left = (box.left + 15) & ~15;
+      box.top = (box.top + 15) & ~15;
+      box.right = ((box.right - 1) & ~15) + 1;
+      box.bottom = ((box.bottom - 1) & ~15) + 1;
+      skip |= box.left >= box.right || box.top >= box.bottom;
+    }
+    const FixedRect& s = cull.scissor;
+    bool overlaps = std::max(box.left, s.left) < std::min(box.right + 1, s.right) &&
+                    std::max(box.top, s.top) < std::min(box.bottom + 1, s.bottom);
+    skip |= !overlaps;
+    if (is_triangle_class(type_)) {
+      auto same = [](Xy a, Xy b) { return a.x == b.x && a.y == b.y; };
+      skip |= same(v0, v1) || same(v1, v2) || same(v0, v2);
+    }
+  }
+
+  if (skip) {
+    switch (type_) {
+      case PrimitiveType::kLineStrip:
+      case PrimitiveType::kTriangleStrip: ++head_; break;
+      case PrimitiveType::kTriangleFan: break;
+      default: tail_ = head_; break;
+    }
+    vertices_.resize(tail_);
+    return false;
+  }
+
+  switch (type_) {
+    case PrimitiveType::kPoint:
+      indices_.push_back(head_);
+      head_ += 1;
+      next_ = head_;
+      break;
+    case PrimitiveType::kLine:
+    case PrimitiveType::kTriangle:
+    case PrimitiveType::kSprite:
+      for (uint32_t i = 0; i < n; ++i) indices_.push_back(head_ + i);
+      // A sprite's first vertex takes the second's Q (PCSX2 keeps one Q per sprite).
+      if (type_ == PrimitiveType::kSprite && !fst) vertices_[head_].q = vertices_[head_ + 1].q;
+      head_ += n;
+      next_ = head_;
+      break;
+    case PrimitiveType::kLineStrip:
+    case PrimitiveType::kTriangleStrip:
+      for (uint32_t i = 0; i < n; ++i) indices_.push_back(head_ + i);
+      head_ += 1;
+      next_ = head_ + n - 1;
+      break;
+    case PrimitiveType::kTriangleFan:
+      indices_.push_back(head_);
+      indices_.push_back(tail_ - 2);
+      indices_.push_back(tail_ - 1);
+      next_ = tail_;
+      break;
+    case PrimitiveType::kProhibited: break;
+  }
+  return true;
+}
+
+void VertexQueue::clear_batch() {
+  // Keep the open window's vertices at the front so strips and fans continue across the flush.
+  const uint32_t keep_from = type_ == PrimitiveType::kTriangleFan ? head_ : head_;
+  std::vector<GsVertex> kept(vertices_.begin() + keep_from, vertices_.begin() + tail_);
+  vertices_ = std::move(kept);
+  tail_ -= keep_from;
+  head_ = 0;
+  next_ = 0;
+  indices_.clear();
+}
+
+}  // namespace gcvu::gs

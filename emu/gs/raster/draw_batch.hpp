@@ -1,0 +1,33 @@
+#pragma once
+// One flushed batch, drawn: PCSX2's per-draw decisions (vertex trace, solid-sprite fast path, Z conversion
+// flags, which attributes to interpolate), vertex conversion, scan conversion and the pixel pipeline
+// (PCSX2 GSRendererSW::Draw and GetScanlineGlobalData, the parts that decide coverage and attributes).
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "emu/gs/clut/clut.hpp"
+#include "emu/gs/gs_config.hpp"
+#include "emu/gs/memory/local_memory.hpp"
+#include "emu/gs/pixel/draw_state.hpp"
+#include "emu/gs/primitive/gs_vertex.hpp"
+#include "emu/gs/raster/raster_vertex.hpp"
+
+namespace gcvu::gs {
+
+struct BatchResult {
+  uint64_t primitives = 0;
+  uint64_t pixels = 0;
+};
+
+// Scratch buffers reused across draws.
+struct DrawScratch {
+  std::vector<RasterVertex> vertices;
+};
+
+// `state.summary` is filled here from the vertices.
+BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std::span<const uint32_t> indices,
+                       LocalMemory& memory, const Clut& clut, const GsConfig& config, DrawScratch& scratch);
+
+}  // namespace gcvu::gs

@@ -1,0 +1,29 @@
+#pragma once
+// Where the rasterizer sends its output, one call per primitive and one per scanline, as PCSX2's rasterizer calls
+// its SetupPrim and DrawScanline: the span stepper (gs/raster/span_stepper.hpp) turns them into Spans for the
+// pixel pipeline; tests record them.
+
+#include <cstdint>
+
+#include "emu/gs/raster/raster_vertex.hpp"
+
+namespace gcvu::gs {
+
+class ScanlineSink {
+ public:
+  virtual ~ScanlineSink() = default;
+  // A primitive starts: its vertices (`index` in primitive order), and the attribute gradient along x.
+  virtual void setup_primitive(const RasterVertex* vertices, const uint32_t* index, const RasterVertex& dscan) = 0;
+  // Pixels [left, left + pixels) of row `y`; `scan` holds the attributes at pixel `left`.
+  virtual void scanline(int pixels, int left, int y, const RasterVertex& scan) = 0;
+};
+
+// Pixel rectangle, right/bottom exclusive.
+struct PixelRect {
+  int left = 0;
+  int top = 0;
+  int right = 0;
+  int bottom = 0;
+};
+
+}  // namespace gcvu::gs

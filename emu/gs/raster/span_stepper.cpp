@@ -1,0 +1,273 @@
+#include "emu/gs/raster/span_stepper.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace gcvu::gs {
+namespace {
+
+// cvttps2dq / cvttpd2dq: truncation, with the "integer indefinite" 0x80000000 for NaN and out-of-range values.
+template <class F>
+int32_t truncate_to_int32(F value) {
+  if (!(value > F(-2147483649.0)) || !(value < F(2147483648.0))) return INT32_MIN;
+  return int32_t(value);
+}
+
+// cvtpd2dq under the default rounding mode (nearest, ties to even).
+int32_t round_to_int32(double value) {
+  const double r = std::nearbyint(value);
+  if (!(r >= -2147483648.0) || !(r <= 2147483647.0)) return INT32_MIN;
+  return int32_t(r);
+}
+
+int16_t low16(int32_t value) { return int16_t(uint16_t(uint32_t(value))); }
+int16_t add16(int16_t a, int16_t b) { return int16_t(uint16_t(uint16_t(a) + uint16_t(b))); }
+
+// -(2^31 + 0.5 - ulp): PCSX2's bias for converting Z >= 2^31 through a signed conversion.
+const double kZOverflowBias = std::bit_cast<double>(uint64_t{0xC1E00000000FFFFF});
+
+// Lane offset tables hold k = lane - skip from -7 to 7, with k = 0 at this index.
+constexpr int kLaneTableCentre = 7;
+
+// Lanes of the first group for a span starting `skip` pixels into its group: base + offset[lane - skip].
+template <int kLanes, class T, class Table, class Add>
+std::array<T, kLanes> first_group(T base, const Table& offsets, int skip, Add&& add) {
+  std::array<T, kLanes> lane{};
+  for (int i = 0; i < kLanes; ++i) lane[i] = add(base, offsets[i - skip + kLaneTableCentre]);
+  return lane;
+}
+
+// Writes whole groups from `group_start` until `count` pixels past `group_start + skip` are covered; `step`
+// advances the lanes between groups.
+template <int kLanes, class T, class Step>
+void write_groups(T* group_start, int count, int skip, std::array<T, kLanes> lane, Step&& step) {
+  const int groups = (count + skip + kLanes - 1) / kLanes;
+  for (int g = 0; g < groups; ++g) {
+    for (int i = 0; i < kLanes; ++i) group_start[i] = lane[i];
+    group_start += kLanes;
+    step(lane);
+  }
+}
+
+}  // namespace
+
+SpanStepper::SpanStepper(const StepperSetup& setup, SpanConsumer& consumer)
+    : setup_(setup), consumer_(consumer), lanes_(setup.lane_width == 4 ? 4 : 8) {}
+
+void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* index, const RasterVertex& dscan) {
+  const float w = float(lanes_);
+  auto for_each_offset = [this](auto&& set) {
+    for (int k = -(lanes_ - 1); k <= lanes_ - 1; ++k) set(k + kMaxLanes - 1, float(k));
+  };
+  if (setup_.sprite) {
+    const RasterVertex& second = vertices[index[1]];
+    sprite_z_ = second.sprite_z;
+    sprite_fog_ = low16(truncate_to_int32(second.sprite_fog));
+  } else {
+    if (setup_.fog) {
+      const float df = dscan.attr[kAttrFog];
+      fog_step_ = low16(truncate_to_int32(df * w));
+      for_each_offset([&](int i, float k) { fog_lane_[i] = low16(truncate_to_int32(df * k)); });
+    }
+    if (setup_.z && !setup_.z_equal) {
+      // Lane offsets are float products widened to double; the group step is a double product.
+      const float dz = float(dscan.z);
+      z_step_ = dscan.z * double(w);
+      for_each_offset([&](int i, float k) { z_lane_[i] = double(dz * k); });
+    }
+  }
+  if (setup_.texture) {
+    const float ds = dscan.attr[kAttrS], dt = dscan.attr[kAttrT], dq = dscan.attr[kAttrQ];
+    if (setup_.fst) {
+      u_step_ = truncate_to_int32(ds * w);
+      v_step_ = truncate_to_int32(dt * w);
+      for_each_offset([&](int i, float k) {
+        u_lane_[i] = truncate_to_int32(ds * k);
+        v_lane_[i] = truncate_to_int32(dt * k);
+      });
+    } else {
+      s_step_ = ds * w;
+      t_step_ = dt * w;
+      q_step_ = dq * w;
+      for_each_offset([&](int i, float k) {
+        s_lane_[i] = ds * k;
+        t_lane_[i] = dt * k;
+        q_lane_[i] = dq * k;
+      });
+    }
+  }
+  if (setup_.color) {
+    if (setup_.gouraud) {
+      for (int c = 0; c < 4; ++c) {
+        const float dc = dscan.attr[kAttrR + c];
+        color_step_[c] = low16(truncate_to_int32(dc * w));
+        for_each_offset([&](int i, float k) { color_lane_[c][i] = low16(truncate_to_int32(dc * k)); });
+      }
+    } else {
+      const RasterVertex& provoking = vertices[index[setup_.flat_vertex]];
+      for (int c = 0; c < 4; ++c) flat_color_[c] = low16(truncate_to_int32(provoking.attr[kAttrR + c]));
+    }
+  }
+}
+
+template <int kLanes>
+void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
+  uint32_t* out = z_.data() + kPad;
+  if (setup_.sprite) {
+    std::fill_n(out, count, sprite_z_);
+    return;
+  }
+  const uint32_t z_max = setup_.z_clamp ? setup_.z_max : 0xffffffffu;
+  if (setup_.z_equal) {
+    std::fill_n(out, count, std::min(uint32_t(int64_t(scan.z)), z_max));
+    return;
+  }
+  std::array<double, kLanes> lane =
+      first_group<kLanes, double>(scan.z, z_lane_, skip, [](double b, double o) { return b + o; });
+  const int groups = (count + skip + kLanes - 1) / kLanes;
+  uint32_t* p = out - skip;
+  const double step = z_step_;
+  const bool overflow = setup_.z_overflow;
+  for (int g = 0; g < groups; ++g) {
+    double lo = lane[0], hi = lane[0];
+    for (int i = 1; i < kLanes; ++i) {
+      lo = std::min(lo, lane[i]);
+      hi = std::max(hi, lane[i]);
+    }
+    if (!overflow && lo > -2147483649.0 && hi < 2147483648.0) {
+      // The common case: every lane converts in range, so plain truncation is cvttpd2dq.
+      for (int i = 0; i < kLanes; ++i) p[i] = std::min(uint32_t(int32_t(lane[i])), z_max);
+    } else {
+      for (int i = 0; i < kLanes; ++i) {
+        const uint32_t value = overflow ? uint32_t(round_to_int32(lane[i] + kZOverflowBias)) + 0x80000000u
+                                        : uint32_t(truncate_to_int32(lane[i]));
+        p[i] = std::min(value, z_max);
+      }
+    }
+    for (int i = 0; i < kLanes; ++i) lane[i] += step;
+    p += kLanes;
+  }
+}
+
+template <int kLanes>
+void SpanStepper::fill_color(int count, int skip, const RasterVertex& scan) {
+  for (int c = 0; c < 4; ++c) {
+    int16_t* out = color_[c].data() + kPad;
+    if (!setup_.gouraud || setup_.sprite) {
+      std::fill_n(out, count, flat_color_[c]);
+      continue;
+    }
+    const int16_t base = low16(truncate_to_int32(scan.attr[kAttrR + c]));
+    const int16_t step = color_step_[c];
+    // Only the group steps clamp at zero (PCSX2 max_i16); the first group's offsets do not.
+    write_groups<kLanes, int16_t>(out - skip, count, skip,
+                                  first_group<kLanes, int16_t>(base, color_lane_[c], skip, add16),
+                                  [step](std::array<int16_t, kLanes>& lane) {
+                                    for (int i = 0; i < kLanes; ++i) {
+                                      const int16_t v = add16(lane[i], step);
+                                      lane[i] = v < 0 ? int16_t(0) : v;
+                                    }
+                                  });
+  }
+}
+
+template <int kLanes>
+void SpanStepper::fill_fog(int count, int skip, const RasterVertex& scan) {
+  int16_t* out = fog_.data() + kPad;
+  if (setup_.sprite) {
+    std::fill_n(out, count, sprite_fog_);
+    return;
+  }
+  const int16_t base = low16(truncate_to_int32(scan.attr[kAttrFog]));
+  const int16_t step = fog_step_;
+  write_groups<kLanes, int16_t>(out - skip, count, skip, first_group<kLanes, int16_t>(base, fog_lane_, skip, add16),
+                                [step](std::array<int16_t, kLanes>& lane) {
+                                  for (int i = 0; i < kLanes; ++i) lane[i] = add16(lane[i], step);
+                                });
+}
+
+template <int kLanes>
+void SpanStepper::fill_texture(int count, int skip, const RasterVertex& scan) {
+  auto add32 = [](int32_t a, int32_t b) { return int32_t(uint32_t(a) + uint32_t(b)); };
+  if (setup_.fst) {
+    const int32_t u0 = truncate_to_int32(scan.attr[kAttrS]);
+    const int32_t v0 = truncate_to_int32(scan.attr[kAttrT]);
+    const int32_t us = u_step_, vs = v_step_;
+    write_groups<kLanes, int32_t>(u_.data() + kPad - skip, count, skip,
+                                  first_group<kLanes, int32_t>(u0, u_lane_, skip, add32),
+                                  [&](std::array<int32_t, kLanes>& lane) {
+                                    for (int i = 0; i < kLanes; ++i) lane[i] = add32(lane[i], us);
+                                  });
+    // Sprites hold v for the whole row unless mipmapping steps it.
+    if (setup_.sprite && !setup_.sprite_v_per_pixel) {
+      std::fill_n(v_.data() + kPad, count, v0);
+    } else {
+      write_groups<kLanes, int32_t>(v_.data() + kPad - skip, count, skip,
+                                    first_group<kLanes, int32_t>(v0, v_lane_, skip, add32),
+                                    [&](std::array<int32_t, kLanes>& lane) {
+                                      for (int i = 0; i < kLanes; ++i) lane[i] = add32(lane[i], vs);
+                                    });
+    }
+    return;
+  }
+  auto addf = [](float a, float b) { return a + b; };
+  const float steps[3] = {s_step_, t_step_, q_step_};
+  const LaneTable<float>* tables[3] = {&s_lane_, &t_lane_, &q_lane_};
+  Row<float>* rows[3] = {&s_, &t_, &q_};
+  for (int k = 0; k < 3; ++k) {
+    const float step = steps[k];
+    write_groups<kLanes, float>(rows[k]->data() + kPad - skip, count, skip,
+                                first_group<kLanes, float>(scan.attr[kAttrS + k], *tables[k], skip, addf),
+                                [step](std::array<float, kLanes>& lane) {
+                                  for (int i = 0; i < kLanes; ++i) lane[i] += step;
+                                });
+  }
+}
+
+template <int kLanes>
+void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& scan) {
+  const int count = std::min(pixels, kMaxSpanPixels);
+  const int skip = left & (kLanes - 1);
+  Span span;
+  span.y = y;
+  span.x = left;
+  span.count = count;
+  if (setup_.z) {
+    fill_z<kLanes>(count, skip, scan);
+    span.z = z_.data() + kPad;
+  }
+  if (setup_.color) {
+    fill_color<kLanes>(count, skip, scan);
+    span.r = color_[0].data() + kPad;
+    span.g = color_[1].data() + kPad;
+    span.b = color_[2].data() + kPad;
+    span.a = color_[3].data() + kPad;
+  }
+  if (setup_.fog) {
+    fill_fog<kLanes>(count, skip, scan);
+    span.fog = fog_.data() + kPad;
+  }
+  if (setup_.texture) {
+    fill_texture<kLanes>(count, skip, scan);
+    if (setup_.fst) {
+      span.u = u_.data() + kPad;
+      span.v = v_.data() + kPad;
+    } else {
+      span.s = s_.data() + kPad;
+      span.t = t_.data() + kPad;
+      span.q = q_.data() + kPad;
+    }
+  }
+  consumer_.draw_span(span);
+}
+
+void SpanStepper::scanline(int pixels, int left, int y, const RasterVertex& scan) {
+  if (lanes_ == 8) {
+    fill_span<8>(pixels, left, y, scan);
+  } else {
+    fill_span<4>(pixels, left, y, scan);
+  }
+}
+
+}  // namespace gcvu::gs

@@ -1,0 +1,95 @@
+#pragma once
+// From scanline starts to per-pixel attributes, stepped the way PCSX2's scanline drawer steps them
+// (SW/GSDrawScanline.cpp CSetupPrim/CDrawScanline and the JIT; reference/gs.md §0 "Lane width", §2):
+// pixels go in groups of `lane_width` aligned to x (a span starting at x handles the group from x & ~(w-1)),
+// lane k of the first group adds trunc(d * (k - skip)), every later group adds trunc(d * w); colour and fog
+// accumulate in 16 bits (colour clamped at 0 after each group step), u, v in 32 bits, Z in double.
+
+#include <array>
+#include <cstdint>
+
+#include "emu/gs/pixel/span.hpp"
+#include "emu/gs/raster/scanline_sink.hpp"
+
+namespace gcvu::gs {
+
+class SpanConsumer {
+ public:
+  virtual ~SpanConsumer() = default;
+  virtual void draw_span(const Span& span) = 0;
+};
+
+struct StepperSetup {
+  int lane_width = 8;  // 8 (PCSX2 AVX2) or 4 (SSE4)
+  bool sprite = false;
+  bool z = false;
+  bool fog = false;
+  bool color = false;
+  bool gouraud = false;  // interpolated colour (lines and triangles whose colours differ, IIP=1)
+  bool texture = false;
+  bool fst = false;                 // u, v path (FST, or STQ divided per vertex)
+  bool sprite_v_per_pixel = false;  // sprites with mipmapping step v like u (PCSX2 sel.mmin)
+  int flat_vertex = 0;              // which primitive vertex gives the flat colour
+  // Z conversion (PCSX2 sel.zequal / zoverflow / zclamp).
+  bool z_equal = false;
+  bool z_overflow = false;
+  bool z_clamp = false;
+  uint32_t z_max = 0xffffffffu;
+};
+
+class SpanStepper final : public ScanlineSink {
+ public:
+  SpanStepper(const StepperSetup& setup, SpanConsumer& consumer);
+
+  void setup_primitive(const RasterVertex* vertices, const uint32_t* index, const RasterVertex& dscan) override;
+  void scanline(int pixels, int left, int y, const RasterVertex& scan) override;
+
+ private:
+  static constexpr int kMaxLanes = 8;
+  // Lane offsets indexed by (k + kMaxLanes - 1), k = lane - skip in [-(w-1), w-1].
+  template <class T>
+  using LaneTable = std::array<T, 2 * kMaxLanes - 1>;
+
+  template <int kLanes>
+  void fill_span(int pixels, int left, int y, const RasterVertex& scan);
+  template <int kLanes>
+  void fill_z(int count, int skip, const RasterVertex& scan);
+  template <int kLanes>
+  void fill_color(int count, int skip, const RasterVertex& scan);
+  template <int kLanes>
+  void fill_fog(int count, int skip, const RasterVertex& scan);
+  template <int kLanes>
+  void fill_texture(int count, int skip, const RasterVertex& scan);
+
+  StepperSetup setup_;
+  SpanConsumer& consumer_;
+  int lanes_;
+
+  // Per primitive.
+  LaneTable<double> z_lane_{};
+  double z_step_ = 0.0;
+  LaneTable<int16_t> fog_lane_{};
+  int16_t fog_step_ = 0;
+  std::array<LaneTable<int16_t>, 4> color_lane_{};
+  std::array<int16_t, 4> color_step_{};
+  std::array<int16_t, 4> flat_color_{};
+  LaneTable<int32_t> u_lane_{}, v_lane_{};
+  int32_t u_step_ = 0, v_step_ = 0;
+  LaneTable<float> s_lane_{}, t_lane_{}, q_lane_{};
+  float s_step_ = 0, t_step_ = 0, q_step_ = 0;
+  uint32_t sprite_z_ = 0;
+  int16_t sprite_fog_ = 0;
+
+  // Per span output, reused. Whole lane groups are written, so each array has a group of slack on both sides:
+  // pixel 0 of the span sits at kPad, the first group starts at kPad - skip.
+  static constexpr int kPad = kMaxLanes;
+  template <class T>
+  using Row = std::array<T, kMaxSpanPixels + 2 * kPad>;
+  Row<uint32_t> z_{};
+  std::array<Row<int16_t>, 4> color_{};
+  Row<int16_t> fog_{};
+  Row<int32_t> u_{}, v_{};
+  Row<float> s_{}, t_{}, q_{};
+};
+
+}  // namespace gcvu::gs
