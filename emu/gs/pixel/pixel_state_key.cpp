@@ -123,15 +123,59 @@ bool blend_is_opaque(const DrawState& s, uint32_t fmsk) {
   return ((a == b || amax == 0) && d == 0) || (a == 0 && b == d && amin == 0x80 && amax == 0x80);
 }
 
-// GetSizeFixedTEX0 without the vertex UV range: region modes grow the size to hold MAXU/MAXV; sizes over 1024
-// become one texel.
-int fixed_size_log2(uint32_t size_log2, uint32_t wm, uint32_t minuv, uint32_t maxuv) {
-  int size = static_cast<int>(size_log2);
-  if (wm == 2 || wm == 3) {
-    int uv = wm == 2 ? static_cast<int>(maxuv) : static_cast<int>((minuv & ((1u << std::min(size, 10)) - 1)) | maxuv);
-    while (size < 10 && (1 << size) < uv) size++;
+// GetSizeFixedTEX0's choice of the largest texel coordinate a draw reaches on one axis (PCSX2 findmax).
+int fixed_size_max_coord(int tl, int br, int limit, uint32_t wm, int minuv, int maxuv) {
+  int uv = br;
+  if (limit > 1024) limit = 0;
+  switch (wm) {
+    case 1: uv = std::min(uv, limit); break;
+    case 0: uv = tl < 0 ? limit : std::min(uv, limit); break;
+    case 2: uv = std::min(std::max(uv, minuv), maxuv); break;
+    default:
+      minuv &= limit;
+      uv = tl < 0 ? (minuv | maxuv) : (std::min(uv, minuv) | maxuv);
+      break;
   }
-  return size > 10 ? 0 : size;
+  return uv;
+}
+
+// GetSizeFixedTEX0 (not used when mipmapping): large textures shrink to the range the vertices use, REGION
+// modes grow to hold MAXU/MAXV, and a size over 1024 becomes one texel.
+void fixed_size(const DrawState& s, bool linear, int& tw, int& th) {
+  tw = static_cast<int>(s.tex0.tw());
+  th = static_cast<int>(s.tex0.th());
+  const uint32_t wms = s.clamp.wms(), wmt = s.clamp.wmt();
+  const int minu = static_cast<int>(s.clamp.minu()), maxu = static_cast<int>(s.clamp.maxu());
+  const int minv = static_cast<int>(s.clamp.minv()), maxv = static_cast<int>(s.clamp.maxv());
+  int ux, uy;
+  if (s.summary.has_uv_range) {
+    float off = linear ? 0.5f : 0.0f;
+    int tl_u = static_cast<int>(std::floor(s.summary.u_min - off)),
+        tl_v = static_cast<int>(std::floor(s.summary.v_min - off));
+    int br_u = static_cast<int>(std::ceil(s.summary.u_max + off)),
+        br_v = static_cast<int>(std::ceil(s.summary.v_max + off));
+    ux = fixed_size_max_coord(tl_u, br_u, (1 << tw) - 1, wms, minu, maxu);
+    uy = fixed_size_max_coord(tl_v, br_v, (1 << th) - 1, wmt, minv, maxv);
+    auto reduce = [](int uv, int size) {
+      while (size > 3 && (1 << (size - 1)) >= uv) size--;
+      return size;
+    };
+    if (tw + th >= 19) {
+      tw = reduce(ux, tw);
+      th = reduce(uy, th);
+    }
+  } else {  // no range: as if the vertices reached MAXU/MAXV
+    ux = wms == 2 ? maxu : ((minu & ((1 << std::min(tw, 10)) - 1)) | maxu);
+    uy = wmt == 2 ? maxv : ((minv & ((1 << std::min(th, 10)) - 1)) | maxv);
+  }
+  auto extend = [](int uv, int size) {
+    while (size < 10 && (1 << size) < uv) size++;
+    return size;
+  };
+  if (wms == 2 || wms == 3) tw = extend(ux, tw);
+  if (wmt == 2 || wmt == 3) th = extend(uy, th);
+  if (tw > 10) tw = 0;
+  if (th > 10) th = 0;
 }
 
 }  // namespace
@@ -233,13 +277,12 @@ void build_pixel_state(const DrawState& s, const GsConfig& config, PixelStateKey
       bool fst = s.prim.fst();
       bool ltf = linear;
 
-      int tw = mipmap ? static_cast<int>(s.tex0.tw())
-                      : fixed_size_log2(s.tex0.tw(), s.clamp.wms(), s.clamp.minu(), s.clamp.maxu());
-      int th = mipmap ? static_cast<int>(s.tex0.th())
-                      : fixed_size_log2(s.tex0.th(), s.clamp.wmt(), s.clamp.minv(), s.clamp.maxv());
+      int tw = static_cast<int>(s.tex0.tw()), th = static_cast<int>(s.tex0.th());
       if (mipmap) {
-        if (tw > 10) tw = 0;
+        if (tw > 10) tw = 0;  // over 1024: one texel
         if (th > 10) th = 0;
+      } else {
+        fixed_size(s, linear, tw, th);
       }
       k.tw_log2 = tw;
       k.th_log2 = th;
