@@ -581,7 +581,11 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
   p.memory = &memory;
   p.vm = memory.bytes().data();
   p.clut = &clut;
-  build_pixel_state(state, config, p.key, p.k);
+  const uint32_t tex_psm = state.tex0.psm();
+  const bool indexed_texture =
+      state.prim.tme() && (tex_psm == 0x13 || tex_psm == 0x14 || tex_psm == 0x1b || tex_psm == 0x24 || tex_psm == 0x2c);
+  if (indexed_texture) clut.read_palette(state.tex0, state.texa, p.palette);
+  build_pixel_state(state, config, p.key, p.k, indexed_texture ? &p.palette : nullptr);
   p.nothing = p.k.draws_nothing;
   if (p.nothing) return;
   const PixelStateKey& key = p.key;
@@ -635,7 +639,6 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
 
   // Texture source.
   if (textured) {
-    if (key.tlu()) clut.read_palette(state.tex0, state.texa, p.palette);
     p.state = state;
     p.tex_top = key.mmin() != MipMode::kNone ? p.k.mip_top : 0;
     p.begin_texture();

@@ -193,9 +193,62 @@ void draw_lod_range(const DrawState& s, float& lod_min, float& lod_max) {
   }
 }
 
-void build_pixel_state(const DrawState& s, const GsConfig& config, PixelStateKey& key, PixelConstants& k) {
+void output_alpha_range(const DrawState& s, const std::array<uint32_t, 256>* palette, int& amin, int& amax) {
+  amin = static_cast<int>(s.summary.alpha_min);
+  amax = static_cast<int>(s.summary.alpha_max);
+  if (!s.prim.tme() || !s.tex0.tcc()) return;
+  int tmin = 0, tmax = 255;
+  uint32_t psm = s.tex0.psm();
+  uint32_t ta0 = s.texa.ta0(), ta1 = s.texa.ta1();
+  switch (psm & 0xf) {
+    case 0x1:  // 24-bit
+      if (!is_indexed(psm)) {
+        tmin = s.texa.aem() ? 0 : static_cast<int>(ta0);
+        tmax = static_cast<int>(ta0);
+      }
+      break;
+    case 0x2:
+    case 0xa:  // 16-bit
+      tmin = s.texa.aem() ? 0 : static_cast<int>(std::min(ta0, ta1));
+      tmax = static_cast<int>(std::max(ta0, ta1));
+      break;
+    default: break;
+  }
+  if (is_indexed(psm) && palette) {
+    int n = (psm == 0x13 || psm == 0x1b) ? 256 : 16;
+    tmin = 255, tmax = 0;
+    for (int i = 0; i < n; i++) {
+      int a = static_cast<int>((*palette)[i] >> 24);
+      tmin = std::min(tmin, a), tmax = std::max(tmax, a);
+    }
+  }
+  switch (s.tex0.tfx()) {
+    case 0:
+      amin = std::min((amin * tmin) >> 7, 255);
+      amax = std::min((amax * tmax) >> 7, 255);
+      break;
+    case 2:
+      amin = std::min(amin + tmin, 255);
+      amax = std::min(amax + tmax, 255);
+      break;
+    default:
+      amin = tmin;
+      amax = tmax;
+      break;
+  }
+}
+
+void build_pixel_state(const DrawState& s_in, const GsConfig& config, PixelStateKey& key, PixelConstants& k,
+                       const std::array<uint32_t, 256>* palette) {
   key = {};
   k = {};
+  DrawState s = s_in;
+  {
+    int amin, amax;
+    output_alpha_range(s_in, palette, amin, amax);
+    s.summary.alpha_min = static_cast<uint32_t>(amin);
+    s.summary.alpha_max = static_cast<uint32_t>(amax);
+  }
   uint32_t frame_psm = s.frame.psm();
   uint32_t fbmsk = s.frame.fbmsk();
   // FRAME quirk: the high-bit indexed formats draw as CT32 with a fixed mask.
