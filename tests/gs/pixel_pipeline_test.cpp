@@ -481,7 +481,7 @@ TEST(PixelTexture, MipLevelFromConstantLodRounds) {
 }
 
 TEST(PixelTexture, TrilinearBetweenLevelsFromPerPixelQ) {
-  // MMIN=3 (nearest texel, linear between levels), MXL=2 (so the top LOD is 1.0), L=0, K=0, LOD from q per pixel.
+  // MMIN=3 (nearest texel, linear between levels), MXL=2, L=0, K=0, LOD from q per pixel.
   // q = 0.75: -log2(q) = 1 - log2(1.5) ~ 0.41519 -> LOD fraction ~27211/65536 between level 0 and level 1.
   LocalMemory mem;
   Clut clut;

@@ -351,7 +351,7 @@ void build_pixel_state(const DrawState& s_in, const GsConfig& config, PixelState
           lcm = true;
           mmin = 1;
         }
-        if (mmin == 2) mxl -= 0x10000;
+        if (mmin == 2) mxl -= 1;  // one 16.16 unit below the top level, so lodi + 1 stays in range
         if (fst) lcm = true;
         if (lcm) {
           int lod = std::max(std::min(kk, mxl), 0);
