@@ -20,7 +20,7 @@ constexpr PixelRect kWide{0, 0, 2048, 2048};
 
 Pixels triangle(RasterVertex a, RasterVertex b, RasterVertex c, PixelRect scissor = kWide, uint32_t scanmsk = 0) {
   RecordingSink sink;
-  Rasterizer r(scissor, scanmsk, sink);
+  Rasterizer r(scissor, scanmsk, 0, sink);
   std::vector<RasterVertex> v{a, b, c};
   std::vector<uint32_t> i{0, 1, 2};
   r.draw_triangles(v, i);
@@ -65,7 +65,7 @@ TEST(RasterCoverage, ScissorIsHalfOpenAndScanmskSkipsRows) {
 
 TEST(RasterCoverage, SpriteCoversCeilOfItsCorners) {
   RecordingSink sink;
-  Rasterizer r(kWide, 0, sink);
+  Rasterizer r(kWide, 0, 0, sink);
   std::vector<RasterVertex> v{at(3.5f, 2.5f), at(0.5f, 0.5f)};  // corners in either order
   std::vector<uint32_t> i{0, 1};
   r.draw_sprites(v, i);
@@ -73,7 +73,7 @@ TEST(RasterCoverage, SpriteCoversCeilOfItsCorners) {
   EXPECT_EQ(sink.pixels(), expected);
   // Integer corners: [0,2) x [0,1).
   RecordingSink sink2;
-  Rasterizer r2(kWide, 0, sink2);
+  Rasterizer r2(kWide, 0, 0, sink2);
   std::vector<RasterVertex> w{at(0, 0), at(2, 1)};
   r2.draw_sprites(w, i);
   EXPECT_EQ(sink2.pixels(), (Pixels{{0, 0}, {1, 0}}));
@@ -81,7 +81,7 @@ TEST(RasterCoverage, SpriteCoversCeilOfItsCorners) {
 
 TEST(RasterCoverage, SpriteTextureCoordinatesStepPerRowInFloat) {
   RecordingSink sink;
-  Rasterizer r(kWide, 0, sink);
+  Rasterizer r(kWide, 0, 0, sink);
   RasterVertex a = at(0, 0), b = at(4, 4);
   a.attr[kAttrS] = 0;
   b.attr[kAttrS] = 4 * 65536.0f;
@@ -97,17 +97,28 @@ TEST(RasterCoverage, SpriteTextureCoordinatesStepPerRowInFloat) {
 
 TEST(RasterCoverage, PointsRoundHalfUpByTruncation) {
   RecordingSink sink;
-  Rasterizer r(kWide, 0, sink);
+  Rasterizer r(kWide, 0, 0, sink);
   std::vector<RasterVertex> v{at(2.5f, 3.4f), at(0.4f, 0.49f), at(7.0f, 1.5f)};
   std::vector<uint32_t> i{0, 1, 2};
   r.draw_points(v, i);
   EXPECT_EQ(sink.pixels(), (Pixels{{3, 3}, {0, 0}, {7, 2}}));
 }
 
+TEST(RasterCoverage, LinesDropTheLastPixelWhenTheyEndOnItsCentre) {
+  // Diamond-exit rule: a line starting on a pixel centre draws that pixel; one ending on a centre has not left
+  // that pixel's diamond, so it stops one pixel short.
+  RecordingSink sink;
+  Rasterizer r(kWide, 0, 0, sink);
+  std::vector<RasterVertex> v{at(0, 0), at(4, 0), at(2, 5), at(2, 1)};
+  std::vector<uint32_t> i{0, 1, 2, 3};
+  r.draw_lines(v, i);
+  EXPECT_EQ(sink.pixels(), (Pixels{{0, 0}, {1, 0}, {2, 0}, {3, 0}, {2, 5}, {2, 4}, {2, 3}, {2, 2}}));
+}
+
 TEST(RasterCoverage, TriangleSpanStartsAtThePlaneValueOfItsFirstPixel) {
   // Red rises by 128 per pixel in x and 0 in y: the scan value at the first pixel of each row is 128 * x.
   RecordingSink sink;
-  Rasterizer r(kWide, 0, sink);
+  Rasterizer r(kWide, 0, 0, sink);
   RasterVertex a = at(0, 0), b = at(8, 0), c = at(0, 8);
   b.attr[kAttrR] = 8 * 128.0f;
   std::vector<RasterVertex> v{a, b, c};

@@ -4,6 +4,7 @@
 // listed as exact must match.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <set>
@@ -116,6 +117,8 @@ ReplayResult replay(const fs::path& dir, const std::string& name) {
         const auto ours = gs.memory().bytes();
         for (size_t i = 0; i < mem.size() && i < ours.size(); ++i) diff += mem[i] != ours[i];
         result.differing_bytes.push_back(diff);
+        if (const char* out = std::getenv("GCVU_RASTER_VRAM_OUT"))  // debugging aid: our image per vsync
+          formats::write_file(fs::path(out) / (name + "_" + std::to_string(vsync) + ".bin"), ours);
       }
       ++vsync;
     } else if (id == 2) {
@@ -132,9 +135,9 @@ ReplayResult replay(const fs::path& dir, const std::string& name) {
 TEST(RasterGoldenReplay, UntexturedCt32Cases) {
   const fs::path root = test::shared_dir() / "golden-pcsx2";
   if (!fs::exists(root)) GTEST_SKIP() << "no golden-pcsx2 corpus";
-  const std::set<std::string> exact = {"cov_centres",   "cov_subpixel", "cov_slivers", "cov_degenerate",
-                                       "cov_strip_fan", "cov_xyoffset", "cov_scissor", "shade_flat",
-                                       "shade_gouraud", "prim_points",  "prim_sprite", "scanmsk"};
+  const std::set<std::string> exact = {"cov_centres",  "cov_subpixel", "cov_slivers", "cov_degenerate", "cov_strip_fan",
+                                       "cov_xyoffset", "cov_scissor",  "shade_flat",  "shade_gouraud",  "prim_points",
+                                       "prim_sprite",  "scanmsk",      "prim_lines",  "prim_linestrip"};
   for (const char* name : {"cov_centres", "cov_subpixel", "cov_slivers", "cov_degenerate", "cov_strip_fan",
                            "cov_xyoffset", "cov_scissor", "shade_flat", "shade_gouraud", "prim_points", "prim_sprite",
                            "prim_lines", "prim_linestrip", "prim_packed_reglist", "scanmsk"}) {

@@ -18,6 +18,11 @@ struct DrawSummary {
   bool colors_equal = false;  // every vertex has the same RGBA (shading is flat)
   bool colors_all_0x80 = false;
   bool solid_sprite = false;  // PCSX2's DrawRect fast path applies (reference/gs.md §2 "Fast path")
+  // Texture coordinate range of the vertices in texels (PCSX2 m_vt.m_min.t.xy / m_max.t.xy: UV/16 on the FST
+  // path, S/Q * 2^TW otherwise). GetSizeFixedTEX0 sizes REGION_* and very large textures from it; without it
+  // (has_uv_range false) the pipeline assumes the whole MINU..MAXU range is used.
+  bool has_uv_range = false;
+  float u_min = 0, v_min = 0, u_max = 0, v_max = 0;
 };
 
 struct DrawState {

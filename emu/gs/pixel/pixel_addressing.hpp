@@ -52,9 +52,8 @@ constexpr uint32_t block_y_part(AddrFamily f, uint32_t by) {
   }
   return 0;
 }
-// The Z formats XOR the block number with 0x18; the split of those bits between the x and y parts.
-constexpr uint32_t zxor_x(AddrFamily f) { return f == AddrFamily::k16 ? 0x08 : 0x10; }
-constexpr uint32_t zxor_y(AddrFamily f) { return f == AddrFamily::k16 ? 0x10 : 0x08; }
+// The Z formats XOR the final address with block 0x18 (PCSX2 m_pixelAddressXor), after the base is added.
+constexpr uint32_t zxor_elements(AddrFamily f) { return 0x18u << geometry(f).per_block_log2; }
 
 // Element offset inside a block.
 constexpr uint32_t column_offset(AddrFamily f, uint32_t x, uint32_t y) {
@@ -84,12 +83,13 @@ constexpr uint32_t element_index(AddrFamily f, bool z, uint32_t bp, uint32_t bw,
   uint32_t bx = (x >> g.block_w_log2) & ((1u << (g.page_w_log2 - g.block_w_log2)) - 1);
   uint32_t by = (y >> g.block_h_log2) & ((1u << (g.page_h_log2 - g.block_h_log2)) - 1);
   uint32_t blk = block_x_part(f, bx) | block_y_part(f, by);
-  if (z) blk ^= 0x18;
   uint32_t cx = x & ((1u << g.block_w_log2) - 1), cy = y & ((1u << g.block_h_log2) - 1);
-  return ((bp + page * 32 + blk) << g.per_block_log2) + column_offset(f, cx, cy);
+  uint32_t e = ((bp + page * 32 + blk) << g.per_block_log2) + column_offset(f, cx, cy);
+  return z ? e ^ zxor_elements(f) : e;
 }
 
-// Frame/Z addressing of one buffer for a draw: byte address = (row(y) + x_table[x & 2047]) * size, wrapped.
+// Frame/Z addressing of one buffer for a draw: byte address = ((row(y) + x_table[x & 2047]) ^ zxor) * size,
+// wrapped.
 class BufferAddresser {
  public:
   BufferAddresser() = default;
@@ -97,11 +97,12 @@ class BufferAddresser {
   uint32_t row(uint32_t y) const {
     FamilyGeometry g = geometry(family_);
     uint32_t by = (y >> g.block_h_log2) & ((1u << (g.page_h_log2 - g.block_h_log2)) - 1);
-    uint32_t blk = block_y_part(family_, by) ^ (z_ ? zxor_y(family_) : 0);
+    uint32_t blk = block_y_part(family_, by);
     uint32_t cy = y & ((1u << g.block_h_log2) - 1);
     return ((bp_ + (y >> g.page_h_log2) * bw_ * 32 + blk) << g.per_block_log2) + column_offset(family_, 0, cy);
   }
   const uint32_t* x_table() const { return x_table_; }
+  uint32_t zxor() const { return z_ ? zxor_elements(family_) : 0; }
 
  private:
   AddrFamily family_ = AddrFamily::k32;

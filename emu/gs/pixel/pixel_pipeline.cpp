@@ -30,6 +30,8 @@ struct Scratch {
   alignas(64) uint32_t faddr[kN], zaddr[kN];       // byte addresses
   alignas(64) uint32_t fd[kN];                     // frame contents
   alignas(64) int32_t lod[kN];                     // 16.16 LOD (mipmapped draws)
+  alignas(64) uint32_t tix[4][kN];                 // texel indices of a bilinear quad (or the nearest texel)
+  alignas(64) int32_t uf[kN], vf[kN];              // bilinear fractions, 4 bits
   alignas(64) int16_t zero16[kN];                  // stands in for span arrays the draw does not need
   alignas(64) int32_t zero32[kN];
   alignas(64) float one_f[kN];
@@ -59,18 +61,16 @@ OwnedCache& thread_cache() {
 
 // The fixed x parts of frame/Z addresses per family and Z swizzle (gs/pixel/pixel_addressing.hpp).
 struct XTables {
-  uint32_t t[3][2][2048];
+  uint32_t t[3][2048];
   XTables() {
     for (int f = 0; f < 3; f++) {
-      for (int z = 0; z < 2; z++) {
-        AddrFamily fam = static_cast<AddrFamily>(f);
-        FamilyGeometry g = geometry(fam);
-        for (uint32_t x = 0; x < 2048; x++) {
-          uint32_t bx = (x >> g.block_w_log2) & ((1u << (g.page_w_log2 - g.block_w_log2)) - 1);
-          uint32_t blk = block_x_part(fam, bx) ^ (z ? zxor_x(fam) : 0);
-          uint32_t cx = x & ((1u << g.block_w_log2) - 1);
-          t[f][z][x] = (((x >> g.page_w_log2) * 32 + blk) << g.per_block_log2) + column_offset(fam, cx, 0);
-        }
+      AddrFamily fam = static_cast<AddrFamily>(f);
+      FamilyGeometry g = geometry(fam);
+      for (uint32_t x = 0; x < 2048; x++) {
+        uint32_t bx = (x >> g.block_w_log2) & ((1u << (g.page_w_log2 - g.block_w_log2)) - 1);
+        uint32_t blk = block_x_part(fam, bx);
+        uint32_t cx = x & ((1u << g.block_w_log2) - 1);
+        t[f][x] = (((x >> g.page_w_log2) * 32 + blk) << g.per_block_log2) + column_offset(fam, cx, 0);
       }
     }
   }
@@ -84,7 +84,7 @@ const XTables& x_tables() {
 
 namespace pixel {
 BufferAddresser::BufferAddresser(AddrFamily f, bool z, uint32_t bp, uint32_t bw)
-    : family_(f), z_(z), bp_(bp), bw_(bw), x_table_(x_tables().t[static_cast<int>(f)][z ? 1 : 0]) {}
+    : family_(f), z_(z), bp_(bp), bw_(bw), x_table_(x_tables().t[static_cast<int>(f)]) {}
 }  // namespace pixel
 
 using Stage = void (*)(PixelPipeline::Impl&, const Span&, Scratch&);
@@ -134,10 +134,11 @@ using Impl = PixelPipeline::Impl;
 void stage_begin_fb(Impl& p, const Span& s, Scratch& w) {
   uint32_t row = p.fb.row(static_cast<uint32_t>(s.y));
   const uint32_t* xt = p.fb.x_table();
+  const uint32_t zx = p.fb.zxor();
   int sh = p.fb_size_log2;
   for (int i = 0; i < s.count; i++) {
     w.fm[i] = p.k.fm;
-    w.faddr[i] = ((row + xt[(s.x + i) & 2047]) << sh) & kVmMask;
+    w.faddr[i] = (((row + xt[(s.x + i) & 2047]) ^ zx) << sh) & kVmMask;
   }
 }
 void stage_no_fb(Impl& p, const Span& s, Scratch& w) {
@@ -147,10 +148,11 @@ void stage_no_fb(Impl& p, const Span& s, Scratch& w) {
 void stage_begin_zb(Impl& p, const Span& s, Scratch& w) {
   uint32_t row = p.zb.row(static_cast<uint32_t>(s.y));
   const uint32_t* xt = p.zb.x_table();
+  const uint32_t zx = p.zb.zxor();
   int sh = p.zb_size_log2;
   for (int i = 0; i < s.count; i++) {
     w.zm[i] = p.k.zm;
-    w.zaddr[i] = ((row + xt[(s.x + i) & 2047]) << sh) & kVmMask;
+    w.zaddr[i] = (((row + xt[(s.x + i) & 2047]) ^ zx) << sh) & kVmMask;
   }
 }
 void stage_no_zb(Impl& p, const Span& s, Scratch& w) {
@@ -234,10 +236,16 @@ inline void sample_level(Impl& p, int lvl, int32_t u, int32_t v, int32_t ulo, in
 }
 
 // Without mipmapping: u, v from the span (the rasterizer applied the bilinear half-texel shift on the u, v path),
-// or s/q, t/q truncated with the shift here.
+// or s/q, t/q truncated with the shift here. Three passes: texel indices and fractions (branch-free), tile decode
+// for tiles not yet seen, then the gather and the 4-bit lerps.
 template <bool kStq, bool kLinear>
 void stage_texture(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) {
+  const int pitch = p.tex_pitch_log2;
+  const uint32_t mask = p.tex->level(0).mask;
+  const int32_t ulo = p.k.u_min, uhi = p.k.u_max, vlo = p.k.v_min, vhi = p.k.v_max;
+  const bool urep = p.k.u_repeat, vrep = p.k.v_repeat;
+  const int n = s.count;
+  for (int i = 0; i < n; i++) {
     int32_t u, v;
     if constexpr (kStq) {
       u = truncate_to_int(s.s[i] / s.q[i]);
@@ -247,7 +255,53 @@ void stage_texture(Impl& p, const Span& s, Scratch& w) {
       u = s.u[i];
       v = s.v[i];
     }
-    sample_level<kLinear>(p, 0, u, v, p.k.u_min, p.k.u_max, p.k.v_min, p.k.v_max, w.r[i], w.g[i], w.b[i], w.a[i]);
+    int32_t x0 = sat16(u >> 16), y0 = sat16(v >> 16);
+    uint32_t xw0 = static_cast<uint32_t>(wrap(x0, ulo, uhi, urep));
+    uint32_t r0 = static_cast<uint32_t>(wrap(y0, vlo, vhi, vrep)) << pitch;
+    w.tix[0][i] = (r0 + xw0) & mask;
+    if constexpr (kLinear) {
+      int32_t x1 = static_cast<int16_t>(static_cast<uint16_t>(x0 + 1));
+      int32_t y1 = static_cast<int16_t>(static_cast<uint16_t>(y0 + 1));
+      uint32_t xw1 = static_cast<uint32_t>(wrap(x1, ulo, uhi, urep));
+      uint32_t r1 = static_cast<uint32_t>(wrap(y1, vlo, vhi, vrep)) << pitch;
+      w.tix[1][i] = (r0 + xw1) & mask;
+      w.tix[2][i] = (r1 + xw0) & mask;
+      w.tix[3][i] = (r1 + xw1) & mask;
+      w.uf[i] = (u & 0xffff) >> 12;
+      w.vf[i] = (v & 0xffff) >> 12;
+    }
+  }
+  TextureCache& tc = *p.tex;
+  const uint8_t* valid = tc.level(0).valid;
+  const int tile_shift = pitch - 3;
+  auto tile_of = [&](uint32_t index) {
+    return ((index >> pitch) >> 3 << tile_shift) + ((index & ((1u << pitch) - 1)) >> 3);
+  };
+  for (int i = 0; i < n; i++) {
+    bool all = valid[tile_of(w.tix[0][i])];
+    if constexpr (kLinear) {
+      all = all & valid[tile_of(w.tix[1][i])] & valid[tile_of(w.tix[2][i])] & valid[tile_of(w.tix[3][i])];
+    }
+    if (!all) {
+      tc.ensure(0, w.tix[0][i]);
+      if constexpr (kLinear) tc.ensure(0, w.tix[1][i]), tc.ensure(0, w.tix[2][i]), tc.ensure(0, w.tix[3][i]);
+    }
+  }
+  const uint32_t* tex = tc.level(0).texels;
+  for (int i = 0; i < n; i++) {
+    uint32_t c00 = tex[w.tix[0][i]];
+    if constexpr (!kLinear) {
+      w.r[i] = c00 & 0xff, w.g[i] = (c00 >> 8) & 0xff, w.b[i] = (c00 >> 16) & 0xff, w.a[i] = c00 >> 24;
+    } else {
+      uint32_t c01 = tex[w.tix[1][i]], c10 = tex[w.tix[2][i]], c11 = tex[w.tix[3][i]];
+      int32_t uf = w.uf[i], vf = w.vf[i];
+      auto ch = [&](int shift) {
+        int32_t t00 = (c00 >> shift) & 0xff, t01 = (c01 >> shift) & 0xff;
+        int32_t t10 = (c10 >> shift) & 0xff, t11 = (c11 >> shift) & 0xff;
+        return lerp4(lerp4(t00, t01, uf), lerp4(t10, t11, uf), vf);
+      };
+      w.r[i] = ch(0), w.g[i] = ch(8), w.b[i] = ch(16), w.a[i] = ch(24);
+    }
   }
 }
 
@@ -398,30 +452,35 @@ void stage_zwrite(Impl& p, const Span& s, Scratch& w) {
 
 template <FrameFmt kF>
 void stage_blend(Impl& p, const Span& s, Scratch& w) {
+  // Selections as all-ones/zero masks so the loop has no data-dependent loads or branches.
+  auto m = [](bool on) { return on ? -1 : 0; };
   const uint32_t ia = p.key.blend_a(), ib = p.key.blend_b(), ic = p.key.blend_c(), id = p.key.blend_d();
-  const bool pabe = p.key.pabe();
+  const int32_t as_ = m(ia == 0), ad_ = m(ia == 1), bs_ = m(ib == 0), bd_ = m(ib == 1), ds_ = m(id == 0),
+                dd_ = m(id == 1);
+  const int32_t cs_ = m(ic == 0), cd_ = m(ic == 1), cf_ = m(ic == 2) & p.k.afix;
+  const int32_t pabe = m(p.key.pabe());
   for (int i = 0; i < s.count; i++) {
     uint32_t fd = w.fd[i];
     int32_t dr, dg, db, da;
     if constexpr (kF == FrameFmt::k16) {
-      dr = (fd & 0x1f) << 3, dg = ((fd >> 5) & 0x1f) << 3, db = ((fd >> 10) & 0x1f) << 3;
-      da = (fd & 0x8000) ? 0x80 : 0;
+      dr = static_cast<int32_t>((fd & 0x1f) << 3), dg = static_cast<int32_t>(((fd >> 5) & 0x1f) << 3);
+      db = static_cast<int32_t>(((fd >> 10) & 0x1f) << 3);
+      da = static_cast<int32_t>((fd >> 8) & 0x80);
     } else {
-      dr = fd & 0xff, dg = (fd >> 8) & 0xff, db = (fd >> 16) & 0xff;
+      dr = static_cast<int32_t>(fd & 0xff), dg = static_cast<int32_t>((fd >> 8) & 0xff);
+      db = static_cast<int32_t>((fd >> 16) & 0xff);
       da = kF == FrameFmt::k24 ? 0x80 : static_cast<int32_t>(fd >> 24);  // 24-bit: Ad acts as 1.0
     }
     int32_t as = w.a[i];
-    const int32_t cvals[3] = {as, da, p.k.afix};
-    int32_t c = cvals[ic];
+    int32_t c = (as & cs_) | (da & cd_) | cf_;
     int32_t rs = w.r[i], gs = w.g[i], bs = w.b[i];
-    const int32_t rv[3] = {rs, dr, 0}, gv[3] = {gs, dg, 0}, bv[3] = {bs, db, 0};
-    int32_t r = blend_multiply(rv[ia] - rv[ib], c) + rv[id];
-    int32_t g = blend_multiply(gv[ia] - gv[ib], c) + gv[id];
-    int32_t b = blend_multiply(bv[ia] - bv[ib], c) + bv[id];
-    bool keep_source = pabe && !(as & 0x80);
-    w.r[i] = keep_source ? rs : r;
-    w.g[i] = keep_source ? gs : g;
-    w.b[i] = keep_source ? bs : b;
+    int32_t r = blend_multiply(((rs & as_) | (dr & ad_)) - ((rs & bs_) | (dr & bd_)), c) + ((rs & ds_) | (dr & dd_));
+    int32_t g = blend_multiply(((gs & as_) | (dg & ad_)) - ((gs & bs_) | (dg & bd_)), c) + ((gs & ds_) | (dg & dd_));
+    int32_t b = blend_multiply(((bs & as_) | (db & ad_)) - ((bs & bs_) | (db & bd_)), c) + ((bs & ds_) | (db & dd_));
+    int32_t keep = pabe & ~(-((as >> 7) & 1));  // PABE and As bit 7 clear: the source stays
+    w.r[i] = (rs & keep) | (r & ~keep);
+    w.g[i] = (gs & keep) | (g & ~keep);
+    w.b[i] = (bs & keep) | (b & ~keep);
   }
 }
 
@@ -522,7 +581,11 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
   p.memory = &memory;
   p.vm = memory.bytes().data();
   p.clut = &clut;
-  build_pixel_state(state, config, p.key, p.k);
+  const uint32_t tex_psm = state.tex0.psm();
+  const bool indexed_texture =
+      state.prim.tme() && (tex_psm == 0x13 || tex_psm == 0x14 || tex_psm == 0x1b || tex_psm == 0x24 || tex_psm == 0x2c);
+  if (indexed_texture) clut.read_palette(state.tex0, state.texa, p.palette);
+  build_pixel_state(state, config, p.key, p.k, indexed_texture ? &p.palette : nullptr);
   p.nothing = p.k.draws_nothing;
   if (p.nothing) return;
   const PixelStateKey& key = p.key;
@@ -576,7 +639,6 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
 
   // Texture source.
   if (textured) {
-    if (key.tlu()) clut.read_palette(state.tex0, state.texa, p.palette);
     p.state = state;
     p.tex_top = key.mmin() != MipMode::kNone ? p.k.mip_top : 0;
     p.begin_texture();

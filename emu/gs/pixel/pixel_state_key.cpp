@@ -123,15 +123,59 @@ bool blend_is_opaque(const DrawState& s, uint32_t fmsk) {
   return ((a == b || amax == 0) && d == 0) || (a == 0 && b == d && amin == 0x80 && amax == 0x80);
 }
 
-// GetSizeFixedTEX0 without the vertex UV range: region modes grow the size to hold MAXU/MAXV; sizes over 1024
-// become one texel.
-int fixed_size_log2(uint32_t size_log2, uint32_t wm, uint32_t minuv, uint32_t maxuv) {
-  int size = static_cast<int>(size_log2);
-  if (wm == 2 || wm == 3) {
-    int uv = wm == 2 ? static_cast<int>(maxuv) : static_cast<int>((minuv & ((1u << std::min(size, 10)) - 1)) | maxuv);
-    while (size < 10 && (1 << size) < uv) size++;
+// GetSizeFixedTEX0's choice of the largest texel coordinate a draw reaches on one axis (PCSX2 findmax).
+int fixed_size_max_coord(int tl, int br, int limit, uint32_t wm, int minuv, int maxuv) {
+  int uv = br;
+  if (limit > 1024) limit = 0;
+  switch (wm) {
+    case 1: uv = std::min(uv, limit); break;
+    case 0: uv = tl < 0 ? limit : std::min(uv, limit); break;
+    case 2: uv = std::min(std::max(uv, minuv), maxuv); break;
+    default:
+      minuv &= limit;
+      uv = tl < 0 ? (minuv | maxuv) : (std::min(uv, minuv) | maxuv);
+      break;
   }
-  return size > 10 ? 0 : size;
+  return uv;
+}
+
+// GetSizeFixedTEX0 (not used when mipmapping): large textures shrink to the range the vertices use, REGION
+// modes grow to hold MAXU/MAXV, and a size over 1024 becomes one texel.
+void fixed_size(const DrawState& s, bool linear, int& tw, int& th) {
+  tw = static_cast<int>(s.tex0.tw());
+  th = static_cast<int>(s.tex0.th());
+  const uint32_t wms = s.clamp.wms(), wmt = s.clamp.wmt();
+  const int minu = static_cast<int>(s.clamp.minu()), maxu = static_cast<int>(s.clamp.maxu());
+  const int minv = static_cast<int>(s.clamp.minv()), maxv = static_cast<int>(s.clamp.maxv());
+  int ux, uy;
+  if (s.summary.has_uv_range) {
+    float off = linear ? 0.5f : 0.0f;
+    int tl_u = static_cast<int>(std::floor(s.summary.u_min - off)),
+        tl_v = static_cast<int>(std::floor(s.summary.v_min - off));
+    int br_u = static_cast<int>(std::ceil(s.summary.u_max + off)),
+        br_v = static_cast<int>(std::ceil(s.summary.v_max + off));
+    ux = fixed_size_max_coord(tl_u, br_u, (1 << tw) - 1, wms, minu, maxu);
+    uy = fixed_size_max_coord(tl_v, br_v, (1 << th) - 1, wmt, minv, maxv);
+    auto reduce = [](int uv, int size) {
+      while (size > 3 && (1 << (size - 1)) >= uv) size--;
+      return size;
+    };
+    if (tw + th >= 19) {
+      tw = reduce(ux, tw);
+      th = reduce(uy, th);
+    }
+  } else {  // no range: as if the vertices reached MAXU/MAXV
+    ux = wms == 2 ? maxu : ((minu & ((1 << std::min(tw, 10)) - 1)) | maxu);
+    uy = wmt == 2 ? maxv : ((minv & ((1 << std::min(th, 10)) - 1)) | maxv);
+  }
+  auto extend = [](int uv, int size) {
+    while (size < 10 && (1 << size) < uv) size++;
+    return size;
+  };
+  if (wms == 2 || wms == 3) tw = extend(ux, tw);
+  if (wmt == 2 || wmt == 3) th = extend(uy, th);
+  if (tw > 10) tw = 0;
+  if (th > 10) th = 0;
 }
 
 }  // namespace
@@ -149,9 +193,62 @@ void draw_lod_range(const DrawState& s, float& lod_min, float& lod_max) {
   }
 }
 
-void build_pixel_state(const DrawState& s, const GsConfig& config, PixelStateKey& key, PixelConstants& k) {
+void output_alpha_range(const DrawState& s, const std::array<uint32_t, 256>* palette, int& amin, int& amax) {
+  amin = static_cast<int>(s.summary.alpha_min);
+  amax = static_cast<int>(s.summary.alpha_max);
+  if (!s.prim.tme() || !s.tex0.tcc()) return;
+  int tmin = 0, tmax = 255;
+  uint32_t psm = s.tex0.psm();
+  uint32_t ta0 = s.texa.ta0(), ta1 = s.texa.ta1();
+  switch (psm & 0xf) {
+    case 0x1:  // 24-bit
+      if (!is_indexed(psm)) {
+        tmin = s.texa.aem() ? 0 : static_cast<int>(ta0);
+        tmax = static_cast<int>(ta0);
+      }
+      break;
+    case 0x2:
+    case 0xa:  // 16-bit
+      tmin = s.texa.aem() ? 0 : static_cast<int>(std::min(ta0, ta1));
+      tmax = static_cast<int>(std::max(ta0, ta1));
+      break;
+    default: break;
+  }
+  if (is_indexed(psm) && palette) {
+    int n = (psm == 0x13 || psm == 0x1b) ? 256 : 16;
+    tmin = 255, tmax = 0;
+    for (int i = 0; i < n; i++) {
+      int a = static_cast<int>((*palette)[i] >> 24);
+      tmin = std::min(tmin, a), tmax = std::max(tmax, a);
+    }
+  }
+  switch (s.tex0.tfx()) {
+    case 0:
+      amin = std::min((amin * tmin) >> 7, 255);
+      amax = std::min((amax * tmax) >> 7, 255);
+      break;
+    case 2:
+      amin = std::min(amin + tmin, 255);
+      amax = std::min(amax + tmax, 255);
+      break;
+    default:
+      amin = tmin;
+      amax = tmax;
+      break;
+  }
+}
+
+void build_pixel_state(const DrawState& s_in, const GsConfig& config, PixelStateKey& key, PixelConstants& k,
+                       const std::array<uint32_t, 256>* palette) {
   key = {};
   k = {};
+  DrawState s = s_in;
+  {
+    int amin, amax;
+    output_alpha_range(s_in, palette, amin, amax);
+    s.summary.alpha_min = static_cast<uint32_t>(amin);
+    s.summary.alpha_max = static_cast<uint32_t>(amax);
+  }
   uint32_t frame_psm = s.frame.psm();
   uint32_t fbmsk = s.frame.fbmsk();
   // FRAME quirk: the high-bit indexed formats draw as CT32 with a fixed mask.
@@ -233,13 +330,12 @@ void build_pixel_state(const DrawState& s, const GsConfig& config, PixelStateKey
       bool fst = s.prim.fst();
       bool ltf = linear;
 
-      int tw = mipmap ? static_cast<int>(s.tex0.tw())
-                      : fixed_size_log2(s.tex0.tw(), s.clamp.wms(), s.clamp.minu(), s.clamp.maxu());
-      int th = mipmap ? static_cast<int>(s.tex0.th())
-                      : fixed_size_log2(s.tex0.th(), s.clamp.wmt(), s.clamp.minv(), s.clamp.maxv());
+      int tw = static_cast<int>(s.tex0.tw()), th = static_cast<int>(s.tex0.th());
       if (mipmap) {
-        if (tw > 10) tw = 0;
+        if (tw > 10) tw = 0;  // over 1024: one texel
         if (th > 10) th = 0;
+      } else {
+        fixed_size(s, linear, tw, th);
       }
       k.tw_log2 = tw;
       k.th_log2 = th;
@@ -255,7 +351,7 @@ void build_pixel_state(const DrawState& s, const GsConfig& config, PixelStateKey
           lcm = true;
           mmin = 1;
         }
-        if (mmin == 2) mxl -= 0x10000;
+        if (mmin == 2) mxl -= 1;  // one 16.16 unit below the top level, so lodi + 1 stays in range
         if (fst) lcm = true;
         if (lcm) {
           int lod = std::max(std::min(kk, mxl), 0);

@@ -4,6 +4,7 @@
 // selector (reference/gs.md §3). The pipeline picks its span stages from these fields; nothing per pixel looks at
 // a register again.
 
+#include <array>
 #include <cstdint>
 
 #include "emu/gs/gs_config.hpp"
@@ -86,7 +87,13 @@ struct PixelConstants {
 
 // Builds the key and constants for a draw (PCSX2 GetScanlineGlobalData, TryAlphaTest, IsOpaque, GSVertexTrace's
 // filter and LOD range, GetSizeFixedTEX0).
-void build_pixel_state(const DrawState& state, const GsConfig& config, PixelStateKey& key, PixelConstants& k);
+// `palette` is the draw's palette for indexed textures (its alpha range matters), or null.
+void build_pixel_state(const DrawState& state, const GsConfig& config, PixelStateKey& key, PixelConstants& k,
+                       const std::array<uint32_t, 256>* palette = nullptr);
+
+// The alpha range of the draw's output (PCSX2 GSState::CalcAlphaMinMax with the texture's alpha unknown): the
+// vertex range, combined with what the texture format and TEXA (or the palette) allow when TCC is set.
+void output_alpha_range(const DrawState& state, const std::array<uint32_t, 256>* palette, int& amin, int& amax);
 
 // The vertex-trace LOD range [x, y] of a draw from its Q range (log2 approximation, K, L).
 void draw_lod_range(const DrawState& state, float& lod_min, float& lod_max);

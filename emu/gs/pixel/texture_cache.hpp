@@ -31,6 +31,15 @@ class TextureCache {
 
   const TextureLevel& level(int i) const { return levels_[i]; }
 
+  // Decodes the tile holding texel `index` (already masked) if no sample has touched it yet.
+  void ensure(int lvl, uint32_t index) {
+    TextureLevel& l = levels_[lvl];
+    uint32_t row = index >> l.pitch_log2;
+    uint32_t col = index & ((1u << l.pitch_log2) - 1);
+    uint32_t tile = ((row >> 3) << (l.pitch_log2 - 3)) + (col >> 3);
+    if (!l.valid[tile]) decode_tile(l, col & ~7u, row & ~7u, tile);
+  }
+
   uint32_t fetch(int lvl, uint32_t index) {
     TextureLevel& l = levels_[lvl];
     index &= l.mask;

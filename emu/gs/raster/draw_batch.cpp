@@ -127,7 +127,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   SpanStepper stepper(setup, consumer);
   const Scissor& sc = state.scissor;
   const PixelRect scissor{int(sc.scax0()), int(sc.scay0()), int(sc.scax1()) + 1, int(sc.scay1()) + 1};
-  Rasterizer rasterizer(scissor, state.scanmsk.msk(), stepper);
+  Rasterizer rasterizer(scissor, state.scanmsk.msk(), zfmt, stepper);
   const std::span<const RasterVertex> raster(scratch.vertices);
   switch (primclass) {
     case PrimClass::kPoint: rasterizer.draw_points(raster, indices); break;

@@ -33,8 +33,11 @@ RasterVertex fused_combination(const RasterVertex& a, float ka, const RasterVert
 
 }  // namespace
 
-Rasterizer::Rasterizer(const PixelRect& scissor, uint32_t scanmsk, ScanlineSink& sink)
-    : scissor_(scissor), scanmsk_(scanmsk), sink_(sink) {}
+Rasterizer::Rasterizer(const PixelRect& scissor, uint32_t scanmsk, uint32_t z_format, ScanlineSink& sink)
+    : scissor_(scissor),
+      scanmsk_(scanmsk),
+      line_z_limit_(z_format != 0 ? double(0xFFFFFF) : double(0xFFFFFFFFu)),
+      sink_(sink) {}
 
 void Rasterizer::draw_points(std::span<const RasterVertex> vertices, std::span<const uint32_t> indices) {
   for (size_t i = 0; i < indices.size(); ++i) {
@@ -199,34 +202,96 @@ void Rasterizer::draw_sprite(const RasterVertex* vertices, const uint32_t* index
 }
 
 void Rasterizer::draw_line(const RasterVertex* vertices, const uint32_t* index) {
-  // Not yet PCSX2's DrawEdgeLine walk: a plain DDA along the major axis with endpoints at floor(p + 0.5), the
-  // last pixel excluded, attributes stepped in float per pixel.
-  const RasterVertex& a = vertices[index[0]];
-  const RasterVertex& b = vertices[index[1]];
-  const RasterVertex d = difference(b, a);
-  const bool step_x = std::fabs(d.x) >= std::fabs(d.y);
-  const float major = step_x ? d.x : d.y;
-  const int start = int(std::floor((step_x ? a.x : a.y) + 0.5f));
-  const int end = int(std::floor((step_x ? b.x : b.y) + 0.5f));
-  if (start == end) return;
-  const int dir = end > start ? 1 : -1;
-  RasterVertex step;
-  step.x = d.x / major;
-  step.y = d.y / major;
-  step.z = d.z / double(major);
-  for (int i = 0; i < kAttrCount; ++i) step.attr[i] = d.attr[i] / major;
-  sink_.setup_primitive(vertices, index, RasterVertex{});
-  for (int m = start; m != end; m += dir) {
-    const float t = float(m) - (step_x ? a.x : a.y);
-    RasterVertex p = a;
-    p.x = a.x + step.x * t;
-    p.y = a.y + step.y * t;
-    p.z = a.z + step.z * double(t);
-    for (int i = 0; i < kAttrCount; ++i) p.attr[i] = std::clamp(a.attr[i] + step.attr[i] * t, 0.0f, 255.0f * 128.0f);
-    const int x = int(std::floor(p.x + 0.5f));
-    const int y = int(std::floor(p.y + 0.5f));
-    if (x < scissor_.left || x >= scissor_.right || y < scissor_.top || y >= scissor_.bottom || row_masked(y)) continue;
-    sink_.scanline(1, x, y, p);
+  // PCSX2 DrawEdgeLine (Sep 2025): a walk along the major axis from the rounded first endpoint to the rounded
+  // last one, stepping the minor axis on an integer decision value, with the diamond-exit rule deciding whether
+  // each endpoint's own pixel is drawn. Attributes step in float per pixel and are clamped per pixel.
+  const RasterVertex& v0 = vertices[index[0]];
+  const RasterVertex& v1 = vertices[index[1]];
+  const RasterVertex dv = difference(v1, v0);
+  const bool step_x = std::fabs(dv.x) >= std::fabs(dv.y);
+  const bool pos_x = dv.x >= 0.0f;
+  const bool pos_y = dv.y >= 0.0f;
+  const int dxi = pos_x ? 1 : -1;
+  const int dyi = pos_y ? 1 : -1;
+
+  float rx0 = std::floor(v0.x + 0.5f), ry0 = std::floor(v0.y + 0.5f);
+  float rx1 = std::floor(v1.x + 0.5f), ry1 = std::floor(v1.y + 0.5f);
+  // True when a line leaving the pixel centre by (dx, dy) has already left the pixel's diamond.
+  auto exits_diamond = [&](float dx, float dy) {
+    const float dist = std::fabs(dx) + std::fabs(dy);
+    if (dist < 0.5f) return false;
+    if (step_x) return (pos_x ? dx > 0.0f : dx < 0.0f) && (dist > 0.5f || dy >= 0.0f);
+    return (pos_y ? dy > 0.0f : dy < 0.0f) && (dist > 0.5f || dx >= 0.0f);
+  };
+  const bool draw_first = !exits_diamond(v0.x - rx0, v0.y - ry0);
+  const bool draw_last = exits_diamond(v1.x - rx1, v1.y - ry1);
+  if (!draw_first) {
+    rx0 += step_x ? float(dxi) : 0.0f;
+    ry0 += step_x ? 0.0f : float(dyi);
+  }
+  if (!draw_last) {
+    rx1 -= step_x ? float(dxi) : 0.0f;
+    ry1 -= step_x ? 0.0f : float(dyi);
+  }
+  if ((step_x ? float(dxi) * (rx1 - rx0) : float(dyi) * (ry1 - ry0)) < 0.0f) return;
+  const int xi1 = int(rx1), yi1 = int(ry1);
+
+  const float major = std::fabs(step_x ? dv.x : dv.y);
+  RasterVertex dedge;
+  dedge.x = dv.x / major;
+  dedge.y = dv.y / major;
+  dedge.z = dv.z / double(major);
+  for (int i = 0; i < kAttrCount; ++i) dedge.attr[i] = dv.attr[i] / major;
+
+  // Decision value: the minor coordinate's distance from the pixel centre, scaled by 512 * |major delta|.
+  const int scale = int(2 * 16 * 16 * major);
+  const int d_step = int(2 * 16 * 16 * (step_x ? dv.y : dv.x));
+  const bool pos_minor = step_x ? pos_y : pos_x;
+  int decision = int(float(scale) * (step_x ? (v0.y - ry0) : (v0.x - rx0)));
+  int xi = int(rx0), yi = int(ry0);
+  auto step_minor = [&](int sign) {
+    decision -= scale * sign;
+    xi += step_x ? 0 : sign;
+    yi += step_x ? sign : 0;
+  };
+
+  RasterVertex edge = v0;
+  const float prestep = step_x ? float(dxi) * (rx0 - v0.x) : float(dyi) * (ry0 - v0.y);
+  // Fused: edge + dedge * prestep.
+  edge.x = std::fma(dedge.x, prestep, edge.x);
+  edge.y = std::fma(dedge.y, prestep, edge.y);
+  edge.z = std::fma(dedge.z, double(prestep), edge.z);
+  for (int i = 0; i < kAttrCount; ++i) edge.attr[i] = std::fma(dedge.attr[i], prestep, edge.attr[i]);
+  decision += int(float(d_step) * prestep);
+  while (decision >= scale / 2) step_minor(1);
+  while (decision < -scale / 2) step_minor(-1);
+
+  const double z_limit = line_z_limit_;
+  bool set_up = false;
+  while (true) {
+    if (xi >= scissor_.left && xi < scissor_.right && yi >= scissor_.top && yi < scissor_.bottom && !row_masked(yi)) {
+      if (!set_up) {
+        sink_.setup_primitive(vertices, index, RasterVertex{});
+        set_up = true;
+      }
+      RasterVertex p = edge;
+      for (int i = kAttrFog; i < kAttrCount; ++i) p.attr[i] = std::clamp(p.attr[i], 0.0f, 255.0f * 128.0f);
+      p.z = std::clamp(p.z, 0.0, z_limit);
+      sink_.scanline(1, xi, yi, p);
+    }
+    if (step_x ? xi == xi1 : yi == yi1) break;
+    edge.x += dedge.x;
+    edge.y += dedge.y;
+    edge.z += dedge.z;
+    for (int i = 0; i < kAttrCount; ++i) edge.attr[i] += dedge.attr[i];
+    decision += d_step;
+    xi += step_x ? dxi : 0;
+    yi += step_x ? 0 : dyi;
+    if (pos_minor) {
+      if (decision >= scale / 2) step_minor(1);
+    } else if (decision < -scale / 2) {
+      step_minor(-1);
+    }
   }
 }
 

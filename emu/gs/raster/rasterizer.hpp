@@ -14,8 +14,9 @@ namespace gcvu::gs {
 
 class Rasterizer {
  public:
-  // `scissor` is SCISSOR as a half-open pixel rectangle; `scanmsk` SCANMSK.MSK (2/3 skip even/odd rows).
-  Rasterizer(const PixelRect& scissor, uint32_t scanmsk, ScanlineSink& sink);
+  // `scissor` is SCISSOR as a half-open pixel rectangle; `scanmsk` SCANMSK.MSK (2/3 skip even/odd rows);
+  // `z_format` 0 (32-bit), 1 (24) or 2 (16): lines clamp Z to 0xFFFFFFFF for 32-bit, else 0xFFFFFF.
+  Rasterizer(const PixelRect& scissor, uint32_t scanmsk, uint32_t z_format, ScanlineSink& sink);
 
   void draw_points(std::span<const RasterVertex> vertices, std::span<const uint32_t> indices);
   void draw_lines(std::span<const RasterVertex> vertices, std::span<const uint32_t> indices);
@@ -32,6 +33,7 @@ class Rasterizer {
 
   PixelRect scissor_;
   uint32_t scanmsk_;
+  double line_z_limit_;
   ScanlineSink& sink_;
 };
 

@@ -27,16 +27,26 @@ int16_t add16(int16_t a, int16_t b) { return int16_t(uint16_t(uint16_t(a) + uint
 // -(2^31 + 0.5 - ulp): PCSX2's bias for converting Z >= 2^31 through a signed conversion.
 const double kZOverflowBias = std::bit_cast<double>(uint64_t{0xC1E00000000FFFFF});
 
-// Walks the lane groups of a span: `emit(p, lane)` for each pixel p of [0, count), `step()` between groups.
-template <class Emit, class Step>
-void walk_groups(int count, int skip, int lanes, Emit&& emit, Step&& step) {
-  int p = 0;
-  int lane = skip;
-  while (true) {
-    for (; lane < lanes && p < count; ++lane, ++p) emit(p, lane);
-    if (p >= count) return;
-    step();
-    lane = 0;
+// Lane offset tables hold k = lane - skip from -7 to 7, with k = 0 at this index.
+constexpr int kLaneTableCentre = 7;
+
+// Lanes of the first group for a span starting `skip` pixels into its group: base + offset[lane - skip].
+template <int kLanes, class T, class Table, class Add>
+std::array<T, kLanes> first_group(T base, const Table& offsets, int skip, Add&& add) {
+  std::array<T, kLanes> lane{};
+  for (int i = 0; i < kLanes; ++i) lane[i] = add(base, offsets[i - skip + kLaneTableCentre]);
+  return lane;
+}
+
+// Writes whole groups from `group_start` until `count` pixels past `group_start + skip` are covered; `step`
+// advances the lanes between groups.
+template <int kLanes, class T, class Step>
+void write_groups(T* group_start, int count, int skip, std::array<T, kLanes> lane, Step&& step) {
+  const int groups = (count + skip + kLanes - 1) / kLanes;
+  for (int g = 0; g < groups; ++g) {
+    for (int i = 0; i < kLanes; ++i) group_start[i] = lane[i];
+    group_start += kLanes;
+    step(lane);
   }
 }
 
@@ -101,147 +111,163 @@ void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* 
   }
 }
 
+template <int kLanes>
 void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
+  uint32_t* out = z_.data() + kPad;
   if (setup_.sprite) {
-    std::fill_n(z_.begin(), count, sprite_z_);
+    std::fill_n(out, count, sprite_z_);
     return;
   }
   const uint32_t z_max = setup_.z_clamp ? setup_.z_max : 0xffffffffu;
   if (setup_.z_equal) {
-    const uint32_t z = std::min(uint32_t(int64_t(scan.z)), z_max);
-    std::fill_n(z_.begin(), count, z);
+    std::fill_n(out, count, std::min(uint32_t(int64_t(scan.z)), z_max));
     return;
   }
-  std::array<double, kMaxLanes> lane{};
-  for (int i = 0; i < lanes_; ++i) lane[i] = scan.z + z_lane_[i - skip + kMaxLanes - 1];
-  auto convert = [this, z_max](double z) {
-    uint32_t value =
-        setup_.z_overflow ? uint32_t(round_to_int32(z + kZOverflowBias)) + 0x80000000u : uint32_t(truncate_to_int32(z));
-    return std::min(value, z_max);
-  };
-  walk_groups(
-      count, skip, lanes_, [&](int p, int i) { z_[p] = convert(lane[i]); },
-      [&] {
-        for (int i = 0; i < lanes_; ++i) lane[i] += z_step_;
-      });
+  std::array<double, kLanes> lane =
+      first_group<kLanes, double>(scan.z, z_lane_, skip, [](double b, double o) { return b + o; });
+  const int groups = (count + skip + kLanes - 1) / kLanes;
+  uint32_t* p = out - skip;
+  const double step = z_step_;
+  const bool overflow = setup_.z_overflow;
+  for (int g = 0; g < groups; ++g) {
+    double lo = lane[0], hi = lane[0];
+    for (int i = 1; i < kLanes; ++i) {
+      lo = std::min(lo, lane[i]);
+      hi = std::max(hi, lane[i]);
+    }
+    if (!overflow && lo > -2147483649.0 && hi < 2147483648.0) {
+      // The common case: every lane converts in range, so plain truncation is cvttpd2dq.
+      for (int i = 0; i < kLanes; ++i) p[i] = std::min(uint32_t(int32_t(lane[i])), z_max);
+    } else {
+      for (int i = 0; i < kLanes; ++i) {
+        const uint32_t value = overflow ? uint32_t(round_to_int32(lane[i] + kZOverflowBias)) + 0x80000000u
+                                        : uint32_t(truncate_to_int32(lane[i]));
+        p[i] = std::min(value, z_max);
+      }
+    }
+    for (int i = 0; i < kLanes; ++i) lane[i] += step;
+    p += kLanes;
+  }
 }
 
+template <int kLanes>
 void SpanStepper::fill_color(int count, int skip, const RasterVertex& scan) {
   for (int c = 0; c < 4; ++c) {
-    int16_t* out = color_[c].data();
+    int16_t* out = color_[c].data() + kPad;
     if (!setup_.gouraud || setup_.sprite) {
       std::fill_n(out, count, flat_color_[c]);
       continue;
     }
     const int16_t base = low16(truncate_to_int32(scan.attr[kAttrR + c]));
-    std::array<int16_t, kMaxLanes> lane{};
-    for (int i = 0; i < lanes_; ++i) lane[i] = add16(base, color_lane_[c][i - skip + kMaxLanes - 1]);
     const int16_t step = color_step_[c];
-    walk_groups(
-        count, skip, lanes_, [&](int p, int i) { out[p] = lane[i]; },
-        [&] {
-          // Only the group steps clamp at zero (PCSX2 max_i16); the first group's offsets do not.
-          for (int i = 0; i < lanes_; ++i) lane[i] = std::max<int16_t>(add16(lane[i], step), 0);
-        });
+    // Only the group steps clamp at zero (PCSX2 max_i16); the first group's offsets do not.
+    write_groups<kLanes, int16_t>(out - skip, count, skip,
+                                  first_group<kLanes, int16_t>(base, color_lane_[c], skip, add16),
+                                  [step](std::array<int16_t, kLanes>& lane) {
+                                    for (int i = 0; i < kLanes; ++i) {
+                                      const int16_t v = add16(lane[i], step);
+                                      lane[i] = v < 0 ? int16_t(0) : v;
+                                    }
+                                  });
   }
 }
 
+template <int kLanes>
 void SpanStepper::fill_fog(int count, int skip, const RasterVertex& scan) {
+  int16_t* out = fog_.data() + kPad;
   if (setup_.sprite) {
-    std::fill_n(fog_.begin(), count, sprite_fog_);
+    std::fill_n(out, count, sprite_fog_);
     return;
   }
   const int16_t base = low16(truncate_to_int32(scan.attr[kAttrFog]));
-  std::array<int16_t, kMaxLanes> lane{};
-  for (int i = 0; i < lanes_; ++i) lane[i] = add16(base, fog_lane_[i - skip + kMaxLanes - 1]);
-  walk_groups(
-      count, skip, lanes_, [&](int p, int i) { fog_[p] = lane[i]; },
-      [&] {
-        for (int i = 0; i < lanes_; ++i) lane[i] = add16(lane[i], fog_step_);
-      });
+  const int16_t step = fog_step_;
+  write_groups<kLanes, int16_t>(out - skip, count, skip, first_group<kLanes, int16_t>(base, fog_lane_, skip, add16),
+                                [step](std::array<int16_t, kLanes>& lane) {
+                                  for (int i = 0; i < kLanes; ++i) lane[i] = add16(lane[i], step);
+                                });
 }
 
+template <int kLanes>
 void SpanStepper::fill_texture(int count, int skip, const RasterVertex& scan) {
+  auto add32 = [](int32_t a, int32_t b) { return int32_t(uint32_t(a) + uint32_t(b)); };
   if (setup_.fst) {
     const int32_t u0 = truncate_to_int32(scan.attr[kAttrS]);
     const int32_t v0 = truncate_to_int32(scan.attr[kAttrT]);
+    const int32_t us = u_step_, vs = v_step_;
+    write_groups<kLanes, int32_t>(u_.data() + kPad - skip, count, skip,
+                                  first_group<kLanes, int32_t>(u0, u_lane_, skip, add32),
+                                  [&](std::array<int32_t, kLanes>& lane) {
+                                    for (int i = 0; i < kLanes; ++i) lane[i] = add32(lane[i], us);
+                                  });
     // Sprites hold v for the whole row unless mipmapping steps it.
-    const bool step_v = !setup_.sprite || setup_.sprite_v_per_pixel;
-    std::array<int32_t, kMaxLanes> lu{}, lv{};
-    for (int i = 0; i < lanes_; ++i) {
-      lu[i] = int32_t(uint32_t(u0) + uint32_t(u_lane_[i - skip + kMaxLanes - 1]));
-      lv[i] = step_v ? int32_t(uint32_t(v0) + uint32_t(v_lane_[i - skip + kMaxLanes - 1])) : v0;
+    if (setup_.sprite && !setup_.sprite_v_per_pixel) {
+      std::fill_n(v_.data() + kPad, count, v0);
+    } else {
+      write_groups<kLanes, int32_t>(v_.data() + kPad - skip, count, skip,
+                                    first_group<kLanes, int32_t>(v0, v_lane_, skip, add32),
+                                    [&](std::array<int32_t, kLanes>& lane) {
+                                      for (int i = 0; i < kLanes; ++i) lane[i] = add32(lane[i], vs);
+                                    });
     }
-    walk_groups(
-        count, skip, lanes_,
-        [&](int p, int i) {
-          u_[p] = lu[i];
-          v_[p] = lv[i];
-        },
-        [&] {
-          for (int i = 0; i < lanes_; ++i) {
-            lu[i] = int32_t(uint32_t(lu[i]) + uint32_t(u_step_));
-            if (step_v) lv[i] = int32_t(uint32_t(lv[i]) + uint32_t(v_step_));
-          }
-        });
     return;
   }
-  std::array<float, kMaxLanes> ls{}, lt{}, lq{};
-  for (int i = 0; i < lanes_; ++i) {
-    ls[i] = scan.attr[kAttrS] + s_lane_[i - skip + kMaxLanes - 1];
-    lt[i] = scan.attr[kAttrT] + t_lane_[i - skip + kMaxLanes - 1];
-    lq[i] = scan.attr[kAttrQ] + q_lane_[i - skip + kMaxLanes - 1];
+  auto addf = [](float a, float b) { return a + b; };
+  const float steps[3] = {s_step_, t_step_, q_step_};
+  const LaneTable<float>* tables[3] = {&s_lane_, &t_lane_, &q_lane_};
+  Row<float>* rows[3] = {&s_, &t_, &q_};
+  for (int k = 0; k < 3; ++k) {
+    const float step = steps[k];
+    write_groups<kLanes, float>(rows[k]->data() + kPad - skip, count, skip,
+                                first_group<kLanes, float>(scan.attr[kAttrS + k], *tables[k], skip, addf),
+                                [step](std::array<float, kLanes>& lane) {
+                                  for (int i = 0; i < kLanes; ++i) lane[i] += step;
+                                });
   }
-  walk_groups(
-      count, skip, lanes_,
-      [&](int p, int i) {
-        s_[p] = ls[i];
-        t_[p] = lt[i];
-        q_[p] = lq[i];
-      },
-      [&] {
-        for (int i = 0; i < lanes_; ++i) {
-          ls[i] += s_step_;
-          lt[i] += t_step_;
-          lq[i] += q_step_;
-        }
-      });
 }
 
-void SpanStepper::scanline(int pixels, int left, int y, const RasterVertex& scan) {
+template <int kLanes>
+void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& scan) {
   const int count = std::min(pixels, kMaxSpanPixels);
-  const int skip = left & (lanes_ - 1);
+  const int skip = left & (kLanes - 1);
   Span span;
   span.y = y;
   span.x = left;
   span.count = count;
   if (setup_.z) {
-    fill_z(count, skip, scan);
-    span.z = z_.data();
+    fill_z<kLanes>(count, skip, scan);
+    span.z = z_.data() + kPad;
   }
   if (setup_.color) {
-    fill_color(count, skip, scan);
-    span.r = color_[0].data();
-    span.g = color_[1].data();
-    span.b = color_[2].data();
-    span.a = color_[3].data();
+    fill_color<kLanes>(count, skip, scan);
+    span.r = color_[0].data() + kPad;
+    span.g = color_[1].data() + kPad;
+    span.b = color_[2].data() + kPad;
+    span.a = color_[3].data() + kPad;
   }
   if (setup_.fog) {
-    fill_fog(count, skip, scan);
-    span.fog = fog_.data();
+    fill_fog<kLanes>(count, skip, scan);
+    span.fog = fog_.data() + kPad;
   }
   if (setup_.texture) {
-    fill_texture(count, skip, scan);
+    fill_texture<kLanes>(count, skip, scan);
     if (setup_.fst) {
-      span.u = u_.data();
-      span.v = v_.data();
+      span.u = u_.data() + kPad;
+      span.v = v_.data() + kPad;
     } else {
-      span.s = s_.data();
-      span.t = t_.data();
-      span.q = q_.data();
+      span.s = s_.data() + kPad;
+      span.t = t_.data() + kPad;
+      span.q = q_.data() + kPad;
     }
   }
   consumer_.draw_span(span);
+}
+
+void SpanStepper::scanline(int pixels, int left, int y, const RasterVertex& scan) {
+  if (lanes_ == 8) {
+    fill_span<8>(pixels, left, y, scan);
+  } else {
+    fill_span<4>(pixels, left, y, scan);
+  }
 }
 
 }  // namespace gcvu::gs

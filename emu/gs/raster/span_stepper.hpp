@@ -50,9 +50,15 @@ class SpanStepper final : public ScanlineSink {
   template <class T>
   using LaneTable = std::array<T, 2 * kMaxLanes - 1>;
 
+  template <int kLanes>
+  void fill_span(int pixels, int left, int y, const RasterVertex& scan);
+  template <int kLanes>
   void fill_z(int count, int skip, const RasterVertex& scan);
+  template <int kLanes>
   void fill_color(int count, int skip, const RasterVertex& scan);
+  template <int kLanes>
   void fill_fog(int count, int skip, const RasterVertex& scan);
+  template <int kLanes>
   void fill_texture(int count, int skip, const RasterVertex& scan);
 
   StepperSetup setup_;
@@ -74,12 +80,16 @@ class SpanStepper final : public ScanlineSink {
   uint32_t sprite_z_ = 0;
   int16_t sprite_fog_ = 0;
 
-  // Per span output, reused.
-  std::array<uint32_t, kMaxSpanPixels> z_{};
-  std::array<std::array<int16_t, kMaxSpanPixels>, 4> color_{};
-  std::array<int16_t, kMaxSpanPixels> fog_{};
-  std::array<int32_t, kMaxSpanPixels> u_{}, v_{};
-  std::array<float, kMaxSpanPixels> s_{}, t_{}, q_{};
+  // Per span output, reused. Whole lane groups are written, so each array has a group of slack on both sides:
+  // pixel 0 of the span sits at kPad, the first group starts at kPad - skip.
+  static constexpr int kPad = kMaxLanes;
+  template <class T>
+  using Row = std::array<T, kMaxSpanPixels + 2 * kPad>;
+  Row<uint32_t> z_{};
+  std::array<Row<int16_t>, 4> color_{};
+  Row<int16_t> fog_{};
+  Row<int32_t> u_{}, v_{};
+  Row<float> s_{}, t_{}, q_{};
 };
 
 }  // namespace gcvu::gs
