@@ -106,7 +106,8 @@ void load_gs_dump_state(const formats::GsDump& dump, gs::Gs& gs) {
   file[reg::kFog] = uint64_t{state.fog} << 32;  // PCSX2 saves FOG's upper word, F in its top byte
   file[reg::kXyz2] = state.xyz;
   gs.restore_registers(file);
-  gs.restore_q(state.q);
+  // state.q is PCSX2's temporary Q of the GIF's PACKED STQ (GSState m_q), not a GS register: gcvu's GIF path
+  // decoders keep their own, reset to 1.0 at every tag, so it is not restored here.
   const auto memory = dump.local_memory();
   std::copy(memory.begin(), memory.end(), gs.memory().bytes().begin());
   restore_privileged(gs, dump.privileged_registers());
