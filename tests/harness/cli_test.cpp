@@ -51,7 +51,7 @@ TEST(Cli, MissingArgumentIsOneLineExit2) {
 
 TEST(Cli, EveryCommandHasHelpDocumentingItsOptions) {
   const std::map<std::string, std::vector<std::string>> documented = {
-      {"compare", {"--diff", "--raw", "Exit status"}},
+      {"compare", {"--diff", "--raw", "--fbp", "--fbw", "--psm", "--rect", "--save-a", "--save-b", "Exit status"}},
       {"info", {"Exit status"}},
       {"golden", {"--filter", "--shared", "--rebaseline", "--keep", "Exit status"}},
       {"asm", {"--output", "--list"}},
