@@ -104,9 +104,9 @@ void BM_GsFillBilinearBlendedTriangles(benchmark::State& state) {
 }
 void BM_GsFillSprites(benchmark::State& state) { fill(state, Workload::kSprites, kRealGsUntextured); }
 
-BENCHMARK(BM_GsFillFlatTriangles)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_GsFillGouraudZTriangles)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_GsFillBilinearBlendedTriangles)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_GsFillSprites)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GsFillFlatTriangles)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_GsFillGouraudZTriangles)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_GsFillBilinearBlendedTriangles)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_GsFillSprites)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
