@@ -138,9 +138,12 @@ TEST(RasterGoldenReplay, UntexturedCt32Cases) {
   const std::set<std::string> exact = {"cov_centres",  "cov_subpixel", "cov_slivers", "cov_degenerate", "cov_strip_fan",
                                        "cov_xyoffset", "cov_scissor",  "shade_flat",  "shade_gouraud",  "prim_points",
                                        "prim_sprite",  "scanmsk",      "prim_lines",  "prim_linestrip"};
-  for (const char* name : {"cov_centres", "cov_subpixel", "cov_slivers", "cov_degenerate", "cov_strip_fan",
-                           "cov_xyoffset", "cov_scissor", "shade_flat", "shade_gouraud", "prim_points", "prim_sprite",
-                           "prim_lines", "prim_linestrip", "prim_packed_reglist", "scanmsk"}) {
+  for (const char* name :
+       {"cov_centres",    "cov_subpixel",        "cov_slivers",   "cov_degenerate", "cov_strip_fan", "cov_xyoffset",
+        "cov_scissor",    "shade_flat",          "shade_gouraud", "prim_points",    "prim_sprite",   "prim_lines",
+        "prim_linestrip", "prim_packed_reglist", "scanmsk",       "z_fmt_32",       "z_fmt_24",      "z_tests",
+        "z_precision",    "z_zmsk_zte0",         "fog",           "tex_ct32",       "tex_stq_persp", "rand_001",
+        "scene_a"}) {
     const ReplayResult r = replay(root / name, name);
     std::string counts;
     uint64_t total = 0;

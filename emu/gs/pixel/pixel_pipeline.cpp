@@ -1,5 +1,5 @@
 // STUB (gs-raster branch only): a minimal per-pixel stage so the rasterizer links and its tests run. It writes
-// the span colour (8.7 >> 7, saturated) as PSMCT32/CT24 pixels and, with ZTE, tests GEQUAL/GREATER and writes Z.
+// the span colour (8.7 >> 7, saturated) as PSMCT32/CT24 pixels under FBMSK and, with ZTE, tests GEQUAL/GREATER and writes Z.
 // The real pipeline (branch gs-pixel) replaces this file.
 
 #include "emu/gs/pixel/pixel_pipeline.hpp"
@@ -52,7 +52,8 @@ void PixelPipeline::draw_span(const Span& span) {
     }
     const uint32_t c =
         channel(span.r, i) | channel(span.g, i) << 8 | channel(span.b, i) << 16 | channel(span.a, i) << 24;
-    d.memory.write_pixel(fb, x, y, c);
+    const uint32_t fbmsk = frame.fbmsk();
+    if (fbmsk != 0xffffffffu) d.memory.write_pixel(fb, x, y, (c & ~fbmsk) | (d.memory.read_pixel(fb, x, y) & fbmsk));
     ++d.pixels;
   }
 }
