@@ -170,11 +170,13 @@ void Gs::Core::kick(uint64_t xyz_value, bool with_fog, bool draw) {
   const DrawState& cull_state = draw ? state : current_state();
   const KickCull cull = make_kick_cull(cull_state.scissor, cull_state.xyoffset);
   const bool was_empty = queue.batch_empty();
-  if (queue.kick(v, draw, cull, prim.fst()) && was_empty) {
+  if (!queue.kick(v, draw, cull, prim.fst())) return;
+  if (was_empty) {
     // The batch's state is fixed by its first primitive.
     batch_state = cull_state;
     batch_state_valid = true;
   }
+  if (queue.held_vertices() >= batch_vertex_limit(queue.type())) flush();
 }
 
 void Gs::Core::flush() {
