@@ -27,14 +27,6 @@ Frame effective_frame(Frame frame) {
   return Frame{raw};
 }
 
-// ZBUF's PSM as PCSX2 holds it: the Z formats' 0x30 bits set (Z swizzle), unless FRAME itself is a Z format, in
-// which case the Z buffer is addressed with colour swizzle. The bits sit at ZBUF bits 28-29 (PSM bits 4-5).
-Zbuf effective_zbuf(Zbuf zbuf, Frame frame) {
-  const uint64_t z_bits = uint64_t{3} << 28;
-  const bool frame_is_z = (frame.psm() & 0x30) == 0x30;
-  return Zbuf{frame_is_z ? (zbuf.raw & ~z_bits) : (zbuf.raw | z_bits)};
-}
-
 }  // namespace
 
 Gs::Gs(GsConfig config) : config_(config), core_(std::make_unique<Core>(*this)) {}
@@ -96,6 +88,13 @@ void Gs::restore_registers(const GeneralRegisterFile& registers) {
   v.v = uv.v();
   v.fog = Fog{registers[reg::kFog]}.f();
   core.batch_state_valid = false;
+  for (int c = 0; c < 2; ++c) {
+    // PCSX2 restores FRAME/ZBUF as saved, without the Z-swizzle fix-up, and works the pixel offsets out from them.
+    Core::BufferLayoutState& layout = core.buffer_layout[c];
+    layout.frame_low = uint32_t(registers[reg::kFrame1 + c]);
+    layout.zbuf_low = uint32_t(registers[reg::kZbuf1 + c]);
+    layout.z_psm_drawn = (layout.zbuf_low >> 24) & 0x3f;
+  }
 }
 
 void Gs::restore_q(float q) { core_->next_vertex.q = q; }
@@ -117,7 +116,9 @@ DrawState Gs::Core::current_state() const {
   s.alpha.raw = r[reg::kAlpha1 + c];
   s.fba.raw = r[reg::kFba1 + c];
   s.frame = effective_frame(Frame{r[reg::kFrame1 + c]});
-  s.zbuf = effective_zbuf(Zbuf{r[reg::kZbuf1 + c]}, Frame{r[reg::kFrame1 + c]});
+  // The Z format as written; the swizzle (PSM bits 4-5, ZBUF bits 28-29) as PCSX2's pixel offsets hold it.
+  s.zbuf.raw = (r[reg::kZbuf1 + c] & ~(uint64_t{0x3f} << 24)) |
+               uint64_t{(r[reg::kZbuf1 + c] >> 24 & 0xf) | (buffer_layout[c].z_psm_drawn & 0x30)} << 24;
   s.scissor.raw = r[reg::kScissor1 + c];
   s.xyoffset.raw = r[reg::kXyoffset1 + c];
   s.texa.raw = r[reg::kTexa];

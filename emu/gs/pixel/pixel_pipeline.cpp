@@ -1,6 +1,6 @@
 // STUB (gs-raster branch only): a minimal per-pixel stage so the rasterizer links and its tests run. It writes
-// the span colour (8.7 >> 7, saturated) as PSMCT32/CT24 pixels under FBMSK and, with ZTE, tests GEQUAL/GREATER and writes Z.
-// The real pipeline (branch gs-pixel) replaces this file.
+// the span colour (8.7 >> 7, saturated) as PSMCT32/CT24 pixels under FBMSK and, with ZTE, tests GEQUAL/GREATER and
+// writes Z. The real pipeline (branch gs-pixel) replaces this file.
 
 #include "emu/gs/pixel/pixel_pipeline.hpp"
 
@@ -38,7 +38,11 @@ void PixelPipeline::draw_span(const Span& span) {
   const Frame& frame = d.state.frame;
   const BufferLayout fb{frame.fbp() << 5, frame.fbw(), frame.psm() == 1 ? Psm::kCt24 : Psm::kCt32};
   const Zbuf& zbuf = d.state.zbuf;
-  const BufferLayout zb{zbuf.zbp() << 5, frame.fbw(), (zbuf.psm() & 0xf) == 1 ? Psm::kZ24 : Psm::kZ32};
+  // ZBUF bits 28-29 say whether the Z buffer is addressed with Z swizzle (3) or colour swizzle (0).
+  const bool z_swizzle = ((zbuf.raw >> 28) & 3) == 3;
+  const bool z24 = (zbuf.psm() & 0xf) == 1;
+  const BufferLayout zb{zbuf.zbp() << 5, frame.fbw(),
+                        z_swizzle ? (z24 ? Psm::kZ24 : Psm::kZ32) : (z24 ? Psm::kCt24 : Psm::kCt32)};
   const Test& test = d.state.test;
   auto channel = [](const int16_t* c, int i) { return uint32_t(std::clamp(c[i] >> 7, 0, 255)); };
   for (int i = 0; i < span.count; ++i) {
