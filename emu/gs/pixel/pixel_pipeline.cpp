@@ -1,6 +1,6 @@
 // STUB (gs-raster branch only): a minimal per-pixel stage so the rasterizer links and its tests run. It writes
-// the span colour (8.7 >> 7, saturated) as PSMCT32/CT24 pixels under FBMSK and, with ZTE, tests GEQUAL/GREATER and
-// writes Z. The real pipeline (branch gs-pixel) replaces this file.
+// the span colour (8.7 >> 7, saturated; nearest CT32 texels for MODULATE/DECAL) as PSMCT32/CT24 pixels under FBMSK and,
+// with ZTE, tests GEQUAL/GREATER and writes Z. The real pipeline (branch gs-pixel) replaces this file.
 
 #include "emu/gs/pixel/pixel_pipeline.hpp"
 
@@ -13,6 +13,7 @@ struct PixelPipeline::Impl {
   LocalMemory& memory;
   RasterInputs inputs;
   uint64_t pixels = 0;
+  uint32_t textured(const Span& span, int i) const;
 };
 
 PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut&)
@@ -54,12 +55,43 @@ void PixelPipeline::draw_span(const Span& span) {
       if (test.ztst() == 3 && zs <= zd) continue;
       if (!zbuf.zmsk()) d.memory.write_pixel(zb, x, y, zs);
     }
-    const uint32_t c =
-        channel(span.r, i) | channel(span.g, i) << 8 | channel(span.b, i) << 16 | channel(span.a, i) << 24;
+    uint32_t c = channel(span.r, i) | channel(span.g, i) << 8 | channel(span.b, i) << 16 | channel(span.a, i) << 24;
+    if (d.state.prim.tme() && (span.u || span.s)) c = d.textured(span, i);
     const uint32_t fbmsk = frame.fbmsk();
     if (fbmsk != 0xffffffffu) d.memory.write_pixel(fb, x, y, (c & ~fbmsk) | (d.memory.read_pixel(fb, x, y) & fbmsk));
     ++d.pixels;
   }
+}
+
+// Nearest CT32 texels with REPEAT/CLAMP, MODULATE/DECAL: enough to check the rasterizer's u, v stepping.
+uint32_t PixelPipeline::Impl::textured(const Span& span, int i) const {
+  const Tex0& tex0 = state.tex0;
+  auto wrap = [](int32_t coord, uint32_t log2_size, uint32_t mode) {
+    const int32_t size = 1 << std::min(log2_size, 10u);
+    if (mode == 1) return std::clamp(coord, 0, size - 1);
+    return coord & (size - 1);
+  };
+  const int32_t u = span.u ? span.u[i] : int32_t(span.s[i] / span.q[i]);
+  const int32_t v = span.u ? span.v[i] : int32_t(span.t[i] / span.q[i]);
+  const int32_t x = wrap(u >> 16, tex0.tw(), state.clamp.wms());
+  const int32_t y = wrap(v >> 16, tex0.th(), state.clamp.wmt());
+  const uint32_t t = memory.read_pixel({tex0.tbp0(), tex0.tbw(), Psm::kCt32}, uint32_t(x), uint32_t(y));
+  const int16_t* f[4] = {span.r, span.g, span.b, span.a};
+  uint32_t out = 0;
+  for (int ch = 0; ch < 4; ++ch) {
+    const int32_t ct = int32_t((t >> (8 * ch)) & 0xff);
+    const int32_t cf = f[ch][i];
+    int32_t v;
+    if (ch == 3 && !tex0.tcc()) {
+      v = std::clamp(cf >> 7, 0, 255);
+    } else if (tex0.tfx() == 1) {
+      v = ct;
+    } else {
+      v = std::min((ct * cf) >> 14, 255);
+    }
+    out |= uint32_t(v) << (8 * ch);
+  }
+  return out;
 }
 
 uint64_t PixelPipeline::pixels_drawn() const { return impl_->pixels; }
