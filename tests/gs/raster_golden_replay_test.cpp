@@ -135,9 +135,10 @@ ReplayResult replay(const fs::path& dir, const std::string& name) {
 TEST(RasterGoldenReplay, UntexturedCt32Cases) {
   const fs::path root = test::shared_dir() / "golden-pcsx2";
   if (!fs::exists(root)) GTEST_SKIP() << "no golden-pcsx2 corpus";
-  const std::set<std::string> exact = {"cov_centres",  "cov_subpixel", "cov_slivers", "cov_degenerate", "cov_strip_fan",
-                                       "cov_xyoffset", "cov_scissor",  "shade_flat",  "shade_gouraud",  "prim_points",
-                                       "prim_sprite",  "scanmsk",      "prim_lines",  "prim_linestrip", "tex_ct32"};
+  const std::set<std::string> exact = {"cov_centres",   "cov_subpixel",   "cov_slivers", "cov_degenerate",
+                                       "cov_strip_fan", "cov_xyoffset",   "cov_scissor", "shade_flat",
+                                       "shade_gouraud", "prim_points",    "prim_sprite", "scanmsk",
+                                       "prim_lines",    "prim_linestrip", "tex_ct32",    "prim_packed_reglist"};
   // Vsync 0 of the Z cases (frame and Z buffer) is exact; their vsync 1 needs the local->local copy.
   const std::set<std::string> exact_first_vsync = {"z_fmt_32", "z_fmt_24", "z_tests", "z_precision", "z_zmsk_zte0"};
   for (const char* name :

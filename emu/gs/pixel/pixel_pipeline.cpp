@@ -1,6 +1,6 @@
 // STUB (gs-raster branch only): a minimal per-pixel stage so the rasterizer links and its tests run. It writes
-// the span colour (8.7 >> 7, saturated; nearest CT32 texels for MODULATE/DECAL) as PSMCT32/CT24 pixels under FBMSK and,
-// with ZTE, tests GEQUAL/GREATER and writes Z. The real pipeline (branch gs-pixel) replaces this file.
+// the span colour (8.7 >> 7, saturated; nearest CT32 texels for MODULATE/DECAL; fog) as PSMCT32/CT24 pixels under FBMSK
+// and, with ZTE, tests GEQUAL/GREATER and writes Z. The real pipeline (branch gs-pixel) replaces this file.
 
 #include "emu/gs/pixel/pixel_pipeline.hpp"
 
@@ -14,6 +14,15 @@ struct PixelPipeline::Impl {
   RasterInputs inputs;
   uint64_t pixels = 0;
   uint32_t textured(const Span& span, int i) const;
+  uint32_t fogged(uint32_t c, int16_t fog) const {
+    uint32_t out = c & 0xff000000u;
+    for (int ch = 0; ch < 3; ++ch) {
+      const int32_t col = int32_t((c >> (8 * ch)) & 0xff);
+      const int32_t fc = int32_t((state.fogcol.raw >> (8 * ch)) & 0xff);
+      out |= uint32_t((fc + (((col - fc) * int32_t(uint16_t(fog))) >> 15)) & 0xff) << (8 * ch);
+    }
+    return out;
+  }
 };
 
 PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut&)
@@ -57,6 +66,7 @@ void PixelPipeline::draw_span(const Span& span) {
     }
     uint32_t c = channel(span.r, i) | channel(span.g, i) << 8 | channel(span.b, i) << 16 | channel(span.a, i) << 24;
     if (d.state.prim.tme() && (span.u || span.s)) c = d.textured(span, i);
+    if (d.state.prim.fge() && span.fog) c = d.fogged(c, span.fog[i]);
     const uint32_t fbmsk = frame.fbmsk();
     if (fbmsk != 0xffffffffu) d.memory.write_pixel(fb, x, y, (c & ~fbmsk) | (d.memory.read_pixel(fb, x, y) & fbmsk));
     ++d.pixels;
