@@ -1,7 +1,8 @@
 // A throwaway replay of golden-pcsx2 dumps (/work/shared/golden-pcsx2, README there) through the Gs unit, to
 // count the bytes of local memory that differ from PCSX2's after each vsync. Until the real pixel pipeline and
-// local memory land, only the untextured CT32 coverage cases can match; the counts are printed, and the cases
-// listed as exact must match.
+// local memory land (gs-memory is merged; the pipeline is still a stub: flat, FBMSK, Z, nearest CT32 texels, fog),
+// only the cases that need no more than that can match; the counts are printed, and the cases listed as exact must
+// match.
 #include <gtest/gtest.h>
 
 #include <cstdlib>

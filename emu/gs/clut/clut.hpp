@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 
 #include "emu/gs/memory/local_memory.hpp"
 #include "emu/gs/registers/general_registers.hpp"
@@ -21,15 +22,21 @@ class Clut {
   // at TEX0.CSA, 16-bit entries expanded through TEXA.
   void read_palette(const Tex0& tex0, const Texa& texa, std::array<uint32_t, 256>& palette) const;
 
-  std::span<const uint16_t, 512> entries() const { return entries_; }
-  std::span<uint16_t, 512> entries() { return entries_; }
+  std::span<const uint16_t, 512> entries() const { return std::span<const uint16_t, 512>(entries_.data(), 512); }
+  std::span<uint16_t, 512> entries() { return std::span<uint16_t, 512>(entries_.data(), 512); }
   uint32_t cbp0() const { return cbp_[0]; }
   uint32_t cbp1() const { return cbp_[1]; }
   void set_cbp(uint32_t cbp0, uint32_t cbp1) { cbp_ = {cbp0, cbp1}; }
 
  private:
-  std::array<uint16_t, 512> entries_{};
+  // Whether a TEX0 with this CLD reloads (and the CBP0/CBP1 bookkeeping of CLD 2-5).
+  bool should_load(uint32_t cld, uint32_t cbp);
+
+  // 512 entries, then an overflow area: a 16-bit CLUT at CSA 16-31 loads and reads up to entry 751 (PCSX2 keeps a
+  // second 512 entries behind the CLUT rather than wrapping; the GS's behaviour there is not documented).
+  std::array<uint16_t, 1024> entries_{};
   std::array<uint32_t, 2> cbp_{};
+  uint32_t last_load_csm_ = 0;  // CSM of the last load (a CSM2 read of a CSM1-loaded 4-bit CLUT reads differently)
 };
 
 // TEXA expansion of a 16-bit colour (RGB5A1) and of a 24-bit colour to 32 bits (reference/gs.md §1 "TEXA").

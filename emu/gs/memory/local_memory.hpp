@@ -3,9 +3,10 @@
 // and the golden references compare. Every address wraps modulo 4 MiB (PCSX2 maps the memory mirrored).
 //
 // Pixel access goes through a buffer description (base in blocks, width in 64-pixel units, format) and the
-// per-format address tables of gs/memory/swizzle.hpp. Values read and written are raw storage values: 32-bit
-// words for CT32/CT24/Z32/Z24 (24-bit formats touch only the low 24 bits on write), 16 bits for CT16/CT16S/Z16/Z16S,
-// 8 bits for T8/T8H, 4 bits for T4/T4HL/T4HH; T8H/T4HL/T4HH live in the top bits of 32-bit words.
+// per-format address tables of gs/memory/pixel_address.hpp. Values read and written are raw storage values: 32-bit
+// words for CT32/Z32, the low 24 bits for CT24/Z24 (read masked, as PCSX2's ReadPixel24; a write keeps the top
+// byte), 16 bits for CT16/CT16S/Z16/Z16S, 8 bits for T8/T8H, 4 bits for T4/T4HL/T4HH; T8H/T4HL/T4HH live in the
+// top bits of 32-bit words. Typed, per-format access for hot loops: gs/memory/pixel_access.hpp.
 
 #include <array>
 #include <cstdint>
@@ -35,7 +36,7 @@ class LocalMemory {
   std::span<uint8_t> bytes() { return bytes_; }
   std::span<const uint8_t> bytes() const { return bytes_; }
 
-  // Raw pixel access at (x, y) of a buffer (x, y wrap as the GS wraps them; see swizzle.hpp).
+  // Raw pixel access at (x, y) of a buffer (x, y wrap as the GS wraps them; see pixel_address.hpp).
   uint32_t read_pixel(const BufferLayout& layout, uint32_t x, uint32_t y) const;
   void write_pixel(const BufferLayout& layout, uint32_t x, uint32_t y, uint32_t value);
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "emu/gs/memory/local_memory.hpp"
+#include "emu/gs/memory/psm.hpp"
 #include "emu/gs/registers/general_registers.hpp"
 
 namespace gcvu::gs {
@@ -23,6 +24,11 @@ class TransferUnit {
   // number of bytes taken. Does nothing unless a host->local transfer is armed.
   size_t write(std::span<const uint8_t> data, LocalMemory& memory);
 
+  // The same, with the bytes that follow `data` in the GIF stream. PCSX2 stores odd-width PSMT4HL/PSMT4HH images
+  // row by row from byte boundaries and so reads past the image's end (into the padding and the next GIF tag);
+  // to match it, the last write of such a transfer may look at those bytes (reference/gs.md §1, "Host->local").
+  size_t write(std::span<const uint8_t> data, LocalMemory& memory, std::span<const uint8_t> following);
+
   // Local->host data: fills `out` with the next bytes of an armed local->host transfer (zeros past its end).
   void read(std::span<uint8_t> out, const LocalMemory& memory);
 
@@ -31,6 +37,16 @@ class TransferUnit {
   uint64_t bytes_remaining() const { return total_bytes_ - bytes_done_; }
 
  private:
+  // The per-format loops (transfer_unit.cpp): each takes the format as a compile-time constant.
+  template <Psm kPsm>
+  size_t write_pixels(std::span<const uint8_t> data, LocalMemory& memory);
+  template <Psm kPsm>
+  void read_pixels(std::span<uint8_t> out, const LocalMemory& memory);
+  void advance_pixel();
+  bool rows_byte_aligned() const;
+  void write_byte_aligned_rows(std::span<const uint8_t> tail, LocalMemory& memory);
+  void move(LocalMemory& memory) const;
+
   Bitbltbuf bitbltbuf_;
   Trxpos trxpos_;
   Trxreg trxreg_;
@@ -39,7 +55,7 @@ class TransferUnit {
   uint64_t bytes_done_ = 0;
   uint32_t x_ = 0;  // next pixel, relative to the rectangle
   uint32_t y_ = 0;
-  std::vector<uint8_t> partial_;  // bytes of a pixel (24-bit) or pixel pair (4-bit) split across writes
+  std::vector<uint8_t> partial_;  // host->local: bytes of a pixel split across writes; local->host: bytes not yet read
 };
 
 }  // namespace gcvu::gs
