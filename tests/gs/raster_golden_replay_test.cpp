@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "emu/gif/path_decoder.hpp"
 #include "emu/gs/gs.hpp"
@@ -142,12 +143,24 @@ TEST(RasterGoldenReplay, UntexturedCt32Cases) {
                                        "prim_lines",    "prim_linestrip", "tex_ct32",    "prim_packed_reglist"};
   // Vsync 0 of the Z cases (frame and Z buffer) is exact; their vsync 1 needs the local->local copy.
   const std::set<std::string> exact_first_vsync = {"z_fmt_32", "z_fmt_24", "z_tests", "z_precision", "z_zmsk_zte0"};
+  std::vector<std::string> names;
   for (const char* name :
        {"cov_centres",    "cov_subpixel",        "cov_slivers",   "cov_degenerate", "cov_strip_fan", "cov_xyoffset",
         "cov_scissor",    "shade_flat",          "shade_gouraud", "prim_points",    "prim_sprite",   "prim_lines",
         "prim_linestrip", "prim_packed_reglist", "scanmsk",       "z_fmt_32",       "z_fmt_24",      "z_tests",
         "z_precision",    "z_zmsk_zte0",         "fog",           "tex_ct32",       "tex_stq_persp", "rand_001",
-        "scene_a"}) {
+        "scene_a"})
+    names.push_back(name);
+  if (const char* only = std::getenv("GCVU_RASTER_CASES")) {  // debugging aid: a comma-separated case list
+    names.clear();
+    for (std::string list = only; !list.empty();) {
+      const size_t comma = list.find(',');
+      names.push_back(list.substr(0, comma));
+      list = comma == std::string::npos ? "" : list.substr(comma + 1);
+    }
+  }
+  for (const std::string& case_name : names) {
+    const char* name = case_name.c_str();
     const ReplayResult r = replay(root / name, name);
     std::string counts;
     uint64_t total = 0;
