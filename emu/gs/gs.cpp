@@ -27,14 +27,6 @@ Frame effective_frame(Frame frame) {
   return Frame{raw};
 }
 
-// ZBUF's PSM as PCSX2 holds it: the Z formats' 0x30 bits set (Z swizzle), unless FRAME itself is a Z format, in
-// which case the Z buffer is addressed with colour swizzle. The bits sit at ZBUF bits 28-29 (PSM bits 4-5).
-Zbuf effective_zbuf(Zbuf zbuf, Frame frame) {
-  const uint64_t z_bits = uint64_t{3} << 28;
-  const bool frame_is_z = (frame.psm() & 0x30) == 0x30;
-  return Zbuf{frame_is_z ? (zbuf.raw & ~z_bits) : (zbuf.raw | z_bits)};
-}
-
 }  // namespace
 
 Gs::Gs(GsConfig config) : config_(config), core_(std::make_unique<Core>(*this)) {}
@@ -96,9 +88,18 @@ void Gs::restore_registers(const GeneralRegisterFile& registers) {
   v.v = uv.v();
   v.fog = Fog{registers[reg::kFog]}.f();
   core.batch_state_valid = false;
+  for (int c = 0; c < 2; ++c) {
+    // PCSX2 restores FRAME/ZBUF as saved, without the Z-swizzle fix-up, and works the pixel offsets out from them.
+    Core::BufferLayoutState& layout = core.buffer_layout[c];
+    layout.frame_low = uint32_t(registers[reg::kFrame1 + c]);
+    layout.zbuf_low = uint32_t(registers[reg::kZbuf1 + c]);
+    layout.z_psm_drawn = (layout.zbuf_low >> 24) & 0x3f;
+  }
 }
 
-void Gs::restore_q(float q) { core_->next_vertex.q = q; }
+// The dump's Q is PCSX2's PACKED temporary (m_q), not the vertex's Q (that comes with RGBAQ). gcvu keeps the
+// temporary in the GIF's path decoders, which reset it to 1.0 at every tag with data, so it is only recorded.
+void Gs::restore_q(float q) { core_->packed_q = q; }
 
 const GeneralRegisterFile& Gs::registers() const { return core_->registers; }
 const GsStats& Gs::stats() const { return core_->stats; }
@@ -117,7 +118,9 @@ DrawState Gs::Core::current_state() const {
   s.alpha.raw = r[reg::kAlpha1 + c];
   s.fba.raw = r[reg::kFba1 + c];
   s.frame = effective_frame(Frame{r[reg::kFrame1 + c]});
-  s.zbuf = effective_zbuf(Zbuf{r[reg::kZbuf1 + c]}, Frame{r[reg::kFrame1 + c]});
+  // The Z format as written; the swizzle (PSM bits 4-5, ZBUF bits 28-29) as PCSX2's pixel offsets hold it.
+  s.zbuf.raw = (r[reg::kZbuf1 + c] & ~(uint64_t{0x3f} << 24)) |
+               uint64_t{(r[reg::kZbuf1 + c] >> 24 & 0xf) | (buffer_layout[c].z_psm_drawn & 0x30)} << 24;
   s.scissor.raw = r[reg::kScissor1 + c];
   s.xyoffset.raw = r[reg::kXyoffset1 + c];
   s.texa.raw = r[reg::kTexa];
@@ -170,11 +173,13 @@ void Gs::Core::kick(uint64_t xyz_value, bool with_fog, bool draw) {
   const DrawState& cull_state = draw ? state : current_state();
   const KickCull cull = make_kick_cull(cull_state.scissor, cull_state.xyoffset);
   const bool was_empty = queue.batch_empty();
-  if (queue.kick(v, draw, cull, prim.fst()) && was_empty) {
+  if (!queue.kick(v, draw, cull, prim.fst())) return;
+  if (was_empty) {
     // The batch's state is fixed by its first primitive.
     batch_state = cull_state;
     batch_state_valid = true;
   }
+  if (queue.held_vertices() >= batch_vertex_limit(queue.type())) flush();
 }
 
 void Gs::Core::flush() {

@@ -3,6 +3,7 @@
 // next vertex latches, primitive assembly and the open draw batch. Register rules live in
 // gs/gs_registers_apply.cpp, batching and flushing in gs/gs.cpp.
 
+#include <array>
 #include <cstdint>
 
 #include "emu/gs/gs.hpp"
@@ -20,6 +21,8 @@ struct Gs::Core {
   void apply_prim(uint64_t value);
   void apply_tex0(int context, uint64_t value);
   void kick(uint64_t xyz_value, bool with_fog, bool draw);
+  void write_frame(int context, uint64_t value);
+  void write_zbuf(int context, uint64_t value);
   void write_signal(uint64_t value);
   void write_finish();
   void write_label(uint64_t value);
@@ -35,10 +38,20 @@ struct Gs::Core {
   GeneralRegisterFile registers{};
   Prim prim;  // in effect: PRIM's bits when PRMODECONT.AC=1, else PRMODE's with PRIM's type
   GsVertex next_vertex;
+  float packed_q = 1.0f;  // the saved PACKED temporary Q (see Gs::restore_q)
   VertexQueue queue;
   DrawState batch_state;
   bool batch_state_valid = false;
   GsStats stats;
+  // PCSX2 keeps FRAME/ZBUF as its handlers rewrote them and works out the frame/Z pixel offsets only when a
+  // write changes FBP/FBW/PSM or ZBP/PSM against that copy. The FRAME handler also flips ZBUF's Z-swizzle bits
+  // without redoing the offsets, so the swizzle draws use can lag behind ZBUF (GIFRegHandlerFRAME/ZBUF).
+  struct BufferLayoutState {
+    uint32_t frame_low = 0;    // FRAME bits 0-31 as PCSX2 holds them
+    uint32_t zbuf_low = 0;     // ZBUF bits 0-31 as PCSX2 holds them (PSM with its 0x30 bits)
+    uint32_t z_psm_drawn = 0;  // the ZBUF PSM the current pixel offsets were made with
+  };
+  std::array<BufferLayoutState, 2> buffer_layout{};
   DrawScratch scratch;
 };
 

@@ -155,6 +155,16 @@ void Gs::Core::write_register(uint8_t address, uint64_t value, WriteOrigin origi
       gs.transfer_.write(std::span<const uint8_t>(bytes, 8), gs.memory_);
       return;
     }
+    case reg::kFrame1:
+    case reg::kFrame2:
+      registers[address] = value;
+      write_frame(address - reg::kFrame1, value);
+      return;
+    case reg::kZbuf1:
+    case reg::kZbuf2:
+      registers[address] = value;
+      write_zbuf(address - reg::kZbuf1, value);
+      return;
     case reg::kSignal:
       registers[address] = value;
       write_signal(value);
@@ -197,6 +207,36 @@ void Gs::Core::apply_tex0(int context, uint64_t value) {
   tex0.raw &= ~(uint64_t{0x5} << 51);
   registers[reg::kTex0_1 + context] = tex0.raw;
   gs.clut_.write_tex0(tex0, texclut, gs.memory_);
+}
+
+void Gs::Core::write_frame(int context, uint64_t value) {
+  BufferLayoutState& layout = buffer_layout[context];
+  uint32_t frame = uint32_t(value);
+  if (((frame >> 16) & 0x3f) > 32) frame = (frame & ~(0x3fu << 16)) | (32u << 16);  // FBW at most 32
+  const uint32_t psm = (frame >> 24) & 0x3f;
+  // A Z-format FRAME makes the Z buffer use colour swizzle; this edits ZBUF without redoing the offsets.
+  if ((psm & 0x30) == 0x30) {
+    layout.zbuf_low &= ~(0x30u << 24);
+  } else {
+    layout.zbuf_low |= 0x30u << 24;
+  }
+  if ((layout.frame_low ^ frame) & 0x3f3f01ff) layout.z_psm_drawn = (layout.zbuf_low >> 24) & 0x3f;
+  // The high-bit texture formats are held as CT32 (their FBMSK goes with the FRAME view in current_state).
+  if (psm == 0x1b || psm == 0x2c || psm == 0x24) frame &= ~(0x3fu << 24);
+  layout.frame_low = frame;
+}
+
+void Gs::Core::write_zbuf(int context, uint64_t value) {
+  BufferLayoutState& layout = buffer_layout[context];
+  uint32_t zbuf = uint32_t(value);
+  const bool frame_is_z = ((layout.frame_low >> 24) & 0x30) == 0x30;
+  if (frame_is_z) {
+    zbuf &= ~(0x30u << 24);
+  } else {
+    zbuf |= 0x30u << 24;
+  }
+  if ((layout.zbuf_low ^ zbuf) & 0x3f0001ff) layout.z_psm_drawn = (zbuf >> 24) & 0x3f;
+  layout.zbuf_low = zbuf;
 }
 
 void Gs::Core::write_signal(uint64_t value) {

@@ -75,6 +75,22 @@ TEST(GsRegisters, ADrawStateChangeBetweenPrimitivesSplitsTheBatch) {
   EXPECT_EQ(gs.stats().draws, 3u);
 }
 
+TEST(GsRegisters, ABatchClosesAtPcsx2sVertexLimit) {
+  // Triangle lists close at 65532 vertices: the 21844th triangle fills the batch, the 21845th starts another.
+  Gs gs;
+  setup_ct32_frame(gs);
+  gs.write_register(reg::kPrim, 3);
+  for (int i = 0; i < 21845; ++i) {
+    gs.write_register(reg::kXyz2, xyz(0, 0));
+    gs.write_register(reg::kXyz2, xyz(1, 0));
+    gs.write_register(reg::kXyz2, xyz(0, 1));
+  }
+  EXPECT_EQ(gs.stats().draws, 1u);
+  gs.flush();
+  EXPECT_EQ(gs.stats().draws, 2u);
+  EXPECT_EQ(gs.stats().primitives, 21845u);
+}
+
 TEST(GsRegisters, Tex2ChangesOnlyThePsmAndClutFields) {
   Gs gs;
   const uint64_t tex0 = 0x0000000123456789ull;  // TBP0/TBW/PSM/TW/TH/TCC/TFX bits

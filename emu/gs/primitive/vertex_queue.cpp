@@ -18,6 +18,17 @@ int vertices_per_primitive(PrimitiveType type) {
   return 0;
 }
 
+uint32_t batch_vertex_limit(PrimitiveType type) {
+  switch (type) {
+    case PrimitiveType::kPoint:
+    case PrimitiveType::kLine:
+    case PrimitiveType::kLineStrip:
+    case PrimitiveType::kProhibited: return 65535 / 4 - 4;
+    case PrimitiveType::kSprite: return 65535 / 2 - 2;
+    default: return 65535 - 3;
+  }
+}
+
 KickCull make_kick_cull(const Scissor& scissor, const Xyoffset& offset) {
   KickCull cull;
   cull.offset_x = int32_t(offset.ofx());
@@ -141,7 +152,7 @@ bool VertexQueue::kick(const GsVertex& vertex, bool draw, const KickCull& cull, 
 
 void VertexQueue::clear_batch() {
   // Keep the open window's vertices at the front so strips and fans continue across the flush.
-  const uint32_t keep_from = type_ == PrimitiveType::kTriangleFan ? head_ : head_;
+  const uint32_t keep_from = head_;
   std::vector<GsVertex> kept(vertices_.begin() + keep_from, vertices_.begin() + tail_);
   vertices_ = std::move(kept);
   tail_ -= keep_from;

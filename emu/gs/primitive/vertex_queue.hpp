@@ -16,6 +16,10 @@ namespace gcvu::gs {
 // Vertices per primitive of each PRIM type (0 for the prohibited type 7).
 int vertices_per_primitive(PrimitiveType type);
 
+// The vertex count at which PCSX2 closes a batch (MaxVerticesForPrim: its 16-bit index buffer expands points
+// and lines to quads, sprites to two triangles).
+uint32_t batch_vertex_limit(PrimitiveType type);
+
 // Rectangle in 12.4 window units, right/bottom exclusive.
 struct FixedRect {
   int32_t left = 0;
@@ -52,6 +56,8 @@ class VertexQueue {
   std::span<const GsVertex> vertices() const { return {vertices_.data(), next_}; }
   std::span<const uint32_t> indices() const { return indices_; }
   bool batch_empty() const { return indices_.empty(); }
+  // Vertices held, including the open window (PCSX2 flushes when this reaches its per-type buffer limit).
+  uint32_t held_vertices() const { return tail_; }
 
   // After the batch was drawn: drops its primitives and keeps the vertices of the open window.
   void clear_batch();

@@ -8,6 +8,7 @@
 #include "emu/gs/raster/convert_vertices.hpp"
 #include "emu/gs/raster/rasterizer.hpp"
 #include "emu/gs/raster/span_stepper.hpp"
+#include "emu/gs/raster/st_overflow.hpp"
 
 namespace gcvu::gs {
 namespace {
@@ -76,6 +77,12 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   const bool sprite = primclass == PrimClass::kSprite;
   const int n = vertices_per_primitive(type);
   const bool color_used = !(prim.tme() && state.tex0.tfx() == 1 && state.tex0.tcc());
+  // The trace below sees the rewritten coordinates and Q, as PCSX2 re-traces them after a rewrite; colours
+  // and Z are copied unchanged.
+  if (rewrite_st_overflow(state, vertices, indices, n, sprite, scratch.rewritten_vertices, scratch.rewritten_indices)) {
+    vertices = scratch.rewritten_vertices;
+    indices = scratch.rewritten_indices;
+  }
   const VertexTrace trace =
       trace_vertices(vertices, indices, n, sprite, prim.iip(), color_used, prim.tme(), prim.fst());
   state.summary = trace.summary;

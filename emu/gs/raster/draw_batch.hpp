@@ -24,6 +24,8 @@ struct BatchResult {
 // Scratch buffers reused across draws.
 struct DrawScratch {
   std::vector<RasterVertex> vertices;
+  std::vector<GsVertex> rewritten_vertices;  // the ST overflow rewrite's output
+  std::vector<uint32_t> rewritten_indices;
 };
 
 // `state.summary` is filled here from the vertices.

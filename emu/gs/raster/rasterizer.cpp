@@ -21,7 +21,9 @@ RasterVertex difference(const RasterVertex& a, const RasterVertex& b) {
 }
 
 // a * ka - b * kb with the first product fused into the subtraction, as PCSX2's contracted build computes its
-// plane gradients (the z channel multiplies doubles by the float factor).
+// plane gradients (the z channel multiplies doubles by the float factor). The golden-pcsx2 references tell the
+// three choices apart: fusing the second product instead, or not fusing, changes bytes in shade_gouraud,
+// cov_degenerate and cov_xyoffset; unfused row starts change cov_subpixel and shade_gouraud.
 RasterVertex fused_combination(const RasterVertex& a, float ka, const RasterVertex& b, float kb) {
   RasterVertex r;
   r.x = std::fma(a.x, ka, -(b.x * kb));

@@ -85,11 +85,12 @@ class SpanStepper final : public ScanlineSink {
   static constexpr int kPad = kMaxLanes;
   template <class T>
   using Row = std::array<T, kMaxSpanPixels + 2 * kPad>;
-  Row<uint32_t> z_{};
-  std::array<Row<int16_t>, 4> color_{};
-  Row<int16_t> fog_{};
-  Row<int32_t> u_{}, v_{};
-  Row<float> s_{}, t_{}, q_{};
+  // Left uninitialised: every span writes what it hands out, and a stepper is made per draw.
+  Row<uint32_t> z_;
+  std::array<Row<int16_t>, 4> color_;
+  Row<int16_t> fog_;
+  Row<int32_t> u_, v_;
+  Row<float> s_, t_, q_;
 };
 
 }  // namespace gcvu::gs
