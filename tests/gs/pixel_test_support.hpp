@@ -24,8 +24,9 @@ inline uint64_t prim_bits(bool tme, bool fge, bool abe, bool fst, uint32_t type 
 inline uint64_t frame_bits(uint32_t fbp, uint32_t fbw, uint32_t psm, uint32_t fbmsk = 0) {
   return fbp | field(fbw, 16) | field(psm, 24) | field(fbmsk, 32);
 }
+// ZBUF as the rasterizer hands it to the pipeline: PSM bits 4-5 set, the Z swizzle (gs/pixel/draw_state.hpp).
 inline uint64_t zbuf_bits(uint32_t zbp, uint32_t psm, bool zmsk = false) {
-  return zbp | field(psm, 24) | field(zmsk, 32);
+  return zbp | field(psm | 0x30, 24) | field(zmsk, 32);
 }
 inline uint64_t test_bits(bool ate, uint32_t atst, uint32_t aref, uint32_t afail, bool date, bool datm, bool zte,
                           uint32_t ztst) {

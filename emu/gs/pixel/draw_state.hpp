@@ -37,7 +37,7 @@ struct DrawState {
   Alpha alpha;
   Fba fba;
   Frame frame;
-  Zbuf zbuf;
+  Zbuf zbuf;  // bits 28-29 (PSM bits 4-5): 3 = Z swizzle, 0 = colour swizzle, as the rasterizer tracks it
   Scissor scissor;
   Xyoffset xyoffset;
   // Environment registers.

@@ -601,7 +601,10 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
   p.fb = BufferAddresser(frame_family(frame_psm), frame_is_z, state.frame.fbp() << 5, fbw);
   p.fb_size_log2 = f == FrameFmt::k16 ? 1 : 2;
   uint32_t zpsm = state.zbuf.psm();
-  p.zb = BufferAddresser(frame_family(zpsm), !frame_is_z, state.zbuf.zbp() << 5, fbw);
+  // ZBUF bits 28-29 say which swizzle the Z buffer is addressed with (the rasterizer tracks it as PCSX2 does:
+  // 3 Z swizzle, 0 colour swizzle).
+  const bool z_swizzle = ((state.zbuf.raw >> 28) & 3) == 3;
+  p.zb = BufferAddresser(frame_family(zpsm), z_swizzle, state.zbuf.zbp() << 5, fbw);
   p.zb_size_log2 = z == ZFmt::k16 ? 1 : 2;
 
   // What the rasterizer provides.
