@@ -8,24 +8,6 @@ namespace {
 
 constexpr size_t kMaxListedFields = 16;
 
-std::string prim_counts(const std::array<uint64_t, 8>& counts) {
-  std::string text;
-  for (uint32_t type = 0; type < counts.size(); ++type) {
-    if (counts[type] == 0) continue;
-    text += fmt::format("{}{} {}", text.empty() ? "" : ", ", gs_prim_type_name(type), counts[type]);
-  }
-  return text.empty() ? "none" : text;
-}
-
-std::string prim_types(uint8_t mask) {
-  std::string text;
-  for (uint32_t type = 0; type < 8; ++type) {
-    if ((mask >> type & 1) == 0) continue;
-    text += fmt::format("{}{}", text.empty() ? "" : ", ", gs_prim_type_name(type));
-  }
-  return text.empty() ? "none" : text;
-}
-
 }  // namespace
 
 GsDumpSummary summarize_gs_dump(const GsDump& dump) {
@@ -39,14 +21,12 @@ GsDumpSummary summarize_gs_dump(const GsDump& dump) {
   summary.screenshot_size = dump.header.screenshot_size;
   summary.decompressed_size = dump.bytes.size();
   summary.packets = dump.packets.size();
-  GifTagWalker walker(dump.state);
   for (const GsDumpPacket& packet : dump.packets) {
     switch (packet.kind) {
       case GsDumpPacketKind::kTransfer: {
         auto path = static_cast<size_t>(packet.path);
         ++summary.transfers_by_path[path];
         summary.bytes_by_path[path] += packet.size;
-        walker.feed(static_cast<uint32_t>(path), dump.data(packet));
         break;
       }
       case GsDumpPacketKind::kVSync:
@@ -64,7 +44,6 @@ GsDumpSummary summarize_gs_dump(const GsDump& dump) {
       case GsDumpPacketKind::kRegisters: ++summary.register_packets; break;
     }
   }
-  summary.gif = walker.stats();
   return summary;
 }
 
@@ -88,14 +67,6 @@ std::vector<std::string> gs_dump_summary_lines(const GsDumpSummary& summary) {
   }
   lines.push_back(fmt::format("vsync fields: {}", summary.vsyncs == 0 ? "none" : summary.vsync_fields));
   if (summary.read_fifo2 != 0) lines.push_back(fmt::format("ReadFIFO2 qwords: {}", summary.read_fifo2_qwords));
-  const GifWalkStats& gif = summary.gif;
-  lines.push_back(fmt::format("GIF tags: {} (PACKED {}, REGLIST {}, IMAGE {}), IMAGE data {} qwords", gif.tags,
-                              gif.tags_by_mode[0], gif.tags_by_mode[1], gif.tags_by_mode[2], gif.image_qwords));
-  lines.push_back(fmt::format("PRIM writes: {}, types: {}", gif.prim_writes, prim_types(gif.prim_types_written)));
-  lines.push_back(fmt::format("vertex kicks (XYZ2/XYZF2 writes, not primitives): {}", gif.vertex_kicks));
-  lines.push_back(fmt::format("vertex kicks by PRIM type: {}", prim_counts(gif.vertex_kicks_by_prim)));
-  if (gif.partial_bytes != 0)
-    lines.push_back(fmt::format("transfer bytes outside whole qwords: {}", gif.partial_bytes));
   return lines;
 }
 

@@ -1,13 +1,12 @@
 #pragma once
 // What `gcvu info` reports about a GS dump: header facts, packet counts, bytes per path, and a census of the
-// GIF data (tags, PRIM types, vertex kicks).
+// packets (the GIF data inside them is counted by the harness, through gcvu's own GIF decoders).
 
 #include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "formats/pcsx2/gif_tag_walk.hpp"
 #include "formats/pcsx2/gs_dump.hpp"
 
 namespace gcvu::formats {
@@ -29,7 +28,6 @@ struct GsDumpSummary {
   uint64_t read_fifo2 = 0;
   uint64_t read_fifo2_qwords = 0;
   uint64_t register_packets = 0;
-  GifWalkStats gif;
 };
 
 GsDumpSummary summarize_gs_dump(const GsDump& dump);

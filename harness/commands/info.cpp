@@ -4,8 +4,10 @@
 
 #include "formats/core/file_io.hpp"
 #include "formats/identify/identify.hpp"
+#include "formats/pcsx2/gs_dump.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/commands/commands.hpp"
+#include "harness/replay/gif_census.hpp"
 
 namespace gcvu::harness {
 
@@ -34,6 +36,11 @@ int run_info(std::span<const std::string> args, Io& io) {
     io.out << path << ": " << id.description << "\n";
     io.out << "  kind: " << formats::file_kind_name(id.kind) << "\n";
     for (const std::string& detail : id.details) io.out << "  " << detail << "\n";
+    if (id.kind == formats::FileKind::kGsDump) {
+      // The GIF data is counted through gcvu's own GIF path decoders, as a replay would read it.
+      const GifCensus census = count_gif_data(formats::read_gs_dump(std::move(data), path));
+      for (const std::string& line : gif_census_lines(census)) io.out << "  " << line << "\n";
+    }
     if (id.kind == formats::FileKind::kUnknown) status = kExitDifferent;
   }
   return status;

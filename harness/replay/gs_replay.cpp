@@ -8,55 +8,14 @@
 #include <fmt/format.h>
 
 #include "emu/gif/gs_registers.hpp"
-#include "emu/gif/path_decoder.hpp"
 #include "emu/system/gs_from_gif.hpp"
 #include "formats/core/format_error.hpp"
+#include "harness/replay/dump_gif_paths.hpp"
 
 namespace gcvu::harness {
 namespace {
 
 namespace reg = gif::gs_reg;
-
-// One GIF path of the replay: its tag decoder and the bytes of a qword split across two packets.
-struct ReplayPath {
-  explicit ReplayPath(gif::Path p) : path(p) {}
-  gif::Path path;
-  gif::PathDecoder decoder;
-  std::array<uint8_t, 16> partial{};
-  size_t partial_bytes = 0;
-};
-
-size_t path_index(formats::GsTransferPath path) {
-  switch (path) {
-    case formats::GsTransferPath::kPath1Old:
-    case formats::GsTransferPath::kPath1New: return 0;
-    case formats::GsTransferPath::kPath2: return 1;
-    case formats::GsTransferPath::kPath3: return 2;
-  }
-  return 2;
-}
-
-Qword load_qword(const uint8_t* bytes) {
-  Qword q;
-  std::memcpy(q.data(), bytes, 16);
-  return q;
-}
-
-void feed(ReplayPath& path, std::span<const uint8_t> data, gif::GsSink& sink) {
-  size_t at = 0;
-  if (path.partial_bytes != 0) {
-    const size_t take = std::min(data.size(), 16 - path.partial_bytes);
-    std::memcpy(path.partial.data() + path.partial_bytes, data.data(), take);
-    path.partial_bytes += take;
-    at = take;
-    if (path.partial_bytes < 16) return;
-    path.decoder.consume(load_qword(path.partial.data()), path.path, 0, sink);
-    path.partial_bytes = 0;
-  }
-  for (; at + 16 <= data.size(); at += 16) path.decoder.consume(load_qword(data.data() + at), path.path, 0, sink);
-  path.partial_bytes = data.size() - at;
-  std::memcpy(path.partial.data(), data.data() + at, path.partial_bytes);
-}
 
 void restore_privileged(gs::Gs& gs, std::span<const uint8_t> block) {
   for (uint32_t offset = 0; offset + 8 <= block.size(); offset += 8) {
@@ -124,8 +83,7 @@ ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const Repla
           dump.source, p);
     }
   }
-  std::array<ReplayPath, 3> paths{ReplayPath{gif::Path::kPath1}, ReplayPath{gif::Path::kPath2},
-                                  ReplayPath{gif::Path::kPath3}};
+  DumpGifPaths paths;
   system::GsFromGif sink(gs);
   std::vector<uint8_t> fifo;
   for (const formats::GsDumpPacket& packet : dump.packets) {
@@ -133,7 +91,7 @@ ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const Repla
     switch (packet.kind) {
       case formats::GsDumpPacketKind::kTransfer: {
         const auto data = dump.data(packet);
-        feed(paths[path_index(packet.path)], data, sink);
+        paths.feed(packet.path, data, sink);
         ++result.transfers;
         result.transfer_bytes += data.size();
         break;
