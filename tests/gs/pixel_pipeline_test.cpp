@@ -29,19 +29,18 @@ int32_t texel_center(int t) { return (t << 16) + 0x8000; }
 // ---- Addressing ----
 
 TEST(PixelAddressing, BlockTablesMatchTheGsManual) {
+  const PixelAddress<Psm::kCt32> ct32(0, 1);
+  const PixelAddress<Psm::kCt16s> ct16s(0, 1);
   const uint32_t row32[8] = {0, 1, 4, 5, 16, 17, 20, 21};
-  for (uint32_t bx = 0; bx < 8; bx++)
-    EXPECT_EQ(gs::pixel::element_index(AddrFamily::k32, false, 0, 1, bx * 8, 0) >> 6, row32[bx]);
+  for (uint32_t bx = 0; bx < 8; bx++) EXPECT_EQ(ct32(bx * 8, 0) >> 6, row32[bx]);
   const uint32_t row16s[4] = {0, 2, 16, 18};
-  for (uint32_t bx = 0; bx < 4; bx++)
-    EXPECT_EQ(gs::pixel::element_index(AddrFamily::k16s, false, 0, 1, bx * 16, 0) >> 7, row16s[bx]);
+  for (uint32_t bx = 0; bx < 4; bx++) EXPECT_EQ(ct16s(bx * 16, 0) >> 7, row16s[bx]);
   const uint32_t col16s[8] = {0, 1, 8, 9, 4, 5, 12, 13};  // blockTable16S column 0, rows 0..7
-  for (uint32_t by = 0; by < 8; by++)
-    EXPECT_EQ(gs::pixel::element_index(AddrFamily::k16s, false, 0, 1, 0, by * 8) >> 7, col16s[by]);
-  EXPECT_EQ(gs::pixel::element_index(AddrFamily::k32, true, 0, 1, 0, 0) >> 6, 0x18u);  // Z swizzle
+  for (uint32_t by = 0; by < 8; by++) EXPECT_EQ(ct16s(0, by * 8) >> 7, col16s[by]);
+  EXPECT_EQ(PixelAddress<Psm::kZ32>(0, 1)(0, 0) >> 6, 0x18u);  // Z swizzle
   // The second page of a 2-page-wide buffer starts 32 blocks on.
-  EXPECT_EQ(gs::pixel::element_index(AddrFamily::k32, false, 0, 2, 64, 0), 32u * 64);
-  EXPECT_EQ(gs::pixel::element_index(AddrFamily::k32, false, 0, 2, 0, 32), 64u * 64);
+  EXPECT_EQ(PixelAddress<Psm::kCt32>(0, 2)(64, 0), 32u * 64);
+  EXPECT_EQ(PixelAddress<Psm::kCt32>(0, 2)(0, 32), 64u * 64);
 }
 
 // ---- Arithmetic helpers ----
@@ -526,7 +525,7 @@ TEST(PixelTextureFormat, Ct24AndCt16ThroughTexa) {
 
   LocalMemory m16;
   for (uint32_t psm : {0x02u, 0x0au}) {
-    AddrFamily fam = psm == 0x02 ? AddrFamily::k16 : AddrFamily::k16s;
+    Psm fam = psm == 0x02 ? Psm::kCt16 : Psm::kCt16s;
     write16(m16, kTbp, 1, 0, 0, 0x8000 | 0x1f, false, fam);
     write16(m16, kTbp, 1, 1, 0, 0x0000, false, fam);
     write16(m16, kTbp, 1, 2, 0, (3 << 5) | (1 << 10), false, fam);
@@ -554,17 +553,10 @@ TEST(PixelTextureFormat, IndexedFormatsThroughThePalette) {
   for (Case c : {Case{0x13, 0}, Case{0x14, 1}, Case{0x1b, 0}, Case{0x24, 2}, Case{0x2c, 3}}) {
     LocalMemory mem;
     const uint32_t index = c.psm == 0x13 || c.psm == 0x1b ? 0xa7 : 0x9;
-    uint8_t* vm = mem.bytes().data();
     // Texel (3, 2).
     switch (c.psm) {
-      case 0x13:
-        vm[gs::pixel::element_index(AddrFamily::k8, false, kTbp, 2, 3, 2)] = static_cast<uint8_t>(index);
-        break;
-      case 0x14: {
-        uint32_t e = gs::pixel::element_index(AddrFamily::k4, false, kTbp, 2, 3, 2);
-        vm[e >> 1] = static_cast<uint8_t>(index << ((e & 1) * 4));
-        break;
-      }
+      case 0x13: mem.write_pixel(BufferLayout{kTbp, 2, Psm::kT8}, 3, 2, index); break;
+      case 0x14: mem.write_pixel(BufferLayout{kTbp, 2, Psm::kT4}, 3, 2, index); break;
       case 0x1b: write32(mem, kTbp, 2, 3, 2, 0x00abcdefu | (index << 24)); break;
       case 0x24: write32(mem, kTbp, 2, 3, 2, 0xa0abcdefu | (index << 24)); break;
       case 0x2c: write32(mem, kTbp, 2, 3, 2, 0x05abcdefu | (index << 28)); break;

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "emu/gs/pixel/pixel_addressing.hpp"
+#include "emu/gs/memory/pixel_address.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
 #include "emu/gs/pixel/texture_cache.hpp"
@@ -21,7 +21,6 @@ using namespace pixel;
 namespace {
 
 constexpr int kN = kMaxSpanPixels;
-constexpr uint32_t kVmMask = kLocalMemoryBytes - 1;
 
 // Per-span working arrays, shared by every pipeline of a thread (a pipeline uses them only inside draw_span).
 struct Scratch {
@@ -59,33 +58,7 @@ OwnedCache& thread_cache() {
   return c;
 }
 
-// The fixed x parts of frame/Z addresses per family and Z swizzle (gs/pixel/pixel_addressing.hpp).
-struct XTables {
-  uint32_t t[3][2048];
-  XTables() {
-    for (int f = 0; f < 3; f++) {
-      AddrFamily fam = static_cast<AddrFamily>(f);
-      FamilyGeometry g = geometry(fam);
-      for (uint32_t x = 0; x < 2048; x++) {
-        uint32_t bx = (x >> g.block_w_log2) & ((1u << (g.page_w_log2 - g.block_w_log2)) - 1);
-        uint32_t blk = block_x_part(fam, bx);
-        uint32_t cx = x & ((1u << g.block_w_log2) - 1);
-        t[f][x] = (((x >> g.page_w_log2) * 32 + blk) << g.per_block_log2) + column_offset(fam, cx, 0);
-      }
-    }
-  }
-};
-const XTables& x_tables() {
-  static const XTables tables;
-  return tables;
-}
-
 }  // namespace
-
-namespace pixel {
-BufferAddresser::BufferAddresser(AddrFamily f, bool z, uint32_t bp, uint32_t bw)
-    : family_(f), z_(z), bp_(bp), bw_(bw), x_table_(x_tables().t[static_cast<int>(f)]) {}
-}  // namespace pixel
 
 using Stage = void (*)(PixelPipeline::Impl&, const Span&, Scratch&);
 
@@ -96,8 +69,7 @@ struct PixelPipeline::Impl {
   LocalMemory* memory = nullptr;
   uint8_t* vm = nullptr;
   const Clut* clut = nullptr;
-  BufferAddresser fb, zb;
-  int fb_size_log2 = 2, zb_size_log2 = 2;  // bytes per element, log2
+  BufferLayout fb, zb;  // base block and width; the format is the address passes' template argument
   std::array<uint32_t, 256> palette{};
   TextureCache* tex = nullptr;
   int tex_pitch_log2 = 3;
@@ -131,29 +103,28 @@ using Impl = PixelPipeline::Impl;
 
 // ---- Masks and addresses ----
 
+// Byte addresses of the span's pixels through gs/memory's addressing; kAddr is the format whose swizzle the
+// buffer uses (see buffer_swizzle).
+template <Psm kAddr>
+inline void span_addresses(const BufferLayout& layout, const Span& s, uint32_t* out) {
+  constexpr uint32_t kBytesLog2 = PsmTraits<kAddr>::kShape.element_bits_log2 - 3;
+  const RowAddress<kAddr> row = PixelAddress<kAddr>(layout).row(static_cast<uint32_t>(s.y));
+  for (int i = 0; i < s.count; i++) out[i] = row.at(static_cast<uint32_t>(s.x + i)) << kBytesLog2;
+}
+
+template <Psm kAddr>
 void stage_begin_fb(Impl& p, const Span& s, Scratch& w) {
-  uint32_t row = p.fb.row(static_cast<uint32_t>(s.y));
-  const uint32_t* xt = p.fb.x_table();
-  const uint32_t zx = p.fb.zxor();
-  int sh = p.fb_size_log2;
-  for (int i = 0; i < s.count; i++) {
-    w.fm[i] = p.k.fm;
-    w.faddr[i] = (((row + xt[(s.x + i) & 2047]) ^ zx) << sh) & kVmMask;
-  }
+  span_addresses<kAddr>(p.fb, s, w.faddr);
+  std::fill(w.fm, w.fm + s.count, p.k.fm);
 }
 void stage_no_fb(Impl& p, const Span& s, Scratch& w) {
   (void)p;
   for (int i = 0; i < s.count; i++) w.fm[i] = 0xffffffffu;
 }
+template <Psm kAddr>
 void stage_begin_zb(Impl& p, const Span& s, Scratch& w) {
-  uint32_t row = p.zb.row(static_cast<uint32_t>(s.y));
-  const uint32_t* xt = p.zb.x_table();
-  const uint32_t zx = p.zb.zxor();
-  int sh = p.zb_size_log2;
-  for (int i = 0; i < s.count; i++) {
-    w.zm[i] = p.k.zm;
-    w.zaddr[i] = (((row + xt[(s.x + i) & 2047]) ^ zx) << sh) & kVmMask;
-  }
+  span_addresses<kAddr>(p.zb, s, w.zaddr);
+  std::fill(w.zm, w.zm + s.count, p.k.zm);
 }
 void stage_no_zb(Impl& p, const Span& s, Scratch& w) {
   (void)p;
@@ -564,13 +535,34 @@ Stage pick_texture(bool stq, bool linear, MipMode mip) {
   return linear ? pick_mip<false, true>(tri) : pick_mip<false, false>(tri);
 }
 
-AddrFamily frame_family(uint32_t psm) {
+// The format whose swizzle a frame or Z buffer with PSM field `psm` is stored in: PCSX2 picks the 32, 16 or 16S
+// arrangement from the low nibble (every other code addresses as 32-bit) and `z` adds the Z block XOR.
+Psm buffer_swizzle(uint32_t psm, bool z) {
   switch (psm & 0xf) {
-    case 0x02: return AddrFamily::k16;
-    case 0x0a: return AddrFamily::k16s;
-    default: return AddrFamily::k32;
+    case 0x02: return z ? Psm::kZ16 : Psm::kCt16;
+    case 0x0a: return z ? Psm::kZ16s : Psm::kCt16s;
+    default: return z ? Psm::kZ32 : Psm::kCt32;
   }
 }
+template <template <Psm> typename kStage>
+Stage pick_by_swizzle(Psm addr) {
+  switch (addr) {
+    case Psm::kCt16: return kStage<Psm::kCt16>::run;
+    case Psm::kCt16s: return kStage<Psm::kCt16s>::run;
+    case Psm::kZ32: return kStage<Psm::kZ32>::run;
+    case Psm::kZ16: return kStage<Psm::kZ16>::run;
+    case Psm::kZ16s: return kStage<Psm::kZ16s>::run;
+    default: return kStage<Psm::kCt32>::run;
+  }
+}
+template <Psm kAddr>
+struct BeginFb {
+  static constexpr Stage run = stage_begin_fb<kAddr>;
+};
+template <Psm kAddr>
+struct BeginZb {
+  static constexpr Stage run = stage_begin_zb<kAddr>;
+};
 
 }  // namespace
 
@@ -598,11 +590,10 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
   uint32_t frame_psm = state.frame.psm();
   bool frame_is_z = (frame_psm & 0x30) == 0x30;
   uint32_t fbw = std::min(state.frame.fbw(), 32u);
-  p.fb = BufferAddresser(frame_family(frame_psm), frame_is_z, state.frame.fbp() << 5, fbw);
-  p.fb_size_log2 = f == FrameFmt::k16 ? 1 : 2;
-  uint32_t zpsm = state.zbuf.psm();
-  p.zb = BufferAddresser(frame_family(zpsm), !frame_is_z, state.zbuf.zbp() << 5, fbw);
-  p.zb_size_log2 = z == ZFmt::k16 ? 1 : 2;
+  const Psm frame_addr = buffer_swizzle(frame_psm, frame_is_z);
+  const Psm z_addr = buffer_swizzle(state.zbuf.psm(), !frame_is_z);
+  p.fb = BufferLayout{state.frame.fbp() << 5, fbw, frame_addr};
+  p.zb = BufferLayout{state.zbuf.zbp() << 5, fbw, z_addr};
 
   // What the rasterizer provides.
   RasterInputs& in = p.inputs;
@@ -646,8 +637,8 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
 
   // The passes, in PCSX2's order.
   auto add = [&](Stage s) { p.stages[p.stage_count++] = s; };
-  add(fb ? stage_begin_fb : stage_no_fb);
-  add(z != ZFmt::kNone ? stage_begin_zb : stage_no_zb);
+  add(fb ? pick_by_swizzle<BeginFb>(frame_addr) : stage_no_fb);
+  add(z != ZFmt::kNone ? pick_by_swizzle<BeginZb>(z_addr) : stage_no_zb);
   if (z != ZFmt::kNone && key.ztst() >= 2) add(pick_ztest(z, key.ztst() == 3));
   if (fb) {
     if (textured) {
