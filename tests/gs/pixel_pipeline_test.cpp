@@ -327,6 +327,35 @@ TEST(PixelDepth, TestAndWritePerFormat) {
   }
 }
 
+// Groups of 8 pixels the Z test rejects entirely skip the later passes; the pixels around them must come out as if
+// every pass had run (textured, blended, so every pass is present).
+TEST(PixelDepth, GroupsFailingZLeaveTheirNeighboursIntact) {
+  LocalMemory mem;
+  Clut clut;
+  DrawState st = basic_state();
+  st.prim.raw = prim_bits(true, false, true, true);
+  st.tex0.raw = tex0_bits(kTbp, 1, 0x00, 3, 3, true, 1);  // 8x8 CT32, DECAL
+  st.alpha.raw = alpha_bits(0, 1, 0, 1, 0);               // (Cs - Cd) * As + Cd
+  st.zbuf.raw = zbuf_bits(64, 0x0);
+  st.test.raw = test_bits(false, 0, 0, 0, false, false, true, 2);  // GEQUAL
+  for (uint32_t x = 0; x < 8; x++) write32(mem, kTbp, 1, x, 0, 0x80000000u | (x * 16));
+  constexpr int kCount = 40;
+  SpanData sd(kCount);
+  for (int i = 0; i < kCount; i++) {
+    write32(mem, 64 << 5, 1, i, 0, 100, true);
+    sd.z[i] = (i >= 8 && i < 24) || i == 33 ? 99 : 100;  // two dead groups, one lone failing pixel
+    sd.u[i] = texel_center(i & 7), sd.v[i] = texel_center(0);
+  }
+  PixelPipeline p(st, mem, clut);
+  p.draw_span(sd.span());
+  for (int i = 0; i < kCount; i++) {
+    bool pass = sd.z[i] == 100;
+    // As = 0x80: the blend gives Cs exactly.
+    EXPECT_EQ(read32(mem, 0, 1, i, 0), pass ? 0x80000000u | ((i & 7) * 16) : 0u) << i;
+  }
+  EXPECT_EQ(p.pixels_drawn(), uint64_t{kCount - 17});
+}
+
 TEST(PixelDepth, Z16WritesLowHalfAndMasks) {
   LocalMemory mem;
   Clut clut;

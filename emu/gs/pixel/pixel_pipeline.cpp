@@ -60,7 +60,8 @@ OwnedCache& thread_cache() {
 
 }  // namespace
 
-using Stage = void (*)(PixelPipeline::Impl&, const Span&, Scratch&);
+// A pass over pixels [begin, end) of a span (indices into the span and the scratch arrays).
+using Stage = void (*)(PixelPipeline::Impl&, const Span&, Scratch&, int begin, int end);
 
 struct PixelPipeline::Impl {
   PixelStateKey key;
@@ -81,6 +82,9 @@ struct PixelPipeline::Impl {
   uint32_t fba_bit = 0;
   std::array<Stage, 16> stages{};
   int stage_count = 0;
+  // Passes [0, early_count) run on the whole span; they end with the Z test when there is one, and the later
+  // passes then run only on the groups of pixels it left something to write (PCSX2 tests Z first too).
+  int early_count = 0;
   uint64_t pixels = 0;
   bool nothing = false;
   const void* self = nullptr;
@@ -106,29 +110,29 @@ using Impl = PixelPipeline::Impl;
 // Byte addresses of the span's pixels through gs/memory's addressing; kAddr is the format whose swizzle the
 // buffer uses (see buffer_swizzle).
 template <Psm kAddr>
-inline void span_addresses(const BufferLayout& layout, const Span& s, uint32_t* out) {
+inline void span_addresses(const BufferLayout& layout, const Span& s, uint32_t* out, int begin, int end) {
   constexpr uint32_t kBytesLog2 = PsmTraits<kAddr>::kShape.element_bits_log2 - 3;
   const RowAddress<kAddr> row = PixelAddress<kAddr>(layout).row(static_cast<uint32_t>(s.y));
-  for (int i = 0; i < s.count; i++) out[i] = row.at(static_cast<uint32_t>(s.x + i)) << kBytesLog2;
+  for (int i = begin; i < end; i++) out[i] = row.at(static_cast<uint32_t>(s.x + i)) << kBytesLog2;
 }
 
 template <Psm kAddr>
-void stage_begin_fb(Impl& p, const Span& s, Scratch& w) {
-  span_addresses<kAddr>(p.fb, s, w.faddr);
-  std::fill(w.fm, w.fm + s.count, p.k.fm);
+void stage_begin_fb(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  span_addresses<kAddr>(p.fb, s, w.faddr, begin, end);
+  std::fill(w.fm + begin, w.fm + end, p.k.fm);
 }
-void stage_no_fb(Impl& p, const Span& s, Scratch& w) {
+void stage_no_fb(Impl& p, const Span&, Scratch& w, int begin, int end) {
   (void)p;
-  for (int i = 0; i < s.count; i++) w.fm[i] = 0xffffffffu;
+  for (int i = begin; i < end; i++) w.fm[i] = 0xffffffffu;
 }
 template <Psm kAddr>
-void stage_begin_zb(Impl& p, const Span& s, Scratch& w) {
-  span_addresses<kAddr>(p.zb, s, w.zaddr);
-  std::fill(w.zm, w.zm + s.count, p.k.zm);
+void stage_begin_zb(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
+  std::fill(w.zm + begin, w.zm + end, p.k.zm);
 }
-void stage_no_zb(Impl& p, const Span& s, Scratch& w) {
+void stage_no_zb(Impl& p, const Span&, Scratch& w, int begin, int end) {
   (void)p;
-  for (int i = 0; i < s.count; i++) w.zm[i] = 0xffffffffu;
+  for (int i = begin; i < end; i++) w.zm[i] = 0xffffffffu;
 }
 
 inline uint32_t load32(const uint8_t* vm, uint32_t a) {
@@ -145,9 +149,9 @@ inline uint32_t load16(const uint8_t* vm, uint32_t a) {
 // ---- Z test: GEQUAL fails when zs < zd, GREATER when zs <= zd; zd masked to the format's width ----
 
 template <ZFmt kZ, bool kGreater>
-void stage_ztest(Impl& p, const Span& s, Scratch& w) {
+void stage_ztest(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const uint8_t* vm = p.vm;
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     uint32_t zd;
     if constexpr (kZ == ZFmt::k16) {
       zd = load16(vm, w.zaddr[i]);
@@ -210,13 +214,12 @@ inline void sample_level(Impl& p, int lvl, int32_t u, int32_t v, int32_t ulo, in
 // or s/q, t/q truncated with the shift here. Three passes: texel indices and fractions (branch-free), tile decode
 // for tiles not yet seen, then the gather and the 4-bit lerps.
 template <bool kStq, bool kLinear>
-void stage_texture(Impl& p, const Span& s, Scratch& w) {
+void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const int pitch = p.tex_pitch_log2;
   const uint32_t mask = p.tex->level(0).mask;
   const int32_t ulo = p.k.u_min, uhi = p.k.u_max, vlo = p.k.v_min, vhi = p.k.v_max;
   const bool urep = p.k.u_repeat, vrep = p.k.v_repeat;
-  const int n = s.count;
-  for (int i = 0; i < n; i++) {
+  for (int i = begin; i < end; i++) {
     int32_t u, v;
     if constexpr (kStq) {
       u = truncate_to_int(s.s[i] / s.q[i]);
@@ -248,7 +251,7 @@ void stage_texture(Impl& p, const Span& s, Scratch& w) {
   auto tile_of = [&](uint32_t index) {
     return ((index >> pitch) >> 3 << tile_shift) + ((index & ((1u << pitch) - 1)) >> 3);
   };
-  for (int i = 0; i < n; i++) {
+  for (int i = begin; i < end; i++) {
     bool all = valid[tile_of(w.tix[0][i])];
     if constexpr (kLinear) {
       all = all & valid[tile_of(w.tix[1][i])] & valid[tile_of(w.tix[2][i])] & valid[tile_of(w.tix[3][i])];
@@ -259,7 +262,7 @@ void stage_texture(Impl& p, const Span& s, Scratch& w) {
     }
   }
   const uint32_t* tex = tc.level(0).texels;
-  for (int i = 0; i < n; i++) {
+  for (int i = begin; i < end; i++) {
     uint32_t c00 = tex[w.tix[0][i]];
     if constexpr (!kLinear) {
       w.r[i] = c00 & 0xff, w.g[i] = (c00 >> 8) & 0xff, w.b[i] = (c00 >> 16) & 0xff, w.a[i] = c00 >> 24;
@@ -278,20 +281,20 @@ void stage_texture(Impl& p, const Span& s, Scratch& w) {
 
 // The LOD of each pixel in 16.16: constant, or from q (PCSX2 SampleTextureLOD).
 template <bool kRound>
-void stage_lod(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) {
+void stage_lod(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  for (int i = begin; i < end; i++) {
     int32_t lod = lod_from_q(s.q[i], p.k.lod_l, p.k.lod_k, p.k.lod_mxl);
     if constexpr (kRound) lod += 0x8000;
     w.lod[i] = lod;
   }
 }
-void stage_lod_const(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) w.lod[i] = p.k.lod_const;
+void stage_lod_const(Impl& p, const Span&, Scratch& w, int begin, int end) {
+  for (int i = begin; i < end; i++) w.lod[i] = p.k.lod_const;
 }
 
 template <bool kStq, bool kLinear, bool kTrilinear>
-void stage_texture_mip(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) {
+void stage_texture_mip(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  for (int i = begin; i < end; i++) {
     int32_t u, v;
     if constexpr (kStq) {
       u = truncate_to_int(s.s[i] / s.q[i]);
@@ -326,9 +329,9 @@ void stage_texture_mip(Impl& p, const Span& s, Scratch& w) {
 // ---- TFX: the texel (in w.r..w.a) with the fragment colour (8.7 in the span) ----
 
 template <Tfx kTfx, bool kTcc>
-void stage_tfx(Impl& p, const Span& s, Scratch& w) {
+void stage_tfx(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   (void)p;
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     int32_t cr = static_cast<uint16_t>(s.r[i]), cg = static_cast<uint16_t>(s.g[i]);
     int32_t cb = static_cast<uint16_t>(s.b[i]), ca = static_cast<uint16_t>(s.a[i]);
     int32_t af = ca >> 7;
@@ -357,8 +360,8 @@ void stage_tfx(Impl& p, const Span& s, Scratch& w) {
 
 // ---- Alpha test ----
 
-void stage_atest(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) {
+void stage_atest(Impl& p, const Span&, Scratch& w, int begin, int end) {
+  for (int i = begin; i < end; i++) {
     uint32_t pass = static_cast<uint32_t>(w.a[i] >= p.atest_lo && w.a[i] <= p.atest_hi) ^ p.atest_invert;
     uint32_t fail = pass - 1;  // all ones when failing
     w.fm[i] |= fail & p.afail_fm;
@@ -368,8 +371,8 @@ void stage_atest(Impl& p, const Span& s, Scratch& w) {
 
 // ---- Fog ----
 
-void stage_fog(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) {
+void stage_fog(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  for (int i = begin; i < end; i++) {
     int32_t f = s.fog[i];
     w.r[i] = fog(w.r[i], p.k.fog_r, f);
     w.g[i] = fog(w.g[i], p.k.fog_g, f);
@@ -380,17 +383,17 @@ void stage_fog(Impl& p, const Span& s, Scratch& w) {
 // ---- Frame read and DATE ----
 
 template <FrameFmt kF>
-void stage_read_fb(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) {
+void stage_read_fb(Impl& p, const Span&, Scratch& w, int begin, int end) {
+  for (int i = begin; i < end; i++) {
     w.fd[i] = kF == FrameFmt::k16 ? load16(p.vm, w.faddr[i]) : load32(p.vm, w.faddr[i]);
   }
 }
 
 template <FrameFmt kF, bool kDatm>
-void stage_date(Impl& p, const Span& s, Scratch& w) {
+void stage_date(Impl& p, const Span&, Scratch& w, int begin, int end) {
   (void)p;
   constexpr int kBit = kF == FrameFmt::k16 ? 15 : 31;
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     bool fail = ((w.fd[i] >> kBit) & 1) != static_cast<uint32_t>(kDatm);
     uint32_t kill = fail ? 0xffffffffu : 0;
     w.fm[i] |= kill;
@@ -401,9 +404,9 @@ void stage_date(Impl& p, const Span& s, Scratch& w) {
 // ---- Z write ----
 
 template <ZFmt kZ>
-void stage_zwrite(Impl& p, const Span& s, Scratch& w) {
+void stage_zwrite(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   uint8_t* vm = p.vm;
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     if (w.zm[i] == 0xffffffffu) continue;
     uint32_t zs = s.z[i];
     uint32_t a = w.zaddr[i];
@@ -422,7 +425,7 @@ void stage_zwrite(Impl& p, const Span& s, Scratch& w) {
 // ---- Blend: ((A - B) * C >> 7) + D per channel; A/B/D pick Cs, Cd or 0, C picks As, Ad or FIX ----
 
 template <FrameFmt kF>
-void stage_blend(Impl& p, const Span& s, Scratch& w) {
+void stage_blend(Impl& p, const Span&, Scratch& w, int begin, int end) {
   // Selections as all-ones/zero masks so the loop has no data-dependent loads or branches.
   auto m = [](bool on) { return on ? -1 : 0; };
   const uint32_t ia = p.key.blend_a(), ib = p.key.blend_b(), ic = p.key.blend_c(), id = p.key.blend_d();
@@ -430,7 +433,7 @@ void stage_blend(Impl& p, const Span& s, Scratch& w) {
                 dd_ = m(id == 1);
   const int32_t cs_ = m(ic == 0), cd_ = m(ic == 1), cf_ = m(ic == 2) & p.k.afix;
   const int32_t pabe = m(p.key.pabe());
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     uint32_t fd = w.fd[i];
     int32_t dr, dg, db, da;
     if constexpr (kF == FrameFmt::k16) {
@@ -457,19 +460,19 @@ void stage_blend(Impl& p, const Span& s, Scratch& w) {
 
 // ---- Dither, clamp or wrap, pack, masked frame write ----
 
-void stage_dither(Impl& p, const Span& s, Scratch& w) {
+void stage_dither(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const int32_t* row = p.dither[s.y & 3];
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     int32_t d = row[(s.x + i) & 3];
     w.r[i] += d, w.g[i] += d, w.b[i] += d;
   }
 }
 
 template <FrameFmt kF>
-void stage_write_fb(Impl& p, const Span& s, Scratch& w) {
+void stage_write_fb(Impl& p, const Span&, Scratch& w, int begin, int end) {
   uint8_t* vm = p.vm;
   const int32_t wm = p.wrap_mask;
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     uint32_t fm = w.fm[i];
     if (fm == 0xffffffffu) continue;
     uint32_t r = static_cast<uint32_t>(clamp8(w.r[i] & wm)), g = static_cast<uint32_t>(clamp8(w.g[i] & wm));
@@ -639,7 +642,10 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
   auto add = [&](Stage s) { p.stages[p.stage_count++] = s; };
   add(fb ? pick_by_swizzle<BeginFb>(frame_addr) : stage_no_fb);
   add(z != ZFmt::kNone ? pick_by_swizzle<BeginZb>(z_addr) : stage_no_zb);
-  if (z != ZFmt::kNone && key.ztst() >= 2) add(pick_ztest(z, key.ztst() == 3));
+  if (z != ZFmt::kNone && key.ztst() >= 2) {
+    add(pick_ztest(z, key.ztst() == 3));
+    p.early_count = p.stage_count;
+  }
   if (fb) {
     if (textured) {
       if (key.mmin() != MipMode::kNone) {
@@ -701,7 +707,29 @@ void PixelPipeline::draw_span(const Span& span_in) {
   if (!s.q) s.q = w.one_f;
   // Another pipeline on this thread may have used the texture cache since this draw began (rare).
   if (p.tex && thread_cache().owner != p.self) p.begin_texture();
-  for (int i = 0; i < p.stage_count; i++) p.stages[i](p, s, w);
+  for (int i = 0; i < p.early_count; i++) p.stages[i](p, s, w, 0, s.count);
+  if (p.early_count == 0) {
+    for (int i = 0; i < p.stage_count; i++) p.stages[i](p, s, w, 0, s.count);
+  } else {
+    // Runs of 8-pixel groups with a pixel the Z test passed; a pixel it failed has both masks full and nothing
+    // after the test changes that, so skipping whole dead groups leaves memory as the full passes would.
+    constexpr int kGroup = 8;
+    auto group_live = [&](int g) {
+      uint32_t dead = 0xffffffffu;
+      for (int i = g; i < std::min(g + kGroup, s.count); i++) dead &= w.fm[i] & w.zm[i];
+      return dead != 0xffffffffu;
+    };
+    int g = 0;
+    while (g < s.count) {
+      while (g < s.count && !group_live(g)) g += kGroup;
+      if (g >= s.count) break;
+      int run_end = g + kGroup;
+      while (run_end < s.count && group_live(run_end)) run_end += kGroup;
+      run_end = std::min(run_end, s.count);
+      for (int i = p.early_count; i < p.stage_count; i++) p.stages[i](p, s, w, g, run_end);
+      g = run_end;
+    }
+  }
   uint64_t n = 0;
   for (int i = 0; i < s.count; i++) n += (w.fm[i] & w.zm[i]) != 0xffffffffu;
   p.pixels += n;
