@@ -28,6 +28,7 @@ struct Scratch {
   alignas(64) uint32_t fm[kN], zm[kN];             // per-pixel write masks; all ones = no write
   alignas(64) uint32_t faddr[kN], zaddr[kN];       // byte addresses
   alignas(64) uint32_t fd[kN];                     // frame contents
+  alignas(64) uint32_t fs[kN];                     // the value to store, masks applied
   alignas(64) int32_t lod[kN];                     // 16.16 LOD (mipmapped draws)
   alignas(64) uint32_t tix[4][kN];                 // texel indices of a bilinear quad (or the nearest texel)
   alignas(64) int32_t uf[kN], vf[kN];              // bilinear fractions, 4 bits
@@ -113,7 +114,7 @@ template <Psm kAddr>
 inline void span_addresses(const BufferLayout& layout, const Span& s, uint32_t* out, int begin, int end) {
   constexpr uint32_t kBytesLog2 = PsmTraits<kAddr>::kShape.element_bits_log2 - 3;
   const RowAddress<kAddr> row = PixelAddress<kAddr>(layout).row(static_cast<uint32_t>(s.y));
-  for (int i = begin; i < end; i++) out[i] = row.at(static_cast<uint32_t>(s.x + i)) << kBytesLog2;
+  row.run(static_cast<uint32_t>(s.x + begin), static_cast<uint32_t>(end - begin), out + begin, kBytesLog2);
 }
 
 template <Psm kAddr>
@@ -468,27 +469,37 @@ void stage_dither(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   }
 }
 
-template <FrameFmt kF>
+// Two passes: the packed, masked values for every pixel (branch-free, so it vectorises), then the scattered stores
+// of the pixels something is left to write to. Without kMerge the frame was not read: the mask keeps no bits.
+template <FrameFmt kF, bool kMerge>
 void stage_write_fb(Impl& p, const Span&, Scratch& w, int begin, int end) {
   uint8_t* vm = p.vm;
   const int32_t wm = p.wrap_mask;
+  const uint32_t fba = p.fba_bit;
   for (int i = begin; i < end; i++) {
-    uint32_t fm = w.fm[i];
-    if (fm == 0xffffffffu) continue;
     uint32_t r = static_cast<uint32_t>(clamp8(w.r[i] & wm)), g = static_cast<uint32_t>(clamp8(w.g[i] & wm));
     uint32_t b = static_cast<uint32_t>(clamp8(w.b[i] & wm)), a = static_cast<uint32_t>(clamp8(w.a[i] & wm));
-    uint32_t fs = r | (g << 8) | (b << 16) | (a << 24) | p.fba_bit;
-    uint32_t a_addr = w.faddr[i];
+    uint32_t fs = r | (g << 8) | (b << 16) | (a << 24) | fba;
     if constexpr (kF == FrameFmt::k16) {
       uint32_t rb = fs & 0x00f800f8u, ga = fs & 0x8000f800u;
       fs = (ga >> 16) | (rb >> 9) | (ga >> 6) | (rb >> 3);
-      uint16_t v = static_cast<uint16_t>((fs & ~fm) | (w.fd[i] & fm));
-      std::memcpy(vm + a_addr, &v, 2);
+    }
+    if constexpr (kMerge) fs = (fs & ~w.fm[i]) | (w.fd[i] & w.fm[i]);  // 24-bit frames: fm holds the top byte
+    w.fs[i] = fs;
+  }
+  for (int i = begin; i < end; i++) {
+    if (w.fm[i] == 0xffffffffu) continue;
+    if constexpr (kF == FrameFmt::k16) {
+      uint16_t v = static_cast<uint16_t>(w.fs[i]);
+      std::memcpy(vm + w.faddr[i], &v, 2);
     } else {
-      uint32_t v = (fs & ~fm) | (w.fd[i] & fm);  // 24-bit frames: fm holds the top byte
-      std::memcpy(vm + a_addr, &v, 4);
+      std::memcpy(vm + w.faddr[i], &w.fs[i], 4);
     }
   }
+}
+template <FrameFmt kF>
+Stage pick_write_fb(bool merge) {
+  return merge ? stage_write_fb<kF, true> : stage_write_fb<kF, false>;
 }
 
 // ---- Choosing the passes ----
@@ -638,6 +649,11 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
     p.begin_texture();
   }
 
+  // The frame is read for blending, DATE, or a write that keeps some bits (FBMSK, the 24-bit alpha byte, RGB_ONLY).
+  const uint32_t store_mask = f == FrameFmt::k16 ? 0xffffu : 0xffffffffu;
+  const bool merge = (p.k.fm & store_mask) != 0 || (key.atst() != 1 && key.afail() == 3);
+  const bool reads_frame = key.date() || (key.fwrite() && (key.abe() || merge));
+
   // The passes, in PCSX2's order.
   auto add = [&](Stage s) { p.stages[p.stage_count++] = s; };
   add(fb ? pick_by_swizzle<BeginFb>(frame_addr) : stage_no_fb);
@@ -660,7 +676,7 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
     add(pick_tfx(key.tfx(), key.tcc()));
     if (key.atst() != 1) add(stage_atest);
     if (key.fwrite() && key.fge()) add(stage_fog);
-    add(f == FrameFmt::k16 ? stage_read_fb<FrameFmt::k16> : stage_read_fb<FrameFmt::k32>);
+    if (reads_frame) add(f == FrameFmt::k16 ? stage_read_fb<FrameFmt::k16> : stage_read_fb<FrameFmt::k32>);
     if (key.date())
       add(f == FrameFmt::k16 ? pick_date<FrameFmt::k16>(key.datm()) : pick_date<FrameFmt::k32>(key.datm()));
   }
@@ -672,9 +688,9 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
                                : stage_blend<FrameFmt::k32>);
     }
     if (f == FrameFmt::k16 && key.dthe()) add(stage_dither);
-    add(f == FrameFmt::k16   ? stage_write_fb<FrameFmt::k16>
-        : f == FrameFmt::k24 ? stage_write_fb<FrameFmt::k24>
-                             : stage_write_fb<FrameFmt::k32>);
+    add(f == FrameFmt::k16   ? pick_write_fb<FrameFmt::k16>(merge)
+        : f == FrameFmt::k24 ? pick_write_fb<FrameFmt::k24>(merge)
+                             : pick_write_fb<FrameFmt::k32>(merge));
   }
 }
 
