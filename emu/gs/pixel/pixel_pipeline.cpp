@@ -117,10 +117,13 @@ inline void span_addresses(const BufferLayout& layout, const Span& s, uint32_t* 
   row.run(static_cast<uint32_t>(s.x + begin), static_cast<uint32_t>(end - begin), out + begin, kBytesLog2);
 }
 
-template <Psm kAddr>
-void stage_begin_fb(Impl& p, const Span& s, Scratch& w, int begin, int end) {
-  span_addresses<kAddr>(p.fb, s, w.faddr, begin, end);
+// The frame's mask is set before the Z test (which adds to it); its addresses only after, for the live pixels.
+void stage_begin_fm(Impl& p, const Span&, Scratch& w, int begin, int end) {
   std::fill(w.fm + begin, w.fm + end, p.k.fm);
+}
+template <Psm kAddr>
+void stage_fb_addresses(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  span_addresses<kAddr>(p.fb, s, w.faddr, begin, end);
 }
 void stage_no_fb(Impl& p, const Span&, Scratch& w, int begin, int end) {
   (void)p;
@@ -570,8 +573,8 @@ Stage pick_by_swizzle(Psm addr) {
   }
 }
 template <Psm kAddr>
-struct BeginFb {
-  static constexpr Stage run = stage_begin_fb<kAddr>;
+struct FbAddresses {
+  static constexpr Stage run = stage_fb_addresses<kAddr>;
 };
 template <Psm kAddr>
 struct BeginZb {
@@ -656,13 +659,14 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
 
   // The passes, in PCSX2's order.
   auto add = [&](Stage s) { p.stages[p.stage_count++] = s; };
-  add(fb ? pick_by_swizzle<BeginFb>(frame_addr) : stage_no_fb);
+  add(fb ? stage_begin_fm : stage_no_fb);
   add(z != ZFmt::kNone ? pick_by_swizzle<BeginZb>(z_addr) : stage_no_zb);
   if (z != ZFmt::kNone && key.ztst() >= 2) {
     add(pick_ztest(z, key.ztst() == 3));
     p.early_count = p.stage_count;
   }
   if (fb) {
+    add(pick_by_swizzle<FbAddresses>(frame_addr));
     if (textured) {
       if (key.mmin() != MipMode::kNone) {
         if (key.lcm()) {
@@ -732,7 +736,11 @@ void PixelPipeline::draw_span(const Span& span_in) {
     constexpr int kGroup = 8;
     auto group_live = [&](int g) {
       uint32_t dead = 0xffffffffu;
-      for (int i = g; i < std::min(g + kGroup, s.count); i++) dead &= w.fm[i] & w.zm[i];
+      if (g + kGroup <= s.count) {
+        for (int i = 0; i < kGroup; i++) dead &= w.fm[g + i] & w.zm[g + i];
+      } else {
+        for (int i = g; i < s.count; i++) dead &= w.fm[i] & w.zm[i];
+      }
       return dead != 0xffffffffu;
     };
     int g = 0;
