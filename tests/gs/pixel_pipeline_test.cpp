@@ -1,6 +1,7 @@
 // The pixel pipeline's stages on hand-built spans, each expected value worked out here from the formula
 // reference/gs.md §3 gives (or by hand in the comment).
 
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -354,6 +355,34 @@ TEST(PixelDepth, GroupsFailingZLeaveTheirNeighboursIntact) {
     EXPECT_EQ(read32(mem, 0, 1, i, 0), pass ? 0x80000000u | ((i & 7) * 16) : 0u) << i;
   }
   EXPECT_EQ(p.pixels_drawn(), uint64_t{kCount - 17});
+}
+
+// Solid draws (no texture, test, blend or mask) take one fused pass; the same draw made to go through the pass list
+// (a GEQUAL test every pixel passes) must leave the same memory, for each Z format and with wrapped colours.
+TEST(PixelDepth, FusedSolidPassMatchesThePassList) {
+  for (uint32_t zpsm : {0x0u, 0x1u, 0x2u, 0xau}) {
+    for (bool colclamp : {false, true}) {
+      LocalMemory fused, listed;
+      Clut clut;
+      DrawState st = basic_state();
+      st.zbuf.raw = zbuf_bits(64, zpsm);
+      st.colclamp.raw = colclamp;
+      st.fba.raw = 1;
+      SpanData sd(150, 40, 3);
+      for (int i = 0; i < 150; i++) {
+        sd.r[i] = static_cast<int16_t>(i * 300 - 9000), sd.g[i] = static_cast<int16_t>(i * 97);
+        sd.b[i] = static_cast<int16_t>(32767 - i * 200), sd.a[i] = static_cast<int16_t>(i << 7);
+        sd.z[i] = 0x12345678u + static_cast<uint32_t>(i);
+      }
+      st.test.raw = test_bits(false, 0, 0, 0, false, false, true, 1);  // ALWAYS: fused
+      run(st, fused, clut, sd);
+      st.test.raw = test_bits(false, 0, 0, 0, false, false, true, 2);  // GEQUAL over Z 0: the pass list
+      run(st, listed, clut, sd);
+      EXPECT_TRUE(std::equal(fused.bytes().begin(), fused.bytes().end(), listed.bytes().begin()))
+          << zpsm << " " << colclamp;
+      EXPECT_NE(read32(fused, 0, 1, 50, 3), 0u);
+    }
+  }
 }
 
 TEST(PixelDepth, Z16WritesLowHalfAndMasks) {

@@ -88,6 +88,8 @@ struct PixelPipeline::Impl {
   int early_count = 0;
   uint64_t pixels = 0;
   bool nothing = false;
+  // Untextured, untested, unblended 32-bit draws run as one fused pass instead of the list (see draw_solid).
+  void (*solid)(Impl&, const Span&, Scratch&) = nullptr;
   const void* self = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
@@ -505,6 +507,55 @@ Stage pick_write_fb(bool merge) {
   return merge ? stage_write_fb<kF, true> : stage_write_fb<kF, false>;
 }
 
+// ---- The fused pass of solid draws ----
+
+// A CT32 frame with nothing masked, no texture, test, fog, blend or dither, and Z written or not: the colour's
+// integer part (as the TFX pass takes it), wrapped or clamped, stored at every pixel, and Z stored beside it. The
+// same arithmetic as the pass list without its intermediate arrays.
+template <ZFmt kZ, Psm kZAddr>
+void draw_solid(Impl& p, const Span& s, Scratch& w) {
+  uint8_t* vm = p.vm;
+  const int n = s.count;
+  span_addresses<Psm::kCt32>(p.fb, s, w.faddr, 0, n);
+  const int32_t wm = p.wrap_mask;
+  const uint32_t fba = p.fba_bit;
+  for (int i = 0; i < n; i++) {
+    auto channel = [&](const int16_t* c) {
+      return static_cast<uint32_t>(clamp8((static_cast<uint16_t>(c[i]) >> 7) & wm));
+    };
+    w.fs[i] = channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | fba;
+  }
+  for (int i = 0; i < n; i++) std::memcpy(vm + w.faddr[i], &w.fs[i], 4);
+  if constexpr (kZ != ZFmt::kNone) {
+    span_addresses<kZAddr>(p.zb, s, w.zaddr, 0, n);
+    for (int i = 0; i < n; i++) {
+      const uint32_t zs = s.z[i], a = w.zaddr[i];
+      if constexpr (kZ == ZFmt::k32) {
+        std::memcpy(vm + a, &zs, 4);
+      } else if constexpr (kZ == ZFmt::k24) {
+        const uint32_t v = (zs & 0xffffff) | (load32(vm, a) & 0xff000000u);
+        std::memcpy(vm + a, &v, 4);
+      } else {
+        const uint16_t v = static_cast<uint16_t>(zs);
+        std::memcpy(vm + a, &v, 2);
+      }
+    }
+  }
+}
+
+using SolidPass = void (*)(Impl&, const Span&, Scratch&);
+SolidPass pick_solid(bool zwrite, ZFmt z, Psm z_addr) {
+  if (!zwrite) return draw_solid<ZFmt::kNone, Psm::kZ32>;
+  switch (z) {
+    case ZFmt::k32: return z_addr == Psm::kZ32 ? draw_solid<ZFmt::k32, Psm::kZ32> : nullptr;
+    case ZFmt::k24: return z_addr == Psm::kZ32 ? draw_solid<ZFmt::k24, Psm::kZ32> : nullptr;
+    case ZFmt::k16:
+      if (z_addr == Psm::kZ16) return draw_solid<ZFmt::k16, Psm::kZ16>;
+      return z_addr == Psm::kZ16s ? draw_solid<ZFmt::k16, Psm::kZ16s> : nullptr;
+    default: return nullptr;
+  }
+}
+
 // ---- Choosing the passes ----
 
 Stage pick_ztest(ZFmt z, bool greater) {
@@ -696,6 +747,10 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
         : f == FrameFmt::k24 ? pick_write_fb<FrameFmt::k24>(merge)
                              : pick_write_fb<FrameFmt::k32>(merge));
   }
+  const bool solid = frame_addr == Psm::kCt32 && f == FrameFmt::k32 && key.fwrite() && !textured && !merge &&
+                     p.early_count == 0 && key.atst() == 1 && !key.fge() && !key.date() && !key.abe() &&
+                     !(key.zwrite() && z == ZFmt::kNone);
+  if (solid) p.solid = pick_solid(key.zwrite(), z, z_addr);
 }
 
 PixelPipeline::~PixelPipeline() {
@@ -727,6 +782,11 @@ void PixelPipeline::draw_span(const Span& span_in) {
   if (!s.q) s.q = w.one_f;
   // Another pipeline on this thread may have used the texture cache since this draw began (rare).
   if (p.tex && thread_cache().owner != p.self) p.begin_texture();
+  if (p.solid) {
+    p.solid(p, s, w);
+    p.pixels += static_cast<uint64_t>(s.count);
+    return;
+  }
   for (int i = 0; i < p.early_count; i++) p.stages[i](p, s, w, 0, s.count);
   if (p.early_count == 0) {
     for (int i = 0; i < p.stage_count; i++) p.stages[i](p, s, w, 0, s.count);
