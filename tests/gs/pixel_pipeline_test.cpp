@@ -455,8 +455,19 @@ TEST(PixelTexture, WrapModes) {
     uint32_t texel;
   };
   const Case cases[] = {
-      {0, 0, 0, 10, 2}, {0, 0, 0, -3, 5}, {1, 0, 0, -3, 0}, {1, 0, 0, 10, 7}, {2, 2, 5, 0, 2},
-      {2, 2, 5, 7, 5},  {3, 3, 4, 6, 6},  {3, 3, 4, 9, 5},  {3, 3, 4, 2, 6},
+      {0, 0, 0, 10, 2},
+      {0, 0, 0, -3, 5},
+      {1, 0, 0, -3, 0},
+      {1, 0, 0, 10, 7},
+      {2, 2, 5, 0, 2},
+      {2, 2, 5, 7, 5},
+      {3, 3, 4, 6, 6},
+      {3, 3, 4, 9, 5},
+      {3, 3, 4, 2, 6},
+      // REGION_CLAMP with MINU > MAXU: max(u, MINU) then min(.., MAXU), as PCSX2's sat_i16, is MAXU for any u.
+      {2, 5, 2, 0, 2},
+      {2, 5, 2, 3, 2},
+      {2, 5, 2, 7, 2},
   };
   for (const Case& c : cases) {
     LocalMemory mem;

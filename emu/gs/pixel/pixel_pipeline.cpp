@@ -179,11 +179,11 @@ struct Wrap {
   int32_t lo, hi;
   bool repeat;
 };
-// PCSX2 computes both and selects: repeat = (c & lo) | hi, clamp = saturate to [lo, hi], on 16-bit lanes.
+// PCSX2 computes both and selects: repeat = (c & lo) | hi, clamp = min(max(c, lo), hi) on signed 16-bit lanes
+// (pmaxsw then pminsw). The order matters when REGION_CLAMP has MINU > MAXU: every coordinate becomes MAXU.
 inline int32_t wrap(int32_t c, int32_t lo, int32_t hi, bool repeat) {
   int32_t rep = static_cast<uint16_t>((c & lo) | hi);
-  int32_t cl =
-      std::clamp(c, static_cast<int32_t>(static_cast<int16_t>(lo)), static_cast<int32_t>(static_cast<int16_t>(hi)));
+  int32_t cl = region_clamp(c, static_cast<int16_t>(lo), static_cast<int16_t>(hi));
   return static_cast<uint16_t>(repeat ? rep : cl);
 }
 inline int32_t sat16(int32_t v) { return std::clamp(v, -32768, 32767); }
