@@ -548,6 +548,31 @@ TEST(PixelTexture, MipLevelFromConstantLodRounds) {
   }
 }
 
+TEST(PixelTexture, ConstantLodTrilinearFractionPerLane) {
+  // LCM=1, K = 24/16 = 1.5, MMIN=3 (nearest texel, linear between levels 1 and 2): fraction 0x8000. PCSX2's constant
+  // fraction vector is (f, f) in the 32-bit lanes of pixels x & 7 = 0, 1, 4, 5 and (f, 0) in those of 2, 3, 6, 7,
+  // and the lanes' high words carry blue and alpha: those pixels blend red and green by f but keep level 1's blue
+  // and alpha. Level 1 = (0, 0, 0, 0x20), level 2 = (200, 100, 60, 0x60): with f = 0x8000, (b - a) * 2 * 0x4000 >> 16
+  // is half the difference.
+  LocalMemory mem;
+  Clut clut;
+  for (uint32_t y = 0; y < 4; y++)
+    for (uint32_t x = 0; x < 4; x++) write32(mem, 0x140, 1, x, y, rgba(0, 0, 0, 0x20));
+  for (uint32_t y = 0; y < 2; y++)
+    for (uint32_t x = 0; x < 2; x++) write32(mem, 0x180, 1, x, y, rgba(200, 100, 60, 0x60));
+  DrawState st = textured_state(1, true);
+  st.prim.raw = prim_bits(true, false, false, false);
+  st.tex1.raw = tex1_bits(true, 2, false, 3, 0, 24);
+  st.miptbp1.raw = 0x140 | (uint64_t{1} << 14) | (uint64_t{0x180} << 20) | (uint64_t{1} << 34);
+  SpanData sd(16);
+  for (int i = 0; i < 16; i++) sd.s[i] = 0.5f * 65536, sd.t[i] = 0.5f * 65536, sd.q[i] = 1.0f;
+  run(st, mem, clut, sd);
+  for (uint32_t x = 0; x < 16; x++) {
+    const bool low_words_only = (x & 2) != 0;
+    EXPECT_EQ(read32(mem, 0, 1, x, 0), low_words_only ? rgba(100, 50, 0, 0x20) : rgba(100, 50, 30, 0x40)) << x;
+  }
+}
+
 TEST(PixelTexture, TrilinearBetweenLevelsFromPerPixelQ) {
   // MMIN=3 (nearest texel, linear between levels), MXL=2, L=0, K=0, LOD from q per pixel.
   // q = 0.75: -log2(q) = 1 - log2(1.5) ~ 0.41519 -> LOD fraction ~27211/65536 between level 0 and level 1.

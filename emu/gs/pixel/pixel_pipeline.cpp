@@ -30,6 +30,7 @@ struct Scratch {
   alignas(64) uint32_t fd[kN];                     // frame contents
   alignas(64) uint32_t fs[kN];                     // the value to store, masks applied
   alignas(64) int32_t lod[kN];                     // 16.16 LOD (mipmapped draws)
+  alignas(64) int32_t lod_frac_ba[kN];             // trilinear fraction for blue and alpha (see stage_lod_const)
   alignas(64) uint32_t tix[4][kN];                 // texel indices of a bilinear quad (or the nearest texel)
   alignas(64) int32_t uf[kN], vf[kN];              // bilinear fractions, 4 bits
   alignas(64) int16_t zero16[kN];                  // stands in for span arrays the draw does not need
@@ -292,10 +293,19 @@ void stage_lod(Impl& p, const Span& s, Scratch& w, int begin, int end) {
     int32_t lod = lod_from_q(s.q[i], p.k.lod_l, p.k.lod_k, p.k.lod_mxl);
     if constexpr (kRound) lod += 0x8000;
     w.lod[i] = lod;
+    w.lod_frac_ba[i] = lod & 0xffff;
   }
 }
-void stage_lod_const(Impl& p, const Span&, Scratch& w, int begin, int end) {
-  for (int i = begin; i < end; i++) w.lod[i] = p.k.lod_const;
+// A constant LOD's trilinear fraction as PCSX2 lays it out for its vectors (GetScanlineGlobalData: the fraction
+// broadcast to every 32-bit lane with a zero high half, then shuffled as 16-bit words xxxxl and 32-bit xxzz, and
+// repeated in both 128-bit halves): pixels at x & 7 = 0, 1, 4, 5 blend every channel by it, pixels at 2, 3, 6, 7
+// blend red and green (the low words) by it but blue and alpha (the high words) by 0, keeping the lower level.
+void stage_lod_const(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  const int32_t frac = p.k.lod_const & 0xffff;
+  for (int i = begin; i < end; i++) {
+    w.lod[i] = p.k.lod_const;
+    w.lod_frac_ba[i] = ((s.x + i) & 2) ? 0 : frac;
+  }
 }
 
 template <bool kStq, bool kLinear, bool kTrilinear>
@@ -325,8 +335,8 @@ void stage_texture_mip(Impl& p, const Span& s, Scratch& w, int begin, int end) {
       int lvl2 = std::min(lodi + 1, TextureCache::kMaxLevels - 1);
       sample_level<kLinear>(p, lvl2, kLinear ? u2 - 0x8000 : u2, kLinear ? v2 - 0x8000 : v2, ulo >> 1, uhi >> 1,
                             vlo >> 1, vhi >> 1, r2, g2, b2, a2);
-      int32_t f = lod & 0xffff;
-      r = lerp_lod(r, r2, f), g = lerp_lod(g, g2, f), b = lerp_lod(b, b2, f), a = lerp_lod(a, a2, f);
+      int32_t f = lod & 0xffff, f_ba = w.lod_frac_ba[i];
+      r = lerp_lod(r, r2, f), g = lerp_lod(g, g2, f), b = lerp_lod(b, b2, f_ba), a = lerp_lod(a, a2, f_ba);
     }
     w.r[i] = r, w.g[i] = g, w.b[i] = b, w.a[i] = a;
   }
