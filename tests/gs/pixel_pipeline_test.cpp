@@ -1,6 +1,7 @@
 // The pixel pipeline's stages on hand-built spans, each expected value worked out here from the formula
 // reference/gs.md §3 gives (or by hand in the comment).
 
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -29,19 +30,18 @@ int32_t texel_center(int t) { return (t << 16) + 0x8000; }
 // ---- Addressing ----
 
 TEST(PixelAddressing, BlockTablesMatchTheGsManual) {
+  const PixelAddress<Psm::kCt32> ct32(0, 1);
+  const PixelAddress<Psm::kCt16s> ct16s(0, 1);
   const uint32_t row32[8] = {0, 1, 4, 5, 16, 17, 20, 21};
-  for (uint32_t bx = 0; bx < 8; bx++)
-    EXPECT_EQ(gs::pixel::element_index(AddrFamily::k32, false, 0, 1, bx * 8, 0) >> 6, row32[bx]);
+  for (uint32_t bx = 0; bx < 8; bx++) EXPECT_EQ(ct32(bx * 8, 0) >> 6, row32[bx]);
   const uint32_t row16s[4] = {0, 2, 16, 18};
-  for (uint32_t bx = 0; bx < 4; bx++)
-    EXPECT_EQ(gs::pixel::element_index(AddrFamily::k16s, false, 0, 1, bx * 16, 0) >> 7, row16s[bx]);
+  for (uint32_t bx = 0; bx < 4; bx++) EXPECT_EQ(ct16s(bx * 16, 0) >> 7, row16s[bx]);
   const uint32_t col16s[8] = {0, 1, 8, 9, 4, 5, 12, 13};  // blockTable16S column 0, rows 0..7
-  for (uint32_t by = 0; by < 8; by++)
-    EXPECT_EQ(gs::pixel::element_index(AddrFamily::k16s, false, 0, 1, 0, by * 8) >> 7, col16s[by]);
-  EXPECT_EQ(gs::pixel::element_index(AddrFamily::k32, true, 0, 1, 0, 0) >> 6, 0x18u);  // Z swizzle
+  for (uint32_t by = 0; by < 8; by++) EXPECT_EQ(ct16s(0, by * 8) >> 7, col16s[by]);
+  EXPECT_EQ(PixelAddress<Psm::kZ32>(0, 1)(0, 0) >> 6, 0x18u);  // Z swizzle
   // The second page of a 2-page-wide buffer starts 32 blocks on.
-  EXPECT_EQ(gs::pixel::element_index(AddrFamily::k32, false, 0, 2, 64, 0), 32u * 64);
-  EXPECT_EQ(gs::pixel::element_index(AddrFamily::k32, false, 0, 2, 0, 32), 64u * 64);
+  EXPECT_EQ(PixelAddress<Psm::kCt32>(0, 2)(64, 0), 32u * 64);
+  EXPECT_EQ(PixelAddress<Psm::kCt32>(0, 2)(0, 32), 64u * 64);
 }
 
 // ---- Arithmetic helpers ----
@@ -328,6 +328,63 @@ TEST(PixelDepth, TestAndWritePerFormat) {
   }
 }
 
+// Groups of 8 pixels the Z test rejects entirely skip the later passes; the pixels around them must come out as if
+// every pass had run (textured, blended, so every pass is present).
+TEST(PixelDepth, GroupsFailingZLeaveTheirNeighboursIntact) {
+  LocalMemory mem;
+  Clut clut;
+  DrawState st = basic_state();
+  st.prim.raw = prim_bits(true, false, true, true);
+  st.tex0.raw = tex0_bits(kTbp, 1, 0x00, 3, 3, true, 1);  // 8x8 CT32, DECAL
+  st.alpha.raw = alpha_bits(0, 1, 0, 1, 0);               // (Cs - Cd) * As + Cd
+  st.zbuf.raw = zbuf_bits(64, 0x0);
+  st.test.raw = test_bits(false, 0, 0, 0, false, false, true, 2);  // GEQUAL
+  for (uint32_t x = 0; x < 8; x++) write32(mem, kTbp, 1, x, 0, 0x80000000u | (x * 16));
+  constexpr int kCount = 40;
+  SpanData sd(kCount);
+  for (int i = 0; i < kCount; i++) {
+    write32(mem, 64 << 5, 1, i, 0, 100, true);
+    sd.z[i] = (i >= 8 && i < 24) || i == 33 ? 99 : 100;  // two dead groups, one lone failing pixel
+    sd.u[i] = texel_center(i & 7), sd.v[i] = texel_center(0);
+  }
+  PixelPipeline p(st, mem, clut);
+  p.draw_span(sd.span());
+  for (int i = 0; i < kCount; i++) {
+    bool pass = sd.z[i] == 100;
+    // As = 0x80: the blend gives Cs exactly.
+    EXPECT_EQ(read32(mem, 0, 1, i, 0), pass ? 0x80000000u | ((i & 7) * 16) : 0u) << i;
+  }
+  EXPECT_EQ(p.pixels_drawn(), uint64_t{kCount - 17});
+}
+
+// Solid draws (no texture, test, blend or mask) take one fused pass; the same draw made to go through the pass list
+// (a GEQUAL test every pixel passes) must leave the same memory, for each Z format and with wrapped colours.
+TEST(PixelDepth, FusedSolidPassMatchesThePassList) {
+  for (uint32_t zpsm : {0x0u, 0x1u, 0x2u, 0xau}) {
+    for (bool colclamp : {false, true}) {
+      LocalMemory fused, listed;
+      Clut clut;
+      DrawState st = basic_state();
+      st.zbuf.raw = zbuf_bits(64, zpsm);
+      st.colclamp.raw = colclamp;
+      st.fba.raw = 1;
+      SpanData sd(150, 40, 3);
+      for (int i = 0; i < 150; i++) {
+        sd.r[i] = static_cast<int16_t>(i * 300 - 9000), sd.g[i] = static_cast<int16_t>(i * 97);
+        sd.b[i] = static_cast<int16_t>(32767 - i * 200), sd.a[i] = static_cast<int16_t>(i << 7);
+        sd.z[i] = 0x12345678u + static_cast<uint32_t>(i);
+      }
+      st.test.raw = test_bits(false, 0, 0, 0, false, false, true, 1);  // ALWAYS: fused
+      run(st, fused, clut, sd);
+      st.test.raw = test_bits(false, 0, 0, 0, false, false, true, 2);  // GEQUAL over Z 0: the pass list
+      run(st, listed, clut, sd);
+      EXPECT_TRUE(std::equal(fused.bytes().begin(), fused.bytes().end(), listed.bytes().begin()))
+          << zpsm << " " << colclamp;
+      EXPECT_NE(read32(fused, 0, 1, 50, 3), 0u);
+    }
+  }
+}
+
 TEST(PixelDepth, Z16WritesLowHalfAndMasks) {
   LocalMemory mem;
   Clut clut;
@@ -398,8 +455,19 @@ TEST(PixelTexture, WrapModes) {
     uint32_t texel;
   };
   const Case cases[] = {
-      {0, 0, 0, 10, 2}, {0, 0, 0, -3, 5}, {1, 0, 0, -3, 0}, {1, 0, 0, 10, 7}, {2, 2, 5, 0, 2},
-      {2, 2, 5, 7, 5},  {3, 3, 4, 6, 6},  {3, 3, 4, 9, 5},  {3, 3, 4, 2, 6},
+      {0, 0, 0, 10, 2},
+      {0, 0, 0, -3, 5},
+      {1, 0, 0, -3, 0},
+      {1, 0, 0, 10, 7},
+      {2, 2, 5, 0, 2},
+      {2, 2, 5, 7, 5},
+      {3, 3, 4, 6, 6},
+      {3, 3, 4, 9, 5},
+      {3, 3, 4, 2, 6},
+      // REGION_CLAMP with MINU > MAXU: max(u, MINU) then min(.., MAXU), as PCSX2's sat_i16, is MAXU for any u.
+      {2, 5, 2, 0, 2},
+      {2, 5, 2, 3, 2},
+      {2, 5, 2, 7, 2},
   };
   for (const Case& c : cases) {
     LocalMemory mem;
@@ -480,6 +548,31 @@ TEST(PixelTexture, MipLevelFromConstantLodRounds) {
   }
 }
 
+TEST(PixelTexture, ConstantLodTrilinearFractionPerLane) {
+  // LCM=1, K = 24/16 = 1.5, MMIN=3 (nearest texel, linear between levels 1 and 2): fraction 0x8000. PCSX2's constant
+  // fraction vector is (f, f) in the 32-bit lanes of pixels x & 7 = 0, 1, 4, 5 and (f, 0) in those of 2, 3, 6, 7,
+  // and the lanes' high words carry blue and alpha: those pixels blend red and green by f but keep level 1's blue
+  // and alpha. Level 1 = (0, 0, 0, 0x20), level 2 = (200, 100, 60, 0x60): with f = 0x8000, (b - a) * 2 * 0x4000 >> 16
+  // is half the difference.
+  LocalMemory mem;
+  Clut clut;
+  for (uint32_t y = 0; y < 4; y++)
+    for (uint32_t x = 0; x < 4; x++) write32(mem, 0x140, 1, x, y, rgba(0, 0, 0, 0x20));
+  for (uint32_t y = 0; y < 2; y++)
+    for (uint32_t x = 0; x < 2; x++) write32(mem, 0x180, 1, x, y, rgba(200, 100, 60, 0x60));
+  DrawState st = textured_state(1, true);
+  st.prim.raw = prim_bits(true, false, false, false);
+  st.tex1.raw = tex1_bits(true, 2, false, 3, 0, 24);
+  st.miptbp1.raw = 0x140 | (uint64_t{1} << 14) | (uint64_t{0x180} << 20) | (uint64_t{1} << 34);
+  SpanData sd(16);
+  for (int i = 0; i < 16; i++) sd.s[i] = 0.5f * 65536, sd.t[i] = 0.5f * 65536, sd.q[i] = 1.0f;
+  run(st, mem, clut, sd);
+  for (uint32_t x = 0; x < 16; x++) {
+    const bool low_words_only = (x & 2) != 0;
+    EXPECT_EQ(read32(mem, 0, 1, x, 0), low_words_only ? rgba(100, 50, 0, 0x20) : rgba(100, 50, 30, 0x40)) << x;
+  }
+}
+
 TEST(PixelTexture, TrilinearBetweenLevelsFromPerPixelQ) {
   // MMIN=3 (nearest texel, linear between levels), MXL=2, L=0, K=0, LOD from q per pixel.
   // q = 0.75: -log2(q) = 1 - log2(1.5) ~ 0.41519 -> LOD fraction ~27211/65536 between level 0 and level 1.
@@ -526,7 +619,7 @@ TEST(PixelTextureFormat, Ct24AndCt16ThroughTexa) {
 
   LocalMemory m16;
   for (uint32_t psm : {0x02u, 0x0au}) {
-    AddrFamily fam = psm == 0x02 ? AddrFamily::k16 : AddrFamily::k16s;
+    Psm fam = psm == 0x02 ? Psm::kCt16 : Psm::kCt16s;
     write16(m16, kTbp, 1, 0, 0, 0x8000 | 0x1f, false, fam);
     write16(m16, kTbp, 1, 1, 0, 0x0000, false, fam);
     write16(m16, kTbp, 1, 2, 0, (3 << 5) | (1 << 10), false, fam);
@@ -554,17 +647,10 @@ TEST(PixelTextureFormat, IndexedFormatsThroughThePalette) {
   for (Case c : {Case{0x13, 0}, Case{0x14, 1}, Case{0x1b, 0}, Case{0x24, 2}, Case{0x2c, 3}}) {
     LocalMemory mem;
     const uint32_t index = c.psm == 0x13 || c.psm == 0x1b ? 0xa7 : 0x9;
-    uint8_t* vm = mem.bytes().data();
     // Texel (3, 2).
     switch (c.psm) {
-      case 0x13:
-        vm[gs::pixel::element_index(AddrFamily::k8, false, kTbp, 2, 3, 2)] = static_cast<uint8_t>(index);
-        break;
-      case 0x14: {
-        uint32_t e = gs::pixel::element_index(AddrFamily::k4, false, kTbp, 2, 3, 2);
-        vm[e >> 1] = static_cast<uint8_t>(index << ((e & 1) * 4));
-        break;
-      }
+      case 0x13: mem.write_pixel(BufferLayout{kTbp, 2, Psm::kT8}, 3, 2, index); break;
+      case 0x14: mem.write_pixel(BufferLayout{kTbp, 2, Psm::kT4}, 3, 2, index); break;
       case 0x1b: write32(mem, kTbp, 2, 3, 2, 0x00abcdefu | (index << 24)); break;
       case 0x24: write32(mem, kTbp, 2, 3, 2, 0xa0abcdefu | (index << 24)); break;
       case 0x2c: write32(mem, kTbp, 2, 3, 2, 0x05abcdefu | (index << 28)); break;

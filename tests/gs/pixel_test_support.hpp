@@ -1,6 +1,6 @@
 #pragma once
 // Hand-built draws for the pixel pipeline tests: register values assembled from their fields, spans filled by
-// hand, and pixels read back from local memory through the swizzle formulas.
+// hand, and pixels read back from local memory through gs/memory's addressing.
 
 #include <cstdint>
 #include <cstring>
@@ -8,13 +8,12 @@
 
 #include "emu/gs/clut/clut.hpp"
 #include "emu/gs/memory/local_memory.hpp"
-#include "emu/gs/pixel/pixel_addressing.hpp"
+#include "emu/gs/memory/pixel_address.hpp"
 #include "emu/gs/pixel/pixel_pipeline.hpp"
 
 namespace gcvu::test::pixel {
 
 using namespace gcvu::gs;
-using gcvu::gs::pixel::AddrFamily;
 
 inline uint64_t field(uint64_t v, unsigned lo) { return v << lo; }
 
@@ -87,27 +86,25 @@ struct SpanData {
   }
 };
 
-inline uint32_t byte_address(AddrFamily f, bool z, uint32_t bp, uint32_t bw, uint32_t x, uint32_t y, int size) {
-  return (gs::pixel::element_index(f, z, bp, bw, x, y) * size) & (kLocalMemoryBytes - 1);
+// Pixels of a buffer through gs/memory's addressing; `z` selects the Z swizzle, `psm16` the 16-bit arrangement.
+inline Psm psm32(bool z) { return z ? Psm::kZ32 : Psm::kCt32; }
+inline Psm psm16_of(bool z, Psm psm16) {
+  if (!z) return psm16;
+  return psm16 == Psm::kCt16s ? Psm::kZ16s : Psm::kZ16;
 }
 inline uint32_t read32(const LocalMemory& m, uint32_t bp, uint32_t bw, uint32_t x, uint32_t y, bool z = false) {
-  uint32_t v;
-  std::memcpy(&v, m.bytes().data() + byte_address(AddrFamily::k32, z, bp, bw, x, y, 4), 4);
-  return v;
+  return m.read_pixel(BufferLayout{bp, bw, psm32(z)}, x, y);
 }
 inline void write32(LocalMemory& m, uint32_t bp, uint32_t bw, uint32_t x, uint32_t y, uint32_t v, bool z = false) {
-  std::memcpy(m.bytes().data() + byte_address(AddrFamily::k32, z, bp, bw, x, y, 4), &v, 4);
+  m.write_pixel(BufferLayout{bp, bw, psm32(z)}, x, y, v);
 }
 inline uint32_t read16(const LocalMemory& m, uint32_t bp, uint32_t bw, uint32_t x, uint32_t y, bool z = false,
-                       AddrFamily f = AddrFamily::k16) {
-  uint16_t v;
-  std::memcpy(&v, m.bytes().data() + byte_address(f, z, bp, bw, x, y, 2), 2);
-  return v;
+                       Psm psm16 = Psm::kCt16) {
+  return m.read_pixel(BufferLayout{bp, bw, psm16_of(z, psm16)}, x, y);
 }
 inline void write16(LocalMemory& m, uint32_t bp, uint32_t bw, uint32_t x, uint32_t y, uint32_t v, bool z = false,
-                    AddrFamily f = AddrFamily::k16) {
-  uint16_t h = static_cast<uint16_t>(v);
-  std::memcpy(m.bytes().data() + byte_address(f, z, bp, bw, x, y, 2), &h, 2);
+                    Psm psm16 = Psm::kCt16) {
+  m.write_pixel(BufferLayout{bp, bw, psm16_of(z, psm16)}, x, y, v);
 }
 
 // Runs one span through a draw.

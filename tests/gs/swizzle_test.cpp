@@ -115,6 +115,21 @@ TEST(GsSwizzle, OddWidthTruncatedForEightAndFourBit) {
   EXPECT_EQ(PixelAddress<Psm::kCt32>(0, 3)(0, 32), 3u * 2048);
 }
 
+// A run of addresses crosses pages, the 2048-pixel x wrap and the 4 MiB wrap exactly as at() does pixel by pixel.
+template <Psm kPsm>
+void expect_run_matches_at(uint32_t base_block, uint32_t x0, uint32_t count) {
+  const RowAddress<kPsm> row = PixelAddress<kPsm>(base_block, 10).row(37);
+  std::vector<uint32_t> out(count);
+  row.run(x0, count, out.data(), 2);
+  for (uint32_t i = 0; i < count; i++) EXPECT_EQ(out[i], row.at(x0 + i) << 2) << psm_name(kPsm) << " " << x0 + i;
+}
+TEST(GsSwizzle, RowRunMatchesAtAcrossPagesAndWraps) {
+  expect_run_matches_at<Psm::kCt32>(0, 5, 300);
+  expect_run_matches_at<Psm::kZ32>(kBlockCount - 40, 1900, 400);
+  expect_run_matches_at<Psm::kCt16>(100, 63, 130);
+  expect_run_matches_at<Psm::kZ16s>(7, 2000, 100);
+}
+
 TEST(GsSwizzle, WrapsAtFourMegabytesWithoutError) {
   LocalMemory memory;
   // The last block plus one pixel-block to the right is block 0.

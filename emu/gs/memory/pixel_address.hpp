@@ -156,6 +156,22 @@ class RowAddress {
     return (address ^ Traits::kZXor) & Traits::kMemoryElementMask;
   }
 
+  // The addresses of pixels x .. x + count - 1 of the row, each as at() gives it shifted left by `shift` (1 or 2
+  // turns them into byte addresses). Works a page at a time so the offsets are read in order, which vectorises.
+  constexpr void run(uint32_t x, uint32_t count, uint32_t* out, uint32_t shift = 0) const {
+    while (count > 0) {
+      x &= 2047;
+      const uint32_t in_page = x & (Traits::kPageWidth - 1);
+      const uint32_t n = count < Traits::kPageWidth - in_page ? count : Traits::kPageWidth - in_page;
+      const uint32_t page_base = base_ + ((x >> Traits::kPageWidthLog2) << Traits::kPageElementsLog2);
+      const uint16_t* offsets = offsets_ + in_page;
+      for (uint32_t i = 0; i < n; i++) {
+        out[i] = (((page_base + offsets[i]) ^ Traits::kZXor) & Traits::kMemoryElementMask) << shift;
+      }
+      out += n, x += n, count -= n;
+    }
+  }
+
  private:
   uint32_t base_;
   const uint16_t* offsets_;

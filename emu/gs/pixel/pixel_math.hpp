@@ -24,6 +24,11 @@ constexpr int32_t fog(int32_t c, int32_t fog_color, int32_t f87) {
   return fog_color + ((((c - fog_color) * 2) * f87) >> 16);
 }
 
+// The texture clamp of a coordinate: max with the lower limit first, then min with the upper (PCSX2's sat_i16), so
+// a lower limit above the upper one (REGION_CLAMP with MINU > MAXU) gives the upper limit. (std::clamp would be
+// undefined there.)
+constexpr int32_t region_clamp(int32_t c, int32_t lo, int32_t hi) { return std::min(std::max(c, lo), hi); }
+
 // The bilinear step: a + ((b - a) * f >> 4) for a 4-bit fraction, arithmetic shift.
 constexpr int32_t lerp4(int32_t a, int32_t b, int32_t f) { return a + (((b - a) * f) >> 4); }
 

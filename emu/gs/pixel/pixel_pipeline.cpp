@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "emu/gs/pixel/pixel_addressing.hpp"
+#include "emu/gs/memory/pixel_address.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
 #include "emu/gs/pixel/texture_cache.hpp"
@@ -21,7 +21,6 @@ using namespace pixel;
 namespace {
 
 constexpr int kN = kMaxSpanPixels;
-constexpr uint32_t kVmMask = kLocalMemoryBytes - 1;
 
 // Per-span working arrays, shared by every pipeline of a thread (a pipeline uses them only inside draw_span).
 struct Scratch {
@@ -29,7 +28,9 @@ struct Scratch {
   alignas(64) uint32_t fm[kN], zm[kN];             // per-pixel write masks; all ones = no write
   alignas(64) uint32_t faddr[kN], zaddr[kN];       // byte addresses
   alignas(64) uint32_t fd[kN];                     // frame contents
+  alignas(64) uint32_t fs[kN];                     // the value to store, masks applied
   alignas(64) int32_t lod[kN];                     // 16.16 LOD (mipmapped draws)
+  alignas(64) int32_t lod_frac_ba[kN];             // trilinear fraction for blue and alpha (see stage_lod_const)
   alignas(64) uint32_t tix[4][kN];                 // texel indices of a bilinear quad (or the nearest texel)
   alignas(64) int32_t uf[kN], vf[kN];              // bilinear fractions, 4 bits
   alignas(64) int16_t zero16[kN];                  // stands in for span arrays the draw does not need
@@ -59,35 +60,10 @@ OwnedCache& thread_cache() {
   return c;
 }
 
-// The fixed x parts of frame/Z addresses per family and Z swizzle (gs/pixel/pixel_addressing.hpp).
-struct XTables {
-  uint32_t t[3][2048];
-  XTables() {
-    for (int f = 0; f < 3; f++) {
-      AddrFamily fam = static_cast<AddrFamily>(f);
-      FamilyGeometry g = geometry(fam);
-      for (uint32_t x = 0; x < 2048; x++) {
-        uint32_t bx = (x >> g.block_w_log2) & ((1u << (g.page_w_log2 - g.block_w_log2)) - 1);
-        uint32_t blk = block_x_part(fam, bx);
-        uint32_t cx = x & ((1u << g.block_w_log2) - 1);
-        t[f][x] = (((x >> g.page_w_log2) * 32 + blk) << g.per_block_log2) + column_offset(fam, cx, 0);
-      }
-    }
-  }
-};
-const XTables& x_tables() {
-  static const XTables tables;
-  return tables;
-}
-
 }  // namespace
 
-namespace pixel {
-BufferAddresser::BufferAddresser(AddrFamily f, bool z, uint32_t bp, uint32_t bw)
-    : family_(f), z_(z), bp_(bp), bw_(bw), x_table_(x_tables().t[static_cast<int>(f)]) {}
-}  // namespace pixel
-
-using Stage = void (*)(PixelPipeline::Impl&, const Span&, Scratch&);
+// A pass over pixels [begin, end) of a span (indices into the span and the scratch arrays).
+using Stage = void (*)(PixelPipeline::Impl&, const Span&, Scratch&, int begin, int end);
 
 struct PixelPipeline::Impl {
   PixelStateKey key;
@@ -96,8 +72,7 @@ struct PixelPipeline::Impl {
   LocalMemory* memory = nullptr;
   uint8_t* vm = nullptr;
   const Clut* clut = nullptr;
-  BufferAddresser fb, zb;
-  int fb_size_log2 = 2, zb_size_log2 = 2;  // bytes per element, log2
+  BufferLayout fb, zb;  // base block and width; the format is the address passes' template argument
   std::array<uint32_t, 256> palette{};
   TextureCache* tex = nullptr;
   int tex_pitch_log2 = 3;
@@ -109,8 +84,13 @@ struct PixelPipeline::Impl {
   uint32_t fba_bit = 0;
   std::array<Stage, 16> stages{};
   int stage_count = 0;
+  // Passes [0, early_count) run on the whole span; they end with the Z test when there is one, and the later
+  // passes then run only on the groups of pixels it left something to write (PCSX2 tests Z first too).
+  int early_count = 0;
   uint64_t pixels = 0;
   bool nothing = false;
+  // Untextured, untested, unblended 32-bit draws run as one fused pass instead of the list (see draw_solid).
+  void (*solid)(Impl&, const Span&, Scratch&) = nullptr;
   const void* self = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
@@ -131,33 +111,35 @@ using Impl = PixelPipeline::Impl;
 
 // ---- Masks and addresses ----
 
-void stage_begin_fb(Impl& p, const Span& s, Scratch& w) {
-  uint32_t row = p.fb.row(static_cast<uint32_t>(s.y));
-  const uint32_t* xt = p.fb.x_table();
-  const uint32_t zx = p.fb.zxor();
-  int sh = p.fb_size_log2;
-  for (int i = 0; i < s.count; i++) {
-    w.fm[i] = p.k.fm;
-    w.faddr[i] = (((row + xt[(s.x + i) & 2047]) ^ zx) << sh) & kVmMask;
-  }
+// Byte addresses of the span's pixels through gs/memory's addressing; kAddr is the format whose swizzle the
+// buffer uses (see buffer_swizzle).
+template <Psm kAddr>
+inline void span_addresses(const BufferLayout& layout, const Span& s, uint32_t* out, int begin, int end) {
+  constexpr uint32_t kBytesLog2 = PsmTraits<kAddr>::kShape.element_bits_log2 - 3;
+  const RowAddress<kAddr> row = PixelAddress<kAddr>(layout).row(static_cast<uint32_t>(s.y));
+  row.run(static_cast<uint32_t>(s.x + begin), static_cast<uint32_t>(end - begin), out + begin, kBytesLog2);
 }
-void stage_no_fb(Impl& p, const Span& s, Scratch& w) {
+
+// The frame's mask is set before the Z test (which adds to it); its addresses only after, for the live pixels.
+void stage_begin_fm(Impl& p, const Span&, Scratch& w, int begin, int end) {
+  std::fill(w.fm + begin, w.fm + end, p.k.fm);
+}
+template <Psm kAddr>
+void stage_fb_addresses(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  span_addresses<kAddr>(p.fb, s, w.faddr, begin, end);
+}
+void stage_no_fb(Impl& p, const Span&, Scratch& w, int begin, int end) {
   (void)p;
-  for (int i = 0; i < s.count; i++) w.fm[i] = 0xffffffffu;
+  for (int i = begin; i < end; i++) w.fm[i] = 0xffffffffu;
 }
-void stage_begin_zb(Impl& p, const Span& s, Scratch& w) {
-  uint32_t row = p.zb.row(static_cast<uint32_t>(s.y));
-  const uint32_t* xt = p.zb.x_table();
-  const uint32_t zx = p.zb.zxor();
-  int sh = p.zb_size_log2;
-  for (int i = 0; i < s.count; i++) {
-    w.zm[i] = p.k.zm;
-    w.zaddr[i] = (((row + xt[(s.x + i) & 2047]) ^ zx) << sh) & kVmMask;
-  }
+template <Psm kAddr>
+void stage_begin_zb(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
+  std::fill(w.zm + begin, w.zm + end, p.k.zm);
 }
-void stage_no_zb(Impl& p, const Span& s, Scratch& w) {
+void stage_no_zb(Impl& p, const Span&, Scratch& w, int begin, int end) {
   (void)p;
-  for (int i = 0; i < s.count; i++) w.zm[i] = 0xffffffffu;
+  for (int i = begin; i < end; i++) w.zm[i] = 0xffffffffu;
 }
 
 inline uint32_t load32(const uint8_t* vm, uint32_t a) {
@@ -174,9 +156,9 @@ inline uint32_t load16(const uint8_t* vm, uint32_t a) {
 // ---- Z test: GEQUAL fails when zs < zd, GREATER when zs <= zd; zd masked to the format's width ----
 
 template <ZFmt kZ, bool kGreater>
-void stage_ztest(Impl& p, const Span& s, Scratch& w) {
+void stage_ztest(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const uint8_t* vm = p.vm;
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     uint32_t zd;
     if constexpr (kZ == ZFmt::k16) {
       zd = load16(vm, w.zaddr[i]);
@@ -198,11 +180,11 @@ struct Wrap {
   int32_t lo, hi;
   bool repeat;
 };
-// PCSX2 computes both and selects: repeat = (c & lo) | hi, clamp = saturate to [lo, hi], on 16-bit lanes.
+// PCSX2 computes both and selects: repeat = (c & lo) | hi, clamp = min(max(c, lo), hi) on signed 16-bit lanes
+// (pmaxsw then pminsw). The order matters when REGION_CLAMP has MINU > MAXU: every coordinate becomes MAXU.
 inline int32_t wrap(int32_t c, int32_t lo, int32_t hi, bool repeat) {
   int32_t rep = static_cast<uint16_t>((c & lo) | hi);
-  int32_t cl =
-      std::clamp(c, static_cast<int32_t>(static_cast<int16_t>(lo)), static_cast<int32_t>(static_cast<int16_t>(hi)));
+  int32_t cl = region_clamp(c, static_cast<int16_t>(lo), static_cast<int16_t>(hi));
   return static_cast<uint16_t>(repeat ? rep : cl);
 }
 inline int32_t sat16(int32_t v) { return std::clamp(v, -32768, 32767); }
@@ -239,13 +221,12 @@ inline void sample_level(Impl& p, int lvl, int32_t u, int32_t v, int32_t ulo, in
 // or s/q, t/q truncated with the shift here. Three passes: texel indices and fractions (branch-free), tile decode
 // for tiles not yet seen, then the gather and the 4-bit lerps.
 template <bool kStq, bool kLinear>
-void stage_texture(Impl& p, const Span& s, Scratch& w) {
+void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const int pitch = p.tex_pitch_log2;
   const uint32_t mask = p.tex->level(0).mask;
   const int32_t ulo = p.k.u_min, uhi = p.k.u_max, vlo = p.k.v_min, vhi = p.k.v_max;
   const bool urep = p.k.u_repeat, vrep = p.k.v_repeat;
-  const int n = s.count;
-  for (int i = 0; i < n; i++) {
+  for (int i = begin; i < end; i++) {
     int32_t u, v;
     if constexpr (kStq) {
       u = truncate_to_int(s.s[i] / s.q[i]);
@@ -277,7 +258,7 @@ void stage_texture(Impl& p, const Span& s, Scratch& w) {
   auto tile_of = [&](uint32_t index) {
     return ((index >> pitch) >> 3 << tile_shift) + ((index & ((1u << pitch) - 1)) >> 3);
   };
-  for (int i = 0; i < n; i++) {
+  for (int i = begin; i < end; i++) {
     bool all = valid[tile_of(w.tix[0][i])];
     if constexpr (kLinear) {
       all = all & valid[tile_of(w.tix[1][i])] & valid[tile_of(w.tix[2][i])] & valid[tile_of(w.tix[3][i])];
@@ -288,7 +269,7 @@ void stage_texture(Impl& p, const Span& s, Scratch& w) {
     }
   }
   const uint32_t* tex = tc.level(0).texels;
-  for (int i = 0; i < n; i++) {
+  for (int i = begin; i < end; i++) {
     uint32_t c00 = tex[w.tix[0][i]];
     if constexpr (!kLinear) {
       w.r[i] = c00 & 0xff, w.g[i] = (c00 >> 8) & 0xff, w.b[i] = (c00 >> 16) & 0xff, w.a[i] = c00 >> 24;
@@ -307,20 +288,29 @@ void stage_texture(Impl& p, const Span& s, Scratch& w) {
 
 // The LOD of each pixel in 16.16: constant, or from q (PCSX2 SampleTextureLOD).
 template <bool kRound>
-void stage_lod(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) {
+void stage_lod(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  for (int i = begin; i < end; i++) {
     int32_t lod = lod_from_q(s.q[i], p.k.lod_l, p.k.lod_k, p.k.lod_mxl);
     if constexpr (kRound) lod += 0x8000;
     w.lod[i] = lod;
+    w.lod_frac_ba[i] = lod & 0xffff;
   }
 }
-void stage_lod_const(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) w.lod[i] = p.k.lod_const;
+// A constant LOD's trilinear fraction as PCSX2 lays it out for its vectors (GetScanlineGlobalData: the fraction
+// broadcast to every 32-bit lane with a zero high half, then shuffled as 16-bit words xxxxl and 32-bit xxzz, and
+// repeated in both 128-bit halves): pixels at x & 7 = 0, 1, 4, 5 blend every channel by it, pixels at 2, 3, 6, 7
+// blend red and green (the low words) by it but blue and alpha (the high words) by 0, keeping the lower level.
+void stage_lod_const(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  const int32_t frac = p.k.lod_const & 0xffff;
+  for (int i = begin; i < end; i++) {
+    w.lod[i] = p.k.lod_const;
+    w.lod_frac_ba[i] = ((s.x + i) & 2) ? 0 : frac;
+  }
 }
 
 template <bool kStq, bool kLinear, bool kTrilinear>
-void stage_texture_mip(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) {
+void stage_texture_mip(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  for (int i = begin; i < end; i++) {
     int32_t u, v;
     if constexpr (kStq) {
       u = truncate_to_int(s.s[i] / s.q[i]);
@@ -345,8 +335,8 @@ void stage_texture_mip(Impl& p, const Span& s, Scratch& w) {
       int lvl2 = std::min(lodi + 1, TextureCache::kMaxLevels - 1);
       sample_level<kLinear>(p, lvl2, kLinear ? u2 - 0x8000 : u2, kLinear ? v2 - 0x8000 : v2, ulo >> 1, uhi >> 1,
                             vlo >> 1, vhi >> 1, r2, g2, b2, a2);
-      int32_t f = lod & 0xffff;
-      r = lerp_lod(r, r2, f), g = lerp_lod(g, g2, f), b = lerp_lod(b, b2, f), a = lerp_lod(a, a2, f);
+      int32_t f = lod & 0xffff, f_ba = w.lod_frac_ba[i];
+      r = lerp_lod(r, r2, f), g = lerp_lod(g, g2, f), b = lerp_lod(b, b2, f_ba), a = lerp_lod(a, a2, f_ba);
     }
     w.r[i] = r, w.g[i] = g, w.b[i] = b, w.a[i] = a;
   }
@@ -355,9 +345,9 @@ void stage_texture_mip(Impl& p, const Span& s, Scratch& w) {
 // ---- TFX: the texel (in w.r..w.a) with the fragment colour (8.7 in the span) ----
 
 template <Tfx kTfx, bool kTcc>
-void stage_tfx(Impl& p, const Span& s, Scratch& w) {
+void stage_tfx(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   (void)p;
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     int32_t cr = static_cast<uint16_t>(s.r[i]), cg = static_cast<uint16_t>(s.g[i]);
     int32_t cb = static_cast<uint16_t>(s.b[i]), ca = static_cast<uint16_t>(s.a[i]);
     int32_t af = ca >> 7;
@@ -386,8 +376,8 @@ void stage_tfx(Impl& p, const Span& s, Scratch& w) {
 
 // ---- Alpha test ----
 
-void stage_atest(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) {
+void stage_atest(Impl& p, const Span&, Scratch& w, int begin, int end) {
+  for (int i = begin; i < end; i++) {
     uint32_t pass = static_cast<uint32_t>(w.a[i] >= p.atest_lo && w.a[i] <= p.atest_hi) ^ p.atest_invert;
     uint32_t fail = pass - 1;  // all ones when failing
     w.fm[i] |= fail & p.afail_fm;
@@ -397,8 +387,8 @@ void stage_atest(Impl& p, const Span& s, Scratch& w) {
 
 // ---- Fog ----
 
-void stage_fog(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) {
+void stage_fog(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  for (int i = begin; i < end; i++) {
     int32_t f = s.fog[i];
     w.r[i] = fog(w.r[i], p.k.fog_r, f);
     w.g[i] = fog(w.g[i], p.k.fog_g, f);
@@ -409,17 +399,17 @@ void stage_fog(Impl& p, const Span& s, Scratch& w) {
 // ---- Frame read and DATE ----
 
 template <FrameFmt kF>
-void stage_read_fb(Impl& p, const Span& s, Scratch& w) {
-  for (int i = 0; i < s.count; i++) {
+void stage_read_fb(Impl& p, const Span&, Scratch& w, int begin, int end) {
+  for (int i = begin; i < end; i++) {
     w.fd[i] = kF == FrameFmt::k16 ? load16(p.vm, w.faddr[i]) : load32(p.vm, w.faddr[i]);
   }
 }
 
 template <FrameFmt kF, bool kDatm>
-void stage_date(Impl& p, const Span& s, Scratch& w) {
+void stage_date(Impl& p, const Span&, Scratch& w, int begin, int end) {
   (void)p;
   constexpr int kBit = kF == FrameFmt::k16 ? 15 : 31;
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     bool fail = ((w.fd[i] >> kBit) & 1) != static_cast<uint32_t>(kDatm);
     uint32_t kill = fail ? 0xffffffffu : 0;
     w.fm[i] |= kill;
@@ -430,9 +420,9 @@ void stage_date(Impl& p, const Span& s, Scratch& w) {
 // ---- Z write ----
 
 template <ZFmt kZ>
-void stage_zwrite(Impl& p, const Span& s, Scratch& w) {
+void stage_zwrite(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   uint8_t* vm = p.vm;
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     if (w.zm[i] == 0xffffffffu) continue;
     uint32_t zs = s.z[i];
     uint32_t a = w.zaddr[i];
@@ -451,7 +441,7 @@ void stage_zwrite(Impl& p, const Span& s, Scratch& w) {
 // ---- Blend: ((A - B) * C >> 7) + D per channel; A/B/D pick Cs, Cd or 0, C picks As, Ad or FIX ----
 
 template <FrameFmt kF>
-void stage_blend(Impl& p, const Span& s, Scratch& w) {
+void stage_blend(Impl& p, const Span&, Scratch& w, int begin, int end) {
   // Selections as all-ones/zero masks so the loop has no data-dependent loads or branches.
   auto m = [](bool on) { return on ? -1 : 0; };
   const uint32_t ia = p.key.blend_a(), ib = p.key.blend_b(), ic = p.key.blend_c(), id = p.key.blend_d();
@@ -459,7 +449,7 @@ void stage_blend(Impl& p, const Span& s, Scratch& w) {
                 dd_ = m(id == 1);
   const int32_t cs_ = m(ic == 0), cd_ = m(ic == 1), cf_ = m(ic == 2) & p.k.afix;
   const int32_t pabe = m(p.key.pabe());
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     uint32_t fd = w.fd[i];
     int32_t dr, dg, db, da;
     if constexpr (kF == FrameFmt::k16) {
@@ -486,34 +476,93 @@ void stage_blend(Impl& p, const Span& s, Scratch& w) {
 
 // ---- Dither, clamp or wrap, pack, masked frame write ----
 
-void stage_dither(Impl& p, const Span& s, Scratch& w) {
+void stage_dither(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const int32_t* row = p.dither[s.y & 3];
-  for (int i = 0; i < s.count; i++) {
+  for (int i = begin; i < end; i++) {
     int32_t d = row[(s.x + i) & 3];
     w.r[i] += d, w.g[i] += d, w.b[i] += d;
   }
 }
 
-template <FrameFmt kF>
-void stage_write_fb(Impl& p, const Span& s, Scratch& w) {
+// Two passes: the packed, masked values for every pixel (branch-free, so it vectorises), then the scattered stores
+// of the pixels something is left to write to. Without kMerge the frame was not read: the mask keeps no bits.
+template <FrameFmt kF, bool kMerge>
+void stage_write_fb(Impl& p, const Span&, Scratch& w, int begin, int end) {
   uint8_t* vm = p.vm;
   const int32_t wm = p.wrap_mask;
-  for (int i = 0; i < s.count; i++) {
-    uint32_t fm = w.fm[i];
-    if (fm == 0xffffffffu) continue;
+  const uint32_t fba = p.fba_bit;
+  for (int i = begin; i < end; i++) {
     uint32_t r = static_cast<uint32_t>(clamp8(w.r[i] & wm)), g = static_cast<uint32_t>(clamp8(w.g[i] & wm));
     uint32_t b = static_cast<uint32_t>(clamp8(w.b[i] & wm)), a = static_cast<uint32_t>(clamp8(w.a[i] & wm));
-    uint32_t fs = r | (g << 8) | (b << 16) | (a << 24) | p.fba_bit;
-    uint32_t a_addr = w.faddr[i];
+    uint32_t fs = r | (g << 8) | (b << 16) | (a << 24) | fba;
     if constexpr (kF == FrameFmt::k16) {
       uint32_t rb = fs & 0x00f800f8u, ga = fs & 0x8000f800u;
       fs = (ga >> 16) | (rb >> 9) | (ga >> 6) | (rb >> 3);
-      uint16_t v = static_cast<uint16_t>((fs & ~fm) | (w.fd[i] & fm));
-      std::memcpy(vm + a_addr, &v, 2);
-    } else {
-      uint32_t v = (fs & ~fm) | (w.fd[i] & fm);  // 24-bit frames: fm holds the top byte
-      std::memcpy(vm + a_addr, &v, 4);
     }
+    if constexpr (kMerge) fs = (fs & ~w.fm[i]) | (w.fd[i] & w.fm[i]);  // 24-bit frames: fm holds the top byte
+    w.fs[i] = fs;
+  }
+  for (int i = begin; i < end; i++) {
+    if (w.fm[i] == 0xffffffffu) continue;
+    if constexpr (kF == FrameFmt::k16) {
+      uint16_t v = static_cast<uint16_t>(w.fs[i]);
+      std::memcpy(vm + w.faddr[i], &v, 2);
+    } else {
+      std::memcpy(vm + w.faddr[i], &w.fs[i], 4);
+    }
+  }
+}
+template <FrameFmt kF>
+Stage pick_write_fb(bool merge) {
+  return merge ? stage_write_fb<kF, true> : stage_write_fb<kF, false>;
+}
+
+// ---- The fused pass of solid draws ----
+
+// A CT32 frame with nothing masked, no texture, test, fog, blend or dither, and Z written or not: the colour's
+// integer part (as the TFX pass takes it), wrapped or clamped, stored at every pixel, and Z stored beside it. The
+// same arithmetic as the pass list without its intermediate arrays.
+template <ZFmt kZ, Psm kZAddr>
+void draw_solid(Impl& p, const Span& s, Scratch& w) {
+  uint8_t* vm = p.vm;
+  const int n = s.count;
+  span_addresses<Psm::kCt32>(p.fb, s, w.faddr, 0, n);
+  const int32_t wm = p.wrap_mask;
+  const uint32_t fba = p.fba_bit;
+  for (int i = 0; i < n; i++) {
+    auto channel = [&](const int16_t* c) {
+      return static_cast<uint32_t>(clamp8((static_cast<uint16_t>(c[i]) >> 7) & wm));
+    };
+    w.fs[i] = channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | fba;
+  }
+  for (int i = 0; i < n; i++) std::memcpy(vm + w.faddr[i], &w.fs[i], 4);
+  if constexpr (kZ != ZFmt::kNone) {
+    span_addresses<kZAddr>(p.zb, s, w.zaddr, 0, n);
+    for (int i = 0; i < n; i++) {
+      const uint32_t zs = s.z[i], a = w.zaddr[i];
+      if constexpr (kZ == ZFmt::k32) {
+        std::memcpy(vm + a, &zs, 4);
+      } else if constexpr (kZ == ZFmt::k24) {
+        const uint32_t v = (zs & 0xffffff) | (load32(vm, a) & 0xff000000u);
+        std::memcpy(vm + a, &v, 4);
+      } else {
+        const uint16_t v = static_cast<uint16_t>(zs);
+        std::memcpy(vm + a, &v, 2);
+      }
+    }
+  }
+}
+
+using SolidPass = void (*)(Impl&, const Span&, Scratch&);
+SolidPass pick_solid(bool zwrite, ZFmt z, Psm z_addr) {
+  if (!zwrite) return draw_solid<ZFmt::kNone, Psm::kZ32>;
+  switch (z) {
+    case ZFmt::k32: return z_addr == Psm::kZ32 ? draw_solid<ZFmt::k32, Psm::kZ32> : nullptr;
+    case ZFmt::k24: return z_addr == Psm::kZ32 ? draw_solid<ZFmt::k24, Psm::kZ32> : nullptr;
+    case ZFmt::k16:
+      if (z_addr == Psm::kZ16) return draw_solid<ZFmt::k16, Psm::kZ16>;
+      return z_addr == Psm::kZ16s ? draw_solid<ZFmt::k16, Psm::kZ16s> : nullptr;
+    default: return nullptr;
   }
 }
 
@@ -564,13 +613,34 @@ Stage pick_texture(bool stq, bool linear, MipMode mip) {
   return linear ? pick_mip<false, true>(tri) : pick_mip<false, false>(tri);
 }
 
-AddrFamily frame_family(uint32_t psm) {
+// The format whose swizzle a frame or Z buffer with PSM field `psm` is stored in: PCSX2 picks the 32, 16 or 16S
+// arrangement from the low nibble (every other code addresses as 32-bit) and `z` adds the Z block XOR.
+Psm buffer_swizzle(uint32_t psm, bool z) {
   switch (psm & 0xf) {
-    case 0x02: return AddrFamily::k16;
-    case 0x0a: return AddrFamily::k16s;
-    default: return AddrFamily::k32;
+    case 0x02: return z ? Psm::kZ16 : Psm::kCt16;
+    case 0x0a: return z ? Psm::kZ16s : Psm::kCt16s;
+    default: return z ? Psm::kZ32 : Psm::kCt32;
   }
 }
+template <template <Psm> typename kStage>
+Stage pick_by_swizzle(Psm addr) {
+  switch (addr) {
+    case Psm::kCt16: return kStage<Psm::kCt16>::run;
+    case Psm::kCt16s: return kStage<Psm::kCt16s>::run;
+    case Psm::kZ32: return kStage<Psm::kZ32>::run;
+    case Psm::kZ16: return kStage<Psm::kZ16>::run;
+    case Psm::kZ16s: return kStage<Psm::kZ16s>::run;
+    default: return kStage<Psm::kCt32>::run;
+  }
+}
+template <Psm kAddr>
+struct FbAddresses {
+  static constexpr Stage run = stage_fb_addresses<kAddr>;
+};
+template <Psm kAddr>
+struct BeginZb {
+  static constexpr Stage run = stage_begin_zb<kAddr>;
+};
 
 }  // namespace
 
@@ -598,14 +668,13 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
   uint32_t frame_psm = state.frame.psm();
   bool frame_is_z = (frame_psm & 0x30) == 0x30;
   uint32_t fbw = std::min(state.frame.fbw(), 32u);
-  p.fb = BufferAddresser(frame_family(frame_psm), frame_is_z, state.frame.fbp() << 5, fbw);
-  p.fb_size_log2 = f == FrameFmt::k16 ? 1 : 2;
-  uint32_t zpsm = state.zbuf.psm();
+  const Psm frame_addr = buffer_swizzle(frame_psm, frame_is_z);
   // ZBUF bits 28-29 say which swizzle the Z buffer is addressed with (the rasterizer tracks it as PCSX2 does:
   // 3 Z swizzle, 0 colour swizzle).
   const bool z_swizzle = ((state.zbuf.raw >> 28) & 3) == 3;
-  p.zb = BufferAddresser(frame_family(zpsm), z_swizzle, state.zbuf.zbp() << 5, fbw);
-  p.zb_size_log2 = z == ZFmt::k16 ? 1 : 2;
+  const Psm z_addr = buffer_swizzle(state.zbuf.psm(), z_swizzle);
+  p.fb = BufferLayout{state.frame.fbp() << 5, fbw, frame_addr};
+  p.zb = BufferLayout{state.zbuf.zbp() << 5, fbw, z_addr};
 
   // What the rasterizer provides.
   RasterInputs& in = p.inputs;
@@ -647,12 +716,21 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
     p.begin_texture();
   }
 
+  // The frame is read for blending, DATE, or a write that keeps some bits (FBMSK, the 24-bit alpha byte, RGB_ONLY).
+  const uint32_t store_mask = f == FrameFmt::k16 ? 0xffffu : 0xffffffffu;
+  const bool merge = (p.k.fm & store_mask) != 0 || (key.atst() != 1 && key.afail() == 3);
+  const bool reads_frame = key.date() || (key.fwrite() && (key.abe() || merge));
+
   // The passes, in PCSX2's order.
   auto add = [&](Stage s) { p.stages[p.stage_count++] = s; };
-  add(fb ? stage_begin_fb : stage_no_fb);
-  add(z != ZFmt::kNone ? stage_begin_zb : stage_no_zb);
-  if (z != ZFmt::kNone && key.ztst() >= 2) add(pick_ztest(z, key.ztst() == 3));
+  add(fb ? stage_begin_fm : stage_no_fb);
+  add(z != ZFmt::kNone ? pick_by_swizzle<BeginZb>(z_addr) : stage_no_zb);
+  if (z != ZFmt::kNone && key.ztst() >= 2) {
+    add(pick_ztest(z, key.ztst() == 3));
+    p.early_count = p.stage_count;
+  }
   if (fb) {
+    add(pick_by_swizzle<FbAddresses>(frame_addr));
     if (textured) {
       if (key.mmin() != MipMode::kNone) {
         if (key.lcm()) {
@@ -666,7 +744,7 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
     add(pick_tfx(key.tfx(), key.tcc()));
     if (key.atst() != 1) add(stage_atest);
     if (key.fwrite() && key.fge()) add(stage_fog);
-    add(f == FrameFmt::k16 ? stage_read_fb<FrameFmt::k16> : stage_read_fb<FrameFmt::k32>);
+    if (reads_frame) add(f == FrameFmt::k16 ? stage_read_fb<FrameFmt::k16> : stage_read_fb<FrameFmt::k32>);
     if (key.date())
       add(f == FrameFmt::k16 ? pick_date<FrameFmt::k16>(key.datm()) : pick_date<FrameFmt::k32>(key.datm()));
   }
@@ -678,10 +756,14 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
                                : stage_blend<FrameFmt::k32>);
     }
     if (f == FrameFmt::k16 && key.dthe()) add(stage_dither);
-    add(f == FrameFmt::k16   ? stage_write_fb<FrameFmt::k16>
-        : f == FrameFmt::k24 ? stage_write_fb<FrameFmt::k24>
-                             : stage_write_fb<FrameFmt::k32>);
+    add(f == FrameFmt::k16   ? pick_write_fb<FrameFmt::k16>(merge)
+        : f == FrameFmt::k24 ? pick_write_fb<FrameFmt::k24>(merge)
+                             : pick_write_fb<FrameFmt::k32>(merge));
   }
+  const bool solid = frame_addr == Psm::kCt32 && f == FrameFmt::k32 && key.fwrite() && !textured && !merge &&
+                     p.early_count == 0 && key.atst() == 1 && !key.fge() && !key.date() && !key.abe() &&
+                     !(key.zwrite() && z == ZFmt::kNone);
+  if (solid) p.solid = pick_solid(key.zwrite(), z, z_addr);
 }
 
 PixelPipeline::~PixelPipeline() {
@@ -713,7 +795,38 @@ void PixelPipeline::draw_span(const Span& span_in) {
   if (!s.q) s.q = w.one_f;
   // Another pipeline on this thread may have used the texture cache since this draw began (rare).
   if (p.tex && thread_cache().owner != p.self) p.begin_texture();
-  for (int i = 0; i < p.stage_count; i++) p.stages[i](p, s, w);
+  if (p.solid) {
+    p.solid(p, s, w);
+    p.pixels += static_cast<uint64_t>(s.count);
+    return;
+  }
+  for (int i = 0; i < p.early_count; i++) p.stages[i](p, s, w, 0, s.count);
+  if (p.early_count == 0) {
+    for (int i = 0; i < p.stage_count; i++) p.stages[i](p, s, w, 0, s.count);
+  } else {
+    // Runs of 8-pixel groups with a pixel the Z test passed; a pixel it failed has both masks full and nothing
+    // after the test changes that, so skipping whole dead groups leaves memory as the full passes would.
+    constexpr int kGroup = 8;
+    auto group_live = [&](int g) {
+      uint32_t dead = 0xffffffffu;
+      if (g + kGroup <= s.count) {
+        for (int i = 0; i < kGroup; i++) dead &= w.fm[g + i] & w.zm[g + i];
+      } else {
+        for (int i = g; i < s.count; i++) dead &= w.fm[i] & w.zm[i];
+      }
+      return dead != 0xffffffffu;
+    };
+    int g = 0;
+    while (g < s.count) {
+      while (g < s.count && !group_live(g)) g += kGroup;
+      if (g >= s.count) break;
+      int run_end = g + kGroup;
+      while (run_end < s.count && group_live(run_end)) run_end += kGroup;
+      run_end = std::min(run_end, s.count);
+      for (int i = p.early_count; i < p.stage_count; i++) p.stages[i](p, s, w, g, run_end);
+      g = run_end;
+    }
+  }
   uint64_t n = 0;
   for (int i = 0; i < s.count; i++) n += (w.fm[i] & w.zm[i]) != 0xffffffffu;
   p.pixels += n;

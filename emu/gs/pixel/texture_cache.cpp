@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "emu/gs/pixel/pixel_addressing.hpp"
+#include "emu/gs/memory/pixel_access.hpp"
 
 namespace gcvu::gs::pixel {
 namespace {
@@ -46,57 +46,42 @@ void TextureCache::begin(const LocalMemory& memory, const Tex0& tex0, const Texa
   }
 }
 
-void TextureCache::decode_tile(TextureLevel& l, uint32_t x0, uint32_t y0, uint32_t tile) {
-  const uint8_t* vm = memory_->bytes().data();
-  constexpr uint32_t kWrap = 4u * 1024 * 1024 - 1;
-  uint32_t ta0 = texa_.ta0(), ta1 = texa_.ta1();
-  bool aem = texa_.aem();
-  const uint32_t* pal = palette_ ? palette_->data() : nullptr;
-  auto rd32 = [&](uint32_t e) {
-    uint32_t v;
-    std::memcpy(&v, vm + ((e * 4) & kWrap), 4);
-    return v;
-  };
-  auto rd16 = [&](uint32_t e) {
-    uint16_t v;
-    std::memcpy(&v, vm + ((e * 2) & kWrap), 2);
-    return static_cast<uint32_t>(v);
-  };
+namespace {
+
+// One 8x8 tile of a level in format kPsm: raw elements through gs/memory's addressing, then TEXA or the palette.
+template <Psm kPsm>
+void decode_tile_as(const uint8_t* vm, const TextureLevel& l, uint32_t x0, uint32_t y0, const Texa& texa,
+                    const uint32_t* palette) {
+  constexpr Swizzle kSwizzle = PsmTraits<kPsm>::kSwizzle;
+  constexpr bool kIndexed =
+      kPsm == Psm::kT8 || kPsm == Psm::kT4 || kPsm == Psm::kT8h || kPsm == Psm::kT4hl || kPsm == Psm::kT4hh;
+  const uint32_t ta0 = texa.ta0(), ta1 = texa.ta1();
+  const bool aem = texa.aem();
+  const PixelAddress<kPsm> buffer(l.tbp, l.tbw);
   for (uint32_t y = y0; y < y0 + 8; y++) {
+    const RowAddress<kPsm> row = buffer.row(y);
     uint32_t* out = l.texels + (y << l.pitch_log2);
     for (uint32_t x = x0; x < x0 + 8; x++) {
-      uint32_t c = 0;
-      switch (l.psm) {
-        case 0x00: c = rd32(element_index(AddrFamily::k32, false, l.tbp, l.tbw, x, y)); break;
-        case 0x30: c = rd32(element_index(AddrFamily::k32, true, l.tbp, l.tbw, x, y)); break;
-        case 0x01: c = texa_expand24(rd32(element_index(AddrFamily::k32, false, l.tbp, l.tbw, x, y)), ta0, aem); break;
-        case 0x31: c = texa_expand24(rd32(element_index(AddrFamily::k32, true, l.tbp, l.tbw, x, y)), ta0, aem); break;
-        case 0x02:
-          c = texa_expand16(rd16(element_index(AddrFamily::k16, false, l.tbp, l.tbw, x, y)), ta0, ta1, aem);
-          break;
-        case 0x32:
-          c = texa_expand16(rd16(element_index(AddrFamily::k16, true, l.tbp, l.tbw, x, y)), ta0, ta1, aem);
-          break;
-        case 0x0a:
-          c = texa_expand16(rd16(element_index(AddrFamily::k16s, false, l.tbp, l.tbw, x, y)), ta0, ta1, aem);
-          break;
-        case 0x3a:
-          c = texa_expand16(rd16(element_index(AddrFamily::k16s, true, l.tbp, l.tbw, x, y)), ta0, ta1, aem);
-          break;
-        case 0x13: c = pal[vm[element_index(AddrFamily::k8, false, l.tbp, l.tbw, x, y) & kWrap]]; break;
-        case 0x14: {
-          uint32_t e = element_index(AddrFamily::k4, false, l.tbp, l.tbw, x, y);
-          c = pal[(vm[(e >> 1) & kWrap] >> ((e & 1) * 4)) & 15];
-          break;
-        }
-        case 0x1b: c = pal[rd32(element_index(AddrFamily::k32, false, l.tbp, l.tbw, x, y)) >> 24]; break;
-        case 0x24: c = pal[(rd32(element_index(AddrFamily::k32, false, l.tbp, l.tbw, x, y)) >> 24) & 15]; break;
-        case 0x2c: c = pal[rd32(element_index(AddrFamily::k32, false, l.tbp, l.tbw, x, y)) >> 28]; break;
-        default: c = rd32(element_index(AddrFamily::k32, false, l.tbp, l.tbw, x, y)); break;
+      uint32_t raw = read_element<kPsm>(vm, row.at(x));
+      if constexpr (kIndexed) {
+        out[x] = palette[raw];
+      } else if constexpr (kPsm == Psm::kCt24 || kPsm == Psm::kZ24) {
+        out[x] = texa_expand24(raw, ta0, aem);
+      } else if constexpr (kSwizzle == Swizzle::k16 || kSwizzle == Swizzle::k16s) {
+        out[x] = texa_expand16(raw, ta0, ta1, aem);
+      } else {
+        out[x] = raw;
       }
-      out[x] = c;
     }
   }
+}
+
+}  // namespace
+
+void TextureCache::decode_tile(TextureLevel& l, uint32_t x0, uint32_t y0, uint32_t tile) {
+  const uint8_t* vm = memory_->bytes().data();
+  const uint32_t* palette = palette_ ? palette_->data() : nullptr;
+  visit_psm(psm_or_ct32(l.psm), [&](auto psm) { decode_tile_as<decltype(psm)::value>(vm, l, x0, y0, texa_, palette); });
   l.valid[tile] = 1;
 }
 
