@@ -50,6 +50,14 @@ class SpanStepper final : public ScanlineSink {
   template <class T>
   using LaneTable = std::array<T, 2 * kMaxLanes - 1>;
 
+  // A flat attribute repeats one value; its row is refilled only when the value changes or a span is longer.
+  struct ConstantRun {
+    int16_t value = 0;
+    int pixels = 0;
+  };
+  void fill_constant(std::array<int16_t, kMaxSpanPixels + 2 * kMaxLanes>& row, ConstantRun& run, int16_t value,
+                     int count);
+
   template <int kLanes>
   void fill_span(int pixels, int left, int y, const RasterVertex& scan);
   template <int kLanes>
@@ -89,6 +97,8 @@ class SpanStepper final : public ScanlineSink {
   Row<uint32_t> z_;
   std::array<Row<int16_t>, 4> color_;
   Row<int16_t> fog_;
+  std::array<ConstantRun, 4> color_filled_{};
+  ConstantRun fog_filled_{};
   Row<int32_t> u_, v_;
   Row<float> s_, t_, q_;
 };
