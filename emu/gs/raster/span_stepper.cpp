@@ -126,30 +126,28 @@ void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
     std::fill_n(out, count, std::min(uint32_t(int64_t(scan.z)), z_max));
     return;
   }
-  std::array<double, kLanes> lane;
-  for (int i = 0; i < kLanes; ++i) lane[i] = scan.z + z_lane_[i - skip + kLaneTableCentre];
-  const int groups = (count + skip + kLanes - 1) / kLanes;
-  uint32_t* p = out - skip;
+  // Z in double first, stepped group by group as the lanes are; then converted in one pass.
+  double* z = z_double_.data() + kPad - skip;
   const double step = z_step_;
-  const bool overflow = setup_.z_overflow;
-  for (int g = 0; g < groups; ++g) {
-    double lo = lane[0], hi = lane[0];
-    for (int i = 1; i < kLanes; ++i) {
-      lo = std::min(lo, lane[i]);
-      hi = std::max(hi, lane[i]);
-    }
-    if (!overflow && lo > -2147483649.0 && hi < 2147483648.0) {
-      // The common case: every lane converts in range, so plain truncation is cvttpd2dq.
-      for (int i = 0; i < kLanes; ++i) p[i] = std::min(uint32_t(int32_t(lane[i])), z_max);
-    } else {
-      for (int i = 0; i < kLanes; ++i) {
-        const uint32_t value = overflow ? uint32_t(round_to_int32(lane[i] + kZOverflowBias)) + 0x80000000u
-                                        : uint32_t(truncate_to_int32(lane[i]));
-        p[i] = std::min(value, z_max);
-      }
-    }
-    for (int i = 0; i < kLanes; ++i) lane[i] += step;
-    p += kLanes;
+  write_groups<kLanes>(
+      z, count, skip, scan.z, z_lane_, [](double b, double o) { return b + o; },
+      [step](double previous) { return previous + step; });
+  // Each lane moves one way from group to group (adding a fixed step rounds monotonically), so the first and last
+  // groups bound every value: when they convert in range, plain truncation is cvttpd2dq for all.
+  const int last_group = (count + skip - 1) / kLanes * kLanes;
+  double lo = z[0], hi = z[0];
+  for (int i = 0; i < kLanes; ++i) {
+    lo = std::min({lo, z[i], z[last_group + i]});
+    hi = std::max({hi, z[i], z[last_group + i]});
+  }
+  const double* zp = z + skip;
+  if (!setup_.z_overflow && lo > -2147483649.0 && hi < 2147483648.0) {
+    for (int i = 0; i < count; ++i) out[i] = std::min(uint32_t(int32_t(zp[i])), z_max);
+  } else if (setup_.z_overflow) {
+    for (int i = 0; i < count; ++i)
+      out[i] = std::min(uint32_t(round_to_int32(zp[i] + kZOverflowBias)) + 0x80000000u, z_max);
+  } else {
+    for (int i = 0; i < count; ++i) out[i] = std::min(uint32_t(truncate_to_int32(zp[i])), z_max);
   }
 }
 

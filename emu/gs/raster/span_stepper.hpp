@@ -95,6 +95,7 @@ class SpanStepper final : public ScanlineSink {
   using Row = std::array<T, kMaxSpanPixels + 2 * kPad>;
   // Left uninitialised: every span writes what it hands out, and a stepper is made per draw.
   Row<uint32_t> z_;
+  Row<double> z_double_;
   std::array<Row<int16_t>, 4> color_;
   Row<int16_t> fog_;
   std::array<ConstantRun, 4> color_filled_{};
