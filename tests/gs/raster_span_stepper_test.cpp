@@ -166,5 +166,29 @@ TEST(SpanStepper, EveryAttributeStepsLinearlyFromAnyGroupOffset) {
   }
 }
 
+// PCSX2's AVX2 build rounds the 8-pixel fog step (cvtps2dq); its SSE4 build truncates the 4-pixel one. With
+// 10.45 per pixel: round(83.6) = 84 against trunc(41.8) = 41. (The golden fog case tells them apart.)
+std::vector<int16_t> fog_run(int lane_width, int pixels) {
+  StepperSetup setup;
+  setup.lane_width = lane_width;
+  setup.fog = true;
+  CopyingConsumer out;
+  SpanStepper stepper(setup, out);
+  RasterVertex vertices[3];
+  const uint32_t index[3] = {0, 1, 2};
+  RasterVertex dscan;
+  dscan.attr[kAttrFog] = 10.45f;
+  stepper.setup_primitive(vertices, index, dscan);
+  RasterVertex scan;
+  scan.attr[kAttrFog] = 100.0f;
+  stepper.scanline(pixels, 0, 0, scan);
+  return out.fog;
+}
+
+TEST(SpanStepper, FogGroupStepRoundsForEightLanesAndTruncatesForFour) {
+  EXPECT_EQ(fog_run(8, 9)[8], 100 + 84);
+  EXPECT_EQ(fog_run(4, 5)[4], 100 + 41);
+}
+
 }  // namespace
 }  // namespace gcvu::gs

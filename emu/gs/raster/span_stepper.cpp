@@ -61,7 +61,9 @@ void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* 
   } else {
     if (setup_.fog) {
       const float df = dscan.attr[kAttrFog];
-      fog_step_ = low16(truncate_to_int32(df * w));
+      // PCSX2's AVX2 setup converts the 8-pixel fog step with cvtps2dq (rounding to nearest), its SSE4 setup
+      // the 4-pixel step with cvttps2dq (truncating); the lane offsets truncate in both.
+      fog_step_ = low16(lanes_ == 8 ? round_to_int32(double(df * w)) : truncate_to_int32(df * w));
       for_each_offset([&](int i, float k) { fog_lane_[i] = low16(truncate_to_int32(df * k)); });
     }
     if (setup_.z && !setup_.z_equal) {
