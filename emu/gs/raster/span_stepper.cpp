@@ -107,9 +107,8 @@ void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* 
   }
 }
 
-void SpanStepper::fill_constant(std::array<int16_t, kMaxSpanPixels + 2 * kMaxLanes>& row, ConstantRun& run,
-                                int16_t value, int count) {
-  int16_t* out = row.data() + kPad;
+template <class T>
+void SpanStepper::fill_constant(T* out, ConstantRun<T>& run, T value, int count) {
   if (value != run.value) run.pixels = 0;
   if (count > run.pixels) std::fill(out + run.pixels, out + count, value);
   run.value = value;
@@ -120,12 +119,12 @@ template <int kLanes>
 void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
   uint32_t* out = z_.data() + kPad;
   if (setup_.sprite) {
-    std::fill_n(out, count, sprite_z_);
+    fill_constant(out, z_filled_, sprite_z_, count);
     return;
   }
   const uint32_t z_max = setup_.z_clamp ? setup_.z_max : 0xffffffffu;
   if (setup_.z_equal) {
-    std::fill_n(out, count, std::min(uint32_t(int64_t(scan.z)), z_max));
+    fill_constant(out, z_filled_, std::min(uint32_t(int64_t(scan.z)), z_max), count);
     return;
   }
   // Z in double first, stepped group by group as the lanes are; then converted in one pass.
@@ -158,7 +157,7 @@ void SpanStepper::fill_color(int count, int skip, const RasterVertex& scan) {
   for (int c = 0; c < 4; ++c) {
     int16_t* out = color_[c].data() + kPad;
     if (!setup_.gouraud || setup_.sprite) {
-      fill_constant(color_[c], color_filled_[c], flat_color_[c], count);
+      fill_constant(out, color_filled_[c], flat_color_[c], count);
       continue;
     }
     const int16_t base = low16(truncate_to_int32(scan.attr[kAttrR + c]));
@@ -175,7 +174,7 @@ template <int kLanes>
 void SpanStepper::fill_fog(int count, int skip, const RasterVertex& scan) {
   int16_t* out = fog_.data() + kPad;
   if (setup_.sprite) {
-    fill_constant(fog_, fog_filled_, sprite_fog_, count);
+    fill_constant(out, fog_filled_, sprite_fog_, count);
     return;
   }
   const int16_t base = low16(truncate_to_int32(scan.attr[kAttrFog]));

@@ -51,12 +51,13 @@ class SpanStepper final : public ScanlineSink {
   using LaneTable = std::array<T, 2 * kMaxLanes - 1>;
 
   // A flat attribute repeats one value; its row is refilled only when the value changes or a span is longer.
+  template <class T>
   struct ConstantRun {
-    int16_t value = 0;
+    T value{};
     int pixels = 0;
   };
-  void fill_constant(std::array<int16_t, kMaxSpanPixels + 2 * kMaxLanes>& row, ConstantRun& run, int16_t value,
-                     int count);
+  template <class T>
+  static void fill_constant(T* out, ConstantRun<T>& run, T value, int count);
 
   template <int kLanes>
   void fill_span(int pixels, int left, int y, const RasterVertex& scan);
@@ -98,8 +99,9 @@ class SpanStepper final : public ScanlineSink {
   Row<double> z_double_;
   std::array<Row<int16_t>, 4> color_;
   Row<int16_t> fog_;
-  std::array<ConstantRun, 4> color_filled_{};
-  ConstantRun fog_filled_{};
+  std::array<ConstantRun<int16_t>, 4> color_filled_{};
+  ConstantRun<int16_t> fog_filled_{};
+  ConstantRun<uint32_t> z_filled_{};
   Row<int32_t> u_, v_;
   Row<float> s_, t_, q_;
 };
