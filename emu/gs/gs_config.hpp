@@ -1,9 +1,14 @@
 #pragma once
 // Choices where PCSX2's software renderer depends on its build or settings (reference/gs.md §0).
 
+#include <algorithm>
 #include <cstdint>
+#include <thread>
 
 namespace gcvu::gs {
+
+// The machine's cores, at most 4 (more bands per draw stop paying off for PCSX2-sized draws).
+inline int default_raster_threads() { return int(std::clamp(std::thread::hardware_concurrency(), 1u, 4u)); }
 
 struct GsConfig {
   // Pixels per attribute step in a span: 8 as PCSX2's AVX2 build (the golden corpus's build), 4 as its SSE4
@@ -12,7 +17,10 @@ struct GsConfig {
   // PCSX2's Mipmap setting: when false no draw mipmaps.
   bool mipmap = true;
   // Rasterizer threads over interleaved 16-row bands; the output does not depend on it.
-  int threads = 1;
+  int threads = default_raster_threads();
+  // Draws whose bounding box covers fewer pixels stay on one thread (starting threads would cost more); tests set
+  // 0 to split every draw.
+  int parallel_min_pixels = 64 * 64;
 };
 
 }  // namespace gcvu::gs

@@ -95,5 +95,100 @@ TEST(SpanStepper, DepthTruncatesAndClamps) {
   EXPECT_EQ(out.z, (std::vector<uint32_t>{0xfffffd, 0xfffffe, 0xffffff, 0xffffff}));
 }
 
+// With whole-number gradients every lane offset and group step is exact, so each attribute must rise by its
+// gradient per pixel whatever group offset the span starts at. GCC 12 at -O3 once vectorised the group writes
+// into storing the first group at pixel 0 instead of at -skip (textured cases broke); this catches that.
+struct AllAttributesConsumer final : SpanConsumer {
+  void draw_span(const Span& span) override {
+    for (int i = 0; i < span.count; ++i) {
+      r.push_back(span.r[i]);
+      fog.push_back(span.fog[i]);
+      z.push_back(span.z[i]);
+      if (span.u) {
+        u.push_back(span.u[i]);
+        v.push_back(span.v[i]);
+      } else {
+        s.push_back(span.s[i]);
+        q.push_back(span.q[i]);
+      }
+    }
+  }
+  std::vector<int32_t> r, fog, u, v;
+  std::vector<uint32_t> z;
+  std::vector<float> s, q;
+};
+
+TEST(SpanStepper, EveryAttributeStepsLinearlyFromAnyGroupOffset) {
+  for (const int lane_width : {8, 4}) {
+    for (const bool fst : {true, false}) {
+      for (int left = 0; left < 16; ++left) {
+        SCOPED_TRACE(testing::Message() << "lanes " << lane_width << " fst " << fst << " left " << left);
+        StepperSetup setup;
+        setup.lane_width = lane_width;
+        setup.z = setup.color = setup.gouraud = setup.fog = setup.texture = true;
+        setup.fst = fst;
+        AllAttributesConsumer out;
+        SpanStepper stepper(setup, out);
+        RasterVertex vertices[3];
+        const uint32_t index[3] = {0, 1, 2};
+        RasterVertex dscan;
+        dscan.z = 3.0;
+        dscan.attr[kAttrR] = 5.0f;
+        dscan.attr[kAttrFog] = 2.0f;
+        dscan.attr[kAttrS] = 100.0f;
+        dscan.attr[kAttrT] = -7.0f;
+        dscan.attr[kAttrQ] = 0.5f;
+        stepper.setup_primitive(vertices, index, dscan);
+        RasterVertex scan;
+        scan.z = 1000.0;
+        scan.attr[kAttrR] = 200.0f;
+        scan.attr[kAttrFog] = 50.0f;
+        scan.attr[kAttrS] = 5000.0f;
+        scan.attr[kAttrT] = 9000.0f;
+        scan.attr[kAttrQ] = 1.0f;
+        const int pixels = 37;
+        stepper.scanline(pixels, left, 0, scan);
+        ASSERT_EQ(int(out.r.size()), pixels);
+        for (int i = 0; i < pixels; ++i) {
+          EXPECT_EQ(out.z[i], uint32_t(1000 + 3 * i));
+          EXPECT_EQ(out.r[i], 200 + 5 * i);
+          EXPECT_EQ(out.fog[i], 50 + 2 * i);
+          if (fst) {
+            EXPECT_EQ(out.u[i], 5000 + 100 * i);
+            EXPECT_EQ(out.v[i], 9000 - 7 * i);
+          } else {
+            EXPECT_EQ(out.s[i], 5000.0f + 100.0f * float(i));
+            EXPECT_EQ(out.q[i], 1.0f + 0.5f * float(i));
+          }
+        }
+      }
+    }
+  }
+}
+
+// PCSX2's AVX2 build rounds the 8-pixel fog step (cvtps2dq); its SSE4 build truncates the 4-pixel one. With
+// 10.45 per pixel: round(83.6) = 84 against trunc(41.8) = 41. (The golden fog case tells them apart.)
+std::vector<int16_t> fog_run(int lane_width, int pixels) {
+  StepperSetup setup;
+  setup.lane_width = lane_width;
+  setup.fog = true;
+  CopyingConsumer out;
+  SpanStepper stepper(setup, out);
+  RasterVertex vertices[3];
+  const uint32_t index[3] = {0, 1, 2};
+  RasterVertex dscan;
+  dscan.attr[kAttrFog] = 10.45f;
+  stepper.setup_primitive(vertices, index, dscan);
+  RasterVertex scan;
+  scan.attr[kAttrFog] = 100.0f;
+  stepper.scanline(pixels, 0, 0, scan);
+  return out.fog;
+}
+
+TEST(SpanStepper, FogGroupStepRoundsForEightLanesAndTruncatesForFour) {
+  EXPECT_EQ(fog_run(8, 9)[8], 100 + 84);
+  EXPECT_EQ(fog_run(4, 5)[4], 100 + 41);
+}
+
 }  // namespace
 }  // namespace gcvu::gs

@@ -1,11 +1,13 @@
 #include "emu/gs/raster/draw_batch.hpp"
 
 #include <algorithm>
+#include <thread>
 
 #include "emu/gs/pixel/pixel_pipeline.hpp"
 #include "emu/gs/primitive/vertex_queue.hpp"
 #include "emu/gs/primitive/vertex_trace.hpp"
 #include "emu/gs/raster/convert_vertices.hpp"
+#include "emu/gs/raster/parallel_draw.hpp"
 #include "emu/gs/raster/rasterizer.hpp"
 #include "emu/gs/raster/span_stepper.hpp"
 #include "emu/gs/raster/st_overflow.hpp"
@@ -130,20 +132,45 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   setup.z_clamp = z_top_int > z_limit;
   setup.z_max = z_limit;
 
-  PipelineConsumer consumer(pipeline);
-  SpanStepper stepper(setup, consumer);
   const Scissor& sc = state.scissor;
   const PixelRect scissor{int(sc.scax0()), int(sc.scay0()), int(sc.scax1()) + 1, int(sc.scay1()) + 1};
-  Rasterizer rasterizer(scissor, state.scanmsk.msk(), zfmt, stepper);
   const std::span<const RasterVertex> raster(scratch.vertices);
-  switch (primclass) {
-    case PrimClass::kPoint: rasterizer.draw_points(raster, indices); break;
-    case PrimClass::kLine: rasterizer.draw_lines(raster, indices); break;
-    case PrimClass::kTriangle: rasterizer.draw_triangles(raster, indices); break;
-    case PrimClass::kSprite: rasterizer.draw_sprites(raster, indices); break;
+  // One band of rows through its own stepper and rasterizer into `band_pipeline`.
+  auto draw_band = [&](RowBand band, PixelPipeline& band_pipeline) {
+    PipelineConsumer consumer(band_pipeline);
+    SpanStepper stepper(setup, consumer);
+    Rasterizer rasterizer(scissor, state.scanmsk.msk(), zfmt, stepper, band);
+    switch (primclass) {
+      case PrimClass::kPoint: rasterizer.draw_points(raster, indices); break;
+      case PrimClass::kLine: rasterizer.draw_lines(raster, indices); break;
+      case PrimClass::kTriangle: rasterizer.draw_triangles(raster, indices); break;
+      case PrimClass::kSprite: rasterizer.draw_sprites(raster, indices); break;
+    }
+  };
+  const int threads = parallel_draw_threads(state, inputs, scissor, raster, config);
+  if (threads <= 1) {
+    draw_band(RowBand{}, pipeline);
+    result.pixels = pipeline.pixels_drawn();
+  } else {
+    // Each helper builds its own pipeline on its own thread: the pipeline's scratch and texture cache are
+    // per thread.
+    std::vector<uint64_t> helper_pixels(size_t(threads), 0);
+    {
+      std::vector<std::jthread> helpers;
+      helpers.reserve(size_t(threads - 1));
+      for (int t = 1; t < threads; ++t) {
+        helpers.emplace_back([&, t] {
+          PixelPipeline band_pipeline(state, memory, clut);
+          draw_band(RowBand{threads, t}, band_pipeline);
+          helper_pixels[size_t(t)] = band_pipeline.pixels_drawn();
+        });
+      }
+      draw_band(RowBand{threads, 0}, pipeline);
+    }
+    result.pixels = pipeline.pixels_drawn();
+    for (const uint64_t pixels : helper_pixels) result.pixels += pixels;
   }
   result.primitives = indices.size() / size_t(n);
-  result.pixels = pipeline.pixels_drawn();
   return result;
 }
 

@@ -35,11 +35,12 @@ RasterVertex fused_combination(const RasterVertex& a, float ka, const RasterVert
 
 }  // namespace
 
-Rasterizer::Rasterizer(const PixelRect& scissor, uint32_t scanmsk, uint32_t z_format, ScanlineSink& sink)
+Rasterizer::Rasterizer(const PixelRect& scissor, uint32_t scanmsk, uint32_t z_format, ScanlineSink& sink, RowBand band)
     : scissor_(scissor),
       scanmsk_(scanmsk),
       line_z_limit_(z_format != 0 ? double(0xFFFFFF) : double(0xFFFFFFFFu)),
-      sink_(sink) {}
+      sink_(sink),
+      band_(band) {}
 
 void Rasterizer::draw_points(std::span<const RasterVertex> vertices, std::span<const uint32_t> indices) {
   for (size_t i = 0; i < indices.size(); ++i) {
@@ -148,6 +149,7 @@ void Rasterizer::draw_triangle_rows(int top, int bottom, const RasterVertex& edg
   const float left_limit = float(scissor_.left), right_limit = float(scissor_.right);
   RasterVertex scan;
   for (int y = top; y < bottom; ++y) {
+    if (row_masked(y)) continue;
     const float dy = float(y) - y0;
     // Fused: edge + dedge * dy.
     const float xl = std::ceil(std::fma(dedge.x, dy, edge.x));
@@ -155,7 +157,7 @@ void Rasterizer::draw_triangle_rows(int top, int bottom, const RasterVertex& edg
     const float left = std::max(xl, left_limit);
     const int right = int(std::min(xr, right_limit));
     const int pixels = right - int(left);
-    if (pixels <= 0 || row_masked(y)) continue;
+    if (pixels <= 0) continue;
     const float prestep = left - x0;
     // Fused twice: (edge + dedge * dy) + dscan * prestep.
     scan.z = std::fma(dscan.z, double(prestep), std::fma(dedge.z, double(dy), edge.z));

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "emu/gs/raster/raster_vertex.hpp"
+#include "emu/gs/raster/row_band.hpp"
 #include "emu/gs/raster/scanline_sink.hpp"
 
 namespace gcvu::gs {
@@ -16,7 +17,9 @@ class Rasterizer {
  public:
   // `scissor` is SCISSOR as a half-open pixel rectangle; `scanmsk` SCANMSK.MSK (2/3 skip even/odd rows);
   // `z_format` 0 (32-bit), 1 (24) or 2 (16): lines clamp Z to 0xFFFFFFFF for 32-bit, else 0xFFFFFF.
-  Rasterizer(const PixelRect& scissor, uint32_t scanmsk, uint32_t z_format, ScanlineSink& sink);
+  // Only rows of `band` reach the sink.
+  Rasterizer(const PixelRect& scissor, uint32_t scanmsk, uint32_t z_format, ScanlineSink& sink,
+             RowBand band = RowBand{});
 
   void draw_points(std::span<const RasterVertex> vertices, std::span<const uint32_t> indices);
   void draw_lines(std::span<const RasterVertex> vertices, std::span<const uint32_t> indices);
@@ -29,12 +32,16 @@ class Rasterizer {
                           const RasterVertex& dscan, float x0, float y0);
   void draw_sprite(const RasterVertex* vertices, const uint32_t* index);
   void draw_line(const RasterVertex* vertices, const uint32_t* index);
-  bool row_masked(int y) const { return (scanmsk_ & 2) != 0 && uint32_t(y & 1) == (scanmsk_ & 1); }
+  // SCANMSK skips the row, or another thread draws it.
+  bool row_masked(int y) const {
+    return ((scanmsk_ & 2) != 0 && uint32_t(y & 1) == (scanmsk_ & 1)) || !band_.contains(y);
+  }
 
   PixelRect scissor_;
   uint32_t scanmsk_;
   double line_z_limit_;
   ScanlineSink& sink_;
+  RowBand band_;
 };
 
 }  // namespace gcvu::gs

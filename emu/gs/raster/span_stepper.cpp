@@ -30,23 +30,17 @@ const double kZOverflowBias = std::bit_cast<double>(uint64_t{0xC1E00000000FFFFF}
 // Lane offset tables hold k = lane - skip from -7 to 7, with k = 0 at this index.
 constexpr int kLaneTableCentre = 7;
 
-// Lanes of the first group for a span starting `skip` pixels into its group: base + offset[lane - skip].
-template <int kLanes, class T, class Table, class Add>
-std::array<T, kLanes> first_group(T base, const Table& offsets, int skip, Add&& add) {
-  std::array<T, kLanes> lane{};
-  for (int i = 0; i < kLanes; ++i) lane[i] = add(base, offsets[i - skip + kLaneTableCentre]);
-  return lane;
-}
-
-// Writes whole groups from `group_start` until `count` pixels past `group_start + skip` are covered; `step`
-// advances the lanes between groups.
-template <int kLanes, class T, class Step>
-void write_groups(T* group_start, int count, int skip, std::array<T, kLanes> lane, Step&& step) {
+// Writes whole lane groups from `group_start` until `count` pixels past `group_start + skip` are covered: the
+// first group is base + offset[lane - skip], each later lane is `step` applied to the same lane one group back.
+// (Stepping reads the previous group back from memory rather than carrying the lanes in a local array: GCC 12's
+// loop vectoriser at -O3 mis-stores the carried-array form, writing the first group at the wrong place.)
+template <int kLanes, class T, class Table, class Add, class Step>
+void write_groups(T* group_start, int count, int skip, T base, const Table& offsets, Add&& add, Step&& step) {
   const int groups = (count + skip + kLanes - 1) / kLanes;
-  for (int g = 0; g < groups; ++g) {
-    for (int i = 0; i < kLanes; ++i) group_start[i] = lane[i];
-    group_start += kLanes;
-    step(lane);
+  for (int i = 0; i < kLanes; ++i) group_start[i] = add(base, offsets[i - skip + kLaneTableCentre]);
+  for (int g = 1; g < groups; ++g) {
+    T* out = group_start + g * kLanes;
+    for (int i = 0; i < kLanes; ++i) out[i] = step(out[i - kLanes]);
   }
 }
 
@@ -67,7 +61,9 @@ void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* 
   } else {
     if (setup_.fog) {
       const float df = dscan.attr[kAttrFog];
-      fog_step_ = low16(truncate_to_int32(df * w));
+      // PCSX2's AVX2 setup converts the 8-pixel fog step with cvtps2dq (rounding to nearest), its SSE4 setup
+      // the 4-pixel step with cvttps2dq (truncating); the lane offsets truncate in both.
+      fog_step_ = low16(lanes_ == 8 ? round_to_int32(double(df * w)) : truncate_to_int32(df * w));
       for_each_offset([&](int i, float k) { fog_lane_[i] = low16(truncate_to_int32(df * k)); });
     }
     if (setup_.z && !setup_.z_equal) {
@@ -111,42 +107,48 @@ void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* 
   }
 }
 
+template <class T>
+void SpanStepper::fill_constant(T* out, ConstantRun<T>& run, T value, int count) {
+  if (value != run.value) run.pixels = 0;
+  if (count > run.pixels) std::fill(out + run.pixels, out + count, value);
+  run.value = value;
+  run.pixels = std::max(run.pixels, count);
+}
+
 template <int kLanes>
 void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
   uint32_t* out = z_.data() + kPad;
   if (setup_.sprite) {
-    std::fill_n(out, count, sprite_z_);
+    fill_constant(out, z_filled_, sprite_z_, count);
     return;
   }
   const uint32_t z_max = setup_.z_clamp ? setup_.z_max : 0xffffffffu;
   if (setup_.z_equal) {
-    std::fill_n(out, count, std::min(uint32_t(int64_t(scan.z)), z_max));
+    fill_constant(out, z_filled_, std::min(uint32_t(int64_t(scan.z)), z_max), count);
     return;
   }
-  std::array<double, kLanes> lane =
-      first_group<kLanes, double>(scan.z, z_lane_, skip, [](double b, double o) { return b + o; });
-  const int groups = (count + skip + kLanes - 1) / kLanes;
-  uint32_t* p = out - skip;
+  // Z in double first, stepped group by group as the lanes are; then converted in one pass.
+  double* z = z_double_.data() + kPad - skip;
   const double step = z_step_;
-  const bool overflow = setup_.z_overflow;
-  for (int g = 0; g < groups; ++g) {
-    double lo = lane[0], hi = lane[0];
-    for (int i = 1; i < kLanes; ++i) {
-      lo = std::min(lo, lane[i]);
-      hi = std::max(hi, lane[i]);
-    }
-    if (!overflow && lo > -2147483649.0 && hi < 2147483648.0) {
-      // The common case: every lane converts in range, so plain truncation is cvttpd2dq.
-      for (int i = 0; i < kLanes; ++i) p[i] = std::min(uint32_t(int32_t(lane[i])), z_max);
-    } else {
-      for (int i = 0; i < kLanes; ++i) {
-        const uint32_t value = overflow ? uint32_t(round_to_int32(lane[i] + kZOverflowBias)) + 0x80000000u
-                                        : uint32_t(truncate_to_int32(lane[i]));
-        p[i] = std::min(value, z_max);
-      }
-    }
-    for (int i = 0; i < kLanes; ++i) lane[i] += step;
-    p += kLanes;
+  write_groups<kLanes>(
+      z, count, skip, scan.z, z_lane_, [](double b, double o) { return b + o; },
+      [step](double previous) { return previous + step; });
+  // Each lane moves one way from group to group (adding a fixed step rounds monotonically), so the first and last
+  // groups bound every value: when they convert in range, plain truncation is cvttpd2dq for all.
+  const int last_group = (count + skip - 1) / kLanes * kLanes;
+  double lo = z[0], hi = z[0];
+  for (int i = 0; i < kLanes; ++i) {
+    lo = std::min({lo, z[i], z[last_group + i]});
+    hi = std::max({hi, z[i], z[last_group + i]});
+  }
+  const double* zp = z + skip;
+  if (!setup_.z_overflow && lo > -2147483649.0 && hi < 2147483648.0) {
+    for (int i = 0; i < count; ++i) out[i] = std::min(uint32_t(int32_t(zp[i])), z_max);
+  } else if (setup_.z_overflow) {
+    for (int i = 0; i < count; ++i)
+      out[i] = std::min(uint32_t(round_to_int32(zp[i] + kZOverflowBias)) + 0x80000000u, z_max);
+  } else {
+    for (int i = 0; i < count; ++i) out[i] = std::min(uint32_t(truncate_to_int32(zp[i])), z_max);
   }
 }
 
@@ -155,20 +157,16 @@ void SpanStepper::fill_color(int count, int skip, const RasterVertex& scan) {
   for (int c = 0; c < 4; ++c) {
     int16_t* out = color_[c].data() + kPad;
     if (!setup_.gouraud || setup_.sprite) {
-      std::fill_n(out, count, flat_color_[c]);
+      fill_constant(out, color_filled_[c], flat_color_[c], count);
       continue;
     }
     const int16_t base = low16(truncate_to_int32(scan.attr[kAttrR + c]));
     const int16_t step = color_step_[c];
     // Only the group steps clamp at zero (PCSX2 max_i16); the first group's offsets do not.
-    write_groups<kLanes, int16_t>(out - skip, count, skip,
-                                  first_group<kLanes, int16_t>(base, color_lane_[c], skip, add16),
-                                  [step](std::array<int16_t, kLanes>& lane) {
-                                    for (int i = 0; i < kLanes; ++i) {
-                                      const int16_t v = add16(lane[i], step);
-                                      lane[i] = v < 0 ? int16_t(0) : v;
-                                    }
-                                  });
+    write_groups<kLanes>(out - skip, count, skip, base, color_lane_[c], add16, [step](int16_t previous) {
+      const int16_t v = add16(previous, step);
+      return v < 0 ? int16_t(0) : v;
+    });
   }
 }
 
@@ -176,15 +174,13 @@ template <int kLanes>
 void SpanStepper::fill_fog(int count, int skip, const RasterVertex& scan) {
   int16_t* out = fog_.data() + kPad;
   if (setup_.sprite) {
-    std::fill_n(out, count, sprite_fog_);
+    fill_constant(out, fog_filled_, sprite_fog_, count);
     return;
   }
   const int16_t base = low16(truncate_to_int32(scan.attr[kAttrFog]));
   const int16_t step = fog_step_;
-  write_groups<kLanes, int16_t>(out - skip, count, skip, first_group<kLanes, int16_t>(base, fog_lane_, skip, add16),
-                                [step](std::array<int16_t, kLanes>& lane) {
-                                  for (int i = 0; i < kLanes; ++i) lane[i] = add16(lane[i], step);
-                                });
+  write_groups<kLanes>(out - skip, count, skip, base, fog_lane_, add16,
+                       [step](int16_t previous) { return add16(previous, step); });
 }
 
 template <int kLanes>
@@ -194,20 +190,14 @@ void SpanStepper::fill_texture(int count, int skip, const RasterVertex& scan) {
     const int32_t u0 = truncate_to_int32(scan.attr[kAttrS]);
     const int32_t v0 = truncate_to_int32(scan.attr[kAttrT]);
     const int32_t us = u_step_, vs = v_step_;
-    write_groups<kLanes, int32_t>(u_.data() + kPad - skip, count, skip,
-                                  first_group<kLanes, int32_t>(u0, u_lane_, skip, add32),
-                                  [&](std::array<int32_t, kLanes>& lane) {
-                                    for (int i = 0; i < kLanes; ++i) lane[i] = add32(lane[i], us);
-                                  });
+    write_groups<kLanes>(u_.data() + kPad - skip, count, skip, u0, u_lane_, add32,
+                         [&](int32_t previous) { return add32(previous, us); });
     // Sprites hold v for the whole row unless mipmapping steps it.
     if (setup_.sprite && !setup_.sprite_v_per_pixel) {
       std::fill_n(v_.data() + kPad, count, v0);
     } else {
-      write_groups<kLanes, int32_t>(v_.data() + kPad - skip, count, skip,
-                                    first_group<kLanes, int32_t>(v0, v_lane_, skip, add32),
-                                    [&](std::array<int32_t, kLanes>& lane) {
-                                      for (int i = 0; i < kLanes; ++i) lane[i] = add32(lane[i], vs);
-                                    });
+      write_groups<kLanes>(v_.data() + kPad - skip, count, skip, v0, v_lane_, add32,
+                           [&](int32_t previous) { return add32(previous, vs); });
     }
     return;
   }
@@ -217,11 +207,8 @@ void SpanStepper::fill_texture(int count, int skip, const RasterVertex& scan) {
   Row<float>* rows[3] = {&s_, &t_, &q_};
   for (int k = 0; k < 3; ++k) {
     const float step = steps[k];
-    write_groups<kLanes, float>(rows[k]->data() + kPad - skip, count, skip,
-                                first_group<kLanes, float>(scan.attr[kAttrS + k], *tables[k], skip, addf),
-                                [step](std::array<float, kLanes>& lane) {
-                                  for (int i = 0; i < kLanes; ++i) lane[i] += step;
-                                });
+    write_groups<kLanes>(rows[k]->data() + kPad - skip, count, skip, scan.attr[kAttrS + k], *tables[k], addf,
+                         [step](float previous) { return previous + step; });
   }
 }
 

@@ -50,6 +50,15 @@ class SpanStepper final : public ScanlineSink {
   template <class T>
   using LaneTable = std::array<T, 2 * kMaxLanes - 1>;
 
+  // A flat attribute repeats one value; its row is refilled only when the value changes or a span is longer.
+  template <class T>
+  struct ConstantRun {
+    T value{};
+    int pixels = 0;
+  };
+  template <class T>
+  static void fill_constant(T* out, ConstantRun<T>& run, T value, int count);
+
   template <int kLanes>
   void fill_span(int pixels, int left, int y, const RasterVertex& scan);
   template <int kLanes>
@@ -87,8 +96,12 @@ class SpanStepper final : public ScanlineSink {
   using Row = std::array<T, kMaxSpanPixels + 2 * kPad>;
   // Left uninitialised: every span writes what it hands out, and a stepper is made per draw.
   Row<uint32_t> z_;
+  Row<double> z_double_;
   std::array<Row<int16_t>, 4> color_;
   Row<int16_t> fog_;
+  std::array<ConstantRun<int16_t>, 4> color_filled_{};
+  ConstantRun<int16_t> fog_filled_{};
+  ConstantRun<uint32_t> z_filled_{};
   Row<int32_t> u_, v_;
   Row<float> s_, t_, q_;
 };
