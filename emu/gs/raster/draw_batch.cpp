@@ -93,7 +93,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
                                !(test.date() && state.frame.psm() != 1) && (!test.zte() || test.ztst() <= 1) &&
                                (!test.ate() || test.atst() <= 1) && (state.scanmsk.msk() & 2) == 0;
 
-  PixelPipeline pipeline(state, memory, clut);
+  PixelPipeline pipeline(state, memory, clut, config);
   if (pipeline.draws_nothing()) return result;
   const RasterInputs& inputs = pipeline.inputs();
 
@@ -160,7 +160,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
       helpers.reserve(size_t(threads - 1));
       for (int t = 1; t < threads; ++t) {
         helpers.emplace_back([&, t] {
-          PixelPipeline band_pipeline(state, memory, clut);
+          PixelPipeline band_pipeline(state, memory, clut, config);
           draw_band(RowBand{threads, t}, band_pipeline);
           helper_pixels[size_t(t)] = band_pipeline.pixels_drawn();
         });
