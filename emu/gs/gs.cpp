@@ -97,10 +97,6 @@ void Gs::restore_registers(const GeneralRegisterFile& registers) {
   }
 }
 
-// The dump's Q is PCSX2's PACKED temporary (m_q), not the vertex's Q (that comes with RGBAQ). gcvu keeps the
-// temporary in the GIF's path decoders, which reset it to 1.0 at every tag with data, so it is only recorded.
-void Gs::restore_q(float q) { core_->packed_q = q; }
-
 const GeneralRegisterFile& Gs::registers() const { return core_->registers; }
 const GsStats& Gs::stats() const { return core_->stats; }
 

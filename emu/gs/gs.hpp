@@ -59,10 +59,10 @@ class Gs {
   // Draws everything batched so far.
   void flush();
 
-  // Restores a saved state without running any write rule (no CLUT load, no flush, no transfer start): the
-  // register file, the vertex queue's current attributes, Q, and local memory.
+  // Restores a saved register file without running any write rule (no CLUT load, no flush, no transfer start),
+  // including the vertex queue's current attributes. A dump's saved Q is PCSX2's PACKED temporary Q, which belongs
+  // to the GIF's path decoders, not the GS.
   void restore_registers(const GeneralRegisterFile& registers);
-  void restore_q(float q);
 
   LocalMemory& memory() { return memory_; }
   const LocalMemory& memory() const { return memory_; }

@@ -38,7 +38,6 @@ struct Gs::Core {
   GeneralRegisterFile registers{};
   Prim prim;  // in effect: PRIM's bits when PRMODECONT.AC=1, else PRMODE's with PRIM's type
   GsVertex next_vertex;
-  float packed_q = 1.0f;  // the saved PACKED temporary Q (see Gs::restore_q)
   VertexQueue queue;
   DrawState batch_state;
   bool batch_state_valid = false;
