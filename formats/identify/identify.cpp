@@ -47,8 +47,10 @@ Identification identify_png(std::span<const uint8_t> data, const std::string& so
 
 // A dump is read whole: `gcvu info` reports its packets and GIF data, and any malformed part is an error.
 Identification identify_gs_dump(std::span<const uint8_t> file, const std::string& source) {
-  GsDump dump = read_gs_dump(file, source);
+  auto shared = std::make_shared<const GsDump>(read_gs_dump(file, source));
+  const GsDump& dump = *shared;
   Identification id;
+  id.gs_dump = shared;
   id.kind = FileKind::kGsDump;
   id.compression = dump.compression;
   id.description = fmt::format("PCSX2 GS dump ({} header), GS state version {}", dump.header.new_format ? "new" : "old",

@@ -3,11 +3,13 @@
 // summary. Deeper summaries belong to each format's own reader.
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "formats/compress/decompress.hpp"
+#include "formats/pcsx2/gs_dump.hpp"
 
 namespace gcvu::formats {
 
@@ -29,6 +31,8 @@ struct Identification {
   Compression compression = Compression::kNone;
   std::string description;           // one line: what the file is
   std::vector<std::string> details;  // "key: value" lines
+  // kGsDump: the dump, read whole once, for reports that look deeper (the GIF census of `gcvu info`).
+  std::shared_ptr<const GsDump> gs_dump;
 };
 
 // Never throws for unrecognised data (kind stays kUnknown); throws FormatError when the file is recognised

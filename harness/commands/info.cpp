@@ -4,7 +4,6 @@
 
 #include "formats/core/file_io.hpp"
 #include "formats/identify/identify.hpp"
-#include "formats/pcsx2/gs_dump.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/replay/gif_census.hpp"
@@ -36,9 +35,9 @@ int run_info(std::span<const std::string> args, Io& io) {
     io.out << path << ": " << id.description << "\n";
     io.out << "  kind: " << formats::file_kind_name(id.kind) << "\n";
     for (const std::string& detail : id.details) io.out << "  " << detail << "\n";
-    if (id.kind == formats::FileKind::kGsDump) {
+    if (id.gs_dump) {
       // The GIF data is counted through gcvu's own GIF path decoders, as a replay would read it.
-      const GifCensus census = count_gif_data(formats::read_gs_dump(std::move(data), path));
+      const GifCensus census = count_gif_data(*id.gs_dump);
       for (const std::string& line : gif_census_lines(census)) io.out << "  " << line << "\n";
     }
     if (id.kind == formats::FileKind::kUnknown) status = kExitDifferent;
