@@ -11,6 +11,7 @@
 #include "emu/gs/raster/rasterizer.hpp"
 #include "emu/gs/raster/span_stepper.hpp"
 #include "emu/gs/raster/st_overflow.hpp"
+#include "emu/gs/raster/st_rounding.hpp"
 
 namespace gcvu::gs {
 namespace {
@@ -79,16 +80,24 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   const bool sprite = primclass == PrimClass::kSprite;
   const int n = vertices_per_primitive(type);
   const bool color_used = !(prim.tme() && state.tex0.tfx() == 1 && state.tex0.tcc());
+  const Test& test = state.test;
+  // PCSX2 traces the flushed vertices before it rounds their coordinates: Q's range (LOD, filter, constant-Q
+  // choice) and Z's constancy come from the unrounded vertices. Rounding and the rewrite leave Z alone.
+  const bool z_equal = trace_z_equal(vertices, indices, sprite, test);
+  std::span<const GsVertex> traced = vertices;
+  if (st_rounding_applies(prim.tme(), prim.fst(), sprite, z_equal)) {
+    round_st_coordinates(vertices, scratch.rounded_vertices);
+    vertices = scratch.rounded_vertices;
+  }
   // The trace below sees the rewritten coordinates and Q, as PCSX2 re-traces them after a rewrite; colours
   // and Z are copied unchanged.
   if (rewrite_st_overflow(state, vertices, indices, n, sprite, scratch.rewritten_vertices, scratch.rewritten_indices)) {
     vertices = scratch.rewritten_vertices;
     indices = scratch.rewritten_indices;
+    traced = vertices;
   }
-  const VertexTrace trace =
-      trace_vertices(vertices, indices, n, sprite, prim.iip(), color_used, prim.tme(), prim.fst());
+  const VertexTrace trace = trace_vertices(traced, indices, n, sprite, prim.iip(), color_used, prim.tme(), prim.fst());
   state.summary = trace.summary;
-  const Test& test = state.test;
   state.summary.solid_sprite = sprite && !prim.tme() && !prim.abe() && !prim.fge() &&
                                !(test.date() && state.frame.psm() != 1) && (!test.zte() || test.ztst() <= 1) &&
                                (!test.ate() || test.atst() <= 1) && (state.scanmsk.msk() & 2) == 0;
@@ -124,7 +133,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   setup.fst = prim.fst() || !inputs.perspective;
   setup.sprite_v_per_pixel = inputs.mip_levels > 0;
   setup.flat_vertex = n - 1;
-  setup.z_equal = trace_z_equal(vertices, indices, sprite, test);
+  setup.z_equal = z_equal;
   // Z range as PCSX2's trace holds it: the largest raw Z through float, converted back by truncation.
   const float z_top = float(trace.z_max);
   setup.z_overflow = z_top >= 2147483648.0f;

@@ -24,6 +24,7 @@ struct BatchResult {
 // Scratch buffers reused across draws.
 struct DrawScratch {
   std::vector<RasterVertex> vertices;
+  std::vector<GsVertex> rounded_vertices;    // the texel coordinate rounding's output
   std::vector<GsVertex> rewritten_vertices;  // the ST overflow rewrite's output
   std::vector<uint32_t> rewritten_indices;
 };
