@@ -91,7 +91,8 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   }
   // The trace below sees the rewritten coordinates and Q, as PCSX2 re-traces them after a rewrite; colours
   // and Z are copied unchanged.
-  if (rewrite_st_overflow(state, vertices, indices, n, sprite, scratch.rewritten_vertices, scratch.rewritten_indices)) {
+  if (rewrite_st_overflow(state, vertices, indices, n, sprite, scratch.rewritten_vertices, scratch.rewritten_indices,
+                          traced)) {
     vertices = scratch.rewritten_vertices;
     indices = scratch.rewritten_indices;
     traced = vertices;
