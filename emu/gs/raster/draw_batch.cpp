@@ -12,6 +12,7 @@
 #include "emu/gs/raster/span_stepper.hpp"
 #include "emu/gs/raster/st_overflow.hpp"
 #include "emu/gs/raster/st_rounding.hpp"
+#include "emu/gs/raster/uv_range.hpp"
 
 namespace gcvu::gs {
 namespace {
@@ -85,9 +86,13 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   // choice) and Z's constancy come from the unrounded vertices. Rounding and the rewrite leave Z alone.
   const bool z_equal = trace_z_equal(vertices, indices, sprite, test);
   std::span<const GsVertex> traced = vertices;
+  const uint32_t tw = state.tex0.tw(), th = state.tex0.th();
+  UvRange uv_range;
+  if (prim.tme()) uv_range = trace_uv_range(vertices, indices, sprite, prim.fst(), tw, th);
   if (st_rounding_applies(prim.tme(), prim.fst(), sprite, z_equal)) {
     round_st_coordinates(vertices, scratch.rounded_vertices);
     vertices = scratch.rounded_vertices;
+    lower_uv_min(uv_range, vertices, indices, sprite, tw, th);
   }
   // The trace below sees the rewritten coordinates and Q, as PCSX2 re-traces them after a rewrite; colours
   // and Z are copied unchanged.
@@ -96,9 +101,11 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
     vertices = scratch.rewritten_vertices;
     indices = scratch.rewritten_indices;
     traced = vertices;
+    uv_range = retrace_uv_range(vertices, n, sprite, tw, th);
   }
   const VertexTrace trace = trace_vertices(traced, indices, n, sprite, prim.iip(), color_used, prim.tme(), prim.fst());
   state.summary = trace.summary;
+  if (prim.tme()) set_uv_range(state.summary, uv_range);
   state.summary.solid_sprite = sprite && !prim.tme() && !prim.abe() && !prim.fge() &&
                                !(test.date() && state.frame.psm() != 1) && (!test.zte() || test.ztst() <= 1) &&
                                (!test.ate() || test.atst() <= 1) && (state.scanmsk.msk() & 2) == 0;
