@@ -36,9 +36,9 @@ void Gs::write_register(uint8_t address, uint64_t value, WriteOrigin origin) {
   core_->write_register(address & 0x7f, value, origin);
 }
 
-void Gs::write_image(std::span<const uint8_t> data) {
+void Gs::write_image(std::span<const uint8_t> data, std::span<const uint8_t> following) {
   if (transfer_.direction() != 0) return;
-  transfer_.write(data, memory_);
+  transfer_.write(data, memory_, following);
 }
 
 void Gs::write_image(const Qword& data) {

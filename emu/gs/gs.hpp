@@ -44,8 +44,9 @@ class Gs {
 
   // A write to general register `address` (0x00-0x7F).
   void write_register(uint8_t address, uint64_t value, WriteOrigin origin = WriteOrigin::kAddressData);
-  // IMAGE data (or HWREG) for an armed host->local transfer.
-  void write_image(std::span<const uint8_t> data);
+  // IMAGE data (or HWREG) for an armed host->local transfer; `following` holds the bytes after `data` in the GIF
+  // stream, which some uploads read (TransferUnit::write).
+  void write_image(std::span<const uint8_t> data, std::span<const uint8_t> following = {});
   void write_image(const Qword& data);
   // Local->host data (what a dump's ReadFIFO2 reads).
   void read_image(std::span<uint8_t> out);
