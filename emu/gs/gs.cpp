@@ -181,8 +181,8 @@ void Gs::Core::kick(uint64_t xyz_value, bool with_fog, bool draw) {
 void Gs::Core::flush() {
   if (queue.batch_empty()) return;
   if (batch_state_valid) {
-    const BatchResult result =
-        draw_batch(batch_state, queue.vertices(), queue.indices(), gs.memory_, gs.clut_, gs.config_, scratch);
+    const BatchResult result = draw_batch(batch_state, queue.vertices(), queue.indices(), gs.memory_, gs.clut_,
+                                          gs.config_, scratch, &resident_textures);
     ++stats.draws;
     stats.primitives += result.primitives;
     stats.pixels += result.pixels;

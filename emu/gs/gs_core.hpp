@@ -8,6 +8,7 @@
 
 #include "emu/gs/gs.hpp"
 #include "emu/gs/pixel/draw_state.hpp"
+#include "emu/gs/pixel/resident_textures.hpp"
 #include "emu/gs/primitive/gs_vertex.hpp"
 #include "emu/gs/primitive/vertex_queue.hpp"
 #include "emu/gs/raster/draw_batch.hpp"
@@ -52,6 +53,8 @@ struct Gs::Core {
   };
   std::array<BufferLayoutState, 2> buffer_layout{};
   DrawScratch scratch;
+  // Textures as PCSX2's software renderer keeps them decoded between draws (state carried across draws).
+  pixel::ResidentTextures resident_textures;
 };
 
 }  // namespace gcvu::gs

@@ -142,6 +142,15 @@ void Gs::Core::write_register(uint8_t address, uint64_t value, WriteOrigin origi
       // Draws batched so far see memory as it was before the transfer.
       flush();
       const Trxdir trxdir{value};
+      if (trxdir.xdir() == 0 || trxdir.xdir() == 2) {
+        // The destination's decoded texels are stale from here on (PCSX2 InvalidateVideoMem).
+        const Bitbltbuf blit{registers[reg::kBitbltbuf]};
+        const Trxpos pos{registers[reg::kTrxpos]};
+        const Trxreg size{registers[reg::kTrxreg]};
+        const int32_t x = int32_t(pos.dsax()), y = int32_t(pos.dsay());
+        resident_textures.invalidate(blit.dbp(), blit.dbw(), blit.dpsm(),
+                                     {x, y, x + int32_t(size.rrw()), y + int32_t(size.rrh())});
+      }
       gs.transfer_.start(Bitbltbuf{registers[reg::kBitbltbuf]}, Trxpos{registers[reg::kTrxpos]},
                          Trxreg{registers[reg::kTrxreg]}, trxdir, gs.memory_);
       if (trxdir.xdir() != 3) ++stats.transfers;

@@ -13,6 +13,7 @@
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
 #include "emu/gs/pixel/texture_cache.hpp"
+#include "emu/gs/pixel/texture_coverage.hpp"
 
 namespace gcvu::gs {
 
@@ -95,12 +96,14 @@ struct PixelPipeline::Impl {
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
   int tex_top = 0;
+  std::array<const ResidentTexture*, TextureCache::kMaxLevels> resident{};
 
   void begin_texture() {
     OwnedCache& oc = thread_cache();
     oc.owner = self;
     tex = &oc.cache;
-    tex->begin(*memory, state.tex0, state.texa, state.miptbp1, state.miptbp2, k.tw_log2, k.th_log2, tex_top, &palette);
+    tex->begin(*memory, state.tex0, state.texa, state.miptbp1, state.miptbp2, k.tw_log2, k.th_log2, tex_top, &palette,
+               &resident);
     tex_pitch_log2 = tex->level(0).pitch_log2;
   }
 };
@@ -644,7 +647,8 @@ struct BeginZb {
 
 }  // namespace
 
-PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config)
+PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
+                             ResidentTextures* resident)
     : impl_(std::make_unique<Impl>()) {
   Impl& p = *impl_;
   p.self = impl_.get();
@@ -713,6 +717,13 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
   if (textured) {
     p.state = state;
     p.tex_top = key.mmin() != MipMode::kNone ? p.k.mip_top : 0;
+    if (resident && key.mmin() == MipMode::kNone) {
+      // The texture as the draw sized it (GetSizeFixedTEX0), decoded over the draw's coverage.
+      Tex0 sized = state.tex0;
+      sized.raw = (sized.raw & ~(uint64_t{0xff} << 26)) | (uint64_t(p.k.tw_log2) << 26) | (uint64_t(p.k.th_log2) << 30);
+      const TexelRect coverage = texture_coverage(state, p.k.tw_log2, p.k.th_log2, key.ltf());
+      p.resident[0] = &resident->prepare(memory, sized, state.texa, coverage);
+    }
     p.begin_texture();
   }
 
@@ -772,6 +783,14 @@ PixelPipeline::~PixelPipeline() {
 }
 
 bool PixelPipeline::draws_nothing() const { return impl_->nothing; }
+bool PixelPipeline::writes_frame() const { return !impl_->nothing && impl_->key.fwrite(); }
+bool PixelPipeline::writes_z() const { return !impl_->nothing && impl_->key.zwrite(); }
+
+void PixelPipeline::share_resident_texture(const PixelPipeline& primary) {
+  Impl& p = *impl_;
+  p.resident = primary.impl_->resident;
+  if (p.tex) p.begin_texture();
+}
 const RasterInputs& PixelPipeline::inputs() const { return impl_->inputs; }
 uint64_t PixelPipeline::pixels_drawn() const { return impl_->pixels; }
 

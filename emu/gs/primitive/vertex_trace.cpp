@@ -51,4 +51,41 @@ VertexTrace trace_vertices(std::span<const GsVertex> vertices, std::span<const u
   return trace;
 }
 
+void trace_texture_range(std::span<const GsVertex> vertices, std::span<const uint32_t> indices, bool sprite, bool fst,
+                         uint32_t tw, uint32_t th, uint32_t offset_x, uint32_t offset_y, DrawSummary& summary) {
+  float umin = FLT_MAX, vmin = FLT_MAX, umax = -FLT_MAX, vmax = -FLT_MAX;
+  uint32_t xmin = 0xffff, ymin = 0xffff, xmax = 0, ymax = 0;
+  for (size_t i = 0; i < indices.size(); ++i) {
+    const GsVertex& v = vertices[indices[i]];
+    xmin = std::min(xmin, v.x), xmax = std::max(xmax, v.x), ymin = std::min(ymin, v.y), ymax = std::max(ymax, v.y);
+    float u, w;
+    if (fst) {
+      u = float(v.u), w = float(v.v);
+    } else {
+      const float q = sprite ? vertices[indices[i - (i % 2) + 1]].q : v.q;
+      u = v.s / q, w = v.t / q;
+    }
+    if (u == u) umin = std::min(umin, u), umax = std::max(umax, u);
+    if (w == w) vmin = std::min(vmin, w), vmax = std::max(vmax, w);
+  }
+  const float su = fst ? 1.0f / 16 : float(1u << std::min(tw, 31u));
+  const float sv = fst ? 1.0f / 16 : float(1u << std::min(th, 31u));
+  summary.has_uv_range = true;
+  summary.u_min = umin * su, summary.u_max = umax * su;
+  summary.v_min = vmin * sv, summary.v_max = vmax * sv;
+  const float ox = float(offset_x), oy = float(offset_y);
+  summary.x_min = (float(xmin) - ox) * (1.0f / 16), summary.x_max = (float(xmax) - ox) * (1.0f / 16);
+  summary.y_min = (float(ymin) - oy) * (1.0f / 16), summary.y_max = (float(ymax) - oy) * (1.0f / 16);
+  summary.sprite_without_gaps = sprite && indices.size() == 2;
+  if (indices.size() >= 2) {
+    // Both quotients by the first vertex's Q, as PCSX2 compares them.
+    const GsVertex& a = vertices[indices[0]];
+    const GsVertex& b = vertices[indices[1]];
+    const bool u_forward = fst ? a.u < b.u : (a.s / a.q) < (b.s / a.q);
+    const bool v_forward = fst ? a.v < b.v : (a.t / a.q) < (b.t / a.q);
+    summary.swap_u = u_forward != (a.x < b.x);
+    summary.swap_v = v_forward != (a.y < b.y);
+  }
+}
+
 }  // namespace gcvu::gs

@@ -21,4 +21,11 @@ struct VertexTrace {
 VertexTrace trace_vertices(std::span<const GsVertex> vertices, std::span<const uint32_t> indices,
                            int vertices_per_primitive, bool sprite, bool gouraud, bool color, bool texture, bool fst);
 
+// The texture coordinate range of a textured draw in texels, into `summary` (PCSX2 GSVertexTrace m_min.t/m_max.t):
+// U/16 and V/16 on the FST path, S/Q and T/Q times 2^TW and 2^TH otherwise (sprites divide by the second vertex's
+// Q; a NaN quotient is left out), with the position range after XYOFFSET (`offset_x`, `offset_y` in 12.4) and
+// the sprite facts GetTextureMinMax's scissor adjustment reads.
+void trace_texture_range(std::span<const GsVertex> vertices, std::span<const uint32_t> indices, bool sprite, bool fst,
+                         uint32_t tw, uint32_t th, uint32_t offset_x, uint32_t offset_y, DrawSummary& summary);
+
 }  // namespace gcvu::gs
