@@ -645,6 +645,36 @@ struct BeginZb {
   static constexpr Stage run = stage_begin_zb<kAddr>;
 };
 
+// The draw's texture levels as PCSX2's software renderer looks them up and decodes them (GSRendererSW
+// GetScanlineGlobalData): level 0 as the draw sized it over its coverage; mipmap level i from MIPTBP with TW/TH
+// less i, the REGION window and the vertex texel range halved i times, at level 0's pitch.
+void prepare_resident_levels(Impl& p, const DrawState& state, ResidentTextures& resident) {
+  const bool mip = p.key.mmin() != MipMode::kNone;
+  for (int i = 0; i <= p.tex_top; i++) {
+    const int tw = std::max(p.k.tw_log2 - i, 0), th = std::max(p.k.th_log2 - i, 0);
+    Tex0 level = state.tex0;
+    if (i >= 1 && i <= 3) {
+      level.raw =
+          (level.raw & ~uint64_t{0xfffff}) | state.miptbp1.tbp(i - 1) | (uint64_t{state.miptbp1.tbw(i - 1)} << 14);
+    } else if (i >= 4) {
+      level.raw =
+          (level.raw & ~uint64_t{0xfffff}) | state.miptbp2.tbp(i - 4) | (uint64_t{state.miptbp2.tbw(i - 4)} << 14);
+    }
+    level.raw = (level.raw & ~(uint64_t{0xff} << 26)) | (uint64_t(tw) << 26) | (uint64_t(th) << 30);
+    DrawState scaled = state;
+    const float scale = 1.0f / float(1 << i);
+    DrawSummary& t = scaled.summary;
+    t.u_min *= scale, t.u_max *= scale, t.v_min *= scale, t.v_max *= scale;
+    const Clamp& c = state.clamp;
+    scaled.clamp.raw = (c.raw & 0xf) | (uint64_t{c.minu() >> i} << 4) | (uint64_t{c.maxu() >> i} << 14) |
+                       (uint64_t{c.minv() >> i} << 24) | (uint64_t{c.maxv() >> i} << 34);
+    const bool linear = i == 0 || !mip ? p.k.trace_linear : p.key.ltf();
+    const TexelRect coverage = texture_coverage(scaled, tw, th, linear);
+    const int pitch = i == 0 ? 0 : p.resident[0]->pitch_log2;
+    p.resident[i] = &resident.prepare(*p.memory, level, state.texa, coverage, pitch);
+  }
+}
+
 }  // namespace
 
 PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
@@ -717,13 +747,7 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
   if (textured) {
     p.state = state;
     p.tex_top = key.mmin() != MipMode::kNone ? p.k.mip_top : 0;
-    if (resident && key.mmin() == MipMode::kNone) {
-      // The texture as the draw sized it (GetSizeFixedTEX0), decoded over the draw's coverage.
-      Tex0 sized = state.tex0;
-      sized.raw = (sized.raw & ~(uint64_t{0xff} << 26)) | (uint64_t(p.k.tw_log2) << 26) | (uint64_t(p.k.th_log2) << 30);
-      const TexelRect coverage = texture_coverage(state, p.k.tw_log2, p.k.th_log2, key.ltf());
-      p.resident[0] = &resident->prepare(memory, sized, state.texa, coverage);
-    }
+    if (resident) prepare_resident_levels(p, state, *resident);
     p.begin_texture();
   }
 

@@ -71,7 +71,7 @@ void decode_block(const uint8_t* vm, ResidentTexture& t, const Texa& texa, uint3
   }
 }
 
-void create(ResidentTexture& t, const Tex0& tex0, const Texa& texa) {
+void create(ResidentTexture& t, const Tex0& tex0, const Texa& texa, int pitch_log2) {
   t.tbp = tex0.tbp0();
   t.tbw = tex0.tbw();
   t.psm = tex0.psm();
@@ -79,7 +79,7 @@ void create(ResidentTexture& t, const Tex0& tex0, const Texa& texa) {
   t.th = tex0.th();
   t.keyed_by_texa = texa_decoded(t.psm) && tex0.tcc();
   t.texa = texa.raw;
-  t.pitch_log2 = std::max<int>(int(t.tw), indexed(t.psm) ? 5 : 3);
+  t.pitch_log2 = pitch_log2 != 0 ? pitch_log2 : std::max<int>(int(t.tw), indexed(t.psm) ? 5 : 3);
   visit_psm(psm_or_ct32(t.psm), [&](auto p) {
     constexpr Psm kPsm = decltype(p)::value;
     using Traits = PsmTraits<kPsm>;
@@ -106,14 +106,15 @@ void create(ResidentTexture& t, const Tex0& tex0, const Texa& texa) {
 }  // namespace
 
 const ResidentTexture& ResidentTextures::prepare(const LocalMemory& memory, const Tex0& tex0, const Texa& texa,
-                                                 TexelRect coverage) {
+                                                 TexelRect coverage, int pitch_log2) {
   auto found = std::find_if(textures_.begin(), textures_.end(), [&](const ResidentTexture& t) {
     return t.tbp == tex0.tbp0() && t.tbw == tex0.tbw() && t.psm == tex0.psm() && t.tw == tex0.tw() &&
-           t.th == tex0.th() && !(texa_decoded(t.psm) && tex0.tcc() && t.texa != texa.raw);
+           t.th == tex0.th() && !(texa_decoded(t.psm) && tex0.tcc() && t.texa != texa.raw) &&
+           (pitch_log2 == 0 || t.pitch_log2 == pitch_log2);
   });
   if (found == textures_.end()) {
     textures_.emplace_front();
-    create(textures_.front(), tex0, texa);
+    create(textures_.front(), tex0, texa, pitch_log2);
     if (textures_.size() > kMaxTextures) textures_.pop_back();
   } else if (found != textures_.begin()) {
     textures_.splice(textures_.begin(), textures_, found);

@@ -38,8 +38,10 @@ struct ResidentTexture {
 
 class ResidentTextures {
  public:
-  // The texture `tex0` (TW/TH as the draw sized it) with the blocks of `coverage` decoded.
-  const ResidentTexture& prepare(const LocalMemory& memory, const Tex0& tex0, const Texa& texa, TexelRect coverage);
+  // The texture `tex0` (TW/TH as the draw sized it) with the blocks of `coverage` decoded. `pitch_log2` 0 takes
+  // any texture of that identity (and makes one with PCSX2's default pitch); a mipmap level asks for level 0's.
+  const ResidentTexture& prepare(const LocalMemory& memory, const Tex0& tex0, const Texa& texa, TexelRect coverage,
+                                 int pitch_log2 = 0);
 
   // A write of format `psm` to `rect` of the buffer at `base_block` with width `width_64`: blocks in the pages
   // it touches must be decoded again, in every texture whose format shares bits with `psm`.
