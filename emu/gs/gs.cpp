@@ -68,6 +68,11 @@ uint64_t Gs::privileged(uint32_t offset) const { return privileged_[(offset & (k
 
 void Gs::flush() { core_->flush(); }
 
+void Gs::vsync() {
+  core_->flush();
+  core_->resident_textures.age();
+}
+
 void Gs::restore_registers(const GeneralRegisterFile& registers) {
   Core& core = *core_;
   core.registers = registers;

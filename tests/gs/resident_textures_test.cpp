@@ -113,5 +113,22 @@ TEST(ResidentTextures, AWriteToBitsTheTextureDoesNotUseLeavesItAlone) {
   EXPECT_EQ(store.prepare(memory, tex0, Texa{}, all).texels[0], 0x43u);
 }
 
+TEST(ResidentTextures, ATextureUnusedForMoreThanTenVSyncsStartsOverFromZero) {
+  LocalMemory memory;
+  const PixelAddress<Psm::kCt32> texture(kTbp, 1);
+  write_texel(memory, texture, 1, 1, 0xAAu);
+  ResidentTextures store;
+  Tex0 tex0;
+  tex0.raw = tex0_bits(kTbp, 1, 0x00, 4, 4, true, 1);
+  const TexelRect first_block{0, 0, 8, 8}, other_block{8, 8, 16, 16};
+  const uint32_t at = (1 << store.prepare(memory, tex0, Texa{}, first_block).pitch_log2) + 1;
+  // Ten VSyncs unused: kept, block (0, 0) still decoded although the next draw does not cover it.
+  for (int i = 0; i < 10; i++) store.age();
+  EXPECT_EQ(store.prepare(memory, tex0, Texa{}, other_block).texels[at], 0xAAu);
+  // Eleven: dropped, and the texture made again has only the newly covered block.
+  for (int i = 0; i < 11; i++) store.age();
+  EXPECT_EQ(store.prepare(memory, tex0, Texa{}, other_block).texels[at], 0u);
+}
+
 }  // namespace
 }  // namespace gcvu::test::pixel

@@ -120,6 +120,7 @@ const ResidentTexture& ResidentTextures::prepare(const LocalMemory& memory, cons
     textures_.splice(textures_.begin(), textures_, found);
   }
   ResidentTexture& t = textures_.front();
+  t.age = 0;
   // The coverage widened to whole blocks (PCSX2 ralign<Align_Outside>).
   const int32_t bw = 1 << t.block_w_log2, bh = 1 << t.block_h_log2;
   const uint32_t bx0 = uint32_t(std::max(coverage.left, 0) >> t.block_w_log2);
@@ -160,6 +161,11 @@ void ResidentTextures::invalidate(uint32_t base_block, uint32_t width_64, uint32
       if (written.test(t.block_page[i])) t.valid[i] = 0;
     }
   }
+}
+
+void ResidentTextures::age() {
+  constexpr uint32_t kMaxAge = 10;
+  textures_.remove_if([](ResidentTexture& t) { return ++t.age > kMaxAge; });
 }
 
 }  // namespace gcvu::gs::pixel

@@ -34,6 +34,7 @@ struct ResidentTexture {
   std::vector<uint8_t> valid;        // per block, row-major
   std::vector<uint16_t> block_page;  // the memory page each block reads
   std::bitset<512> pages;            // every page some block reads
+  uint32_t age = 0;                  // VSyncs since a draw last used it
 };
 
 class ResidentTextures {
@@ -46,6 +47,10 @@ class ResidentTextures {
   // A write of format `psm` to `rect` of the buffer at `base_block` with width `width_64`: blocks in the pages
   // it touches must be decoded again, in every texture whose format shares bits with `psm`.
   void invalidate(uint32_t base_block, uint32_t width_64, uint32_t psm, TexelRect rect);
+
+  // A VSync: textures no draw used for more than 10 VSyncs are dropped (PCSX2 GSTextureCacheSW::IncAge), so a
+  // later draw starts from a zero-filled texture again.
+  void age();
 
  private:
   std::list<ResidentTexture> textures_;  // most recently used first
