@@ -38,6 +38,7 @@ void Gs::write_register(uint8_t address, uint64_t value, WriteOrigin origin) {
 
 void Gs::write_image(std::span<const uint8_t> data) {
   if (transfer_.direction() != 0) return;
+  if (core_->stats.draws != core_->draws_at_transfer_invalidation) core_->invalidate_transfer_destination();
   transfer_.write(data, memory_);
 }
 
@@ -181,6 +182,12 @@ void Gs::Core::kick(uint64_t xyz_value, bool with_fog, bool draw) {
     batch_state_valid = true;
   }
   if (queue.held_vertices() >= batch_vertex_limit(queue.type())) flush();
+}
+
+void Gs::Core::invalidate_transfer_destination() {
+  const TransferDestination& d = transfer_destination;
+  resident_textures.invalidate(d.base_block, d.width_64, d.psm, d.rect);
+  draws_at_transfer_invalidation = stats.draws;
 }
 
 void Gs::Core::flush() {

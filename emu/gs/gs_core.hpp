@@ -27,6 +27,10 @@ struct Gs::Core {
   void write_signal(uint64_t value);
   void write_finish();
   void write_label(uint64_t value);
+  // The destination of the transfer TRXDIR started no longer holds what the resident textures decoded (PCSX2
+  // InvalidateVideoMem, when the data reaches memory): at TRXDIR, and again when image data arrives after a draw
+  // decoded textures meanwhile.
+  void invalidate_transfer_destination();
 
   // The DrawState the registers describe now (without the summary).
   DrawState current_state() const;
@@ -55,6 +59,11 @@ struct Gs::Core {
   DrawScratch scratch;
   // Textures as PCSX2's software renderer keeps them decoded between draws (state carried across draws).
   pixel::ResidentTextures resident_textures;
+  struct TransferDestination {
+    uint32_t base_block = 0, width_64 = 0, psm = 0;
+    pixel::TexelRect rect;
+  } transfer_destination;
+  uint64_t draws_at_transfer_invalidation = 0;
 };
 
 }  // namespace gcvu::gs
