@@ -14,6 +14,7 @@
 #include "emu/gs/memory/pixel_access.hpp"
 #include "emu/gs/pixel/resident_textures.hpp"
 #include "emu/gs/pixel/texture_coverage.hpp"
+#include "emu/gs/primitive/vertex_trace.hpp"
 #include "tests/gs/pixel_test_support.hpp"
 
 namespace gcvu::test::pixel {
@@ -64,6 +65,39 @@ TEST(TextureCoverage, BilinearReadsHalfATexelFurther) {
   EXPECT_EQ(texture_coverage(s, 6, 6, false).right, 21);
   EXPECT_EQ(texture_coverage(s, 6, 6, true).left, 9);
   EXPECT_EQ(texture_coverage(s, 6, 6, true).right, 22);
+}
+
+TEST(TextureCoverage, AScissoredSpriteReadsOnlyTheTexelsOfItsVisiblePart) {
+  // One sprite over x 0..32 with u 0..64 (2 texels per pixel), CLAMP, 64-texel texture. Unclipped the range
+  // reaches u 64: coverage [0, 64). With the scissor ending at x 16, the 16 clipped pixels take floor(16 * 2) = 32
+  // texels off the far end: u 0..32, coverage [0, 33).
+  DrawState s = region_clamp_state(0x00, 6, 6, clamp_bits(1, 1, 0, 0, 0, 0));
+  s.summary.u_min = 0, s.summary.u_max = 64, s.summary.v_min = 0, s.summary.v_max = 8;
+  s.summary.x_min = 0, s.summary.x_max = 32, s.summary.y_min = 0, s.summary.y_max = 4;
+  s.summary.sprite_without_gaps = true;
+  s.scissor.raw = uint64_t{63} << 16 | uint64_t{63} << 48;  // x, y 0..63
+  EXPECT_EQ(texture_coverage(s, 6, 6, false).right, 64);
+  s.scissor.raw = uint64_t{15} << 16 | uint64_t{63} << 48;  // x 0..15
+  EXPECT_EQ(texture_coverage(s, 6, 6, false).right, 33);
+  s.summary.swap_u = true;  // u runs against x: the clipped right side is the low end of u
+  EXPECT_EQ(texture_coverage(s, 6, 6, false).left, 32);
+}
+
+TEST(SpritesWithoutGaps, PageTallSpritesStackedInColumns) {
+  // PCSX2 CalculatePrimitiveCoversWithoutGaps: sprites exactly a frame page tall (32 rows for CT32), each below
+  // the previous at the same x, or starting a new column at the window's top at the previous right edge.
+  auto v = [](int x, int y) {
+    GsVertex g;
+    g.x = uint32_t(x * 16), g.y = uint32_t(y * 16);
+    return g;
+  };
+  const std::vector<GsVertex> column = {v(0, 0), v(16, 32), v(0, 32), v(16, 64), v(16, 0), v(32, 32)};
+  const std::vector<uint32_t> indices = {0, 1, 2, 3, 4, 5};
+  EXPECT_TRUE(sprites_without_gaps(column, indices, 0, 0, 32));
+  const std::vector<GsVertex> gap = {v(0, 0), v(16, 32), v(0, 40), v(16, 72)};
+  EXPECT_FALSE(sprites_without_gaps(gap, std::vector<uint32_t>{0, 1, 2, 3}, 0, 0, 32));
+  EXPECT_FALSE(sprites_without_gaps(column, indices, 0, 0, 64));                  // not a CT16 page tall
+  EXPECT_TRUE(sprites_without_gaps(gap, std::vector<uint32_t>{0, 1}, 0, 0, 32));  // one sprite
 }
 
 TEST(ResidentTextures, OnlyTheCoveredBlocksAreDecodedTheRestReadZero) {

@@ -28,4 +28,11 @@ VertexTrace trace_vertices(std::span<const GsVertex> vertices, std::span<const u
 void trace_texture_range(std::span<const GsVertex> vertices, std::span<const uint32_t> indices, bool sprite, bool fst,
                          uint32_t tw, uint32_t th, uint32_t offset_x, uint32_t offset_y, DrawSummary& summary);
 
+// Whether a sprite draw covers its area without gaps as PCSX2's software renderer judges it
+// (GSState::CalculatePrimitiveCoversWithoutGaps with its draw rectangle left at zero): one sprite; or sprites
+// under half a pixel wide (or tall) following each other within a pixel; or sprites exactly a frame page tall
+// (`page_height`, pixels) stacked edge to edge in columns. `offset_x`/`offset_y` are XYOFFSET (12.4).
+bool sprites_without_gaps(std::span<const GsVertex> vertices, std::span<const uint32_t> indices, uint32_t offset_x,
+                          uint32_t offset_y, int page_height);
+
 }  // namespace gcvu::gs

@@ -68,6 +68,19 @@ bool trace_z_equal(std::span<const GsVertex> vertices, std::span<const uint32_t>
   return equal;
 }
 
+// Page height in pixels of the frame's format (PCSX2 psm pgs.y).
+int frame_page_height(uint32_t psm) {
+  switch (psm) {
+    case 0x02:
+    case 0x0a:
+    case 0x32:
+    case 0x3a:
+    case 0x13: return 64;
+    case 0x14: return 128;
+    default: return 32;
+  }
+}
+
 // The rectangle a draw may write, as PCSX2 bounds the pages it invalidates (GSRendererSW::Draw): the vertex
 // range rounded (points and lines) or taken to interior pixels (triangles and sprites), one pixel wider for AA1,
 // right/bottom exclusive, within the scissor.
@@ -120,6 +133,9 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   if (prim.tme()) {
     trace_texture_range(vertices, indices, sprite, prim.fst(), state.tex0.tw(), state.tex0.th(), state.xyoffset.ofx(),
                         state.xyoffset.ofy(), state.summary);
+    state.summary.sprite_without_gaps =
+        sprite && sprites_without_gaps(vertices, indices, state.xyoffset.ofx(), state.xyoffset.ofy(),
+                                       frame_page_height(state.frame.psm()));
   }
   const Test& test = state.test;
   state.summary.solid_sprite = sprite && !prim.tme() && !prim.abe() && !prim.fge() &&
