@@ -77,7 +77,6 @@ void create(ResidentTexture& t, const Tex0& tex0, const Texa& texa, int pitch_lo
   t.psm = tex0.psm();
   t.tw = tex0.tw();
   t.th = tex0.th();
-  t.keyed_by_texa = texa_decoded(t.psm) && tex0.tcc();
   t.texa = texa.raw;
   t.pitch_log2 = pitch_log2 != 0 ? pitch_log2 : std::max<int>(int(t.tw), indexed(t.psm) ? 5 : 3);
   visit_psm(psm_or_ct32(t.psm), [&](auto p) {

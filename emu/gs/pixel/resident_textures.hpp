@@ -24,8 +24,7 @@ struct TexelRect {
 struct ResidentTexture {
   // Identity (PCSX2 GSTextureCacheSW::Lookup).
   uint32_t tbp = 0, tbw = 0, psm = 0, tw = 0, th = 0;
-  bool keyed_by_texa = false;
-  uint64_t texa = 0;
+  uint64_t texa = 0;  // the TEXA it was decoded with (part of the identity for 16/24-bit formats sampled with TCC)
   // Texels in rows of 2^pitch_log2 (PCSX2's m_tw), as 32-bit colours with TEXA applied, or palette indices.
   int pitch_log2 = 3;
   std::vector<uint32_t> texels;
