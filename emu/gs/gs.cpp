@@ -94,6 +94,8 @@ void Gs::restore_registers(const GeneralRegisterFile& registers) {
   v.v = uv.v();
   v.fog = Fog{registers[reg::kFog]}.f();
   core.batch_state_valid = false;
+  // A restored state starts with nothing decoded (PCSX2 empties its texture cache when it resets for a state).
+  core.resident_textures = pixel::ResidentTextures{};
   for (int c = 0; c < 2; ++c) {
     // PCSX2 restores FRAME/ZBUF as saved, without the Z-swizzle fix-up, and works the pixel offsets out from them.
     Core::BufferLayoutState& layout = core.buffer_layout[c];
