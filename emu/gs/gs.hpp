@@ -59,6 +59,8 @@ class Gs {
 
   // Draws everything batched so far.
   void flush();
+  // A VSync: flushes, then ages the textures kept decoded between draws (PCSX2 GSRendererSW::VSync).
+  void vsync();
 
   // Restores a saved register file without running any write rule (no CLUT load, no flush, no transfer start),
   // including the vertex queue's current attributes. A dump's saved Q is PCSX2's PACKED temporary Q, which belongs

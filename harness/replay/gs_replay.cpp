@@ -97,7 +97,7 @@ ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const Repla
         break;
       }
       case formats::GsDumpPacketKind::kVSync:
-        gs.flush();
+        gs.vsync();
         on_vsync(result.vsyncs, gs);
         ++result.vsyncs;
         break;

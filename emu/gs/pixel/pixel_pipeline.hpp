@@ -12,6 +12,7 @@
 #include "emu/gs/gs_config.hpp"
 #include "emu/gs/memory/local_memory.hpp"
 #include "emu/gs/pixel/draw_state.hpp"
+#include "emu/gs/pixel/resident_textures.hpp"
 #include "emu/gs/pixel/span.hpp"
 
 namespace gcvu::gs {
@@ -32,8 +33,11 @@ struct RasterInputs {
 
 class PixelPipeline {
  public:
-  // `config.mipmap` is PCSX2's Mipmap setting (false: no draw mipmaps).
-  PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config = GsConfig{});
+  // `config.mipmap` is PCSX2's Mipmap setting (false: no draw mipmaps). With `resident`, a draw without mipmaps
+  // samples its texture as PCSX2's software renderer keeps it decoded between draws (the draw's coverage is
+  // decoded into it here); without, straight from memory.
+  PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config = GsConfig{},
+                pixel::ResidentTextures* resident = nullptr);
   ~PixelPipeline();
   PixelPipeline(const PixelPipeline&) = delete;
   PixelPipeline& operator=(const PixelPipeline&) = delete;
@@ -44,6 +48,12 @@ class PixelPipeline {
   // What the rasterizer must provide in each span, decided per draw as PCSX2 decides it
   // (GSRendererSW::GetScanlineGlobalData); the rasterizer interpolates only these.
   const RasterInputs& inputs() const;
+
+  // Samples the resident texture `primary` prepared (a second pipeline of the same draw, on another thread).
+  void share_resident_texture(const PixelPipeline& primary);
+  // Whether the draw writes the frame / the Z buffer (what it invalidates in the resident textures).
+  bool writes_frame() const;
+  bool writes_z() const;
 
   void draw_span(const Span& span);
   uint64_t pixels_drawn() const;  // pixels that passed every test with something left to write

@@ -330,6 +330,7 @@ void build_pixel_state(const DrawState& s_in, const GsConfig& config, PixelState
       bool mipmap = config.mipmap && s.tex1.mxl() > 0 && s.tex1.mmin() >= 2 && s.tex1.mmin() <= 5 && lod_max > 0;
       bool fst = s.prim.fst();
       bool ltf = linear;
+      k.trace_linear = linear;
 
       int tw = static_cast<int>(s.tex0.tw()), th = static_cast<int>(s.tex0.th());
       if (mipmap) {

@@ -1,6 +1,7 @@
 #include "emu/gs/raster/draw_batch.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <thread>
 
 #include "emu/gs/pixel/pixel_pipeline.hpp"
@@ -69,10 +70,51 @@ bool trace_z_equal(std::span<const GsVertex> vertices, std::span<const uint32_t>
   return equal;
 }
 
+// Page height in pixels of the frame's format (PCSX2 psm pgs.y).
+int frame_page_height(uint32_t psm) {
+  switch (psm) {
+    case 0x02:
+    case 0x0a:
+    case 0x32:
+    case 0x3a:
+    case 0x13: return 64;
+    case 0x14: return 128;
+    default: return 32;
+  }
+}
+
+// The rectangle a draw may write, as PCSX2 bounds the pages it invalidates (GSRendererSW::Draw): the vertex
+// range rounded (points and lines) or taken to interior pixels (triangles and sprites), one pixel wider for AA1,
+// right/bottom exclusive, within the scissor.
+pixel::TexelRect draw_rect(const DrawState& state, std::span<const GsVertex> vertices,
+                           std::span<const uint32_t> indices, PrimClass primclass, const PixelRect& scissor) {
+  float x0 = 3.4e38f, y0 = 3.4e38f, x1 = -3.4e38f, y1 = -3.4e38f;
+  const float ofx = float(state.xyoffset.ofx()), ofy = float(state.xyoffset.ofy());
+  for (const uint32_t i : indices) {
+    const float x = (float(vertices[i].x) - ofx) * (1.0f / 16), y = (float(vertices[i].y) - ofy) * (1.0f / 16);
+    x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+  }
+  const bool rounded = primclass == PrimClass::kPoint || primclass == PrimClass::kLine;
+  pixel::TexelRect r;
+  if (rounded) {
+    r = {int(std::floor(x0 + 0.5f)), int(std::floor(y0 + 0.5f)), int(std::floor(x1 + 0.5f)),
+         int(std::floor(y1 + 0.5f))};
+  } else {
+    r = {int(std::ceil(x0)), int(std::ceil(y0)), int(std::floor(x1)), int(std::floor(y1))};
+  }
+  if (state.prim.aa1() && (primclass == PrimClass::kLine || primclass == PrimClass::kTriangle)) {
+    r.left -= 1, r.top -= 1, r.right += 1, r.bottom += 1;
+  }
+  r.right += 1, r.bottom += 1;
+  return {std::max(r.left, scissor.left), std::max(r.top, scissor.top), std::min(r.right, scissor.right),
+          std::min(r.bottom, scissor.bottom)};
+}
+
 }  // namespace
 
 BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std::span<const uint32_t> indices,
-                       LocalMemory& memory, const Clut& clut, const GsConfig& config, DrawScratch& scratch) {
+                       LocalMemory& memory, const Clut& clut, const GsConfig& config, DrawScratch& scratch,
+                       pixel::ResidentTextures* resident) {
   BatchResult result;
   if (indices.empty()) return result;
   const Prim prim = state.prim;
@@ -105,12 +147,18 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   }
   const VertexTrace trace = trace_vertices(traced, indices, n, sprite, prim.iip(), color_used, prim.tme(), prim.fst());
   state.summary = trace.summary;
-  if (prim.tme()) set_uv_range(state.summary, uv_range);
+  if (prim.tme()) {
+    set_uv_range(state.summary, uv_range);
+    trace_texture_geometry(vertices, indices, prim.fst(), state.xyoffset.ofx(), state.xyoffset.ofy(), state.summary);
+    state.summary.sprite_without_gaps =
+        sprite && sprites_without_gaps(vertices, indices, state.xyoffset.ofx(), state.xyoffset.ofy(),
+                                       frame_page_height(state.frame.psm()));
+  }
   state.summary.solid_sprite = sprite && !prim.tme() && !prim.abe() && !prim.fge() &&
                                !(test.date() && state.frame.psm() != 1) && (!test.zte() || test.ztst() <= 1) &&
                                (!test.ate() || test.atst() <= 1) && (state.scanmsk.msk() & 2) == 0;
 
-  PixelPipeline pipeline(state, memory, clut, config);
+  PixelPipeline pipeline(state, memory, clut, config, resident);
   if (pipeline.draws_nothing()) return result;
   const RasterInputs& inputs = pipeline.inputs();
 
@@ -178,6 +226,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
       for (int t = 1; t < threads; ++t) {
         helpers.emplace_back([&, t] {
           PixelPipeline band_pipeline(state, memory, clut, config);
+          band_pipeline.share_resident_texture(pipeline);
           draw_band(RowBand{threads, t}, band_pipeline);
           helper_pixels[size_t(t)] = band_pipeline.pixels_drawn();
         });
@@ -188,6 +237,12 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
     for (const uint64_t pixels : helper_pixels) result.pixels += pixels;
   }
   result.primitives = indices.size() / size_t(n);
+  if (resident && (pipeline.writes_frame() || pipeline.writes_z())) {
+    const pixel::TexelRect written = draw_rect(state, vertices, indices, primclass, scissor);
+    const uint32_t fbw = std::min(state.frame.fbw(), 32u);
+    if (pipeline.writes_frame()) resident->invalidate(state.frame.fbp() << 5, fbw, state.frame.psm(), written);
+    if (pipeline.writes_z()) resident->invalidate(state.zbuf.zbp() << 5, fbw, state.zbuf.psm() | 0x30, written);
+  }
   return result;
 }
 
