@@ -9,6 +9,7 @@
 #include "formats/pcsx2/gs_dump.hpp"
 #include "formats/pcsx2/gs_dump_header.hpp"
 #include "formats/pcsx2/gs_dump_summary.hpp"
+#include "formats/pcsx2/save_state.hpp"
 #include "formats/pcsx2/zip_archive.hpp"
 #include "formats/png/png.hpp"
 

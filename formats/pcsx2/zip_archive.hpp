@@ -10,8 +10,6 @@
 
 namespace gcvu::formats {
 
-inline constexpr std::string_view kSaveStateVersionEntry = "PCSX2 Savestate Version.id";
-
 struct ZipEntry {
   std::string name;
   uint64_t size = 0;  // uncompressed
