@@ -176,22 +176,4 @@ std::vector<uint8_t> ZipArchive::read_zstd(const ZipEntry& entry, uint64_t index
   return out;
 }
 
-std::vector<uint8_t> ZipArchive::read_stored_prefix(std::string_view name, size_t max_bytes) const {
-  std::string key(name);
-  zip_int64_t index = zip_name_locate(handle_->archive, key.c_str(), 0);
-  if (index < 0) return {};
-  zip_stat_t stat;
-  if (zip_stat_index(handle_->archive, static_cast<zip_uint64_t>(index), 0, &stat) != 0 ||
-      stat.comp_method != ZIP_CM_STORE) {
-    return {};
-  }
-  zip_file_t* file = zip_fopen_index(handle_->archive, static_cast<zip_uint64_t>(index), 0);
-  if (file == nullptr) return {};
-  std::vector<uint8_t> out(std::min<uint64_t>(max_bytes, stat.size));
-  zip_int64_t got = zip_fread(file, out.data(), out.size());
-  zip_fclose(file);
-  out.resize(got < 0 ? 0 : static_cast<size_t>(got));
-  return out;
-}
-
 }  // namespace gcvu::formats

@@ -36,8 +36,6 @@ class ZipArchive {
   // Throws FormatError naming `source` for a missing entry, and "<source>:<name>" for an unsupported method,
   // corrupt data, or data whose size or CRC-32 differs from the central directory's.
   std::vector<uint8_t> read(std::string_view name) const;
-  // Up to `max_bytes` of a stored (uncompressed) entry; empty if the entry is missing or compressed.
-  std::vector<uint8_t> read_stored_prefix(std::string_view name, size_t max_bytes) const;
 
  private:
   struct Handle;

@@ -4,9 +4,12 @@
 
 #include "formats/pcsx2/save_state.hpp"
 
+#include <xxhash.h>
+
 #include <gtest/gtest.h>
 
 #include "formats/core/format_error.hpp"
+#include "formats/pcsx2/save_state_summary.hpp"
 #include "tests/formats/save_state_builder.hpp"
 #include "tests/test_support.hpp"
 
@@ -154,6 +157,20 @@ TEST(SaveState, OlderMinorVersionAndMissingTagAreRead) {
   SaveState state = read_save_state(test::build_zip(members), "s.p2s");
   EXPECT_EQ(state.version, 0x9a590000u);
   EXPECT_EQ(state.version_tag, "Unknown");
+}
+
+TEST(SaveState, MicroprogramEndsAtTheLastNonZeroDoubleword) {
+  std::vector<uint8_t> micro(16384, 0);
+  EXPECT_EQ(microprogram_extent(micro).bytes, 0u);
+  micro[8 * 5 + 7] = 0x80;  // the top byte of instruction pair 5
+  MicroprogramExtent five = microprogram_extent(micro);
+  EXPECT_EQ(five.bytes, 48u);
+  EXPECT_EQ(five.instructions, 6u);
+  XXH128_hash_t expected = XXH3_128bits(micro.data(), 48);
+  EXPECT_EQ(five.hash.high, expected.high64);
+  EXPECT_EQ(five.hash.low, expected.low64);
+  micro.back() = 1;
+  EXPECT_EQ(microprogram_extent(micro).instructions, 2048u);
 }
 
 // The message of the FormatError that reading `bytes` throws.
