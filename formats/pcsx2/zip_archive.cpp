@@ -53,7 +53,13 @@ ZipArchive::ZipArchive(std::span<const uint8_t> data, std::string source)
   if (handle_->archive == nullptr) {
     zip_source_free(zip_source);
     std::string message = zip_error_strerror(&error);
+    bool no_directory = zip_error_code_zip(&error) == ZIP_ER_NOZIP;
     zip_error_fini(&error);
+    // A zip is found from its end record, so data that begins like a zip but has none was most likely cut short.
+    if (no_directory && looks_like_zip(data)) {
+      throw FormatError(source_, data.size(),
+                        fmt::format("truncated zip archive: no end of central directory record ({})", message));
+    }
     throw FormatError(source_, 0, fmt::format("not a readable zip archive: {}", message));
   }
   zip_error_fini(&error);

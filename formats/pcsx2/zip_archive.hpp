@@ -34,7 +34,8 @@ class ZipArchive {
   // The whole uncompressed entry. Stored and deflate entries are read through libzip; zstd entries (method 93,
   // PCSX2's default, which Debian 12's libzip 1.7.3 cannot decompress) are read raw and decompressed here.
   // Throws FormatError naming `source` for a missing entry, and "<source>:<name>" for an unsupported method,
-  // corrupt data, or data whose size or CRC-32 differs from the central directory's.
+  // corrupt data, or data whose size or CRC-32 differs from the central directory's. Offsets in those messages
+  // are inside the entry's data (compressed data for a zstd stream fault).
   std::vector<uint8_t> read(std::string_view name) const;
 
  private:

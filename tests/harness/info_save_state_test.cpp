@@ -93,6 +93,13 @@ TEST(InfoSaveState, BrokenStateIsOneLineAndExit2) {
   EXPECT_NE(result.err.find("short.p2s:Scratchpad.bin: offset 0x0: entry size is 0x64 bytes, expected 0x4000"),
             std::string::npos)
       << result.err;
+
+  auto bytes = test::build_save_state(test::SaveStateParts{});
+  bytes.resize(1000);
+  test::write_bytes(dir / "cut.p2s", bytes);
+  result = test::run_cli({"info", (dir / "cut.p2s").string()});
+  EXPECT_EQ(result.code, 2);
+  EXPECT_NE(result.err.find("cut.p2s: offset 0x3e8: truncated zip archive"), std::string::npos) << result.err;
 }
 
 }  // namespace
