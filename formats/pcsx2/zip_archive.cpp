@@ -98,7 +98,8 @@ std::vector<uint8_t> ZipArchive::read(std::string_view name) const {
   if (index < 0 || entry == nullptr) throw FormatError(source_, 0, fmt::format("missing entry \"{}\"", name));
   if (entry->size > kMaxEntrySize) {
     throw FormatError(where, 0,
-                      fmt::format("entry size {} exceeds the {}-byte limit", hex_offset(entry->size), kMaxEntrySize));
+                      fmt::format("entry size {} bytes exceeds the {}-byte limit", hex_offset(entry->size),
+                                  hex_offset(kMaxEntrySize)));
   }
   if (entry->method_id == ZIP_CM_STORE && entry->compressed_size != entry->size) {
     throw FormatError(where, 0,

@@ -370,5 +370,24 @@ TEST(SaveStateErrors, StoredEntryShorterThanItsHeaders) {
       << error;
 }
 
+TEST(SaveStateErrors, EntryTooLargeToRead) {
+  auto members = test::save_state_members(SaveStateParts{});
+  member_named(members, "vu1Memory.bin").declared_size = 0x20000000;  // 512 MiB: refused before allocating
+  std::string error = read_error(members);
+  EXPECT_NE(
+      error.find("s.p2s:vu1Memory.bin: offset 0x0: entry size 0x20000000 bytes exceeds the 0x10000000-byte limit"),
+      std::string::npos)
+      << error;
+}
+
+TEST(SaveState, GsBlobOfVersion8) {
+  // §4a: a version 8 GS state is 4194752 bytes (no transfer state).
+  SaveStateParts parts;
+  parts.gs_blob.assign(4194752, 0);
+  put_u32(parts.gs_blob, 0, 8);
+  SaveState state = read_save_state(test::build_save_state(parts), "s.p2s");
+  EXPECT_EQ(state.gs.version, 8u);
+}
+
 }  // namespace
 }  // namespace gcvu::formats
