@@ -11,8 +11,6 @@ namespace gcvu::formats {
 
 namespace {
 
-constexpr size_t kVersionEntrySize = 4 + kSaveStateVersionTagSize;
-
 std::string size_list(std::initializer_list<uint32_t> sizes) {
   std::string text;
   for (uint32_t size : sizes) text += fmt::format("{}{}", text.empty() ? "" : " or ", hex_offset(size));
@@ -43,9 +41,9 @@ void read_version(const ZipArchive& zip, SaveState& state, const std::string& so
     state.version_tag = "Unknown";
   }
   if ((state.version >> 16) != (kSaveStateVersion >> 16) || state.version > kSaveStateVersion) {
-    reader.fail_at(0, fmt::format("unsupported save state version {:#010x} ({}): PCSX2 {:#010x} loads only {:#06x}xxxx "
-                                  "up to its own version",
-                                  state.version, state.version_tag, kSaveStateVersion, kSaveStateVersion >> 16));
+    reader.fail_at(0, fmt::format("unsupported save state version {:#010x} ({}): gcvu reads the layout of PCSX2's "
+                                  "current version, {:#06x}xxxx up to {:#010x}",
+                                  state.version, state.version_tag, kSaveStateVersion >> 16, kSaveStateVersion));
   }
 }
 
