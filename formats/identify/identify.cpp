@@ -9,6 +9,8 @@
 #include "formats/pcsx2/gs_dump.hpp"
 #include "formats/pcsx2/gs_dump_header.hpp"
 #include "formats/pcsx2/gs_dump_summary.hpp"
+#include "formats/pcsx2/save_state.hpp"
+#include "formats/pcsx2/save_state_summary.hpp"
 #include "formats/pcsx2/zip_archive.hpp"
 #include "formats/png/png.hpp"
 
@@ -64,27 +66,22 @@ Identification identify_gs_dump(std::span<const uint8_t> file, const std::string
   return id;
 }
 
+// A save state is read whole, like a dump: every entry gcvu needs is checked, and a broken one is an error.
 Identification identify_save_state(std::span<const uint8_t> data, const std::string& source) {
-  ZipArchive zip(data, source);
   Identification id;
-  if (!zip.contains(kSaveStateVersionEntry)) {
-    id.description = fmt::format("zip archive with {} entries, not a PCSX2 save state (no \"{}\")",
-                                 zip.entries().size(), kSaveStateVersionEntry);
-    return id;
+  {
+    ZipArchive zip(data, source);
+    if (!zip.contains(kSaveStateVersionEntry)) {
+      id.description = fmt::format("zip archive with {} entries, not a PCSX2 save state (no \"{}\")",
+                                   zip.entries().size(), kSaveStateVersionEntry);
+      return id;
+    }
   }
+  SaveState state = read_save_state(data, source);
   id.kind = FileKind::kSaveState;
-  id.description = "PCSX2 save state (zip archive)";
-  auto version = zip.read_stored_prefix(kSaveStateVersionEntry, 36);
-  if (version.size() >= 4) {
-    uint32_t value =
-        uint32_t{version[0]} | uint32_t{version[1]} << 8 | uint32_t{version[2]} << 16 | uint32_t{version[3]} << 24;
-    std::string tag;
-    for (size_t i = 4; i < version.size() && version[i] != 0; ++i) tag += static_cast<char>(version[i]);
-    id.details.push_back(fmt::format("version: {:#010x} ({})", value, tag.empty() ? "no tag" : tag));
-  }
-  for (const ZipEntry& entry : zip.entries()) {
-    id.details.push_back(fmt::format("entry: {} ({} bytes, {})", entry.name, entry.size, entry.method));
-  }
+  id.description = fmt::format("PCSX2 save state (zip archive, {} entries), GS state version {}", state.entries.size(),
+                               state.gs.version);
+  id.details = save_state_summary_lines(state);
   return id;
 }
 

@@ -10,14 +10,13 @@
 
 namespace gcvu::formats {
 
-inline constexpr std::string_view kSaveStateVersionEntry = "PCSX2 Savestate Version.id";
-
 struct ZipEntry {
   std::string name;
   uint64_t size = 0;  // uncompressed
   uint64_t compressed_size = 0;
   uint16_t method_id = 0;
   std::string method;  // "stored", "deflate", "zstd", or "method N"
+  uint32_t crc = 0;    // CRC-32 of the uncompressed data, from the central directory
 };
 
 bool looks_like_zip(std::span<const uint8_t> data);
@@ -32,11 +31,18 @@ class ZipArchive {
 
   const std::vector<ZipEntry>& entries() const { return entries_; }
   bool contains(std::string_view name) const;
-  // Up to `max_bytes` of a stored (uncompressed) entry; empty if the entry is missing or compressed.
-  std::vector<uint8_t> read_stored_prefix(std::string_view name, size_t max_bytes) const;
+  // The whole uncompressed entry. Stored and deflate entries are read through libzip; zstd entries (method 93,
+  // PCSX2's default, which Debian 12's libzip 1.7.3 cannot decompress) are read raw and decompressed here.
+  // Throws FormatError naming `source` for a missing entry, and "<source>:<name>" for an unsupported method,
+  // corrupt data, or data whose size or CRC-32 differs from the central directory's. Offsets in those messages
+  // are inside the entry's data (compressed data for a zstd stream fault).
+  std::vector<uint8_t> read(std::string_view name) const;
 
  private:
   struct Handle;
+  std::vector<uint8_t> read_through_libzip(const ZipEntry& entry, uint64_t index, const std::string& where) const;
+  std::vector<uint8_t> read_zstd(const ZipEntry& entry, uint64_t index, const std::string& where) const;
+
   std::unique_ptr<Handle> handle_;
   std::string source_;
   std::vector<ZipEntry> entries_;

@@ -21,6 +21,9 @@ int run_info(std::span<const std::string> args, Io& io) {
       "A GS dump is read whole: its serial, CRC, state version, screenshot size, packet counts (transfers\n"
       "per path, vsyncs, ReadFIFO2, register packets), bytes per path, GIF tags by mode, the PRIM types\n"
       "written and the vertex kicks (XYZ2/XYZF2 writes; a kick is a vertex, not a primitive).\n"
+      "A save state is read whole too: its version and tag, its entries (sizes and compression), the VIF1,\n"
+      "DMA channel 1 and DMAC registers from eeHwRegs.bin, the VU1 microprogram's extent (micro memory up to\n"
+      "the last non-zero instruction pair) and XXH3-128 hash, and the state version of GS.bin.\n"
       "Every file also gets its size and XXH3-128 hash.\n"
       "Exit status: 0 every file recognised, 1 some file unrecognised, 2 a file is unreadable or malformed.");
   line.arguments.add_options()("file", po::value<std::vector<std::string>>()->required(), "files");

@@ -7,6 +7,7 @@
 #include <zip.h>
 
 #include "formats/core/format_error.hpp"
+#include "tests/formats/save_state_builder.hpp"
 #include "tests/test_support.hpp"
 
 namespace gcvu::formats {
@@ -51,18 +52,19 @@ std::vector<uint8_t> make_zip(const std::vector<std::pair<std::string, std::stri
 }
 
 TEST(Identify, SaveStateZip) {
-  // reference/vif-gif-formats.md §4b: the version entry is a u32 then a 32-byte tag.
-  std::string version(
-      "\x00\x00\x59\x9a"
-      "v2.0.0",
-      10);
-  version.resize(36, '\0');
-  Identification id = identify(make_zip({{"PCSX2 Savestate Version.id", version}, {"vu1Memory.bin", "abc"}}), "s.p2s");
+  // A full save state (tests/formats/save_state_builder.hpp): the version entry is a u32 then a 32-byte tag.
+  Identification id = identify(test::build_save_state(test::SaveStateParts{}), "s.p2s");
   EXPECT_EQ(id.kind, FileKind::kSaveState);
   bool saw_version = false;
-  for (const auto& line : id.details) saw_version = saw_version || line == "version: 0x9a590000 (v2.0.0)";
+  for (const auto& line : id.details) saw_version = saw_version || line == "version: 0x9a590000 (v2.3.100)";
   EXPECT_TRUE(saw_version);
   EXPECT_EQ(identify(make_zip({{"readme.txt", "hi"}}), "x.zip").kind, FileKind::kUnknown);
+  // With the version entry but not the rest, it is a broken save state, not some other zip.
+  std::string version(36, '\0');
+  version[2] = '\x59';
+  version[3] = '\x9a';
+  EXPECT_THROW(identify(make_zip({{"PCSX2 Savestate Version.id", version}, {"vu1Memory.bin", "abc"}}), "s.p2s"),
+               FormatError);
 }
 
 TEST(Identify, CorruptZipIsAnError) {
