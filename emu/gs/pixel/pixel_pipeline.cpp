@@ -37,6 +37,7 @@ struct Scratch {
   alignas(64) int32_t zero32[kN];
   alignas(64) float one_f[kN];
   alignas(64) uint32_t zero_u32[kN];
+  uint8_t live[kN / 8];  // per 8-pixel group of the span: some pixel passed the Z test
   Scratch() {
     std::memset(zero16, 0, sizeof(zero16));
     std::memset(zero32, 0, sizeof(zero32));
@@ -82,11 +83,12 @@ struct PixelPipeline::Impl {
   int32_t dither[4][4]{};
   int32_t wrap_mask = 0xff;
   uint32_t fba_bit = 0;
+  uint32_t early_fm = 0;  // the frame mask before any test (all ones when the frame is not touched)
   std::array<Stage, 16> stages{};
   int stage_count = 0;
-  // Passes [0, early_count) run on the whole span; they end with the Z test when there is one, and the later
-  // passes then run only on the groups of pixels it left something to write (PCSX2 tests Z first too).
-  int early_count = 0;
+  // With a Z test, stages[0] is the fused depth test run on the whole span, and the later passes run only on the
+  // groups of pixels it left something to write (PCSX2 tests Z first too).
+  bool z_first = false;
   uint64_t pixels = 0;
   bool nothing = false;
   // Untextured, untested, unblended 32-bit draws run as one fused pass instead of the list (see draw_solid).
@@ -155,22 +157,36 @@ inline uint32_t load16(const uint8_t* vm, uint32_t a) {
 
 // ---- Z test: GEQUAL fails when zs < zd, GREATER when zs <= zd; zd masked to the format's width ----
 
+template <ZFmt kZ>
+inline uint32_t load_depth(const uint8_t* vm, uint32_t a) {
+  if constexpr (kZ == ZFmt::k16) return load16(vm, a);
+  if constexpr (kZ == ZFmt::k24) return load32(vm, a) & 0xffffff;
+  return load32(vm, a);
+}
+// 1 when the pixel passes, 0 when it fails.
 template <ZFmt kZ, bool kGreater>
-void stage_ztest(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+inline uint32_t depth_passes(uint32_t zs, uint32_t zd) {
+  return kGreater ? static_cast<uint32_t>(zs > zd) : static_cast<uint32_t>(zs >= zd);
+}
+
+// The first pass of a Z-tested draw: both write masks, the Z addresses and the test in one loop, and which
+// 8-pixel groups have a pixel left (the later passes run only on those).
+template <Psm kAddr, ZFmt kZ, bool kGreater>
+void stage_depth_test(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
   const uint8_t* vm = p.vm;
-  for (int i = begin; i < end; i++) {
-    uint32_t zd;
-    if constexpr (kZ == ZFmt::k16) {
-      zd = load16(vm, w.zaddr[i]);
-    } else {
-      zd = load32(vm, w.zaddr[i]);
-      if constexpr (kZ == ZFmt::k24) zd &= 0xffffff;
+  const uint32_t fm = p.early_fm, zm = p.k.zm;
+  for (int g = begin; g < end; g += 8) {
+    const int group_end = std::min(g + 8, end);
+    uint32_t passed = 0;
+    for (int i = g; i < group_end; i++) {
+      const uint32_t pass = depth_passes<kZ, kGreater>(s.z[i], load_depth<kZ>(vm, w.zaddr[i]));
+      const uint32_t kill = pass - 1;  // all ones when failing
+      w.fm[i] = fm | kill;
+      w.zm[i] = zm | kill;
+      passed |= pass;
     }
-    uint32_t zs = s.z[i];
-    bool fail = kGreater ? zs <= zd : zs < zd;
-    uint32_t kill = fail ? 0xffffffffu : 0;
-    w.fm[i] |= kill;
-    w.zm[i] |= kill;
+    w.live[g >> 3] = static_cast<uint8_t>(passed);
   }
 }
 
@@ -568,11 +584,26 @@ SolidPass pick_solid(bool zwrite, ZFmt z, Psm z_addr) {
 
 // ---- Choosing the passes ----
 
-Stage pick_ztest(ZFmt z, bool greater) {
+template <Psm kAddr, ZFmt kZ>
+Stage pick_depth_test_greater(bool greater) {
+  return greater ? stage_depth_test<kAddr, kZ, true> : stage_depth_test<kAddr, kZ, false>;
+}
+template <Psm kAddr>
+Stage pick_depth_test_format(ZFmt z, bool greater) {
   switch (z) {
-    case ZFmt::k32: return greater ? stage_ztest<ZFmt::k32, true> : stage_ztest<ZFmt::k32, false>;
-    case ZFmt::k24: return greater ? stage_ztest<ZFmt::k24, true> : stage_ztest<ZFmt::k24, false>;
-    default: return greater ? stage_ztest<ZFmt::k16, true> : stage_ztest<ZFmt::k16, false>;
+    case ZFmt::k32: return pick_depth_test_greater<kAddr, ZFmt::k32>(greater);
+    case ZFmt::k24: return pick_depth_test_greater<kAddr, ZFmt::k24>(greater);
+    default: return pick_depth_test_greater<kAddr, ZFmt::k16>(greater);
+  }
+}
+Stage pick_depth_test(Psm addr, ZFmt z, bool greater) {
+  switch (addr) {
+    case Psm::kCt16: return pick_depth_test_format<Psm::kCt16>(z, greater);
+    case Psm::kCt16s: return pick_depth_test_format<Psm::kCt16s>(z, greater);
+    case Psm::kZ32: return pick_depth_test_format<Psm::kZ32>(z, greater);
+    case Psm::kZ16: return pick_depth_test_format<Psm::kZ16>(z, greater);
+    case Psm::kZ16s: return pick_depth_test_format<Psm::kZ16s>(z, greater);
+    default: return pick_depth_test_format<Psm::kCt32>(z, greater);
   }
 }
 Stage pick_zwrite(ZFmt z) {
@@ -723,11 +754,13 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
 
   // The passes, in PCSX2's order.
   auto add = [&](Stage s) { p.stages[p.stage_count++] = s; };
-  add(fb ? stage_begin_fm : stage_no_fb);
-  add(z != ZFmt::kNone ? pick_by_swizzle<BeginZb>(z_addr) : stage_no_zb);
+  p.early_fm = fb ? p.k.fm : 0xffffffffu;
   if (z != ZFmt::kNone && key.ztst() >= 2) {
-    add(pick_ztest(z, key.ztst() == 3));
-    p.early_count = p.stage_count;
+    add(pick_depth_test(z_addr, z, key.ztst() == 3));
+    p.z_first = true;
+  } else {
+    add(fb ? stage_begin_fm : stage_no_fb);
+    add(z != ZFmt::kNone ? pick_by_swizzle<BeginZb>(z_addr) : stage_no_zb);
   }
   if (fb) {
     add(pick_by_swizzle<FbAddresses>(frame_addr));
@@ -761,7 +794,7 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
                              : pick_write_fb<FrameFmt::k32>(merge));
   }
   const bool solid = frame_addr == Psm::kCt32 && f == FrameFmt::k32 && key.fwrite() && !textured && !merge &&
-                     p.early_count == 0 && key.atst() == 1 && !key.fge() && !key.date() && !key.abe() &&
+                     !p.z_first && key.atst() == 1 && !key.fge() && !key.date() && !key.abe() &&
                      !(key.zwrite() && z == ZFmt::kNone);
   if (solid) p.solid = pick_solid(key.zwrite(), z, z_addr);
 }
@@ -775,14 +808,12 @@ bool PixelPipeline::draws_nothing() const { return impl_->nothing; }
 const RasterInputs& PixelPipeline::inputs() const { return impl_->inputs; }
 uint64_t PixelPipeline::pixels_drawn() const { return impl_->pixels; }
 
-void PixelPipeline::draw_span(const Span& span_in) {
-  Impl& p = *impl_;
-  if (p.nothing || span_in.count <= 0) return;
-  Scratch& w = scratch();
-  Span s = span_in;
-  s.count = std::min(s.count, kMaxSpanPixels);
-  // Arrays the draw does not use may be absent; point them at zeros so the passes stay branch-free.
-  if (!s.z) s.z = w.zero_u32;
+namespace {
+
+// Points the span's arrays the draw does not use at zeros (or ones for s, t, q) so the passes stay branch-free,
+// after asking a deferred span for its attributes of pixels [0, count).
+void complete_span(Span& s, Scratch& w, int count) {
+  if (s.deferred) s.deferred->fill_attributes(s, count);
   if (!s.r) s.r = w.zero16;
   if (!s.g) s.g = w.zero16;
   if (!s.b) s.b = w.zero16;
@@ -793,42 +824,58 @@ void PixelPipeline::draw_span(const Span& span_in) {
   if (!s.s) s.s = w.one_f;
   if (!s.t) s.t = w.one_f;
   if (!s.q) s.q = w.one_f;
+}
+
+uint64_t pixels_left(const Scratch& w, int begin, int end) {
+  uint64_t n = 0;
+  for (int i = begin; i < end; i++) n += (w.fm[i] & w.zm[i]) != 0xffffffffu;
+  return n;
+}
+
+}  // namespace
+
+void PixelPipeline::draw_span(const Span& span_in) {
+  Impl& p = *impl_;
+  if (p.nothing || span_in.count <= 0) return;
+  Scratch& w = scratch();
+  Span s = span_in;
+  s.count = std::min(s.count, kMaxSpanPixels);
+  if (!s.z) s.z = w.zero_u32;
   // Another pipeline on this thread may have used the texture cache since this draw began (rare).
   if (p.tex && thread_cache().owner != p.self) p.begin_texture();
   if (p.solid) {
+    complete_span(s, w, s.count);
     p.solid(p, s, w);
     p.pixels += static_cast<uint64_t>(s.count);
     return;
   }
-  for (int i = 0; i < p.early_count; i++) p.stages[i](p, s, w, 0, s.count);
-  if (p.early_count == 0) {
+  if (!p.z_first) {
+    complete_span(s, w, s.count);
     for (int i = 0; i < p.stage_count; i++) p.stages[i](p, s, w, 0, s.count);
-  } else {
-    // Runs of 8-pixel groups with a pixel the Z test passed; a pixel it failed has both masks full and nothing
-    // after the test changes that, so skipping whole dead groups leaves memory as the full passes would.
-    constexpr int kGroup = 8;
-    auto group_live = [&](int g) {
-      uint32_t dead = 0xffffffffu;
-      if (g + kGroup <= s.count) {
-        for (int i = 0; i < kGroup; i++) dead &= w.fm[g + i] & w.zm[g + i];
-      } else {
-        for (int i = g; i < s.count; i++) dead &= w.fm[i] & w.zm[i];
-      }
-      return dead != 0xffffffffu;
-    };
-    int g = 0;
-    while (g < s.count) {
-      while (g < s.count && !group_live(g)) g += kGroup;
-      if (g >= s.count) break;
-      int run_end = g + kGroup;
-      while (run_end < s.count && group_live(run_end)) run_end += kGroup;
-      run_end = std::min(run_end, s.count);
-      for (int i = p.early_count; i < p.stage_count; i++) p.stages[i](p, s, w, g, run_end);
-      g = run_end;
-    }
+    p.pixels += pixels_left(w, 0, s.count);
+    return;
   }
+  // Runs of 8-pixel groups with a pixel the Z test passed; a pixel it failed has both masks full and nothing
+  // after the test changes that, so skipping whole dead groups leaves memory as the full passes would.
+  p.stages[0](p, s, w, 0, s.count);
+  constexpr int kGroup = 8;
+  const int groups = (s.count + kGroup - 1) / kGroup;
+  int last = groups - 1;
+  while (last >= 0 && !w.live[last]) last--;
+  if (last < 0) return;
+  const int live_end = std::min((last + 1) * kGroup, s.count);
+  complete_span(s, w, live_end);
   uint64_t n = 0;
-  for (int i = 0; i < s.count; i++) n += (w.fm[i] & w.zm[i]) != 0xffffffffu;
+  int g = 0;
+  while (g <= last) {
+    while (!w.live[g]) g++;
+    int run_end = g + 1;
+    while (run_end <= last && w.live[run_end]) run_end++;
+    const int begin = g * kGroup, end = std::min(run_end * kGroup, s.count);
+    for (int i = 1; i < p.stage_count; i++) p.stages[i](p, s, w, begin, end);
+    n += pixels_left(w, begin, end);
+    g = run_end;
+  }
   p.pixels += n;
 }
 

@@ -124,6 +124,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   setup.fst = prim.fst() || !inputs.perspective;
   setup.sprite_v_per_pixel = inputs.mip_levels > 0;
   setup.flat_vertex = n - 1;
+  setup.defer_attributes = true;  // the pipeline asks for them once a pixel passes Z
   setup.z_equal = trace_z_equal(vertices, indices, sprite, test);
   // Z range as PCSX2's trace holds it: the largest raw Z through float, converted back by truncation.
   const float z_top = float(trace.z_max);

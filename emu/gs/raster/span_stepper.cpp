@@ -213,17 +213,7 @@ void SpanStepper::fill_texture(int count, int skip, const RasterVertex& scan) {
 }
 
 template <int kLanes>
-void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& scan) {
-  const int count = std::min(pixels, kMaxSpanPixels);
-  const int skip = left & (kLanes - 1);
-  Span span;
-  span.y = y;
-  span.x = left;
-  span.count = count;
-  if (setup_.z) {
-    fill_z<kLanes>(count, skip, scan);
-    span.z = z_.data() + kPad;
-  }
+void SpanStepper::fill_other_attributes(Span& span, int count, int skip, const RasterVertex& scan) {
   if (setup_.color) {
     fill_color<kLanes>(count, skip, scan);
     span.r = color_[0].data() + kPad;
@@ -245,6 +235,37 @@ void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& sca
       span.t = t_.data() + kPad;
       span.q = q_.data() + kPad;
     }
+  }
+}
+
+void SpanStepper::fill_attributes(Span& span, int count) {
+  span.deferred = nullptr;
+  count = std::min(count, span.count);
+  if (count <= 0) return;
+  if (lanes_ == 8) {
+    fill_other_attributes<8>(span, count, span.x & 7, deferred_scan_);
+  } else {
+    fill_other_attributes<4>(span, count, span.x & 3, deferred_scan_);
+  }
+}
+
+template <int kLanes>
+void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& scan) {
+  const int count = std::min(pixels, kMaxSpanPixels);
+  const int skip = left & (kLanes - 1);
+  Span span;
+  span.y = y;
+  span.x = left;
+  span.count = count;
+  if (setup_.z) {
+    fill_z<kLanes>(count, skip, scan);
+    span.z = z_.data() + kPad;
+  }
+  if (setup_.defer_attributes && (setup_.color || setup_.fog || setup_.texture)) {
+    deferred_scan_ = scan;
+    span.deferred = this;
+  } else {
+    fill_other_attributes<kLanes>(span, count, skip, scan);
   }
   consumer_.draw_span(span);
 }
