@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "emu/gs/memory/pixel_address.hpp"
+#include "emu/gs/pixel/depth_test.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
 #include "emu/gs/pixel/texture_cache.hpp"
@@ -37,7 +38,7 @@ struct Scratch {
   alignas(64) int32_t zero32[kN];
   alignas(64) float one_f[kN];
   alignas(64) uint32_t zero_u32[kN];
-  uint8_t live[kN / 8];  // per 8-pixel group of the span: some pixel passed the Z test
+  uint8_t live[kN / 8 + 1];  // per 8-pixel group aligned to x: some pixel passed the Z test
   Scratch() {
     std::memset(zero16, 0, sizeof(zero16));
     std::memset(zero32, 0, sizeof(zero32));
@@ -155,39 +156,29 @@ inline uint32_t load16(const uint8_t* vm, uint32_t a) {
   return v;
 }
 
-// ---- Z test: GEQUAL fails when zs < zd, GREATER when zs <= zd; zd masked to the format's width ----
+// ---- Z test (gs/pixel/depth_test.hpp) ----
 
-template <ZFmt kZ>
-inline uint32_t load_depth(const uint8_t* vm, uint32_t a) {
-  if constexpr (kZ == ZFmt::k16) return load16(vm, a);
-  if constexpr (kZ == ZFmt::k24) return load32(vm, a) & 0xffffff;
-  return load32(vm, a);
-}
-// 1 when the pixel passes, 0 when it fails.
-template <ZFmt kZ, bool kGreater>
-inline uint32_t depth_passes(uint32_t zs, uint32_t zd) {
-  return kGreater ? static_cast<uint32_t>(zs > zd) : static_cast<uint32_t>(zs >= zd);
-}
-
-// The first pass of a Z-tested draw: both write masks, the Z addresses and the test in one loop, and which
-// 8-pixel groups have a pixel left (the later passes run only on those).
+// The first pass of a Z-tested draw: both write masks and the test, and which 8-pixel groups (aligned to x) have
+// a pixel left; the later passes run only on those, and take the Z addresses from stage_zb_addresses. Always
+// runs on the whole span.
 template <Psm kAddr, ZFmt kZ, bool kGreater>
 void stage_depth_test(Impl& p, const Span& s, Scratch& w, int begin, int end) {
-  span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
-  const uint8_t* vm = p.vm;
-  const uint32_t fm = p.early_fm, zm = p.k.zm;
-  for (int g = begin; g < end; g += 8) {
-    const int group_end = std::min(g + 8, end);
-    uint32_t passed = 0;
-    for (int i = g; i < group_end; i++) {
-      const uint32_t pass = depth_passes<kZ, kGreater>(s.z[i], load_depth<kZ>(vm, w.zaddr[i]));
-      const uint32_t kill = pass - 1;  // all ones when failing
-      w.fm[i] = fm | kill;
-      w.zm[i] = zm | kill;
-      passed |= pass;
-    }
-    w.live[g >> 3] = static_cast<uint8_t>(passed);
+  const int skip = (s.x + begin) & 7;
+  if constexpr (PsmTraits<kAddr>::kSwizzle == Swizzle::k32 && kZ != ZFmt::k16) {
+    const RowAddress<kAddr> row = PixelAddress<kAddr>(p.zb).row(static_cast<uint32_t>(s.y));
+    const uint32_t x = static_cast<uint32_t>(s.x + begin);
+    depth_test_span_column32<kZ, kGreater>(p.vm, s.z + begin, end - begin, skip, p.early_fm, p.k.zm, w.fm + begin,
+                                           w.zm + begin, w.live,
+                                           [&](int i) { return row.at(x + static_cast<uint32_t>(i)); });
+  } else {
+    span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
+    depth_test_span<kZ, kGreater>(p.vm, s.z + begin, w.zaddr + begin, end - begin, skip, p.early_fm, p.k.zm,
+                                  w.fm + begin, w.zm + begin, w.live);
   }
+}
+template <Psm kAddr>
+void stage_zb_addresses(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
 }
 
 // ---- Texture sampling ----
@@ -669,6 +660,10 @@ struct FbAddresses {
   static constexpr Stage run = stage_fb_addresses<kAddr>;
 };
 template <Psm kAddr>
+struct ZbAddresses {
+  static constexpr Stage run = stage_zb_addresses<kAddr>;
+};
+template <Psm kAddr>
 struct BeginZb {
   static constexpr Stage run = stage_begin_zb<kAddr>;
 };
@@ -757,6 +752,7 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
   p.early_fm = fb ? p.k.fm : 0xffffffffu;
   if (z != ZFmt::kNone && key.ztst() >= 2) {
     add(pick_depth_test(z_addr, z, key.ztst() == 3));
+    if (key.zwrite()) add(pick_by_swizzle<ZbAddresses>(z_addr));
     p.z_first = true;
   } else {
     add(fb ? stage_begin_fm : stage_no_fb);
@@ -859,19 +855,20 @@ void PixelPipeline::draw_span(const Span& span_in) {
   // after the test changes that, so skipping whole dead groups leaves memory as the full passes would.
   p.stages[0](p, s, w, 0, s.count);
   constexpr int kGroup = 8;
-  const int groups = (s.count + kGroup - 1) / kGroup;
+  const int skip = s.x & (kGroup - 1);
+  const int groups = (s.count + skip + kGroup - 1) / kGroup;
   int last = groups - 1;
   while (last >= 0 && !w.live[last]) last--;
   if (last < 0) return;
-  const int live_end = std::min((last + 1) * kGroup, s.count);
-  complete_span(s, w, live_end);
+  auto group_start = [&](int group) { return std::clamp(group * kGroup - skip, 0, s.count); };
+  complete_span(s, w, group_start(last + 1));
   uint64_t n = 0;
   int g = 0;
   while (g <= last) {
     while (!w.live[g]) g++;
     int run_end = g + 1;
     while (run_end <= last && w.live[run_end]) run_end++;
-    const int begin = g * kGroup, end = std::min(run_end * kGroup, s.count);
+    const int begin = group_start(g), end = group_start(run_end);
     for (int i = 1; i < p.stage_count; i++) p.stages[i](p, s, w, begin, end);
     n += pixels_left(w, begin, end);
     g = run_end;
