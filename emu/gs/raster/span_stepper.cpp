@@ -1,5 +1,7 @@
 #include "emu/gs/raster/span_stepper.hpp"
 
+#include <emmintrin.h>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -41,6 +43,33 @@ void write_groups(T* group_start, int count, int skip, T base, const Table& offs
   for (int g = 1; g < groups; ++g) {
     T* out = group_start + g * kLanes;
     for (int i = 0; i < kLanes; ++i) out[i] = step(out[i - kLanes]);
+  }
+}
+
+// Z lanes stepped in double and converted as one pass, two lanes to a register: group 0 is `first` (kLanes
+// values), each later group the previous plus `step`; each value truncates with cvttpd2dq (out-of-range and NaN
+// give 0x80000000, as truncate_to_int32) and takes the unsigned minimum with `z_max`. Writes `groups` whole
+// groups from `out`.
+template <int kLanes>
+void step_truncate_z(uint32_t* out, int groups, const double* first, double step, uint32_t z_max) {
+  constexpr int kPairs = kLanes / 2;
+  __m128d lanes[kPairs];
+  for (int j = 0; j < kPairs; ++j) lanes[j] = _mm_loadu_pd(first + 2 * j);
+  const __m128d step_v = _mm_set1_pd(step);
+  const __m128i bias = _mm_set1_epi32(static_cast<int32_t>(0x80000000u));
+  const __m128i max_v = _mm_set1_epi32(static_cast<int32_t>(z_max));
+  const __m128i max_biased = _mm_xor_si128(max_v, bias);
+  const bool clamp = z_max != 0xffffffffu;
+  for (int g = 0; g < groups; ++g) {
+    for (int j = 0; j < kPairs; j += 2) {
+      __m128i z = _mm_unpacklo_epi64(_mm_cvttpd_epi32(lanes[j]), _mm_cvttpd_epi32(lanes[j + 1]));
+      if (clamp) {
+        const __m128i above = _mm_cmpgt_epi32(_mm_xor_si128(z, bias), max_biased);
+        z = _mm_or_si128(_mm_andnot_si128(above, z), _mm_and_si128(above, max_v));
+      }
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + g * kLanes + 2 * j), z);
+    }
+    for (int j = 0; j < kPairs; ++j) lanes[j] = _mm_add_pd(lanes[j], step_v);
   }
 }
 
@@ -127,29 +156,22 @@ void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
     fill_constant(out, z_filled_, std::min(uint32_t(int64_t(scan.z)), z_max), count);
     return;
   }
-  // Z in double first, stepped group by group as the lanes are; then converted in one pass.
-  double* z = z_double_.data() + kPad - skip;
   const double step = z_step_;
+  if (!setup_.z_overflow) {
+    double first[kLanes];
+    for (int i = 0; i < kLanes; ++i) first[i] = scan.z + z_lane_[i - skip + kLaneTableCentre];
+    step_truncate_z<kLanes>(out - skip, (count + skip + kLanes - 1) / kLanes, first, step, z_max);
+    return;
+  }
+  // Z >= 2^31 in the draw: in double first, stepped group by group as the lanes are, then converted through the
+  // signed range with PCSX2's bias.
+  double* z = z_double_.data() + kPad - skip;
   write_groups<kLanes>(
       z, count, skip, scan.z, z_lane_, [](double b, double o) { return b + o; },
       [step](double previous) { return previous + step; });
-  // Each lane moves one way from group to group (adding a fixed step rounds monotonically), so the first and last
-  // groups bound every value: when they convert in range, plain truncation is cvttpd2dq for all.
-  const int last_group = (count + skip - 1) / kLanes * kLanes;
-  double lo = z[0], hi = z[0];
-  for (int i = 0; i < kLanes; ++i) {
-    lo = std::min({lo, z[i], z[last_group + i]});
-    hi = std::max({hi, z[i], z[last_group + i]});
-  }
   const double* zp = z + skip;
-  if (!setup_.z_overflow && lo > -2147483649.0 && hi < 2147483648.0) {
-    for (int i = 0; i < count; ++i) out[i] = std::min(uint32_t(int32_t(zp[i])), z_max);
-  } else if (setup_.z_overflow) {
-    for (int i = 0; i < count; ++i)
-      out[i] = std::min(uint32_t(round_to_int32(zp[i] + kZOverflowBias)) + 0x80000000u, z_max);
-  } else {
-    for (int i = 0; i < count; ++i) out[i] = std::min(uint32_t(truncate_to_int32(zp[i])), z_max);
-  }
+  for (int i = 0; i < count; ++i)
+    out[i] = std::min(uint32_t(round_to_int32(zp[i] + kZOverflowBias)) + 0x80000000u, z_max);
 }
 
 template <int kLanes>
