@@ -13,6 +13,7 @@
 #include "emu/gs/pixel/depth_test.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
+#include "emu/gs/pixel/row_store32.hpp"
 #include "emu/gs/pixel/texture_cache.hpp"
 
 namespace gcvu::gs {
@@ -526,14 +527,14 @@ Stage pick_write_fb(bool merge) {
 
 // ---- The fused pass of solid draws ----
 
-// A CT32 frame with nothing masked, no texture, test, fog, blend or dither, and Z written or not: the colour's
+// A 32-bit frame with nothing masked, no texture, test, fog, blend or dither, and Z written or not: the colour's
 // integer part (as the TFX pass takes it), wrapped or clamped, stored at every pixel, and Z stored beside it. The
 // same arithmetic as the pass list without its intermediate arrays.
-template <ZFmt kZ, Psm kZAddr>
+template <Psm kFAddr, ZFmt kZ, Psm kZAddr>
 void draw_solid(Impl& p, const Span& s, Scratch& w) {
   uint8_t* vm = p.vm;
   const int n = s.count;
-  span_addresses<Psm::kCt32>(p.fb, s, w.faddr, 0, n);
+  const uint32_t x = static_cast<uint32_t>(s.x), y = static_cast<uint32_t>(s.y);
   const int32_t wm = p.wrap_mask;
   const uint32_t fba = p.fba_bit;
   for (int i = 0; i < n; i++) {
@@ -542,8 +543,11 @@ void draw_solid(Impl& p, const Span& s, Scratch& w) {
     };
     w.fs[i] = channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | fba;
   }
-  for (int i = 0; i < n; i++) std::memcpy(vm + w.faddr[i], &w.fs[i], 4);
-  if constexpr (kZ != ZFmt::kNone) {
+  // Z before the frame, as the pass list (and PCSX2 per pixel) writes them, for buffers that overlap.
+  if constexpr (kZ == ZFmt::kNone) {
+  } else if constexpr (PsmTraits<kZAddr>::kSwizzle == Swizzle::k32 && kZ != ZFmt::k16) {
+    store_row32<kZAddr, kZ == ZFmt::k24>(vm, PixelAddress<kZAddr>(p.zb).row(y), x, n, s.z);
+  } else {
     span_addresses<kZAddr>(p.zb, s, w.zaddr, 0, n);
     for (int i = 0; i < n; i++) {
       const uint32_t zs = s.z[i], a = w.zaddr[i];
@@ -558,19 +562,36 @@ void draw_solid(Impl& p, const Span& s, Scratch& w) {
       }
     }
   }
+  store_row32<kFAddr, false>(vm, PixelAddress<kFAddr>(p.fb).row(y), x, n, w.fs);
 }
 
 using SolidPass = void (*)(Impl&, const Span&, Scratch&);
-SolidPass pick_solid(bool zwrite, ZFmt z, Psm z_addr) {
-  if (!zwrite) return draw_solid<ZFmt::kNone, Psm::kZ32>;
+template <Psm kFAddr, ZFmt kZ>
+SolidPass pick_solid_z_swizzle(Psm z_addr) {
+  switch (z_addr) {
+    case Psm::kCt16: return draw_solid<kFAddr, kZ, Psm::kCt16>;
+    case Psm::kCt16s: return draw_solid<kFAddr, kZ, Psm::kCt16s>;
+    case Psm::kZ32: return draw_solid<kFAddr, kZ, Psm::kZ32>;
+    case Psm::kZ16: return draw_solid<kFAddr, kZ, Psm::kZ16>;
+    case Psm::kZ16s: return draw_solid<kFAddr, kZ, Psm::kZ16s>;
+    default: return draw_solid<kFAddr, kZ, Psm::kCt32>;
+  }
+}
+template <Psm kFAddr>
+SolidPass pick_solid_z(bool zwrite, ZFmt z, Psm z_addr) {
+  if (!zwrite) return draw_solid<kFAddr, ZFmt::kNone, Psm::kZ32>;
   switch (z) {
-    case ZFmt::k32: return z_addr == Psm::kZ32 ? draw_solid<ZFmt::k32, Psm::kZ32> : nullptr;
-    case ZFmt::k24: return z_addr == Psm::kZ32 ? draw_solid<ZFmt::k24, Psm::kZ32> : nullptr;
-    case ZFmt::k16:
-      if (z_addr == Psm::kZ16) return draw_solid<ZFmt::k16, Psm::kZ16>;
-      return z_addr == Psm::kZ16s ? draw_solid<ZFmt::k16, Psm::kZ16s> : nullptr;
+    case ZFmt::k32: return pick_solid_z_swizzle<kFAddr, ZFmt::k32>(z_addr);
+    case ZFmt::k24: return pick_solid_z_swizzle<kFAddr, ZFmt::k24>(z_addr);
+    case ZFmt::k16: return pick_solid_z_swizzle<kFAddr, ZFmt::k16>(z_addr);
     default: return nullptr;
   }
+}
+// The frame in a 32-bit swizzle (kCt32, or kZ32 for a frame in a Z format).
+SolidPass pick_solid(Psm frame_addr, bool zwrite, ZFmt z, Psm z_addr) {
+  if (frame_addr == Psm::kCt32) return pick_solid_z<Psm::kCt32>(zwrite, z, z_addr);
+  if (frame_addr == Psm::kZ32) return pick_solid_z<Psm::kZ32>(zwrite, z, z_addr);
+  return nullptr;
 }
 
 // ---- Choosing the passes ----
@@ -789,10 +810,9 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
         : f == FrameFmt::k24 ? pick_write_fb<FrameFmt::k24>(merge)
                              : pick_write_fb<FrameFmt::k32>(merge));
   }
-  const bool solid = frame_addr == Psm::kCt32 && f == FrameFmt::k32 && key.fwrite() && !textured && !merge &&
-                     !p.z_first && key.atst() == 1 && !key.fge() && !key.date() && !key.abe() &&
-                     !(key.zwrite() && z == ZFmt::kNone);
-  if (solid) p.solid = pick_solid(key.zwrite(), z, z_addr);
+  const bool solid = f == FrameFmt::k32 && key.fwrite() && !textured && !merge && !p.z_first && key.atst() == 1 &&
+                     !key.fge() && !key.date() && !key.abe() && !(key.zwrite() && z == ZFmt::kNone);
+  if (solid) p.solid = pick_solid(frame_addr, key.zwrite(), z, z_addr);
 }
 
 PixelPipeline::~PixelPipeline() {
