@@ -537,11 +537,16 @@ void draw_solid(Impl& p, const Span& s, Scratch& w) {
   const uint32_t x = static_cast<uint32_t>(s.x), y = static_cast<uint32_t>(s.y);
   const int32_t wm = p.wrap_mask;
   const uint32_t fba = p.fba_bit;
-  for (int i = 0; i < n; i++) {
+  auto color = [&](int i) {
     auto channel = [&](const int16_t* c) {
       return static_cast<uint32_t>(clamp8((static_cast<uint16_t>(c[i]) >> 7) & wm));
     };
-    w.fs[i] = channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | fba;
+    return channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | fba;
+  };
+  if (s.flat_color) {
+    std::fill_n(w.fs, n, color(0));
+  } else {
+    for (int i = 0; i < n; i++) w.fs[i] = color(i);
   }
   // Z before the frame, as the pass list (and PCSX2 per pixel) writes them, for buffers that overlap.
   if constexpr (kZ == ZFmt::kNone) {

@@ -242,6 +242,7 @@ void SpanStepper::fill_other_attributes(Span& span, int count, int skip, const R
     span.g = color_[1].data() + kPad;
     span.b = color_[2].data() + kPad;
     span.a = color_[3].data() + kPad;
+    span.flat_color = !setup_.gouraud || setup_.sprite;
   }
   if (setup_.fog) {
     fill_fog<kLanes>(count, skip, scan);
