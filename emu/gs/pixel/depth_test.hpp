@@ -45,9 +45,9 @@ inline __m128i depth_fails4(__m128i zs, __m128i zd, bool greater) {
 }
 
 // Pixels [0, count) of a span starting at x with x & 7 = `skip`, with source depths `zs`: fm[i] = fm0 and
-// zm[i] = zm0, both all ones where the test fails; live[g] = 1 when a pixel of the g-th 8-pixel group aligned to
-// x passed (span pixels 8g - skip .. 8g + 7 - skip). `zd8(i)` gives the buffer's values of the aligned group
-// starting at pixel i as two vectors, `zd1(i)` one pixel's.
+// zm[i] = zm0, both all ones where the test fails (left unwritten in groups where every pixel fails); live[g] = 1 when
+// a pixel of the g-th 8-pixel group aligned to x passed (span pixels 8g - skip .. 8g + 7 - skip). `zd8(i)` gives the
+// buffer's values of the aligned group starting at pixel i as two vectors, `zd1(i)` one pixel's.
 template <bool kGreater, class Zd8, class Zd1>
 void depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, uint32_t zm0, uint32_t* fm, uint32_t* zm,
                        uint8_t* live, Zd8&& zd8, Zd1&& zd1) {
@@ -61,11 +61,15 @@ void depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, ui
       const __m128i fail_lo = depth_fails4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin)), lo, kGreater);
       const __m128i fail_hi =
           depth_fails4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin + 4)), hi, kGreater);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(fm + begin), _mm_or_si128(fm_v, fail_lo));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(fm + begin + 4), _mm_or_si128(fm_v, fail_hi));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(zm + begin), _mm_or_si128(zm_v, fail_lo));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(zm + begin + 4), _mm_or_si128(zm_v, fail_hi));
-      live[g] = _mm_movemask_epi8(_mm_and_si128(fail_lo, fail_hi)) != 0xffff;
+      const bool alive = _mm_movemask_epi8(_mm_and_si128(fail_lo, fail_hi)) != 0xffff;
+      live[g] = alive;
+      // A dead group's masks are never read: the later passes and the pixel count skip it.
+      if (alive) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(fm + begin), _mm_or_si128(fm_v, fail_lo));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(fm + begin + 4), _mm_or_si128(fm_v, fail_hi));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(zm + begin), _mm_or_si128(zm_v, fail_lo));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(zm + begin + 4), _mm_or_si128(zm_v, fail_hi));
+      }
       continue;
     }
     uint32_t passed = 0;
