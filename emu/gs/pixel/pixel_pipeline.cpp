@@ -24,7 +24,7 @@ namespace {
 
 constexpr int kN = kMaxSpanPixels;
 
-// Per-span working arrays, shared by every pipeline of a thread (a pipeline uses them only inside draw_span).
+// Per-span working arrays of a workspace (a pipeline uses them only inside draw_span).
 struct Scratch {
   alignas(64) int32_t r[kN], g[kN], b[kN], a[kN];  // colour being shaded (texel, then TFX, fog, blend)
   alignas(64) uint32_t fm[kN], zm[kN];             // per-pixel write masks; all ones = no write
@@ -48,22 +48,21 @@ struct Scratch {
   }
 };
 
-Scratch& scratch() {
-  thread_local Scratch s;
-  return s;
-}
-
-// The texture cache of a thread, handed to whichever pipeline last began a draw on it.
+// The texture cache of a workspace, handed to whichever pipeline last began a draw on it.
 struct OwnedCache {
   TextureCache cache;
   const void* owner = nullptr;
 };
-OwnedCache& thread_cache() {
-  thread_local OwnedCache c;
-  return c;
-}
 
 }  // namespace
+
+struct PixelWorkspace::Parts {
+  Scratch scratch;
+  OwnedCache texture;
+};
+
+PixelWorkspace::PixelWorkspace() : parts_(std::make_unique<Parts>()) {}
+PixelWorkspace::~PixelWorkspace() = default;
 
 // A pass over pixels [begin, end) of a span (indices into the span and the scratch arrays).
 using Stage = void (*)(PixelPipeline::Impl&, const Span&, Scratch&, int begin, int end);
@@ -96,12 +95,13 @@ struct PixelPipeline::Impl {
   // Untextured, untested, unblended 32-bit draws run as one fused pass instead of the list (see draw_solid).
   void (*solid)(Impl&, const Span&, Scratch&) = nullptr;
   const void* self = nullptr;
+  PixelWorkspace::Parts* workspace = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
   int tex_top = 0;
 
   void begin_texture() {
-    OwnedCache& oc = thread_cache();
+    OwnedCache& oc = workspace->texture;
     oc.owner = self;
     tex = &oc.cache;
     tex->begin(*memory, state.tex0, state.texa, state.miptbp1, state.miptbp2, k.tw_log2, k.th_log2, tex_top, &palette);
@@ -697,9 +697,21 @@ struct BeginZb {
 }  // namespace
 
 PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config)
-    : impl_(std::make_unique<Impl>()) {
+    : own_workspace_(std::make_unique<PixelWorkspace>()) {
+  init(state, memory, clut, config, *own_workspace_);
+}
+
+PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
+                             PixelWorkspace& workspace) {
+  init(state, memory, clut, config, workspace);
+}
+
+void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
+                         PixelWorkspace& workspace) {
+  impl_ = std::make_unique<Impl>();
   Impl& p = *impl_;
   p.self = impl_.get();
+  p.workspace = &workspace.parts();
   p.memory = &memory;
   p.vm = memory.bytes().data();
   p.clut = &clut;
@@ -821,7 +833,7 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
 }
 
 PixelPipeline::~PixelPipeline() {
-  OwnedCache& oc = thread_cache();
+  OwnedCache& oc = impl_->workspace->texture;
   if (oc.owner == impl_.get()) oc.owner = nullptr;
 }
 
@@ -858,12 +870,12 @@ uint64_t pixels_left(const Scratch& w, int begin, int end) {
 void PixelPipeline::draw_span(const Span& span_in) {
   Impl& p = *impl_;
   if (p.nothing || span_in.count <= 0) return;
-  Scratch& w = scratch();
+  Scratch& w = p.workspace->scratch;
   Span s = span_in;
   s.count = std::min(s.count, kMaxSpanPixels);
   if (!s.z) s.z = w.zero_u32;
-  // Another pipeline on this thread may have used the texture cache since this draw began (rare).
-  if (p.tex && thread_cache().owner != p.self) p.begin_texture();
+  // Another pipeline sharing the workspace may have used the texture cache since this draw began (rare).
+  if (p.tex && p.workspace->texture.owner != p.self) p.begin_texture();
   if (p.solid) {
     complete_span(s, w, s.count);
     p.solid(p, s, w);

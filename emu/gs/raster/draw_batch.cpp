@@ -1,7 +1,6 @@
 #include "emu/gs/raster/draw_batch.hpp"
 
 #include <algorithm>
-#include <thread>
 
 #include "emu/gs/pixel/pixel_pipeline.hpp"
 #include "emu/gs/primitive/vertex_queue.hpp"
@@ -93,7 +92,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
                                !(test.date() && state.frame.psm() != 1) && (!test.zte() || test.ztst() <= 1) &&
                                (!test.ate() || test.atst() <= 1) && (state.scanmsk.msk() & 2) == 0;
 
-  PixelPipeline pipeline(state, memory, clut, config);
+  PixelPipeline pipeline(state, memory, clut, config, scratch.workers.workspace(0));
   if (pipeline.draws_nothing()) return result;
   const RasterInputs& inputs = pipeline.inputs();
 
@@ -153,23 +152,19 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
     draw_band(RowBand{}, pipeline);
     result.pixels = pipeline.pixels_drawn();
   } else {
-    // Each helper builds its own pipeline on its own thread: the pipeline's scratch and texture cache are
-    // per thread.
-    std::vector<uint64_t> helper_pixels(size_t(threads), 0);
-    {
-      std::vector<std::jthread> helpers;
-      helpers.reserve(size_t(threads - 1));
-      for (int t = 1; t < threads; ++t) {
-        helpers.emplace_back([&, t] {
-          PixelPipeline band_pipeline(state, memory, clut, config);
-          draw_band(RowBand{threads, t}, band_pipeline);
-          helper_pixels[size_t(t)] = band_pipeline.pixels_drawn();
-        });
+    // Each other thread builds its own pipeline on its own workspace.
+    std::vector<uint64_t> band_pixels(size_t(threads), 0);
+    scratch.workers.run(threads, [&](int t) {
+      if (t == 0) {
+        draw_band(RowBand{threads, 0}, pipeline);
+        band_pixels[0] = pipeline.pixels_drawn();
+        return;
       }
-      draw_band(RowBand{threads, 0}, pipeline);
-    }
-    result.pixels = pipeline.pixels_drawn();
-    for (const uint64_t pixels : helper_pixels) result.pixels += pixels;
+      PixelPipeline band_pipeline(state, memory, clut, config, scratch.workers.workspace(t));
+      draw_band(RowBand{threads, t}, band_pipeline);
+      band_pixels[size_t(t)] = band_pipeline.pixels_drawn();
+    });
+    for (const uint64_t pixels : band_pixels) result.pixels += pixels;
   }
   result.primitives = indices.size() / size_t(n);
   return result;

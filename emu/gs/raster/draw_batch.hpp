@@ -13,6 +13,7 @@
 #include "emu/gs/pixel/draw_state.hpp"
 #include "emu/gs/primitive/gs_vertex.hpp"
 #include "emu/gs/raster/raster_vertex.hpp"
+#include "emu/gs/raster/raster_workers.hpp"
 
 namespace gcvu::gs {
 
@@ -21,8 +22,9 @@ struct BatchResult {
   uint64_t pixels = 0;
 };
 
-// Scratch buffers reused across draws.
+// What draws reuse: buffers, and the threads (with their pixel workspaces) draws are split over.
 struct DrawScratch {
+  RasterWorkers workers;
   std::vector<RasterVertex> vertices;
   std::vector<GsVertex> rewritten_vertices;  // the ST overflow rewrite's output
   std::vector<uint32_t> rewritten_indices;
