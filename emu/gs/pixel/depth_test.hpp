@@ -49,11 +49,11 @@ inline __m128i depth_fails4(__m128i zs, __m128i zd, bool greater) {
 // a pixel of the g-th 8-pixel group aligned to x passed (span pixels 8g - skip .. 8g + 7 - skip). `zd8(i)` gives the
 // buffer's values of the aligned group starting at pixel i as two vectors, `zd1(i)` one pixel's.
 template <bool kGreater, class Zd8, class Zd1>
-void depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, uint32_t zm0, uint32_t* fm, uint32_t* zm,
-                       uint8_t* live, Zd8&& zd8, Zd1&& zd1) {
+int depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, uint32_t zm0, uint32_t* fm, uint32_t* zm,
+                      uint8_t* live, Zd8&& zd8, Zd1&& zd1) {
   const __m128i fm_v = _mm_set1_epi32(static_cast<int32_t>(fm0));
   const __m128i zm_v = _mm_set1_epi32(static_cast<int32_t>(zm0));
-  int g = 0;
+  int g = 0, last_live = -1;
   for (int begin = -skip; begin < count; begin += 8, g++) {
     if (begin >= 0 && begin + 8 <= count) {
       __m128i lo, hi;
@@ -65,6 +65,7 @@ void depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, ui
       live[g] = alive;
       // A dead group's masks are never read: the later passes and the pixel count skip it.
       if (alive) {
+        last_live = g;
         _mm_storeu_si128(reinterpret_cast<__m128i*>(fm + begin), _mm_or_si128(fm_v, fail_lo));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(fm + begin + 4), _mm_or_si128(fm_v, fail_hi));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(zm + begin), _mm_or_si128(zm_v, fail_lo));
@@ -82,13 +83,15 @@ void depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, ui
       passed |= pass;
     }
     live[g] = static_cast<uint8_t>(passed);
+    if (passed) last_live = g;
   }
+  return last_live;
 }
 
 // Buffer values through precomputed byte addresses (any swizzle).
 template <ZFmt kZ, bool kGreater>
-void depth_test_span(const uint8_t* vm, const uint32_t* zs, const uint32_t* address, int count, int skip, uint32_t fm0,
-                     uint32_t zm0, uint32_t* fm, uint32_t* zm, uint8_t* live) {
+int depth_test_span(const uint8_t* vm, const uint32_t* zs, const uint32_t* address, int count, int skip, uint32_t fm0,
+                    uint32_t zm0, uint32_t* fm, uint32_t* zm, uint8_t* live) {
   auto zd1 = [&](int i) { return load_depth<kZ>(vm, address[i]); };
   auto zd8 = [&](int i, __m128i& lo, __m128i& hi) {
     lo = _mm_setr_epi32(static_cast<int32_t>(zd1(i)), static_cast<int32_t>(zd1(i + 1)),
@@ -96,15 +99,15 @@ void depth_test_span(const uint8_t* vm, const uint32_t* zs, const uint32_t* addr
     hi = _mm_setr_epi32(static_cast<int32_t>(zd1(i + 4)), static_cast<int32_t>(zd1(i + 5)),
                         static_cast<int32_t>(zd1(i + 6)), static_cast<int32_t>(zd1(i + 7)));
   };
-  depth_test_groups<kGreater>(zs, count, skip, fm0, zm0, fm, zm, live, zd8, zd1);
+  return depth_test_groups<kGreater>(zs, count, skip, fm0, zm0, fm, zm, live, zd8, zd1);
 }
 
 // 32-bit swizzles (PSMCT32/Z32 arrangement, 24- or 32-bit Z): the eight pixels of an aligned group of a row are
 // words {0, 1, 4, 5, 8, 9, 12, 13} (even rows) or {2, 3, 6, 7, ...} (odd rows) of one 64-byte column, so four
 // aligned loads and two unpacks give them in order. `element(i)` is pixel i's element address (a u32 index).
 template <ZFmt kZ, bool kGreater, class Element>
-void depth_test_span_column32(const uint8_t* vm, const uint32_t* zs, int count, int skip, uint32_t fm0, uint32_t zm0,
-                              uint32_t* fm, uint32_t* zm, uint8_t* live, Element&& element) {
+int depth_test_span_column32(const uint8_t* vm, const uint32_t* zs, int count, int skip, uint32_t fm0, uint32_t zm0,
+                             uint32_t* fm, uint32_t* zm, uint8_t* live, Element&& element) {
   static_assert(kZ != ZFmt::k16);
   const __m128i width = _mm_set1_epi32(kZ == ZFmt::k24 ? 0xffffff : -1);
   auto zd1 = [&](int i) { return load_depth<kZ>(vm, element(i) << 2); };
@@ -120,7 +123,7 @@ void depth_test_span_column32(const uint8_t* vm, const uint32_t* zs, int count, 
     }
     lo = _mm_and_si128(lo, width), hi = _mm_and_si128(hi, width);
   };
-  depth_test_groups<kGreater>(zs, count, skip, fm0, zm0, fm, zm, live, zd8, zd1);
+  return depth_test_groups<kGreater>(zs, count, skip, fm0, zm0, fm, zm, live, zd8, zd1);
 }
 
 }  // namespace gcvu::gs::pixel

@@ -40,6 +40,7 @@ struct Scratch {
   alignas(64) float one_f[kN];
   alignas(64) uint32_t zero_u32[kN];
   uint8_t live[kN / 8 + 1];  // per 8-pixel group aligned to x: some pixel passed the Z test
+  int last_live = -1;        // the last group with live[] set, or -1
   Scratch() {
     std::memset(zero16, 0, sizeof(zero16));
     std::memset(zero32, 0, sizeof(zero32));
@@ -168,13 +169,13 @@ void stage_depth_test(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   if constexpr (PsmTraits<kAddr>::kSwizzle == Swizzle::k32 && kZ != ZFmt::k16) {
     const RowAddress<kAddr> row = PixelAddress<kAddr>(p.zb).row(static_cast<uint32_t>(s.y));
     const uint32_t x = static_cast<uint32_t>(s.x + begin);
-    depth_test_span_column32<kZ, kGreater>(p.vm, s.z + begin, end - begin, skip, p.early_fm, p.k.zm, w.fm + begin,
-                                           w.zm + begin, w.live,
-                                           [&](int i) { return row.at(x + static_cast<uint32_t>(i)); });
+    w.last_live = depth_test_span_column32<kZ, kGreater>(p.vm, s.z + begin, end - begin, skip, p.early_fm, p.k.zm,
+                                                         w.fm + begin, w.zm + begin, w.live,
+                                                         [&](int i) { return row.at(x + static_cast<uint32_t>(i)); });
   } else {
     span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
-    depth_test_span<kZ, kGreater>(p.vm, s.z + begin, w.zaddr + begin, end - begin, skip, p.early_fm, p.k.zm,
-                                  w.fm + begin, w.zm + begin, w.live);
+    w.last_live = depth_test_span<kZ, kGreater>(p.vm, s.z + begin, w.zaddr + begin, end - begin, skip, p.early_fm,
+                                                p.k.zm, w.fm + begin, w.zm + begin, w.live);
   }
 }
 template <Psm kAddr>
@@ -893,9 +894,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
   p.stages[0](p, s, w, 0, s.count);
   constexpr int kGroup = 8;
   const int skip = s.x & (kGroup - 1);
-  const int groups = (s.count + skip + kGroup - 1) / kGroup;
-  int last = groups - 1;
-  while (last >= 0 && !w.live[last]) last--;
+  const int last = w.last_live;
   if (last < 0) return;
   auto group_start = [&](int group) { return std::clamp(group * kGroup - skip, 0, s.count); };
   complete_span(s, w, group_start(last + 1));
