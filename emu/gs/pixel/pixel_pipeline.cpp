@@ -93,8 +93,8 @@ struct PixelPipeline::Impl {
   bool z_first = false;
   uint64_t pixels = 0;
   bool nothing = false;
-  // Untextured, untested, unblended 32-bit draws run as one fused pass instead of the list (see draw_solid).
-  void (*solid)(Impl&, const Span&, Scratch&) = nullptr;
+  // Untextured, untested, unblended 32-bit draws run as one fused pass instead of the list (see stage_solid).
+  Stage solid = nullptr;
   const void* self = nullptr;
   PixelWorkspace::Parts* workspace = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
@@ -528,14 +528,16 @@ Stage pick_write_fb(bool merge) {
 
 // ---- The fused pass of solid draws ----
 
-// A 32-bit frame with nothing masked, no texture, test, fog, blend or dither, and Z written or not: the colour's
-// integer part (as the TFX pass takes it), wrapped or clamped, stored at every pixel, and Z stored beside it. The
-// same arithmetic as the pass list without its intermediate arrays.
-template <Psm kFAddr, ZFmt kZ, Psm kZAddr>
-void draw_solid(Impl& p, const Span& s, Scratch& w) {
+// A 32-bit frame with nothing masked, no texture, alpha test, fog, blend or dither, and Z written or not: the
+// colour's integer part (as the TFX pass takes it), wrapped or clamped, stored at every pixel, and Z stored beside
+// it. The same arithmetic as the pass list without its intermediate arrays. Untested (kTested false) it is the
+// whole pipeline; after the Z test it runs on the live groups, storing whole runs the test passed entirely and
+// pixel by pixel otherwise.
+template <Psm kFAddr, ZFmt kZ, Psm kZAddr, bool kTested>
+void stage_solid(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   uint8_t* vm = p.vm;
-  const int n = s.count;
-  const uint32_t x = static_cast<uint32_t>(s.x), y = static_cast<uint32_t>(s.y);
+  const int n = end - begin;
+  const uint32_t x = static_cast<uint32_t>(s.x + begin), y = static_cast<uint32_t>(s.y);
   const int32_t wm = p.wrap_mask;
   const uint32_t fba = p.fba_bit;
   auto color = [&](int i) {
@@ -544,59 +546,85 @@ void draw_solid(Impl& p, const Span& s, Scratch& w) {
     };
     return channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | fba;
   };
+  uint32_t* fs = w.fs + begin;
   if (s.flat_color) {
-    std::fill_n(w.fs, n, color(0));
+    std::fill_n(fs, n, color(begin));
   } else {
-    for (int i = 0; i < n; i++) w.fs[i] = color(i);
+    for (int i = 0; i < n; i++) fs[i] = color(begin + i);
   }
+  // With nothing masked a pixel's frame mask is 0 when it passed and all ones when it failed.
+  bool all_passed = true;
+  if constexpr (kTested) {
+    uint32_t any_failed = 0;
+    for (int i = begin; i < end; i++) any_failed |= w.fm[i];
+    all_passed = any_failed == 0;
+  }
+  const RowAddress<kFAddr> frame_row = PixelAddress<kFAddr>(p.fb).row(y);
   // Z before the frame, as the pass list (and PCSX2 per pixel) writes them, for buffers that overlap.
-  if constexpr (kZ == ZFmt::kNone) {
-  } else if constexpr (PsmTraits<kZAddr>::kSwizzle == Swizzle::k32 && kZ != ZFmt::k16) {
-    store_row32<kZAddr, kZ == ZFmt::k24>(vm, PixelAddress<kZAddr>(p.zb).row(y), x, n, s.z);
-  } else {
-    span_addresses<kZAddr>(p.zb, s, w.zaddr, 0, n);
-    for (int i = 0; i < n; i++) {
-      const uint32_t zs = s.z[i], a = w.zaddr[i];
-      if constexpr (kZ == ZFmt::k32) {
-        std::memcpy(vm + a, &zs, 4);
-      } else if constexpr (kZ == ZFmt::k24) {
-        const uint32_t v = (zs & 0xffffff) | (load32(vm, a) & 0xff000000u);
-        std::memcpy(vm + a, &v, 4);
-      } else {
-        const uint16_t v = static_cast<uint16_t>(zs);
-        std::memcpy(vm + a, &v, 2);
+  if constexpr (kZ != ZFmt::kNone) {
+    bool stored = false;
+    if constexpr (PsmTraits<kZAddr>::kSwizzle == Swizzle::k32 && kZ != ZFmt::k16) {
+      if (all_passed) {
+        store_row32<kZAddr, kZ == ZFmt::k24>(vm, PixelAddress<kZAddr>(p.zb).row(y), x, n, s.z + begin);
+        stored = true;
+      }
+    }
+    if (!stored) {
+      span_addresses<kZAddr>(p.zb, s, w.zaddr, begin, end);
+      for (int i = begin; i < end; i++) {
+        if (kTested && w.zm[i] == 0xffffffffu) continue;
+        const uint32_t zs = s.z[i], a = w.zaddr[i];
+        if constexpr (kZ == ZFmt::k32) {
+          std::memcpy(vm + a, &zs, 4);
+        } else if constexpr (kZ == ZFmt::k24) {
+          const uint32_t v = (zs & 0xffffff) | (load32(vm, a) & 0xff000000u);
+          std::memcpy(vm + a, &v, 4);
+        } else {
+          const uint16_t v = static_cast<uint16_t>(zs);
+          std::memcpy(vm + a, &v, 2);
+        }
       }
     }
   }
-  store_row32<kFAddr, false>(vm, PixelAddress<kFAddr>(p.fb).row(y), x, n, w.fs);
-}
-
-using SolidPass = void (*)(Impl&, const Span&, Scratch&);
-template <Psm kFAddr, ZFmt kZ>
-SolidPass pick_solid_z_swizzle(Psm z_addr) {
-  switch (z_addr) {
-    case Psm::kCt16: return draw_solid<kFAddr, kZ, Psm::kCt16>;
-    case Psm::kCt16s: return draw_solid<kFAddr, kZ, Psm::kCt16s>;
-    case Psm::kZ32: return draw_solid<kFAddr, kZ, Psm::kZ32>;
-    case Psm::kZ16: return draw_solid<kFAddr, kZ, Psm::kZ16>;
-    case Psm::kZ16s: return draw_solid<kFAddr, kZ, Psm::kZ16s>;
-    default: return draw_solid<kFAddr, kZ, Psm::kCt32>;
+  if (all_passed) {
+    store_row32<kFAddr, false>(vm, frame_row, x, n, fs);
+  } else {
+    for (int i = 0; i < n; i++) {
+      if (w.fm[begin + i] != 0) continue;
+      std::memcpy(vm + (frame_row.at(x + static_cast<uint32_t>(i)) << 2), &fs[i], 4);
+    }
   }
 }
-template <Psm kFAddr>
-SolidPass pick_solid_z(bool zwrite, ZFmt z, Psm z_addr) {
-  if (!zwrite) return draw_solid<kFAddr, ZFmt::kNone, Psm::kZ32>;
+
+template <Psm kFAddr, ZFmt kZ, bool kTested>
+Stage pick_solid_z_swizzle(Psm z_addr) {
+  switch (z_addr) {
+    case Psm::kCt16: return stage_solid<kFAddr, kZ, Psm::kCt16, kTested>;
+    case Psm::kCt16s: return stage_solid<kFAddr, kZ, Psm::kCt16s, kTested>;
+    case Psm::kZ32: return stage_solid<kFAddr, kZ, Psm::kZ32, kTested>;
+    case Psm::kZ16: return stage_solid<kFAddr, kZ, Psm::kZ16, kTested>;
+    case Psm::kZ16s: return stage_solid<kFAddr, kZ, Psm::kZ16s, kTested>;
+    default: return stage_solid<kFAddr, kZ, Psm::kCt32, kTested>;
+  }
+}
+template <Psm kFAddr, bool kTested>
+Stage pick_solid_z(bool zwrite, ZFmt z, Psm z_addr) {
+  if (!zwrite) return stage_solid<kFAddr, ZFmt::kNone, Psm::kZ32, kTested>;
   switch (z) {
-    case ZFmt::k32: return pick_solid_z_swizzle<kFAddr, ZFmt::k32>(z_addr);
-    case ZFmt::k24: return pick_solid_z_swizzle<kFAddr, ZFmt::k24>(z_addr);
-    case ZFmt::k16: return pick_solid_z_swizzle<kFAddr, ZFmt::k16>(z_addr);
+    case ZFmt::k32: return pick_solid_z_swizzle<kFAddr, ZFmt::k32, kTested>(z_addr);
+    case ZFmt::k24: return pick_solid_z_swizzle<kFAddr, ZFmt::k24, kTested>(z_addr);
+    case ZFmt::k16: return pick_solid_z_swizzle<kFAddr, ZFmt::k16, kTested>(z_addr);
     default: return nullptr;
   }
 }
-// The frame in a 32-bit swizzle (kCt32, or kZ32 for a frame in a Z format).
-SolidPass pick_solid(Psm frame_addr, bool zwrite, ZFmt z, Psm z_addr) {
-  if (frame_addr == Psm::kCt32) return pick_solid_z<Psm::kCt32>(zwrite, z, z_addr);
-  if (frame_addr == Psm::kZ32) return pick_solid_z<Psm::kZ32>(zwrite, z, z_addr);
+// The frame in a 32-bit swizzle (kCt32, or kZ32 for a frame in a Z format); null otherwise.
+Stage pick_solid(Psm frame_addr, bool tested, bool zwrite, ZFmt z, Psm z_addr) {
+  if (frame_addr == Psm::kCt32)
+    return tested ? pick_solid_z<Psm::kCt32, true>(zwrite, z, z_addr)
+                  : pick_solid_z<Psm::kCt32, false>(zwrite, z, z_addr);
+  if (frame_addr == Psm::kZ32)
+    return tested ? pick_solid_z<Psm::kZ32, true>(zwrite, z, z_addr)
+                  : pick_solid_z<Psm::kZ32, false>(zwrite, z, z_addr);
   return nullptr;
 }
 
@@ -828,9 +856,16 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
         : f == FrameFmt::k24 ? pick_write_fb<FrameFmt::k24>(merge)
                              : pick_write_fb<FrameFmt::k32>(merge));
   }
-  const bool solid = f == FrameFmt::k32 && key.fwrite() && !textured && !merge && !p.z_first && key.atst() == 1 &&
-                     !key.fge() && !key.date() && !key.abe() && !(key.zwrite() && z == ZFmt::kNone);
-  if (solid) p.solid = pick_solid(frame_addr, key.zwrite(), z, z_addr);
+  const bool solid = f == FrameFmt::k32 && key.fwrite() && !textured && !merge && key.atst() == 1 && !key.fge() &&
+                     !key.date() && !key.abe() && !(key.zwrite() && z == ZFmt::kNone);
+  const Stage solid_stage = solid ? pick_solid(frame_addr, p.z_first, key.zwrite(), z, z_addr) : nullptr;
+  if (solid_stage && p.z_first) {
+    // The Z test, then the fused writes.
+    p.stage_count = 1;
+    add(solid_stage);
+  } else if (solid_stage) {
+    p.solid = solid_stage;
+  }
 }
 
 PixelPipeline::~PixelPipeline() {
@@ -879,7 +914,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
   if (p.tex && p.workspace->texture.owner != p.self) p.begin_texture();
   if (p.solid) {
     complete_span(s, w, s.count);
-    p.solid(p, s, w);
+    p.solid(p, s, w, 0, s.count);
     p.pixels += static_cast<uint64_t>(s.count);
     return;
   }
