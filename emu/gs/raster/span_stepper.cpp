@@ -1,6 +1,6 @@
 #include "emu/gs/raster/span_stepper.hpp"
 
-#include <emmintrin.h>
+#include <immintrin.h>
 
 #include <algorithm>
 #include <bit>
@@ -73,10 +73,30 @@ void step_truncate_z(uint32_t* out, int groups, const double* first, double step
   }
 }
 
+// The same for 8 lanes with AVX2 (vcvttpd2dq and vpminud give the same values as the SSE2 path), on CPUs that
+// have it.
+[[gnu::target("avx2")]] void step_truncate_z8_avx2(uint32_t* out, int groups, const double* first, double step,
+                                                   uint32_t z_max) {
+  __m256d lo = _mm256_loadu_pd(first), hi = _mm256_loadu_pd(first + 4);
+  const __m256d step_v = _mm256_set1_pd(step);
+  const __m256i max_v = _mm256_set1_epi32(static_cast<int32_t>(z_max));
+  const bool clamp = z_max != 0xffffffffu;
+  for (int g = 0; g < groups; ++g) {
+    __m256i z = _mm256_set_m128i(_mm256_cvttpd_epi32(hi), _mm256_cvttpd_epi32(lo));
+    if (clamp) z = _mm256_min_epu32(z, max_v);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + g * 8), z);
+    lo = _mm256_add_pd(lo, step_v);
+    hi = _mm256_add_pd(hi, step_v);
+  }
+}
+
 }  // namespace
 
 SpanStepper::SpanStepper(const StepperSetup& setup, SpanConsumer& consumer)
-    : setup_(setup), consumer_(consumer), lanes_(setup.lane_width == 4 ? 4 : 8) {}
+    : setup_(setup),
+      consumer_(consumer),
+      lanes_(setup.lane_width == 4 ? 4 : 8),
+      avx2_(__builtin_cpu_supports("avx2") != 0) {}
 
 void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* index, const RasterVertex& dscan) {
   const float w = float(lanes_);
@@ -160,7 +180,12 @@ void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
   if (!setup_.z_overflow) {
     double first[kLanes];
     for (int i = 0; i < kLanes; ++i) first[i] = scan.z + z_lane_[i - skip + kLaneTableCentre];
-    step_truncate_z<kLanes>(out - skip, (count + skip + kLanes - 1) / kLanes, first, step, z_max);
+    const int groups = (count + skip + kLanes - 1) / kLanes;
+    if (kLanes == 8 && avx2_) {
+      step_truncate_z8_avx2(out - skip, groups, first, step, z_max);
+    } else {
+      step_truncate_z<kLanes>(out - skip, groups, first, step, z_max);
+    }
     return;
   }
   // Z >= 2^31 in the draw: in double first, stepped group by group as the lanes are, then converted through the

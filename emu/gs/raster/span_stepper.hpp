@@ -78,6 +78,7 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   StepperSetup setup_;
   SpanConsumer& consumer_;
   int lanes_;
+  bool avx2_;  // the CPU has AVX2: Z lanes step eight to a register
 
   // Per primitive.
   LaneTable<double> z_lane_{};
