@@ -267,7 +267,7 @@ void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   auto tile_of = [&](uint32_t index) {
     return ((index >> pitch) >> 3 << tile_shift) + ((index & ((1u << pitch) - 1)) >> 3);
   };
-  for (int i = begin; i < end; i++) {
+  for (int i = begin; i < end && tc.level(0).tiles_left != 0; i++) {
     bool all = valid[tile_of(w.tix[0][i])];
     if constexpr (kLinear) {
       all = all & valid[tile_of(w.tix[1][i])] & valid[tile_of(w.tix[2][i])] & valid[tile_of(w.tix[3][i])];
