@@ -35,7 +35,7 @@ inline uint32_t depth_passes(uint32_t zs, uint32_t zd) {
   return kGreater ? static_cast<uint32_t>(zs > zd) : static_cast<uint32_t>(zs >= zd);
 }
 
-// One group's test, four pixels at a time: `zd` the buffer's values, `i` the first pixel. Returns the failing lanes.
+// depth_passes for four pixels: all ones in the lanes that fail.
 inline __m128i depth_fails4(__m128i zs, __m128i zd, bool greater) {
   const __m128i bias = _mm_set1_epi32(static_cast<int32_t>(0x80000000u));
   const __m128i s = _mm_xor_si128(zs, bias);
@@ -47,7 +47,8 @@ inline __m128i depth_fails4(__m128i zs, __m128i zd, bool greater) {
 // Pixels [0, count) of a span starting at x with x & 7 = `skip`, with source depths `zs`: fm[i] = fm0 and
 // zm[i] = zm0, both all ones where the test fails (left unwritten in groups where every pixel fails); live[g] = 1 when
 // a pixel of the g-th 8-pixel group aligned to x passed (span pixels 8g - skip .. 8g + 7 - skip). `zd8(i)` gives the
-// buffer's values of the aligned group starting at pixel i as two vectors, `zd1(i)` one pixel's.
+// buffer's values of the aligned group starting at pixel i as two vectors, `zd1(i)` one pixel's. Returns the last
+// live group, or -1 when none is.
 template <bool kGreater, class Zd8, class Zd1>
 int depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, uint32_t zm0, uint32_t* fm, uint32_t* zm,
                       uint8_t* live, Zd8&& zd8, Zd1&& zd1) {
