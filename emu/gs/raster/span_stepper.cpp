@@ -46,15 +46,16 @@ void write_groups(T* group_start, int count, int skip, T base, const Table& offs
   }
 }
 
-// Z lanes stepped in double and converted as one pass, two lanes to a register: group 0 is `first` (kLanes
-// values), each later group the previous plus `step`; each value truncates with cvttpd2dq (out-of-range and NaN
+// Z lanes stepped in double and converted as one pass, two lanes to a register: group 0 is base + offsets[i]
+// (kLanes values), each later group the previous plus `step`; each value truncates with cvttpd2dq (out-of-range and NaN
 // give 0x80000000, as truncate_to_int32) and takes the unsigned minimum with `z_max`. Writes `groups` whole
 // groups from `out`.
 template <int kLanes>
-void step_truncate_z(uint32_t* out, int groups, const double* first, double step, uint32_t z_max) {
+void step_truncate_z(uint32_t* out, int groups, double base, const double* offsets, double step, uint32_t z_max) {
   constexpr int kPairs = kLanes / 2;
   __m128d lanes[kPairs];
-  for (int j = 0; j < kPairs; ++j) lanes[j] = _mm_loadu_pd(first + 2 * j);
+  const __m128d base_v = _mm_set1_pd(base);
+  for (int j = 0; j < kPairs; ++j) lanes[j] = _mm_add_pd(base_v, _mm_loadu_pd(offsets + 2 * j));
   const __m128d step_v = _mm_set1_pd(step);
   const __m128i bias = _mm_set1_epi32(static_cast<int32_t>(0x80000000u));
   const __m128i max_v = _mm_set1_epi32(static_cast<int32_t>(z_max));
@@ -75,9 +76,11 @@ void step_truncate_z(uint32_t* out, int groups, const double* first, double step
 
 // The same for 8 lanes with AVX2 (vcvttpd2dq and vpminud give the same values as the SSE2 path), on CPUs that
 // have it.
-[[gnu::target("avx2")]] void step_truncate_z8_avx2(uint32_t* out, int groups, const double* first, double step,
-                                                   uint32_t z_max) {
-  __m256d lo = _mm256_loadu_pd(first), hi = _mm256_loadu_pd(first + 4);
+[[gnu::target("avx2")]] void step_truncate_z8_avx2(uint32_t* out, int groups, double base, const double* offsets,
+                                                   double step, uint32_t z_max) {
+  const __m256d base_v = _mm256_set1_pd(base);
+  __m256d lo = _mm256_add_pd(base_v, _mm256_loadu_pd(offsets));
+  __m256d hi = _mm256_add_pd(base_v, _mm256_loadu_pd(offsets + 4));
   const __m256d step_v = _mm256_set1_pd(step);
   const __m256i max_v = _mm256_set1_epi32(static_cast<int32_t>(z_max));
   const bool clamp = z_max != 0xffffffffu;
@@ -178,13 +181,14 @@ void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
   }
   const double step = z_step_;
   if (!setup_.z_overflow) {
-    double first[kLanes];
-    for (int i = 0; i < kLanes; ++i) first[i] = scan.z + z_lane_[i - skip + kLaneTableCentre];
+    // Lane i of the first group is scan.z + z_lane_[i - skip + centre], added in registers (building it in a
+    // local array first stalls the vector loads on store forwarding).
+    const double* offsets = z_lane_.data() + kLaneTableCentre - skip;
     const int groups = (count + skip + kLanes - 1) / kLanes;
     if (kLanes == 8 && avx2_) {
-      step_truncate_z8_avx2(out - skip, groups, first, step, z_max);
+      step_truncate_z8_avx2(out - skip, groups, scan.z, offsets, step, z_max);
     } else {
-      step_truncate_z<kLanes>(out - skip, groups, first, step, z_max);
+      step_truncate_z<kLanes>(out - skip, groups, scan.z, offsets, step, z_max);
     }
     return;
   }
