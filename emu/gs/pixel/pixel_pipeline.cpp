@@ -546,12 +546,14 @@ void stage_solid(Impl& p, const Span& s, Scratch& w, int begin, int end) {
     };
     return channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | fba;
   };
+  // A flat colour is stored from two copies (stride 0) instead of an array.
   uint32_t* fs = w.fs + begin;
-  if (s.flat_color) {
-    std::fill_n(fs, n, color(begin));
-  } else {
+  const uint32_t flat[2] = {color(begin), color(begin)};
+  if (!s.flat_color) {
     for (int i = 0; i < n; i++) fs[i] = color(begin + i);
   }
+  const uint32_t* frame_values = s.flat_color ? flat : fs;
+  const int frame_stride = s.flat_color ? 0 : 1;
   // With nothing masked a pixel's frame mask is 0 when it passed and all ones when it failed.
   bool all_passed = true;
   if constexpr (kTested) {
@@ -587,11 +589,11 @@ void stage_solid(Impl& p, const Span& s, Scratch& w, int begin, int end) {
     }
   }
   if (all_passed) {
-    store_row32<kFAddr, false>(vm, frame_row, x, n, fs);
+    store_row32<kFAddr, false>(vm, frame_row, x, n, frame_values, frame_stride);
   } else {
     for (int i = 0; i < n; i++) {
       if (w.fm[begin + i] != 0) continue;
-      std::memcpy(vm + (frame_row.at(x + static_cast<uint32_t>(i)) << 2), &fs[i], 4);
+      std::memcpy(vm + (frame_row.at(x + static_cast<uint32_t>(i)) << 2), &frame_values[i * frame_stride], 4);
     }
   }
 }

@@ -11,9 +11,11 @@
 
 namespace gcvu::gs::pixel {
 
-// values[i] goes to pixel x + i, i in [0, count). kKeepTop8 keeps the stored word's top byte (24-bit Z).
+// values[i * stride] goes to pixel x + i, i in [0, count): stride 1 stores an array, stride 0 one value (then
+// `values` holds it twice, as whole groups store pairs). kKeepTop8 keeps the stored word's top byte (24-bit Z).
 template <Psm kAddr, bool kKeepTop8>
-void store_row32(uint8_t* vm, const RowAddress<kAddr>& row, uint32_t x, int count, const uint32_t* values) {
+void store_row32(uint8_t* vm, const RowAddress<kAddr>& row, uint32_t x, int count, const uint32_t* values,
+                 int stride = 1) {
   static_assert(PsmTraits<kAddr>::kSwizzle == Swizzle::k32);
   auto store_pair = [&](uint8_t* at, const uint32_t* v) {
     if constexpr (kKeepTop8) {
@@ -28,7 +30,7 @@ void store_row32(uint8_t* vm, const RowAddress<kAddr>& row, uint32_t x, int coun
   };
   auto store_one = [&](int i) {
     uint8_t* at = vm + (row.at(x + static_cast<uint32_t>(i)) << 2);
-    uint32_t v = values[i];
+    uint32_t v = values[i * stride];
     if constexpr (kKeepTop8) {
       uint32_t old;
       std::memcpy(&old, at, 4);
@@ -42,10 +44,11 @@ void store_row32(uint8_t* vm, const RowAddress<kAddr>& row, uint32_t x, int coun
   for (; i + 8 <= count; i += 8) {
     const uint32_t e = row.at(x + static_cast<uint32_t>(i));
     uint8_t* column = vm + ((e & ~15u) << 2) + ((e & 2u) << 2);
-    store_pair(column, values + i);
-    store_pair(column + 16, values + i + 2);
-    store_pair(column + 32, values + i + 4);
-    store_pair(column + 48, values + i + 6);
+    const uint32_t* v = values + i * stride;
+    store_pair(column, v);
+    store_pair(column + 16, v + 2 * stride);
+    store_pair(column + 32, v + 4 * stride);
+    store_pair(column + 48, v + 6 * stride);
   }
   for (; i < count; i++) store_one(i);
 }
