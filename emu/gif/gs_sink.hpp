@@ -3,6 +3,8 @@
 // packet carried it. The GS consumes it; a recorder (gif/gs_write_recorder.hpp) keeps it for tests and dumps.
 
 #include <cstdint>
+#include <cstring>
+#include <span>
 
 #include "emu/common/qword.hpp"
 
@@ -23,6 +25,17 @@ class GsSink {
   }
   // One qword of IMAGE data for the host-to-local transfer (HWREG).
   virtual void write_image(Path path, const Qword& data, uint64_t cycle) = 0;
+  // A run of IMAGE qwords that arrived together (one tag's data within one packet), with the bytes that follow it
+  // in the path's stream as far as the sender holds them. PCSX2 hands the GS such a run in one piece and, for some
+  // formats, reads past its end (gs/transfer/transfer_unit.hpp); a sink that does not care sees single qwords.
+  virtual void write_image_run(Path path, std::span<const uint8_t> data, std::span<const uint8_t> /*following*/,
+                               uint64_t cycle) {
+    for (size_t at = 0; at + sizeof(Qword) <= data.size(); at += sizeof(Qword)) {
+      Qword qword;
+      std::memcpy(qword.data(), data.data() + at, sizeof(Qword));
+      write_image(path, qword, cycle);
+    }
+  }
   // The packet that `path` was sending ended (its last tag had EOP and all its data went out).
   virtual void end_packet(Path path, uint64_t cycle) = 0;
 };

@@ -1,5 +1,8 @@
 #include "emu/gif/path_decoder.hpp"
 
+#include <algorithm>
+#include <cstring>
+
 #include "emu/gif/gs_registers.hpp"
 #include "emu/gif/packed_decoder.hpp"
 #include "emu/gif/register_descriptor.hpp"
@@ -13,10 +16,31 @@ bool PathDecoder::consume(const Qword& data, Path path, uint64_t cycle, GsSink& 
   } else {
     consume_data(data, path, cycle, sink);
   }
+  return end_packet_if_done(path, cycle, sink);
+}
+
+bool PathDecoder::end_packet_if_done(Path path, uint64_t cycle, GsSink& sink) {
   if (remaining_ != 0 || !tag_.eop) return false;
   in_packet_ = false;
   sink.end_packet(path, cycle);
   return true;
+}
+
+PathDecoder::Step PathDecoder::consume_run(std::span<const uint8_t> stream, size_t available, Path path, uint64_t cycle,
+                                           GsSink& sink) {
+  if (available == 0) return {};
+  if (!in_image_data()) {
+    Qword qword;
+    std::memcpy(qword.data(), stream.data(), sizeof(Qword));
+    const bool ended = consume(qword, path, cycle, sink);
+    return {1, ended};
+  }
+  const size_t qwords = std::min<size_t>(available, remaining_);
+  const size_t bytes = qwords * sizeof(Qword);
+  sink.write_image_run(path, stream.first(bytes), stream.subspan(bytes), cycle);
+  done_ += static_cast<uint32_t>(qwords);
+  remaining_ -= static_cast<uint32_t>(qwords);
+  return {qwords, end_packet_if_done(path, cycle, sink)};
 }
 
 void PathDecoder::start_tag(const Qword& data, Path path, uint64_t cycle, GsSink& sink) {

@@ -13,6 +13,7 @@
 // - FLG = 3 is treated as IMAGE (Gif_Tag::setTag).
 
 #include <cstdint>
+#include <span>
 
 #include "emu/common/qword.hpp"
 #include "emu/gif/gif_tag.hpp"
@@ -26,6 +27,16 @@ class PathDecoder {
   // Consumes the next qword of the stream, sending what it produces to `sink` as `path`'s, stamped `cycle`.
   // Returns true when the qword ended a packet (the data of an EOP tag is complete; end_packet was sent).
   bool consume(const Qword& data, Path path, uint64_t cycle, GsSink& sink);
+
+  struct Step {
+    size_t qwords = 0;          // qwords taken from the front of the stream
+    bool ended_packet = false;  // as consume's result
+  };
+  // The same for a sender that holds a stretch of the stream: `stream` starts at the next qword and its first
+  // `available` whole qwords may be consumed now; the bytes after them only follow. Takes one qword, or, in IMAGE
+  // data, every available qword of the tag at once, sent as one run with the rest of `stream` as the bytes that
+  // follow it (PCSX2's GSState::Transfer hands the GS a tag's IMAGE data within one packet in one piece).
+  Step consume_run(std::span<const uint8_t> stream, size_t available, Path path, uint64_t cycle, GsSink& sink);
 
   bool expecting_tag() const { return remaining_ == 0; }
   // A packet has started (its first tag went through) and has not ended.
@@ -41,6 +52,7 @@ class PathDecoder {
  private:
   void start_tag(const Qword& data, Path path, uint64_t cycle, GsSink& sink);
   void consume_data(const Qword& data, Path path, uint64_t cycle, GsSink& sink);
+  bool end_packet_if_done(Path path, uint64_t cycle, GsSink& sink);
 
   GifTag tag_;
   uint32_t remaining_ = 0;  // data qwords of the current tag still to come

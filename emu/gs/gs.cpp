@@ -36,9 +36,10 @@ void Gs::write_register(uint8_t address, uint64_t value, WriteOrigin origin) {
   core_->write_register(address & 0x7f, value, origin);
 }
 
-void Gs::write_image(std::span<const uint8_t> data) {
+void Gs::write_image(std::span<const uint8_t> data, std::span<const uint8_t> following) {
   if (transfer_.direction() != 0) return;
-  transfer_.write(data, memory_);
+  if (core_->stats.draws != core_->draws_at_transfer_invalidation) core_->invalidate_transfer_destination();
+  transfer_.write(data, memory_, following);
 }
 
 void Gs::write_image(const Qword& data) {
@@ -68,6 +69,11 @@ uint64_t Gs::privileged(uint32_t offset) const { return privileged_[(offset & (k
 
 void Gs::flush() { core_->flush(); }
 
+void Gs::vsync() {
+  core_->flush();
+  core_->resident_textures.age();
+}
+
 void Gs::restore_registers(const GeneralRegisterFile& registers) {
   Core& core = *core_;
   core.registers = registers;
@@ -88,6 +94,8 @@ void Gs::restore_registers(const GeneralRegisterFile& registers) {
   v.v = uv.v();
   v.fog = Fog{registers[reg::kFog]}.f();
   core.batch_state_valid = false;
+  // A restored state starts with nothing decoded (PCSX2 empties its texture cache when it resets for a state).
+  core.resident_textures = pixel::ResidentTextures{};
   for (int c = 0; c < 2; ++c) {
     // PCSX2 restores FRAME/ZBUF as saved, without the Z-swizzle fix-up, and works the pixel offsets out from them.
     Core::BufferLayoutState& layout = core.buffer_layout[c];
@@ -178,11 +186,17 @@ void Gs::Core::kick(uint64_t xyz_value, bool with_fog, bool draw) {
   if (queue.held_vertices() >= batch_vertex_limit(queue.type())) flush();
 }
 
+void Gs::Core::invalidate_transfer_destination() {
+  const TransferDestination& d = transfer_destination;
+  resident_textures.invalidate(d.base_block, d.width_64, d.psm, d.rect);
+  draws_at_transfer_invalidation = stats.draws;
+}
+
 void Gs::Core::flush() {
   if (queue.batch_empty()) return;
   if (batch_state_valid) {
-    const BatchResult result =
-        draw_batch(batch_state, queue.vertices(), queue.indices(), gs.memory_, gs.clut_, gs.config_, scratch);
+    const BatchResult result = draw_batch(batch_state, queue.vertices(), queue.indices(), gs.memory_, gs.clut_,
+                                          gs.config_, scratch, &resident_textures);
     ++stats.draws;
     stats.primitives += result.primitives;
     stats.pixels += result.pixels;

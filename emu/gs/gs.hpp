@@ -44,8 +44,9 @@ class Gs {
 
   // A write to general register `address` (0x00-0x7F).
   void write_register(uint8_t address, uint64_t value, WriteOrigin origin = WriteOrigin::kAddressData);
-  // IMAGE data (or HWREG) for an armed host->local transfer.
-  void write_image(std::span<const uint8_t> data);
+  // IMAGE data (or HWREG) for an armed host->local transfer; `following` holds the bytes after `data` in the GIF
+  // stream, which some uploads read (TransferUnit::write).
+  void write_image(std::span<const uint8_t> data, std::span<const uint8_t> following = {});
   void write_image(const Qword& data);
   // Local->host data (what a dump's ReadFIFO2 reads).
   void read_image(std::span<uint8_t> out);
@@ -58,6 +59,8 @@ class Gs {
 
   // Draws everything batched so far.
   void flush();
+  // A VSync: flushes, then ages the textures kept decoded between draws (PCSX2 GSRendererSW::VSync).
+  void vsync();
 
   // Restores a saved register file without running any write rule (no CLUT load, no flush, no transfer start),
   // including the vertex queue's current attributes. A dump's saved Q is PCSX2's PACKED temporary Q, which belongs

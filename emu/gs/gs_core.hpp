@@ -8,6 +8,7 @@
 
 #include "emu/gs/gs.hpp"
 #include "emu/gs/pixel/draw_state.hpp"
+#include "emu/gs/pixel/resident_textures.hpp"
 #include "emu/gs/primitive/gs_vertex.hpp"
 #include "emu/gs/primitive/vertex_queue.hpp"
 #include "emu/gs/raster/draw_batch.hpp"
@@ -26,6 +27,10 @@ struct Gs::Core {
   void write_signal(uint64_t value);
   void write_finish();
   void write_label(uint64_t value);
+  // The destination of the transfer TRXDIR started no longer holds what the resident textures decoded (PCSX2
+  // InvalidateVideoMem, when the data reaches memory): at TRXDIR, and again when image data arrives after a draw
+  // decoded textures meanwhile.
+  void invalidate_transfer_destination();
 
   // The DrawState the registers describe now (without the summary).
   DrawState current_state() const;
@@ -52,6 +57,13 @@ struct Gs::Core {
   };
   std::array<BufferLayoutState, 2> buffer_layout{};
   DrawScratch scratch;
+  // Textures as PCSX2's software renderer keeps them decoded between draws (state carried across draws).
+  pixel::ResidentTextures resident_textures;
+  struct TransferDestination {
+    uint32_t base_block = 0, width_64 = 0, psm = 0;
+    pixel::TexelRect rect;
+  } transfer_destination;
+  uint64_t draws_at_transfer_invalidation = 0;
 };
 
 }  // namespace gcvu::gs

@@ -17,6 +17,10 @@ class GsFromGif final : public gif::GsSink {
     gs_.write_register(address, value, gs::WriteOrigin::kPacked);
   }
   void write_image(gif::Path, const Qword& data, uint64_t) override { gs_.write_image(data); }
+  void write_image_run(gif::Path, std::span<const uint8_t> data, std::span<const uint8_t> following,
+                       uint64_t) override {
+    gs_.write_image(data, following);
+  }
   void end_packet(gif::Path, uint64_t) override {}
 
  private:

@@ -35,6 +35,8 @@ struct GsDumpPacket {
   uint32_t size = 0;         // kTransfer: data bytes; kReadFifo2: qwords to read back; kRegisters: 8192
   uint64_t offset = 0;       // of the packet's id byte
   uint64_t data_offset = 0;  // kTransfer and kRegisters: where the data starts
+
+  friend bool operator==(const GsDumpPacket&, const GsDumpPacket&) = default;
 };
 
 struct GsDump {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "formats/core/byte_reader.hpp"
+#include "formats/core/byte_writer.hpp"
 
 namespace gcvu::formats {
 
@@ -85,6 +86,44 @@ GsDumpHeader read_gs_dump_header(std::span<const uint8_t> data, const std::strin
         fmt::format("the GS state blob says version {}, the header says {}", blob_version, header.state_version));
   }
   return header;
+}
+
+void write_gs_dump_header(const GsDumpHeader& header, std::span<const uint8_t> screenshot, ByteWriter& out,
+                          const std::string& destination) {
+  auto fail = [&](const std::string& rule) { throw FormatError(destination, 0, rule); };
+  const uint64_t pixels = uint64_t{header.screenshot_width} * header.screenshot_height;
+  if (pixels * 4 != header.screenshot_size || screenshot.size() != header.screenshot_size) {
+    fail(fmt::format("screenshot of {} bytes (header: {}) does not match {}x{} u32 pixels", screenshot.size(),
+                     header.screenshot_size, header.screenshot_width, header.screenshot_height));
+  }
+  if (header.screenshot_size > kMaxScreenshot) {
+    fail(fmt::format("screenshot {}x{} is larger than 640x480", header.screenshot_width, header.screenshot_height));
+  }
+  if (header.serial.size() > kMaxSerial) {
+    fail(fmt::format("serial of {} bytes exceeds {}", header.serial.size(), kMaxSerial));
+  }
+  if (!header.new_format) {
+    if (!header.serial.empty() || header.screenshot_size != 0) {
+      fail("an old-format header has no room for a serial or a screenshot");
+    }
+    out.u32(header.crc);
+    out.u32(header.state_size);
+    return;
+  }
+  const auto serial_size = static_cast<uint32_t>(header.serial.size());
+  out.u32(kNewHeaderMarker);
+  out.u32(kHeaderStructSize + serial_size + header.screenshot_size);
+  out.u32(header.state_version);
+  out.u32(header.state_size);
+  out.u32(kHeaderStructSize);  // serial_offset
+  out.u32(serial_size);
+  out.u32(header.crc);
+  out.u32(header.screenshot_width);
+  out.u32(header.screenshot_height);
+  out.u32(kHeaderStructSize + serial_size);  // screenshot_offset: right after the serial
+  out.u32(header.screenshot_size);
+  for (char c : header.serial) out.u8(static_cast<uint8_t>(c));
+  out.append(screenshot);
 }
 
 bool looks_like_gs_dump(std::span<const uint8_t> data) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "formats/core/byte_reader.hpp"
+#include "formats/core/byte_writer.hpp"
 
 namespace gcvu::formats {
 
@@ -58,6 +59,26 @@ void derive_transfer(const GsDumpState& state, GsDumpTransferState& transfer) {
   transfer.total = transfer.start = transfer.end = 0;
   transfer.write = true;
   transfer.stored = false;
+}
+
+void write_context(const GsDumpContextRegisters& context, ByteWriter& out) {
+  for (uint64_t value : {context.xyoffset, context.tex0, context.tex1, context.clamp, context.miptbp1, context.miptbp2,
+                         context.scissor, context.alpha, context.test, context.fba, context.frame, context.zbuf}) {
+    out.u64(value);
+  }
+}
+
+void write_stored_transfer(const GsDumpTransferState& transfer, ByteWriter& out) {
+  out.u32(static_cast<uint32_t>(transfer.w));
+  out.u32(static_cast<uint32_t>(transfer.h));
+  out.u64(transfer.bitbltbuf);
+  out.u64(transfer.trxpos);
+  out.u64(transfer.trxreg);
+  for (int32_t edge : transfer.rect) out.u32(static_cast<uint32_t>(edge));
+  out.u32(static_cast<uint32_t>(transfer.total));
+  out.u32(static_cast<uint32_t>(transfer.start));
+  out.u32(static_cast<uint32_t>(transfer.end));
+  out.u8(transfer.write ? 1 : 0);
 }
 
 }  // namespace
@@ -129,6 +150,41 @@ GsDumpState read_gs_dump_state(std::span<const uint8_t> bytes, uint64_t state_of
   state.q = std::bit_cast<float>(reader.u32("internal Q"));
   reader.require(reader.at_end(), "GS state has bytes after Q");  // cannot happen while the sizes above agree
   return state;
+}
+
+void write_gs_dump_state(const GsDumpState& state, std::span<const uint8_t> local_memory, ByteWriter& out,
+                         const std::string& destination) {
+  if (gs_state_size(state.version) == 0) {
+    throw FormatError(destination, 0, fmt::format("unsupported GS state version {} (supported: 8, 9)", state.version));
+  }
+  if (local_memory.size() != kGsLocalMemorySize) {
+    throw FormatError(
+        destination, 0,
+        fmt::format("GS local memory is {} bytes, a state holds {}", local_memory.size(), kGsLocalMemorySize));
+  }
+  out.u32(state.version);
+  for (uint64_t value :
+       {state.prim, state.prmodecont, state.texclut, state.scanmsk, state.texa, state.fogcol, state.dimx, state.dthe,
+        state.colclamp, state.pabe, state.bitbltbuf, state.trxdir, state.trxpos, state.trxreg, state.trxreg_obsolete}) {
+    out.u64(value);
+  }
+  for (const GsDumpContextRegisters& context : state.contexts) write_context(context, out);
+  out.u64(state.rgbaq);
+  out.u64(state.st);
+  out.u32(state.uv);
+  out.u32(state.fog);
+  out.u64(state.xyz);
+  out.u64(0);  // obsolete register
+  out.u32(static_cast<uint32_t>(state.transfer.x));
+  out.u32(static_cast<uint32_t>(state.transfer.y));
+  if (state.version >= 9) write_stored_transfer(state.transfer, out);
+  out.append(local_memory);
+  for (const GsDumpGifPathState& gif : state.gif_paths) {
+    out.u64(gif.tag_low);
+    out.u64(gif.tag_high);
+    out.u32(gif.register_index);
+  }
+  out.u32(std::bit_cast<uint32_t>(state.q));
 }
 
 }  // namespace gcvu::formats

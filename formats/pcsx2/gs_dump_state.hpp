@@ -10,6 +10,8 @@
 
 namespace gcvu::formats {
 
+class ByteWriter;
+
 inline constexpr uint32_t kGsLocalMemorySize = 4u << 20;
 // Blob sizes PCSX2 writes (GSState::GetSaveStateSize): v9 adds 61 bytes of transfer state after m_tr.x/y.
 inline constexpr uint32_t kGsStateSizeV8 = 4194752;
@@ -29,6 +31,8 @@ struct GsDumpContextRegisters {
   uint64_t fba = 0;
   uint64_t frame = 0;
   uint64_t zbuf = 0;
+
+  friend bool operator==(const GsDumpContextRegisters&, const GsDumpContextRegisters&) = default;
 };
 
 // The host<->local image transfer in progress (PCSX2's GSTransferBuffer). A v9 blob stores it; for v8 it is
@@ -48,6 +52,8 @@ struct GsDumpTransferState {
   int32_t end = 0;
   bool write = false;
   bool stored = false;  // true when read from the blob (v9), false when derived (v8)
+
+  friend bool operator==(const GsDumpTransferState&, const GsDumpTransferState&) = default;
 };
 
 // One GIF path's unpacking state. The tag's NLOOP and NREG fields hold what is still to come, not what the
@@ -60,6 +66,8 @@ struct GsDumpGifPathState {
   uint32_t nloop() const { return static_cast<uint32_t>(tag_low & 0x7fff); }
   uint32_t flg() const { return static_cast<uint32_t>(tag_low >> 58) & 3; }
   uint32_t nreg() const { return static_cast<uint32_t>(tag_low >> 60); }  // raw: 0 means 16
+
+  friend bool operator==(const GsDumpGifPathState&, const GsDumpGifPathState&) = default;
 };
 
 struct GsDumpState {
@@ -93,6 +101,8 @@ struct GsDumpState {
   uint64_t local_memory_offset = 0;
   std::array<GsDumpGifPathState, 4> gif_paths{};
   float q = 1.0f;  // the internal Q that ST writes use
+
+  friend bool operator==(const GsDumpState&, const GsDumpState&) = default;
 };
 
 // The blob size PCSX2 writes for `version`, or 0 for a version this reader does not support.
@@ -103,5 +113,12 @@ uint32_t gs_state_size(uint32_t version);
 // that runs past the end of `bytes`.
 GsDumpState read_gs_dump_state(std::span<const uint8_t> bytes, uint64_t state_offset, uint32_t state_size,
                                const std::string& source);
+
+// Appends the blob of `state` with `local_memory` (4 MiB) to `out`, in the layout of its version: what
+// read_gs_dump_state reads back, with the 8 obsolete bytes zero (PCSX2 skips them) and, for version 8, no transfer
+// state (a v8 blob has none; the derived one is not written). Throws FormatError naming `destination` for an
+// unsupported version or local memory that is not 4 MiB.
+void write_gs_dump_state(const GsDumpState& state, std::span<const uint8_t> local_memory, ByteWriter& out,
+                         const std::string& destination);
 
 }  // namespace gcvu::formats

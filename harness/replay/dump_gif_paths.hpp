@@ -1,11 +1,13 @@
 #pragma once
 // The GIF side of a GS dump's Transfer packets: one tag decoder per GIF path (PATH1 old and new share one, as
-// PCSX2's GIF path 1 does; PATH2 and PATH3 have their own), fed the packets' bytes in order, so tags and qwords
-// may span packets. Replay and `gcvu info` both read dumps through it.
+// PCSX2's GIF path 1 does; PATH2 and PATH3 have their own), fed the packets in order, so tags and qwords may span
+// packets. Each path's packets lie end to end in one buffer, as PCSX2's dump replayer copies them into its GIF path
+// buffers ahead of the GS: the bytes after a packet are the path's later packets, which some image uploads read
+// (gs/transfer/transfer_unit.hpp). Replay and `gcvu info` both read dumps through it.
 
 #include <array>
 #include <cstdint>
-#include <span>
+#include <vector>
 
 #include "emu/gif/gs_sink.hpp"
 #include "emu/gif/path_decoder.hpp"
@@ -19,12 +21,18 @@ class DumpGifPaths {
     explicit Path(gif::Path p) : path(p) {}
     gif::Path path;
     gif::PathDecoder decoder;
-    std::array<uint8_t, 16> partial{};
-    size_t partial_bytes = 0;  // bytes of a qword split across two packets
+    std::vector<uint8_t> stream;  // the path's Transfer packets, end to end
+    size_t fed = 0;               // bytes of `stream` whose packets were fed
+    size_t consumed = 0;          // bytes of `stream` the decoder took (whole qwords)
+    // Bytes fed but not yet a whole qword (a qword split across two packets).
+    size_t partial_bytes() const { return fed - consumed; }
   };
 
-  // Sends `data` through the decoder of `path` into `sink`, counting the GIF tags it takes.
-  void feed(formats::GsTransferPath path, std::span<const uint8_t> data, gif::GsSink& sink);
+  explicit DumpGifPaths(const formats::GsDump& dump);
+
+  // Sends the next Transfer packet of the dump (packets go in the dump's order) through its path's decoder into
+  // `sink`, counting the GIF tags it takes.
+  void feed(const formats::GsDumpPacket& packet, gif::GsSink& sink);
 
   const Path& path(formats::GsTransferPath path) const { return paths_[index(path)]; }
   uint64_t tags(gif::GifFormat format) const { return tags_[static_cast<size_t>(format)]; }
@@ -32,8 +40,8 @@ class DumpGifPaths {
 
  private:
   static size_t index(formats::GsTransferPath path);
-  void consume(Path& path, const Qword& data, gif::GsSink& sink);
 
+  const formats::GsDump& dump_;
   std::array<Path, 3> paths_{Path{gif::Path::kPath1}, Path{gif::Path::kPath2}, Path{gif::Path::kPath3}};
   std::array<uint64_t, 4> tags_{};  // by FLG
 };

@@ -43,16 +43,16 @@ class CensusSink final : public gif::GsSink {
 GifCensus count_gif_data(const formats::GsDump& dump) {
   GifCensus census;
   CensusSink sink(census, dump.state.prim);
-  DumpGifPaths paths;
+  DumpGifPaths paths(dump);
   for (const formats::GsDumpPacket& packet : dump.packets) {
-    if (packet.kind == formats::GsDumpPacketKind::kTransfer) paths.feed(packet.path, dump.data(packet), sink);
+    if (packet.kind == formats::GsDumpPacketKind::kTransfer) paths.feed(packet, sink);
   }
   census.tags = paths.tags();
   census.tags_by_mode = {paths.tags(gif::GifFormat::kPacked), paths.tags(gif::GifFormat::kReglist),
                          paths.tags(gif::GifFormat::kImage) + paths.tags(gif::GifFormat::kDisabled)};
   for (auto path :
        {formats::GsTransferPath::kPath1Old, formats::GsTransferPath::kPath2, formats::GsTransferPath::kPath3}) {
-    census.partial_bytes += paths.path(path).partial_bytes;
+    census.partial_bytes += paths.path(path).partial_bytes();
   }
   return census;
 }

@@ -83,7 +83,7 @@ ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const Repla
           dump.source, p);
     }
   }
-  DumpGifPaths paths;
+  DumpGifPaths paths(dump);
   system::GsFromGif sink(gs);
   std::vector<uint8_t> fifo;
   for (const formats::GsDumpPacket& packet : dump.packets) {
@@ -91,13 +91,13 @@ ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const Repla
     switch (packet.kind) {
       case formats::GsDumpPacketKind::kTransfer: {
         const auto data = dump.data(packet);
-        paths.feed(packet.path, data, sink);
+        paths.feed(packet, sink);
         ++result.transfers;
         result.transfer_bytes += data.size();
         break;
       }
       case formats::GsDumpPacketKind::kVSync:
-        gs.flush();
+        gs.vsync();
         on_vsync(result.vsyncs, gs);
         ++result.vsyncs;
         break;

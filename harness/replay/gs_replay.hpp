@@ -5,7 +5,8 @@
 // - each Transfer packet's bytes go through that path's GIF tag decoder (PATH1 old and new share one decoder, as
 //   PCSX2's GIF path 1 does; PATH2 and PATH3 have their own), so tags may span packets;
 // - a Registers packet replaces the privileged block; a ReadFIFO2 packet reads the local->host transfer;
-// - a VSync packet flushes the pending draw, then the frame (and memory) counts as that VSync's output.
+// - a VSync packet flushes the pending draw and ages the textures the GS keeps decoded (Gs::vsync), then the
+//   frame (and memory) counts as that VSync's output.
 // Not replayed: a dump that starts inside a GIF packet (its saved path state) restarts that path at a tag
 // boundary, with a warning.
 

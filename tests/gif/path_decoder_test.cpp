@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <vector>
 
 #include "emu/gif/path_decoder.hpp"
@@ -153,6 +154,52 @@ TEST(PathDecoder, ReportsImageProgressForSlicing) {
   EXPECT_TRUE(decoder.consume(image_qword(2), kP, 3, recorder));
   EXPECT_FALSE(decoder.in_image_data());
   EXPECT_FALSE(decoder.in_packet());
+}
+
+// Keeps the IMAGE runs a stream sender hands over, with how many bytes followed each.
+class RunRecorder final : public gif::GsWriteRecorder {
+ public:
+  void write_image_run(Path, std::span<const uint8_t> data, std::span<const uint8_t> following, uint64_t) override {
+    runs.push_back({data.size(), following.size(), following.empty() ? uint8_t{0} : following[0]});
+  }
+  struct Run {
+    size_t bytes, following;
+    uint8_t first_following;
+    friend bool operator==(const Run&, const Run&) = default;
+  };
+  std::vector<Run> runs;
+};
+
+TEST(PathDecoder, HandsAnImageTagsAvailableDataOverInOneRunWithWhatFollows) {
+  // Stream: IMAGE tag NLOOP 3 (EOP), 3 data qwords, then a PACKED tag (NLOOP 1) and its A+D qword. Of the 6 qwords,
+  // 3 are available at first: the tag, then a run of the 2 data qwords held (the tag's 3rd is not yet available),
+  // followed by everything after them: 3 qwords, the first of which is the 3rd data qword (0x22...).
+  const std::vector<Qword> qwords = {tag_qword({.nloop = 3, .eop = true, .flg = 2}),
+                                     image_qword(0),
+                                     image_qword(1),
+                                     words(0x22222222, 0, 0, 0),
+                                     tag_qword({.nloop = 1, .eop = true, .nreg = 1, .regs = 0xe}),
+                                     ad_qword(0x4c, 7)};
+  std::vector<uint8_t> stream(qwords.size() * 16);
+  std::memcpy(stream.data(), qwords.data(), stream.size());
+  gif::PathDecoder decoder;
+  RunRecorder sink;
+  auto at = [&](size_t qword) { return std::span<const uint8_t>(stream).subspan(qword * 16); };
+  auto step = decoder.consume_run(at(0), 3, kP, 0, sink);
+  EXPECT_EQ(step.qwords, 1u);
+  step = decoder.consume_run(at(1), 2, kP, 1, sink);
+  EXPECT_EQ(step.qwords, 2u);
+  EXPECT_FALSE(step.ended_packet);
+  // Now all is available: the run stops at the tag's end, and the packet ends with it.
+  step = decoder.consume_run(at(3), 3, kP, 2, sink);
+  EXPECT_EQ(step.qwords, 1u);
+  EXPECT_TRUE(step.ended_packet);
+  EXPECT_EQ(sink.runs, (std::vector<RunRecorder::Run>{{32, 48, 0x22}, {16, 32, 0x01}}));
+  // A run of tag qwords goes one qword at a time: the PACKED tag, then its A+D write.
+  EXPECT_EQ(decoder.consume_run(at(4), 2, kP, 3, sink).qwords, 1u);
+  EXPECT_TRUE(decoder.consume_run(at(5), 1, kP, 4, sink).ended_packet);
+  EXPECT_EQ(lines(sink.events()),
+            (std::vector<std::string>{"2 PATH2 EOP", "4 PATH2 FRAME_1 0x0000000000000007", "4 PATH2 EOP"}));
 }
 
 }  // namespace

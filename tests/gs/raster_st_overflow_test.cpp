@@ -2,6 +2,7 @@
 // the limit is 32766 / 16 = 2047.875 in S/Q units.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <vector>
 
 #include "emu/gs/raster/st_overflow.hpp"
@@ -57,6 +58,38 @@ TEST(StOverflow, RepeatDrawsAreLeftAlone) {
   std::vector<GsVertex> out;
   std::vector<uint32_t> out_idx;
   EXPECT_FALSE(rewrite_st_overflow(stq_state(0), in, idx, 3, false, out, out_idx));
+}
+
+// With the texel coordinate rounding, PCSX2's draw-wide test reads its vertex trace, taken before the rounding and
+// then lowered by the rounded values. S = 2047.9f (0x44FFFCCD) over Q = 0x3F8000FF (1.0000304) is 32765.40 texels,
+// inside the limit; rounded (9 bits of S, 8 of Q) it is 0x44FFFC00 = 2047.875 over 1.0, exactly 32766 texels.
+GsVertex traced_near_limit(float sign) {
+  return stq(sign * std::bit_cast<float>(0x44FFFCCDu), 1, std::bit_cast<float>(0x3F8000FFu));
+}
+GsVertex rounded_at_limit(float sign) { return stq(sign * 2047.875f, 1, 1.0f); }
+
+TEST(StOverflow, RoundedSmallValuesLowerTheTracedMinimum) {
+  const std::vector<GsVertex> traced(3, traced_near_limit(-1));
+  const std::vector<GsVertex> rounded(3, rounded_at_limit(-1));
+  const std::vector<uint32_t> idx{0, 1, 2};
+  std::vector<GsVertex> out;
+  std::vector<uint32_t> out_idx;
+  ASSERT_TRUE(rewrite_st_overflow(stq_state(1), rounded, idx, 3, false, out, out_idx, traced));  // WMS=CLAMP
+  for (const GsVertex& v : out) {
+    EXPECT_EQ(v.s, -2047.875f);
+    EXPECT_EQ(v.q, 1.0f);
+  }
+}
+
+TEST(StOverflow, RoundedLargeValuesLeaveTheTracedMaximum) {
+  const std::vector<GsVertex> traced(3, traced_near_limit(1));
+  const std::vector<GsVertex> rounded(3, rounded_at_limit(1));
+  const std::vector<uint32_t> idx{0, 1, 2};
+  std::vector<GsVertex> out;
+  std::vector<uint32_t> out_idx;
+  EXPECT_FALSE(rewrite_st_overflow(stq_state(1), rounded, idx, 3, false, out, out_idx, traced));
+  // Without rounding the same values do overflow.
+  EXPECT_TRUE(rewrite_st_overflow(stq_state(1), rounded, idx, 3, false, out, out_idx));
 }
 
 }  // namespace

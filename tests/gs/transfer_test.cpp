@@ -142,6 +142,29 @@ TEST(GsTransfer, OddWidthT4hlStoresByteAlignedRowsLikePcsx2) {
   }
 }
 
+TEST(GsTransfer, OddWidthT4hlInPiecesReadsOnIntoTheTransferBuffer) {
+  // PCSX2 copies a transfer that comes in pieces into its transfer buffer, up to the transfer's end, and stores it
+  // from there: the 3x2 T4HL image's 4th byte is what an earlier transfer left in that buffer, not the stream's.
+  LocalMemory memory;
+  TransferUnit unit;
+  // An earlier CT32 1x1 transfer in two pieces leaves 0xa9 0xcb 0xed 0x0f in the buffer.
+  unit.start(bitbltbuf(0, 0, Psm::kCt32, 100, 1, Psm::kCt32), trxpos(0, 0, 0, 0), trxreg(1, 1), Trxdir{0}, memory);
+  const uint8_t earlier[] = {0xa9, 0xcb, 0xed, 0x0f};
+  unit.write(std::span(earlier).first(2), memory);
+  unit.write(std::span(earlier).subspan(2), memory);
+  unit.start(bitbltbuf(0, 0, Psm::kCt32, 0, 1, Psm::kT4hl), trxpos(0, 0, 0, 0), trxreg(3, 2), Trxdir{0}, memory);
+  const uint8_t image[] = {0x21, 0x43, 0x65, 0x77};  // the last byte lies past the 3-byte transfer
+  const uint8_t following[] = {0x88};
+  EXPECT_EQ(unit.write(std::span(image).first(2), memory), 2u);
+  EXPECT_EQ(unit.write(std::span(image).subspan(2), memory, following), 1u);
+  EXPECT_EQ(unit.direction(), 3u);
+  BufferLayout layout{0, 1, Psm::kT4hl};
+  const uint32_t want[2][4] = {{1, 2, 3, 4}, {5, 6, 0xf, 0x0}};
+  for (uint32_t y = 0; y < 2; ++y) {
+    for (uint32_t x = 0; x < 4; ++x) EXPECT_EQ(memory.read_pixel(layout, x, y), want[y][x]) << x << "," << y;
+  }
+}
+
 TEST(GsTransfer, LocalToLocalCopiesRawValuesBetweenFormats) {
   LocalMemory memory;
   TransferUnit unit;

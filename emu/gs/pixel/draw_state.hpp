@@ -23,6 +23,12 @@ struct DrawSummary {
   // (has_uv_range false) the pipeline assumes the whole MINU..MAXU range is used.
   bool has_uv_range = false;
   float u_min = 0, v_min = 0, u_max = 0, v_max = 0;
+  // What GetTextureMinMax needs to narrow the texture range of a scissored sprite draw that covers its area
+  // without gaps (PCSX2 m_primitive_covers_without_gaps; here: one sprite): the position range in pixels
+  // (m_vt.m_min.p / m_max.p) and whether u and v run against x and y between the first two vertices.
+  bool sprite_without_gaps = false;
+  float x_min = 0, y_min = 0, x_max = 0, y_max = 0;
+  bool swap_u = false, swap_v = false;
 };
 
 struct DrawState {

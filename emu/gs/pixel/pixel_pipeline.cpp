@@ -15,6 +15,7 @@
 #include "emu/gs/pixel/pixel_state_key.hpp"
 #include "emu/gs/pixel/row_store32.hpp"
 #include "emu/gs/pixel/texture_cache.hpp"
+#include "emu/gs/pixel/texture_coverage.hpp"
 
 namespace gcvu::gs {
 
@@ -100,12 +101,14 @@ struct PixelPipeline::Impl {
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
   int tex_top = 0;
+  std::array<const ResidentTexture*, TextureCache::kMaxLevels> resident{};
 
   void begin_texture() {
     OwnedCache& oc = workspace->texture;
     oc.owner = self;
     tex = &oc.cache;
-    tex->begin(*memory, state.tex0, state.texa, state.miptbp1, state.miptbp2, k.tw_log2, k.th_log2, tex_top, &palette);
+    tex->begin(*memory, state.tex0, state.texa, state.miptbp1, state.miptbp2, k.tw_log2, k.th_log2, tex_top, &palette,
+               &resident);
     tex_pitch_log2 = tex->level(0).pitch_log2;
   }
 };
@@ -725,20 +728,51 @@ struct BeginZb {
   static constexpr Stage run = stage_begin_zb<kAddr>;
 };
 
+// The draw's texture levels as PCSX2's software renderer looks them up and decodes them (GSRendererSW
+// GetScanlineGlobalData): level 0 as the draw sized it over its coverage; mipmap level i from MIPTBP with TW/TH
+// less i, the REGION window and the vertex texel range halved i times, at level 0's pitch.
+void prepare_resident_levels(Impl& p, const DrawState& state, ResidentTextures& resident) {
+  const bool mip = p.key.mmin() != MipMode::kNone;
+  for (int i = 0; i <= p.tex_top; i++) {
+    const int tw = std::max(p.k.tw_log2 - i, 0), th = std::max(p.k.th_log2 - i, 0);
+    Tex0 level = state.tex0;
+    if (i >= 1 && i <= 3) {
+      level.raw =
+          (level.raw & ~uint64_t{0xfffff}) | state.miptbp1.tbp(i - 1) | (uint64_t{state.miptbp1.tbw(i - 1)} << 14);
+    } else if (i >= 4) {
+      level.raw =
+          (level.raw & ~uint64_t{0xfffff}) | state.miptbp2.tbp(i - 4) | (uint64_t{state.miptbp2.tbw(i - 4)} << 14);
+    }
+    level.raw = (level.raw & ~(uint64_t{0xff} << 26)) | (uint64_t(tw) << 26) | (uint64_t(th) << 30);
+    DrawState scaled = state;
+    const float scale = 1.0f / float(1 << i);
+    DrawSummary& t = scaled.summary;
+    t.u_min *= scale, t.u_max *= scale, t.v_min *= scale, t.v_max *= scale;
+    const Clamp& c = state.clamp;
+    scaled.clamp.raw = (c.raw & 0xf) | (uint64_t{c.minu() >> i} << 4) | (uint64_t{c.maxu() >> i} << 14) |
+                       (uint64_t{c.minv() >> i} << 24) | (uint64_t{c.maxv() >> i} << 34);
+    const bool linear = i == 0 || !mip ? p.k.trace_linear : p.key.ltf();
+    const TexelRect coverage = texture_coverage(scaled, tw, th, linear);
+    const int pitch = i == 0 ? 0 : p.resident[0]->pitch_log2;
+    p.resident[i] = &resident.prepare(*p.memory, level, state.texa, coverage, pitch);
+  }
+}
+
 }  // namespace
 
-PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config)
+PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
+                             ResidentTextures* resident)
     : own_workspace_(std::make_unique<PixelWorkspace>()) {
-  init(state, memory, clut, config, *own_workspace_);
+  init(state, memory, clut, config, resident, *own_workspace_);
 }
 
 PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
-                             PixelWorkspace& workspace) {
-  init(state, memory, clut, config, workspace);
+                             ResidentTextures* resident, PixelWorkspace& workspace) {
+  init(state, memory, clut, config, resident, workspace);
 }
 
 void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
-                         PixelWorkspace& workspace) {
+                         ResidentTextures* resident, PixelWorkspace& workspace) {
   impl_ = std::make_unique<Impl>();
   Impl& p = *impl_;
   p.self = impl_.get();
@@ -808,6 +842,7 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
   if (textured) {
     p.state = state;
     p.tex_top = key.mmin() != MipMode::kNone ? p.k.mip_top : 0;
+    if (resident) prepare_resident_levels(p, state, *resident);
     p.begin_texture();
   }
 
@@ -876,6 +911,14 @@ PixelPipeline::~PixelPipeline() {
 }
 
 bool PixelPipeline::draws_nothing() const { return impl_->nothing; }
+bool PixelPipeline::writes_frame() const { return !impl_->nothing && impl_->key.fwrite(); }
+bool PixelPipeline::writes_z() const { return !impl_->nothing && impl_->key.zwrite(); }
+
+void PixelPipeline::share_resident_texture(const PixelPipeline& primary) {
+  Impl& p = *impl_;
+  p.resident = primary.impl_->resident;
+  if (p.tex) p.begin_texture();
+}
 const RasterInputs& PixelPipeline::inputs() const { return impl_->inputs; }
 uint64_t PixelPipeline::pixels_drawn() const { return impl_->pixels; }
 

@@ -12,6 +12,7 @@
 #include "emu/gs/gs_config.hpp"
 #include "emu/gs/memory/local_memory.hpp"
 #include "emu/gs/pixel/draw_state.hpp"
+#include "emu/gs/pixel/resident_textures.hpp"
 #include "emu/gs/pixel/span.hpp"
 
 namespace gcvu::gs {
@@ -48,11 +49,13 @@ class PixelWorkspace {
 
 class PixelPipeline {
  public:
-  // `config.mipmap` is PCSX2's Mipmap setting (false: no draw mipmaps). Without a workspace the pipeline makes
-  // its own.
-  PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config = GsConfig{});
+  // `config.mipmap` is PCSX2's Mipmap setting (false: no draw mipmaps). With `resident`, a draw without mipmaps
+  // samples its texture as PCSX2's software renderer keeps it decoded between draws (the draw's coverage is
+  // decoded into it here); without, straight from memory. Without a workspace the pipeline makes its own.
+  PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config = GsConfig{},
+                pixel::ResidentTextures* resident = nullptr);
   PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
-                PixelWorkspace& workspace);
+                pixel::ResidentTextures* resident, PixelWorkspace& workspace);
   ~PixelPipeline();
   PixelPipeline(const PixelPipeline&) = delete;
   PixelPipeline& operator=(const PixelPipeline&) = delete;
@@ -64,6 +67,12 @@ class PixelPipeline {
   // (GSRendererSW::GetScanlineGlobalData); the rasterizer interpolates only these.
   const RasterInputs& inputs() const;
 
+  // Samples the resident texture `primary` prepared (a second pipeline of the same draw, on another thread).
+  void share_resident_texture(const PixelPipeline& primary);
+  // Whether the draw writes the frame / the Z buffer (what it invalidates in the resident textures).
+  bool writes_frame() const;
+  bool writes_z() const;
+
   void draw_span(const Span& span);
   uint64_t pixels_drawn() const;  // pixels that passed every test with something left to write
 
@@ -71,7 +80,7 @@ class PixelPipeline {
 
  private:
   void init(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
-            PixelWorkspace& workspace);
+            pixel::ResidentTextures* resident, PixelWorkspace& workspace);
 
   std::unique_ptr<PixelWorkspace> own_workspace_;
   std::unique_ptr<Impl> impl_;

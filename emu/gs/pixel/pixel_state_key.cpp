@@ -150,10 +150,11 @@ void fixed_size(const DrawState& s, bool linear, int& tw, int& th) {
   int ux, uy;
   if (s.summary.has_uv_range) {
     float off = linear ? 0.5f : 0.0f;
-    int tl_u = static_cast<int>(std::floor(s.summary.u_min - off)),
-        tl_v = static_cast<int>(std::floor(s.summary.v_min - off));
-    int br_u = static_cast<int>(std::ceil(s.summary.u_max + off)),
-        br_v = static_cast<int>(std::ceil(s.summary.v_max + off));
+    // Converted as cvttps2dq converts: out of range (an all-NaN trace keeps +-FLT_MAX) gives INT32_MIN.
+    int tl_u = pixel::truncate_to_int(std::floor(s.summary.u_min - off)),
+        tl_v = pixel::truncate_to_int(std::floor(s.summary.v_min - off));
+    int br_u = pixel::truncate_to_int(std::ceil(s.summary.u_max + off)),
+        br_v = pixel::truncate_to_int(std::ceil(s.summary.v_max + off));
     ux = fixed_size_max_coord(tl_u, br_u, (1 << tw) - 1, wms, minu, maxu);
     uy = fixed_size_max_coord(tl_v, br_v, (1 << th) - 1, wmt, minv, maxv);
     auto reduce = [](int uv, int size) {
@@ -329,6 +330,7 @@ void build_pixel_state(const DrawState& s_in, const GsConfig& config, PixelState
       bool mipmap = config.mipmap && s.tex1.mxl() > 0 && s.tex1.mmin() >= 2 && s.tex1.mmin() <= 5 && lod_max > 0;
       bool fst = s.prim.fst();
       bool ltf = linear;
+      k.trace_linear = linear;
 
       int tw = static_cast<int>(s.tex0.tw()), th = static_cast<int>(s.tex0.th());
       if (mipmap) {

@@ -78,6 +78,7 @@ struct PixelConstants {
   int32_t u_min = 0, u_max = 0, v_min = 0, v_max = 0;
   bool u_repeat = false, v_repeat = false;
   int tw_log2 = 0, th_log2 = 0;  // the size-fixed TEX0 TW/TH
+  bool trace_linear = false;     // the vertex trace's filter, before mipmapping picks the minification one
   // LOD.
   int mip_top = 0;  // min(MXL, 6)
   float lod_l = 0, lod_k = 0, lod_mxl = 0;

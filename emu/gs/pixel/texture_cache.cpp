@@ -14,7 +14,8 @@ bool indexed(uint32_t psm) { return psm == 0x13 || psm == 0x14 || psm == 0x1b ||
 
 void TextureCache::begin(const LocalMemory& memory, const Tex0& tex0, const Texa& texa, const Miptbp& mip1,
                          const Miptbp& mip2, int tw_log2, int th_log2, int top,
-                         const std::array<uint32_t, 256>* palette) {
+                         const std::array<uint32_t, 256>* palette,
+                         const std::array<const ResidentTexture*, kMaxLevels>* resident) {
   memory_ = &memory;
   texa_ = texa;
   palette_ = palette;
@@ -44,6 +45,7 @@ void TextureCache::begin(const LocalMemory& memory, const Tex0& tex0, const Texa
     l.tiles_left = static_cast<uint32_t>(tiles);
     l.texels = texel_store_[i].data();
     l.valid = valid_store_[i].data();
+    l.resident = resident ? (*resident)[i] : nullptr;
   }
 }
 
@@ -77,12 +79,32 @@ void decode_tile_as(const uint8_t* vm, const TextureLevel& l, uint32_t x0, uint3
   }
 }
 
+// One 8x8 tile copied from the resident texture (indices through the palette).
+void copy_resident_tile(const TextureLevel& l, uint32_t x0, uint32_t y0, const uint32_t* palette) {
+  const ResidentTexture& r = *l.resident;
+  const bool through_palette = indexed(l.psm) && palette;
+  const uint32_t resident_width = 1u << r.pitch_log2;
+  for (uint32_t y = y0; y < y0 + 8; y++) {
+    uint32_t* out = l.texels + (y << l.pitch_log2);
+    for (uint32_t x = x0; x < x0 + 8; x++) {
+      const size_t at = (size_t{y} << r.pitch_log2) + x;
+      const uint32_t raw = x < resident_width && at < r.texels.size() ? r.texels[at] : 0;
+      out[x] = through_palette ? palette[raw & 0xff] : raw;
+    }
+  }
+}
+
 }  // namespace
 
 void TextureCache::decode_tile(TextureLevel& l, uint32_t x0, uint32_t y0, uint32_t tile) {
   const uint8_t* vm = memory_->bytes().data();
   const uint32_t* palette = palette_ ? palette_->data() : nullptr;
-  visit_psm(psm_or_ct32(l.psm), [&](auto psm) { decode_tile_as<decltype(psm)::value>(vm, l, x0, y0, texa_, palette); });
+  if (l.resident) {
+    copy_resident_tile(l, x0, y0, palette);
+  } else {
+    visit_psm(psm_or_ct32(l.psm),
+              [&](auto psm) { decode_tile_as<decltype(psm)::value>(vm, l, x0, y0, texa_, palette); });
+  }
   l.valid[tile] = 1;
   l.tiles_left--;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "emu/gs/memory/local_memory.hpp"
+#include "emu/gs/pixel/resident_textures.hpp"
 #include "emu/gs/registers/general_registers.hpp"
 
 namespace gcvu::gs::pixel {
@@ -20,15 +21,20 @@ struct TextureLevel {
   uint32_t* texels = nullptr;
   uint8_t* valid = nullptr;  // one byte per 8x8 tile
   uint32_t tiles_left = 0;   // tiles not decoded yet: at 0 every lookup can skip the valid check
+  // Where tiles come from: the texture as PCSX2's software renderer holds it decoded between draws, or (null)
+  // local memory directly.
+  const ResidentTexture* resident = nullptr;
 };
 
 class TextureCache {
  public:
   static constexpr int kMaxLevels = 7;
 
-  // Prepares levels 0..top for a draw. `palette` must outlive the draw.
+  // Prepares levels 0..top for a draw. `palette` must outlive the draw, and so must `resident` (per level, may be
+  // null).
   void begin(const LocalMemory& memory, const Tex0& tex0, const Texa& texa, const Miptbp& mip1, const Miptbp& mip2,
-             int tw_log2, int th_log2, int top, const std::array<uint32_t, 256>* palette);
+             int tw_log2, int th_log2, int top, const std::array<uint32_t, 256>* palette,
+             const std::array<const ResidentTexture*, kMaxLevels>* resident = nullptr);
 
   const TextureLevel& level(int i) const { return levels_[i]; }
 

@@ -1,6 +1,7 @@
 #include "emu/gs/raster/draw_batch.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "emu/gs/pixel/pixel_pipeline.hpp"
 #include "emu/gs/primitive/vertex_queue.hpp"
@@ -10,6 +11,8 @@
 #include "emu/gs/raster/rasterizer.hpp"
 #include "emu/gs/raster/span_stepper.hpp"
 #include "emu/gs/raster/st_overflow.hpp"
+#include "emu/gs/raster/st_rounding.hpp"
+#include "emu/gs/raster/uv_range.hpp"
 
 namespace gcvu::gs {
 namespace {
@@ -66,10 +69,51 @@ bool trace_z_equal(std::span<const GsVertex> vertices, std::span<const uint32_t>
   return equal;
 }
 
+// Page height in pixels of the frame's format (PCSX2 psm pgs.y).
+int frame_page_height(uint32_t psm) {
+  switch (psm) {
+    case 0x02:
+    case 0x0a:
+    case 0x32:
+    case 0x3a:
+    case 0x13: return 64;
+    case 0x14: return 128;
+    default: return 32;
+  }
+}
+
+// The rectangle a draw may write, as PCSX2 bounds the pages it invalidates (GSRendererSW::Draw): the vertex
+// range rounded (points and lines) or taken to interior pixels (triangles and sprites), one pixel wider for AA1,
+// right/bottom exclusive, within the scissor.
+pixel::TexelRect draw_rect(const DrawState& state, std::span<const GsVertex> vertices,
+                           std::span<const uint32_t> indices, PrimClass primclass, const PixelRect& scissor) {
+  float x0 = 3.4e38f, y0 = 3.4e38f, x1 = -3.4e38f, y1 = -3.4e38f;
+  const float ofx = float(state.xyoffset.ofx()), ofy = float(state.xyoffset.ofy());
+  for (const uint32_t i : indices) {
+    const float x = (float(vertices[i].x) - ofx) * (1.0f / 16), y = (float(vertices[i].y) - ofy) * (1.0f / 16);
+    x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+  }
+  const bool rounded = primclass == PrimClass::kPoint || primclass == PrimClass::kLine;
+  pixel::TexelRect r;
+  if (rounded) {
+    r = {int(std::floor(x0 + 0.5f)), int(std::floor(y0 + 0.5f)), int(std::floor(x1 + 0.5f)),
+         int(std::floor(y1 + 0.5f))};
+  } else {
+    r = {int(std::ceil(x0)), int(std::ceil(y0)), int(std::floor(x1)), int(std::floor(y1))};
+  }
+  if (state.prim.aa1() && (primclass == PrimClass::kLine || primclass == PrimClass::kTriangle)) {
+    r.left -= 1, r.top -= 1, r.right += 1, r.bottom += 1;
+  }
+  r.right += 1, r.bottom += 1;
+  return {std::max(r.left, scissor.left), std::max(r.top, scissor.top), std::min(r.right, scissor.right),
+          std::min(r.bottom, scissor.bottom)};
+}
+
 }  // namespace
 
 BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std::span<const uint32_t> indices,
-                       LocalMemory& memory, const Clut& clut, const GsConfig& config, DrawScratch& scratch) {
+                       LocalMemory& memory, const Clut& clut, const GsConfig& config, DrawScratch& scratch,
+                       pixel::ResidentTextures* resident) {
   BatchResult result;
   if (indices.empty()) return result;
   const Prim prim = state.prim;
@@ -78,21 +122,42 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   const bool sprite = primclass == PrimClass::kSprite;
   const int n = vertices_per_primitive(type);
   const bool color_used = !(prim.tme() && state.tex0.tfx() == 1 && state.tex0.tcc());
+  const Test& test = state.test;
+  // PCSX2 traces the flushed vertices before it rounds their coordinates: Q's range (LOD, filter, constant-Q
+  // choice) and Z's constancy come from the unrounded vertices. Rounding and the rewrite leave Z alone.
+  const bool z_equal = trace_z_equal(vertices, indices, sprite, test);
+  std::span<const GsVertex> traced = vertices;
+  const uint32_t tw = state.tex0.tw(), th = state.tex0.th();
+  UvRange uv_range;
+  if (prim.tme()) uv_range = trace_uv_range(vertices, indices, sprite, prim.fst(), tw, th);
+  if (st_rounding_applies(prim.tme(), prim.fst(), sprite, z_equal)) {
+    round_st_coordinates(vertices, scratch.rounded_vertices);
+    vertices = scratch.rounded_vertices;
+    lower_uv_min(uv_range, vertices, indices, sprite, tw, th);
+  }
   // The trace below sees the rewritten coordinates and Q, as PCSX2 re-traces them after a rewrite; colours
   // and Z are copied unchanged.
-  if (rewrite_st_overflow(state, vertices, indices, n, sprite, scratch.rewritten_vertices, scratch.rewritten_indices)) {
+  if (rewrite_st_overflow(state, vertices, indices, n, sprite, scratch.rewritten_vertices, scratch.rewritten_indices,
+                          traced)) {
     vertices = scratch.rewritten_vertices;
     indices = scratch.rewritten_indices;
+    traced = vertices;
+    uv_range = retrace_uv_range(vertices, n, sprite, tw, th);
   }
-  const VertexTrace trace =
-      trace_vertices(vertices, indices, n, sprite, prim.iip(), color_used, prim.tme(), prim.fst());
+  const VertexTrace trace = trace_vertices(traced, indices, n, sprite, prim.iip(), color_used, prim.tme(), prim.fst());
   state.summary = trace.summary;
-  const Test& test = state.test;
+  if (prim.tme()) {
+    set_uv_range(state.summary, uv_range);
+    trace_texture_geometry(vertices, indices, prim.fst(), state.xyoffset.ofx(), state.xyoffset.ofy(), state.summary);
+    state.summary.sprite_without_gaps =
+        sprite && sprites_without_gaps(vertices, indices, state.xyoffset.ofx(), state.xyoffset.ofy(),
+                                       frame_page_height(state.frame.psm()));
+  }
   state.summary.solid_sprite = sprite && !prim.tme() && !prim.abe() && !prim.fge() &&
                                !(test.date() && state.frame.psm() != 1) && (!test.zte() || test.ztst() <= 1) &&
                                (!test.ate() || test.atst() <= 1) && (state.scanmsk.msk() & 2) == 0;
 
-  PixelPipeline pipeline(state, memory, clut, config, scratch.workers.workspace(0));
+  PixelPipeline pipeline(state, memory, clut, config, resident, scratch.workers.workspace(0));
   if (pipeline.draws_nothing()) return result;
   const RasterInputs& inputs = pipeline.inputs();
 
@@ -124,7 +189,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   setup.sprite_v_per_pixel = inputs.mip_levels > 0;
   setup.flat_vertex = n - 1;
   setup.defer_attributes = true;  // the pipeline asks for them once a pixel passes Z
-  setup.z_equal = trace_z_equal(vertices, indices, sprite, test);
+  setup.z_equal = z_equal;
   // Z range as PCSX2's trace holds it: the largest raw Z through float, converted back by truncation.
   const float z_top = float(trace.z_max);
   setup.z_overflow = z_top >= 2147483648.0f;
@@ -152,7 +217,8 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
     draw_band(RowBand{}, pipeline);
     result.pixels = pipeline.pixels_drawn();
   } else {
-    // Each other thread builds its own pipeline on its own workspace.
+    // Each other thread builds its own pipeline on its own workspace, sampling the resident texture the first
+    // one prepared.
     std::vector<uint64_t> band_pixels(size_t(threads), 0);
     scratch.workers.run(threads, [&](int t) {
       if (t == 0) {
@@ -160,13 +226,20 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
         band_pixels[0] = pipeline.pixels_drawn();
         return;
       }
-      PixelPipeline band_pipeline(state, memory, clut, config, scratch.workers.workspace(t));
+      PixelPipeline band_pipeline(state, memory, clut, config, nullptr, scratch.workers.workspace(t));
+      band_pipeline.share_resident_texture(pipeline);
       draw_band(RowBand{threads, t}, band_pipeline);
       band_pixels[size_t(t)] = band_pipeline.pixels_drawn();
     });
     for (const uint64_t pixels : band_pixels) result.pixels += pixels;
   }
   result.primitives = indices.size() / size_t(n);
+  if (resident && (pipeline.writes_frame() || pipeline.writes_z())) {
+    const pixel::TexelRect written = draw_rect(state, vertices, indices, primclass, scissor);
+    const uint32_t fbw = std::min(state.frame.fbw(), 32u);
+    if (pipeline.writes_frame()) resident->invalidate(state.frame.fbp() << 5, fbw, state.frame.psm(), written);
+    if (pipeline.writes_z()) resident->invalidate(state.zbuf.zbp() << 5, fbw, state.zbuf.psm() | 0x30, written);
+  }
   return result;
 }
 

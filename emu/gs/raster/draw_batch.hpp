@@ -11,6 +11,7 @@
 #include "emu/gs/gs_config.hpp"
 #include "emu/gs/memory/local_memory.hpp"
 #include "emu/gs/pixel/draw_state.hpp"
+#include "emu/gs/pixel/resident_textures.hpp"
 #include "emu/gs/primitive/gs_vertex.hpp"
 #include "emu/gs/raster/raster_vertex.hpp"
 #include "emu/gs/raster/raster_workers.hpp"
@@ -26,12 +27,15 @@ struct BatchResult {
 struct DrawScratch {
   RasterWorkers workers;
   std::vector<RasterVertex> vertices;
+  std::vector<GsVertex> rounded_vertices;    // the texel coordinate rounding's output
   std::vector<GsVertex> rewritten_vertices;  // the ST overflow rewrite's output
   std::vector<uint32_t> rewritten_indices;
 };
 
-// `state.summary` is filled here from the vertices.
+// `state.summary` is filled here from the vertices. With `resident`, textures are sampled as PCSX2's software
+// renderer keeps them decoded between draws, and the pages the draw writes are invalidated there afterwards.
 BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std::span<const uint32_t> indices,
-                       LocalMemory& memory, const Clut& clut, const GsConfig& config, DrawScratch& scratch);
+                       LocalMemory& memory, const Clut& clut, const GsConfig& config, DrawScratch& scratch,
+                       pixel::ResidentTextures* resident = nullptr);
 
 }  // namespace gcvu::gs

@@ -4,7 +4,8 @@ namespace gcvu::gs {
 
 bool rewrite_st_overflow(const DrawState& state, std::span<const GsVertex> in_vertices,
                          std::span<const uint32_t> in_indices, int vertices_per_primitive, bool sprite,
-                         std::vector<GsVertex>& vertices, std::vector<uint32_t>& indices) {
+                         std::vector<GsVertex>& vertices, std::vector<uint32_t>& indices,
+                         std::span<const GsVertex> traced_vertices) {
   if (!state.prim.tme() || state.prim.fst() || vertices_per_primitive <= 0) return false;
   const float size[2] = {float(1u << state.tex0.tw()), float(1u << state.tex0.th())};
   // The limit is kept in texture-normalised units, as PCSX2 divides it by the size once.
@@ -16,18 +17,27 @@ bool rewrite_st_overflow(const DrawState& state, std::span<const GsVertex> in_ve
     return sprite ? in_vertices[in_indices[first + 1]].q : in_vertices[in_indices[first + j]].q;
   };
 
-  // The draw-wide test, on the vertex trace's range of S/Q and T/Q in texels.
-  bool overflow = false;
-  for (size_t i = 0; i < in_indices.size() && !overflow; ++i) {
-    const GsVertex& v = in_vertices[in_indices[i]];
-    const float q = q_of(i - i % n, i % n);
-    const float st[2] = {v.s / q, v.t / q};
-    for (int c = 0; c < 2; ++c) {
-      if (st[c] != st[c]) overflow = true;
-      const float texels = st[c] * size[c];
-      if (clamps[c] && (texels <= -limit[c] * size[c] || texels >= limit[c] * size[c])) overflow = true;
+  // The draw-wide test, on the vertex trace's range of S/Q and T/Q in texels. PCSX2 traces before it rounds the
+  // coordinates, then lowers only the trace's minimum by the rounded values: small values count from both, large
+  // values and NaN from the traced ones.
+  const std::span<const GsVertex> traced = traced_vertices.empty() ? in_vertices : traced_vertices;
+  auto beyond_limit = [&](std::span<const GsVertex> vs, bool large_and_nan) {
+    for (size_t i = 0; i < in_indices.size(); ++i) {
+      const size_t first = i - i % n;
+      const float q = sprite ? vs[in_indices[first + 1]].q : vs[in_indices[i]].q;
+      const GsVertex& v = vs[in_indices[i]];
+      const float st[2] = {v.s / q, v.t / q};
+      for (int c = 0; c < 2; ++c) {
+        if (large_and_nan && st[c] != st[c]) return true;
+        const float texels = st[c] * size[c];
+        if (clamps[c] && (texels <= -limit[c] * size[c] || (large_and_nan && texels >= limit[c] * size[c])))
+          return true;
+      }
     }
-  }
+    return false;
+  };
+  const bool overflow =
+      beyond_limit(traced, true) || (traced.data() != in_vertices.data() && beyond_limit(in_vertices, false));
   if (!overflow) return false;
 
   vertices.resize(in_indices.size());

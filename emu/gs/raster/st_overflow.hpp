@@ -14,9 +14,12 @@
 namespace gcvu::gs {
 
 // When the draw needs the rewrite, fills `vertices`/`indices` with the rewritten, de-indexed primitives and
-// returns true; otherwise leaves them alone and returns false.
+// returns true; otherwise leaves them alone and returns false. `traced_vertices` are the vertices as the vertex
+// trace saw them before the texel coordinate rounding (gs/raster/st_rounding.hpp), indexed like `in_vertices`;
+// empty when nothing was rounded.
 bool rewrite_st_overflow(const DrawState& state, std::span<const GsVertex> in_vertices,
                          std::span<const uint32_t> in_indices, int vertices_per_primitive, bool sprite,
-                         std::vector<GsVertex>& vertices, std::vector<uint32_t>& indices);
+                         std::vector<GsVertex>& vertices, std::vector<uint32_t>& indices,
+                         std::span<const GsVertex> traced_vertices = {});
 
 }  // namespace gcvu::gs

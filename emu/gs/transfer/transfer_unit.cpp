@@ -54,14 +54,16 @@ size_t TransferUnit::write(std::span<const uint8_t> data, LocalMemory& memory) {
 size_t TransferUnit::write(std::span<const uint8_t> data, LocalMemory& memory, std::span<const uint8_t> following) {
   if (direction_ != 0) return 0;
   const auto taken = static_cast<size_t>(std::min<uint64_t>(data.size(), total_bytes_ - bytes_done_));
+  // PCSX2 (GSState::Write) stores a transfer whose data comes in one piece straight from the GIF's buffer, and
+  // copies one that comes in pieces into its transfer buffer first, stopping at the transfer's end.
+  const bool in_one_piece = bytes_done_ == 0 && taken == total_bytes_;
+  if (!in_one_piece) stage(data.first(taken));
   if (rows_byte_aligned()) {
-    // Collected whole, then stored with the bytes after the image (see write_byte_aligned_rows).
-    partial_.insert(partial_.end(), data.begin(), data.begin() + static_cast<std::ptrdiff_t>(taken));
     bytes_done_ += taken;
-    if (bytes_done_ == total_bytes_) {
-      std::vector<uint8_t> tail(data.begin() + static_cast<std::ptrdiff_t>(taken), data.end());
-      tail.insert(tail.end(), following.begin(), following.end());
-      write_byte_aligned_rows(tail, memory);
+    if (in_one_piece) {
+      write_byte_aligned_rows(data, following, memory);
+    } else if (bytes_done_ == total_bytes_) {
+      write_byte_aligned_rows(staging_, {}, memory);
     }
   } else {
     visit_psm(psm_or_ct32(bitbltbuf_.dpsm()),
@@ -70,6 +72,13 @@ size_t TransferUnit::write(std::span<const uint8_t> data, LocalMemory& memory, s
   }
   if (bytes_done_ == total_bytes_) direction_ = 3;
   return taken;
+}
+
+// The transfer buffer keeps what earlier transfers left past this one's end, and the rows below may read it.
+void TransferUnit::stage(std::span<const uint8_t> data) {
+  const auto end = static_cast<size_t>(bytes_done_) + data.size();
+  if (staging_.size() < end) staging_.resize(end);
+  std::copy(data.begin(), data.end(), staging_.begin() + static_cast<std::ptrdiff_t>(bytes_done_));
 }
 
 // PCSX2 (GSLocalMemoryMultiISA.cpp WriteImage4HL/4HH -> WriteImageX) stores an odd-width T4HL/T4HH image as if
@@ -81,12 +90,15 @@ bool TransferUnit::rows_byte_aligned() const {
   return (psm == Psm::kT4hl || psm == Psm::kT4hh) && (trxreg_.rrw() & 1) != 0;
 }
 
-void TransferUnit::write_byte_aligned_rows(std::span<const uint8_t> tail, LocalMemory& memory) {
+// `source` starts with the transfer's data; the rows may read on into `following` and then past both (zeros: what
+// lies there in PCSX2's buffers is not modelled).
+void TransferUnit::write_byte_aligned_rows(std::span<const uint8_t> source, std::span<const uint8_t> following,
+                                           LocalMemory& memory) {
   const uint32_t width = trxreg_.rrw();
   auto byte_at = [&](uint64_t index) -> uint32_t {
-    if (index < partial_.size()) return partial_[index];
-    index -= partial_.size();
-    return index < tail.size() ? tail[index] : 0;
+    if (index < source.size()) return source[index];
+    index -= source.size();
+    return index < following.size() ? following[index] : 0;
   };
   auto store = [&](auto format) {
     constexpr Psm kPsm = format.value;
@@ -110,7 +122,6 @@ void TransferUnit::write_byte_aligned_rows(std::span<const uint8_t> tail, LocalM
   } else {
     store(PsmConstant<Psm::kT4hh>{});
   }
-  partial_.clear();
 }
 
 template <Psm kPsm>
@@ -148,6 +159,7 @@ void TransferUnit::read(std::span<uint8_t> out, const LocalMemory& memory) {
   if (direction_ != 1) return;
   out = out.first(static_cast<size_t>(std::min<uint64_t>(out.size(), total_bytes_ - bytes_done_)));
   visit_psm(psm_or_ct32(bitbltbuf_.spsm()), [&](auto format) { read_pixels<format.value>(out, memory); });
+  stage(out);  // PCSX2 reads the image into the same transfer buffer
   bytes_done_ += out.size();
   if (bytes_done_ == total_bytes_) direction_ = 3;
 }

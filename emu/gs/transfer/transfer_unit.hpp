@@ -25,8 +25,9 @@ class TransferUnit {
   size_t write(std::span<const uint8_t> data, LocalMemory& memory);
 
   // The same, with the bytes that follow `data` in the GIF stream. PCSX2 stores odd-width PSMT4HL/PSMT4HH images
-  // row by row from byte boundaries and so reads past the image's end (into the padding and the next GIF tag);
-  // to match it, the last write of such a transfer may look at those bytes (reference/gs.md §1, "Host->local").
+  // row by row from byte boundaries and so reads past the image's end (reference/gs.md §1, "Host->local"): into
+  // the padding and the next GIF tags when the whole transfer came in one write, else into what earlier transfers
+  // left in its transfer buffer.
   size_t write(std::span<const uint8_t> data, LocalMemory& memory, std::span<const uint8_t> following);
 
   // Local->host data: fills `out` with the next bytes of an armed local->host transfer (zeros past its end).
@@ -44,7 +45,9 @@ class TransferUnit {
   void read_pixels(std::span<uint8_t> out, const LocalMemory& memory);
   void advance_pixel();
   bool rows_byte_aligned() const;
-  void write_byte_aligned_rows(std::span<const uint8_t> tail, LocalMemory& memory);
+  void stage(std::span<const uint8_t> data);
+  void write_byte_aligned_rows(std::span<const uint8_t> source, std::span<const uint8_t> following,
+                               LocalMemory& memory);
   void move(LocalMemory& memory) const;
 
   Bitbltbuf bitbltbuf_;
@@ -56,6 +59,8 @@ class TransferUnit {
   uint32_t x_ = 0;  // next pixel, relative to the rectangle
   uint32_t y_ = 0;
   std::vector<uint8_t> partial_;  // host->local: bytes of a pixel split across writes; local->host: bytes not yet read
+  // PCSX2's host->local transfer buffer: the data of transfers that came in pieces, from offset 0, never cleared.
+  std::vector<uint8_t> staging_;
 };
 
 }  // namespace gcvu::gs
