@@ -36,6 +36,9 @@ uint64_t rgbaq(uint32_t r, uint32_t g, uint32_t b, uint32_t a) {
 }
 
 void set_up(gs::Gs& gs, Workload workload) {
+  // PRIM's own attribute bits (IIP, TME, ABE, FST) take effect only with PRMODECONT.AC = 1; the register file
+  // starts at 0, which would draw every workload flat, untextured and opaque with PRMODE's zero bits.
+  gs.write_register(reg::kPrmodecont, 1);
   gs.write_register(reg::kFrame1, 10ull << 16);  // FBP 0, FBW 10, PSMCT32
   gs.write_register(reg::kZbuf1, 140);           // ZBP page 140, PSMZ32, writes on
   gs.write_register(reg::kScissor1, 639ull << 16 | 447ull << 48);

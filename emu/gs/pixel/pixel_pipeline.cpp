@@ -10,8 +10,10 @@
 #include <cstring>
 
 #include "emu/gs/memory/pixel_address.hpp"
+#include "emu/gs/pixel/depth_test.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
+#include "emu/gs/pixel/row_store32.hpp"
 #include "emu/gs/pixel/texture_cache.hpp"
 #include "emu/gs/pixel/texture_coverage.hpp"
 
@@ -23,7 +25,7 @@ namespace {
 
 constexpr int kN = kMaxSpanPixels;
 
-// Per-span working arrays, shared by every pipeline of a thread (a pipeline uses them only inside draw_span).
+// Per-span working arrays of a workspace (a pipeline uses them only inside draw_span).
 struct Scratch {
   alignas(64) int32_t r[kN], g[kN], b[kN], a[kN];  // colour being shaded (texel, then TFX, fog, blend)
   alignas(64) uint32_t fm[kN], zm[kN];             // per-pixel write masks; all ones = no write
@@ -38,6 +40,8 @@ struct Scratch {
   alignas(64) int32_t zero32[kN];
   alignas(64) float one_f[kN];
   alignas(64) uint32_t zero_u32[kN];
+  uint8_t live[kN / 8 + 1];  // per 8-pixel group aligned to x: some pixel passed the Z test
+  int last_live = -1;        // the last group with live[] set, or -1
   Scratch() {
     std::memset(zero16, 0, sizeof(zero16));
     std::memset(zero32, 0, sizeof(zero32));
@@ -46,22 +50,21 @@ struct Scratch {
   }
 };
 
-Scratch& scratch() {
-  thread_local Scratch s;
-  return s;
-}
-
-// The texture cache of a thread, handed to whichever pipeline last began a draw on it.
+// The texture cache of a workspace, handed to whichever pipeline last began a draw on it.
 struct OwnedCache {
   TextureCache cache;
   const void* owner = nullptr;
 };
-OwnedCache& thread_cache() {
-  thread_local OwnedCache c;
-  return c;
-}
 
 }  // namespace
+
+struct PixelWorkspace::Parts {
+  Scratch scratch;
+  OwnedCache texture;
+};
+
+PixelWorkspace::PixelWorkspace() : parts_(std::make_unique<Parts>()) {}
+PixelWorkspace::~PixelWorkspace() = default;
 
 // A pass over pixels [begin, end) of a span (indices into the span and the scratch arrays).
 using Stage = void (*)(PixelPipeline::Impl&, const Span&, Scratch&, int begin, int end);
@@ -83,23 +86,25 @@ struct PixelPipeline::Impl {
   int32_t dither[4][4]{};
   int32_t wrap_mask = 0xff;
   uint32_t fba_bit = 0;
+  uint32_t early_fm = 0;  // the frame mask before any test (all ones when the frame is not touched)
   std::array<Stage, 16> stages{};
   int stage_count = 0;
-  // Passes [0, early_count) run on the whole span; they end with the Z test when there is one, and the later
-  // passes then run only on the groups of pixels it left something to write (PCSX2 tests Z first too).
-  int early_count = 0;
+  // With a Z test, stages[0] is the fused depth test run on the whole span, and the later passes run only on the
+  // groups of pixels it left something to write (PCSX2 tests Z first too).
+  bool z_first = false;
   uint64_t pixels = 0;
   bool nothing = false;
-  // Untextured, untested, unblended 32-bit draws run as one fused pass instead of the list (see draw_solid).
-  void (*solid)(Impl&, const Span&, Scratch&) = nullptr;
+  // Untextured, untested, unblended 32-bit draws run as one fused pass instead of the list (see stage_solid).
+  Stage solid = nullptr;
   const void* self = nullptr;
+  PixelWorkspace::Parts* workspace = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
   int tex_top = 0;
   std::array<const ResidentTexture*, TextureCache::kMaxLevels> resident{};
 
   void begin_texture() {
-    OwnedCache& oc = thread_cache();
+    OwnedCache& oc = workspace->texture;
     oc.owner = self;
     tex = &oc.cache;
     tex->begin(*memory, state.tex0, state.texa, state.miptbp1, state.miptbp2, k.tw_log2, k.th_log2, tex_top, &palette,
@@ -156,25 +161,29 @@ inline uint32_t load16(const uint8_t* vm, uint32_t a) {
   return v;
 }
 
-// ---- Z test: GEQUAL fails when zs < zd, GREATER when zs <= zd; zd masked to the format's width ----
+// ---- Z test (gs/pixel/depth_test.hpp) ----
 
-template <ZFmt kZ, bool kGreater>
-void stage_ztest(Impl& p, const Span& s, Scratch& w, int begin, int end) {
-  const uint8_t* vm = p.vm;
-  for (int i = begin; i < end; i++) {
-    uint32_t zd;
-    if constexpr (kZ == ZFmt::k16) {
-      zd = load16(vm, w.zaddr[i]);
-    } else {
-      zd = load32(vm, w.zaddr[i]);
-      if constexpr (kZ == ZFmt::k24) zd &= 0xffffff;
-    }
-    uint32_t zs = s.z[i];
-    bool fail = kGreater ? zs <= zd : zs < zd;
-    uint32_t kill = fail ? 0xffffffffu : 0;
-    w.fm[i] |= kill;
-    w.zm[i] |= kill;
+// The first pass of a Z-tested draw: both write masks and the test, and which 8-pixel groups (aligned to x) have
+// a pixel left; the later passes run only on those, and take the Z addresses from stage_zb_addresses. Always
+// runs on the whole span.
+template <Psm kAddr, ZFmt kZ, bool kGreater>
+void stage_depth_test(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  const int skip = (s.x + begin) & 7;
+  if constexpr (PsmTraits<kAddr>::kSwizzle == Swizzle::k32 && kZ != ZFmt::k16) {
+    const RowAddress<kAddr> row = PixelAddress<kAddr>(p.zb).row(static_cast<uint32_t>(s.y));
+    const uint32_t x = static_cast<uint32_t>(s.x + begin);
+    w.last_live = depth_test_span_column32<kZ, kGreater>(p.vm, s.z + begin, end - begin, skip, p.early_fm, p.k.zm,
+                                                         w.fm + begin, w.zm + begin, w.live,
+                                                         [&](int i) { return row.at(x + static_cast<uint32_t>(i)); });
+  } else {
+    span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
+    w.last_live = depth_test_span<kZ, kGreater>(p.vm, s.z + begin, w.zaddr + begin, end - begin, skip, p.early_fm,
+                                                p.k.zm, w.fm + begin, w.zm + begin, w.live);
   }
+}
+template <Psm kAddr>
+void stage_zb_addresses(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
 }
 
 // ---- Texture sampling ----
@@ -261,7 +270,7 @@ void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   auto tile_of = [&](uint32_t index) {
     return ((index >> pitch) >> 3 << tile_shift) + ((index & ((1u << pitch) - 1)) >> 3);
   };
-  for (int i = begin; i < end; i++) {
+  for (int i = begin; i < end && tc.level(0).tiles_left != 0; i++) {
     bool all = valid[tile_of(w.tix[0][i])];
     if constexpr (kLinear) {
       all = all & valid[tile_of(w.tix[1][i])] & valid[tile_of(w.tix[2][i])] & valid[tile_of(w.tix[3][i])];
@@ -522,60 +531,130 @@ Stage pick_write_fb(bool merge) {
 
 // ---- The fused pass of solid draws ----
 
-// A CT32 frame with nothing masked, no texture, test, fog, blend or dither, and Z written or not: the colour's
-// integer part (as the TFX pass takes it), wrapped or clamped, stored at every pixel, and Z stored beside it. The
-// same arithmetic as the pass list without its intermediate arrays.
-template <ZFmt kZ, Psm kZAddr>
-void draw_solid(Impl& p, const Span& s, Scratch& w) {
+// A 32-bit frame with nothing masked, no texture, alpha test, fog, blend or dither, and Z written or not: the
+// colour's integer part (as the TFX pass takes it), wrapped or clamped, stored at every pixel, and Z stored beside
+// it. The same arithmetic as the pass list without its intermediate arrays. Untested (kTested false) it is the
+// whole pipeline; after the Z test it runs on the live groups, storing whole runs the test passed entirely and
+// pixel by pixel otherwise.
+template <Psm kFAddr, ZFmt kZ, Psm kZAddr, bool kTested>
+void stage_solid(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   uint8_t* vm = p.vm;
-  const int n = s.count;
-  span_addresses<Psm::kCt32>(p.fb, s, w.faddr, 0, n);
+  const int n = end - begin;
+  const uint32_t x = static_cast<uint32_t>(s.x + begin), y = static_cast<uint32_t>(s.y);
   const int32_t wm = p.wrap_mask;
   const uint32_t fba = p.fba_bit;
-  for (int i = 0; i < n; i++) {
+  auto color = [&](int i) {
     auto channel = [&](const int16_t* c) {
       return static_cast<uint32_t>(clamp8((static_cast<uint16_t>(c[i]) >> 7) & wm));
     };
-    w.fs[i] = channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | fba;
+    return channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | fba;
+  };
+  // A flat colour is stored from two copies (stride 0) instead of an array.
+  uint32_t* fs = w.fs + begin;
+  const uint32_t flat[2] = {color(begin), color(begin)};
+  if (!s.flat_color) {
+    for (int i = 0; i < n; i++) fs[i] = color(begin + i);
   }
-  for (int i = 0; i < n; i++) std::memcpy(vm + w.faddr[i], &w.fs[i], 4);
+  const uint32_t* frame_values = s.flat_color ? flat : fs;
+  const int frame_stride = s.flat_color ? 0 : 1;
+  // With nothing masked a pixel's frame mask is 0 when it passed and all ones when it failed.
+  bool all_passed = true;
+  if constexpr (kTested) {
+    uint32_t any_failed = 0;
+    for (int i = begin; i < end; i++) any_failed |= w.fm[i];
+    all_passed = any_failed == 0;
+  }
+  const RowAddress<kFAddr> frame_row = PixelAddress<kFAddr>(p.fb).row(y);
+  // Z before the frame, as the pass list (and PCSX2 per pixel) writes them, for buffers that overlap.
   if constexpr (kZ != ZFmt::kNone) {
-    span_addresses<kZAddr>(p.zb, s, w.zaddr, 0, n);
-    for (int i = 0; i < n; i++) {
-      const uint32_t zs = s.z[i], a = w.zaddr[i];
-      if constexpr (kZ == ZFmt::k32) {
-        std::memcpy(vm + a, &zs, 4);
-      } else if constexpr (kZ == ZFmt::k24) {
-        const uint32_t v = (zs & 0xffffff) | (load32(vm, a) & 0xff000000u);
-        std::memcpy(vm + a, &v, 4);
-      } else {
-        const uint16_t v = static_cast<uint16_t>(zs);
-        std::memcpy(vm + a, &v, 2);
+    bool stored = false;
+    if constexpr (PsmTraits<kZAddr>::kSwizzle == Swizzle::k32 && kZ != ZFmt::k16) {
+      if (all_passed) {
+        store_row32<kZAddr, kZ == ZFmt::k24>(vm, PixelAddress<kZAddr>(p.zb).row(y), x, n, s.z + begin);
+        stored = true;
       }
+    }
+    if (!stored) {
+      span_addresses<kZAddr>(p.zb, s, w.zaddr, begin, end);
+      for (int i = begin; i < end; i++) {
+        if (kTested && w.zm[i] == 0xffffffffu) continue;
+        const uint32_t zs = s.z[i], a = w.zaddr[i];
+        if constexpr (kZ == ZFmt::k32) {
+          std::memcpy(vm + a, &zs, 4);
+        } else if constexpr (kZ == ZFmt::k24) {
+          const uint32_t v = (zs & 0xffffff) | (load32(vm, a) & 0xff000000u);
+          std::memcpy(vm + a, &v, 4);
+        } else {
+          const uint16_t v = static_cast<uint16_t>(zs);
+          std::memcpy(vm + a, &v, 2);
+        }
+      }
+    }
+  }
+  if (all_passed) {
+    store_row32<kFAddr, false>(vm, frame_row, x, n, frame_values, frame_stride);
+  } else {
+    for (int i = 0; i < n; i++) {
+      if (w.fm[begin + i] != 0) continue;
+      std::memcpy(vm + (frame_row.at(x + static_cast<uint32_t>(i)) << 2), &frame_values[i * frame_stride], 4);
     }
   }
 }
 
-using SolidPass = void (*)(Impl&, const Span&, Scratch&);
-SolidPass pick_solid(bool zwrite, ZFmt z, Psm z_addr) {
-  if (!zwrite) return draw_solid<ZFmt::kNone, Psm::kZ32>;
+template <Psm kFAddr, ZFmt kZ, bool kTested>
+Stage pick_solid_z_swizzle(Psm z_addr) {
+  switch (z_addr) {
+    case Psm::kCt16: return stage_solid<kFAddr, kZ, Psm::kCt16, kTested>;
+    case Psm::kCt16s: return stage_solid<kFAddr, kZ, Psm::kCt16s, kTested>;
+    case Psm::kZ32: return stage_solid<kFAddr, kZ, Psm::kZ32, kTested>;
+    case Psm::kZ16: return stage_solid<kFAddr, kZ, Psm::kZ16, kTested>;
+    case Psm::kZ16s: return stage_solid<kFAddr, kZ, Psm::kZ16s, kTested>;
+    default: return stage_solid<kFAddr, kZ, Psm::kCt32, kTested>;
+  }
+}
+template <Psm kFAddr, bool kTested>
+Stage pick_solid_z(bool zwrite, ZFmt z, Psm z_addr) {
+  if (!zwrite) return stage_solid<kFAddr, ZFmt::kNone, Psm::kZ32, kTested>;
   switch (z) {
-    case ZFmt::k32: return z_addr == Psm::kZ32 ? draw_solid<ZFmt::k32, Psm::kZ32> : nullptr;
-    case ZFmt::k24: return z_addr == Psm::kZ32 ? draw_solid<ZFmt::k24, Psm::kZ32> : nullptr;
-    case ZFmt::k16:
-      if (z_addr == Psm::kZ16) return draw_solid<ZFmt::k16, Psm::kZ16>;
-      return z_addr == Psm::kZ16s ? draw_solid<ZFmt::k16, Psm::kZ16s> : nullptr;
+    case ZFmt::k32: return pick_solid_z_swizzle<kFAddr, ZFmt::k32, kTested>(z_addr);
+    case ZFmt::k24: return pick_solid_z_swizzle<kFAddr, ZFmt::k24, kTested>(z_addr);
+    case ZFmt::k16: return pick_solid_z_swizzle<kFAddr, ZFmt::k16, kTested>(z_addr);
     default: return nullptr;
   }
+}
+// The frame in a 32-bit swizzle (kCt32, or kZ32 for a frame in a Z format); null otherwise.
+Stage pick_solid(Psm frame_addr, bool tested, bool zwrite, ZFmt z, Psm z_addr) {
+  if (frame_addr == Psm::kCt32)
+    return tested ? pick_solid_z<Psm::kCt32, true>(zwrite, z, z_addr)
+                  : pick_solid_z<Psm::kCt32, false>(zwrite, z, z_addr);
+  if (frame_addr == Psm::kZ32)
+    return tested ? pick_solid_z<Psm::kZ32, true>(zwrite, z, z_addr)
+                  : pick_solid_z<Psm::kZ32, false>(zwrite, z, z_addr);
+  return nullptr;
 }
 
 // ---- Choosing the passes ----
 
-Stage pick_ztest(ZFmt z, bool greater) {
+template <Psm kAddr, ZFmt kZ>
+Stage pick_depth_test_greater(bool greater) {
+  return greater ? stage_depth_test<kAddr, kZ, true> : stage_depth_test<kAddr, kZ, false>;
+}
+template <Psm kAddr>
+Stage pick_depth_test_format(ZFmt z, bool greater) {
   switch (z) {
-    case ZFmt::k32: return greater ? stage_ztest<ZFmt::k32, true> : stage_ztest<ZFmt::k32, false>;
-    case ZFmt::k24: return greater ? stage_ztest<ZFmt::k24, true> : stage_ztest<ZFmt::k24, false>;
-    default: return greater ? stage_ztest<ZFmt::k16, true> : stage_ztest<ZFmt::k16, false>;
+    case ZFmt::k32: return pick_depth_test_greater<kAddr, ZFmt::k32>(greater);
+    case ZFmt::k24: return pick_depth_test_greater<kAddr, ZFmt::k24>(greater);
+    default: return pick_depth_test_greater<kAddr, ZFmt::k16>(greater);
+  }
+}
+Stage pick_depth_test(Psm addr, ZFmt z, bool greater) {
+  switch (addr) {
+    case Psm::kCt16: return pick_depth_test_format<Psm::kCt16>(z, greater);
+    case Psm::kCt16s: return pick_depth_test_format<Psm::kCt16s>(z, greater);
+    case Psm::kZ32: return pick_depth_test_format<Psm::kZ32>(z, greater);
+    case Psm::kZ16: return pick_depth_test_format<Psm::kZ16>(z, greater);
+    case Psm::kZ16s: return pick_depth_test_format<Psm::kZ16s>(z, greater);
+    default: return pick_depth_test_format<Psm::kCt32>(z, greater);
   }
 }
 Stage pick_zwrite(ZFmt z) {
@@ -641,6 +720,10 @@ struct FbAddresses {
   static constexpr Stage run = stage_fb_addresses<kAddr>;
 };
 template <Psm kAddr>
+struct ZbAddresses {
+  static constexpr Stage run = stage_zb_addresses<kAddr>;
+};
+template <Psm kAddr>
 struct BeginZb {
   static constexpr Stage run = stage_begin_zb<kAddr>;
 };
@@ -679,9 +762,21 @@ void prepare_resident_levels(Impl& p, const DrawState& state, ResidentTextures& 
 
 PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
                              ResidentTextures* resident)
-    : impl_(std::make_unique<Impl>()) {
+    : own_workspace_(std::make_unique<PixelWorkspace>()) {
+  init(state, memory, clut, config, resident, *own_workspace_);
+}
+
+PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
+                             ResidentTextures* resident, PixelWorkspace& workspace) {
+  init(state, memory, clut, config, resident, workspace);
+}
+
+void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
+                         ResidentTextures* resident, PixelWorkspace& workspace) {
+  impl_ = std::make_unique<Impl>();
   Impl& p = *impl_;
   p.self = impl_.get();
+  p.workspace = &workspace.parts();
   p.memory = &memory;
   p.vm = memory.bytes().data();
   p.clut = &clut;
@@ -758,11 +853,14 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
 
   // The passes, in PCSX2's order.
   auto add = [&](Stage s) { p.stages[p.stage_count++] = s; };
-  add(fb ? stage_begin_fm : stage_no_fb);
-  add(z != ZFmt::kNone ? pick_by_swizzle<BeginZb>(z_addr) : stage_no_zb);
+  p.early_fm = fb ? p.k.fm : 0xffffffffu;
   if (z != ZFmt::kNone && key.ztst() >= 2) {
-    add(pick_ztest(z, key.ztst() == 3));
-    p.early_count = p.stage_count;
+    add(pick_depth_test(z_addr, z, key.ztst() == 3));
+    if (key.zwrite()) add(pick_by_swizzle<ZbAddresses>(z_addr));
+    p.z_first = true;
+  } else {
+    add(fb ? stage_begin_fm : stage_no_fb);
+    add(z != ZFmt::kNone ? pick_by_swizzle<BeginZb>(z_addr) : stage_no_zb);
   }
   if (fb) {
     add(pick_by_swizzle<FbAddresses>(frame_addr));
@@ -795,14 +893,20 @@ PixelPipeline::PixelPipeline(const DrawState& state, LocalMemory& memory, const 
         : f == FrameFmt::k24 ? pick_write_fb<FrameFmt::k24>(merge)
                              : pick_write_fb<FrameFmt::k32>(merge));
   }
-  const bool solid = frame_addr == Psm::kCt32 && f == FrameFmt::k32 && key.fwrite() && !textured && !merge &&
-                     p.early_count == 0 && key.atst() == 1 && !key.fge() && !key.date() && !key.abe() &&
-                     !(key.zwrite() && z == ZFmt::kNone);
-  if (solid) p.solid = pick_solid(key.zwrite(), z, z_addr);
+  const bool solid = f == FrameFmt::k32 && key.fwrite() && !textured && !merge && key.atst() == 1 && !key.fge() &&
+                     !key.date() && !key.abe() && !(key.zwrite() && z == ZFmt::kNone);
+  const Stage solid_stage = solid ? pick_solid(frame_addr, p.z_first, key.zwrite(), z, z_addr) : nullptr;
+  if (solid_stage && p.z_first) {
+    // The Z test, then the fused writes.
+    p.stage_count = 1;
+    add(solid_stage);
+  } else if (solid_stage) {
+    p.solid = solid_stage;
+  }
 }
 
 PixelPipeline::~PixelPipeline() {
-  OwnedCache& oc = thread_cache();
+  OwnedCache& oc = impl_->workspace->texture;
   if (oc.owner == impl_.get()) oc.owner = nullptr;
 }
 
@@ -818,14 +922,12 @@ void PixelPipeline::share_resident_texture(const PixelPipeline& primary) {
 const RasterInputs& PixelPipeline::inputs() const { return impl_->inputs; }
 uint64_t PixelPipeline::pixels_drawn() const { return impl_->pixels; }
 
-void PixelPipeline::draw_span(const Span& span_in) {
-  Impl& p = *impl_;
-  if (p.nothing || span_in.count <= 0) return;
-  Scratch& w = scratch();
-  Span s = span_in;
-  s.count = std::min(s.count, kMaxSpanPixels);
-  // Arrays the draw does not use may be absent; point them at zeros so the passes stay branch-free.
-  if (!s.z) s.z = w.zero_u32;
+namespace {
+
+// Points the span's arrays the draw does not use at zeros (or ones for s, t, q) so the passes stay branch-free,
+// after asking a deferred span for its attributes of pixels [0, count).
+void complete_span(Span& s, Scratch& w, int count) {
+  if (s.deferred) s.deferred->fill_attributes(s, count);
   if (!s.r) s.r = w.zero16;
   if (!s.g) s.g = w.zero16;
   if (!s.b) s.b = w.zero16;
@@ -836,42 +938,57 @@ void PixelPipeline::draw_span(const Span& span_in) {
   if (!s.s) s.s = w.one_f;
   if (!s.t) s.t = w.one_f;
   if (!s.q) s.q = w.one_f;
-  // Another pipeline on this thread may have used the texture cache since this draw began (rare).
-  if (p.tex && thread_cache().owner != p.self) p.begin_texture();
+}
+
+uint64_t pixels_left(const Scratch& w, int begin, int end) {
+  uint64_t n = 0;
+  for (int i = begin; i < end; i++) n += (w.fm[i] & w.zm[i]) != 0xffffffffu;
+  return n;
+}
+
+}  // namespace
+
+void PixelPipeline::draw_span(const Span& span_in) {
+  Impl& p = *impl_;
+  if (p.nothing || span_in.count <= 0) return;
+  Scratch& w = p.workspace->scratch;
+  Span s = span_in;
+  s.count = std::min(s.count, kMaxSpanPixels);
+  if (!s.z) s.z = w.zero_u32;
+  // Another pipeline sharing the workspace may have used the texture cache since this draw began (rare).
+  if (p.tex && p.workspace->texture.owner != p.self) p.begin_texture();
   if (p.solid) {
-    p.solid(p, s, w);
+    complete_span(s, w, s.count);
+    p.solid(p, s, w, 0, s.count);
     p.pixels += static_cast<uint64_t>(s.count);
     return;
   }
-  for (int i = 0; i < p.early_count; i++) p.stages[i](p, s, w, 0, s.count);
-  if (p.early_count == 0) {
+  if (!p.z_first) {
+    complete_span(s, w, s.count);
     for (int i = 0; i < p.stage_count; i++) p.stages[i](p, s, w, 0, s.count);
-  } else {
-    // Runs of 8-pixel groups with a pixel the Z test passed; a pixel it failed has both masks full and nothing
-    // after the test changes that, so skipping whole dead groups leaves memory as the full passes would.
-    constexpr int kGroup = 8;
-    auto group_live = [&](int g) {
-      uint32_t dead = 0xffffffffu;
-      if (g + kGroup <= s.count) {
-        for (int i = 0; i < kGroup; i++) dead &= w.fm[g + i] & w.zm[g + i];
-      } else {
-        for (int i = g; i < s.count; i++) dead &= w.fm[i] & w.zm[i];
-      }
-      return dead != 0xffffffffu;
-    };
-    int g = 0;
-    while (g < s.count) {
-      while (g < s.count && !group_live(g)) g += kGroup;
-      if (g >= s.count) break;
-      int run_end = g + kGroup;
-      while (run_end < s.count && group_live(run_end)) run_end += kGroup;
-      run_end = std::min(run_end, s.count);
-      for (int i = p.early_count; i < p.stage_count; i++) p.stages[i](p, s, w, g, run_end);
-      g = run_end;
-    }
+    p.pixels += pixels_left(w, 0, s.count);
+    return;
   }
+  // Runs of 8-pixel groups with a pixel the Z test passed; a pixel it failed has both masks full and nothing
+  // after the test changes that, so skipping whole dead groups leaves memory as the full passes would.
+  p.stages[0](p, s, w, 0, s.count);
+  constexpr int kGroup = 8;
+  const int skip = s.x & (kGroup - 1);
+  const int last = w.last_live;
+  if (last < 0) return;
+  auto group_start = [&](int group) { return std::clamp(group * kGroup - skip, 0, s.count); };
+  complete_span(s, w, group_start(last + 1));
   uint64_t n = 0;
-  for (int i = 0; i < s.count; i++) n += (w.fm[i] & w.zm[i]) != 0xffffffffu;
+  int g = 0;
+  while (g <= last) {
+    while (!w.live[g]) g++;
+    int run_end = g + 1;
+    while (run_end <= last && w.live[run_end]) run_end++;
+    const int begin = group_start(g), end = group_start(run_end);
+    for (int i = 1; i < p.stage_count; i++) p.stages[i](p, s, w, begin, end);
+    n += pixels_left(w, begin, end);
+    g = run_end;
+  }
   p.pixels += n;
 }
 

@@ -31,13 +31,31 @@ struct RasterInputs {
   int mip_levels = 0;  // > 0: the pipeline computes LOD from q, so q is needed even on the u, v path
 };
 
+// The working memory of the pipelines one thread runs: per-span arrays and the texture cache. A pipeline uses it
+// only from its own thread; pipelines that take turns on one thread may share it.
+class PixelWorkspace {
+ public:
+  PixelWorkspace();
+  ~PixelWorkspace();
+  PixelWorkspace(const PixelWorkspace&) = delete;
+  PixelWorkspace& operator=(const PixelWorkspace&) = delete;
+
+  struct Parts;  // defined in pixel_pipeline.cpp
+  Parts& parts() { return *parts_; }
+
+ private:
+  std::unique_ptr<Parts> parts_;
+};
+
 class PixelPipeline {
  public:
   // `config.mipmap` is PCSX2's Mipmap setting (false: no draw mipmaps). With `resident`, a draw without mipmaps
   // samples its texture as PCSX2's software renderer keeps it decoded between draws (the draw's coverage is
-  // decoded into it here); without, straight from memory.
+  // decoded into it here); without, straight from memory. Without a workspace the pipeline makes its own.
   PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config = GsConfig{},
                 pixel::ResidentTextures* resident = nullptr);
+  PixelPipeline(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
+                pixel::ResidentTextures* resident, PixelWorkspace& workspace);
   ~PixelPipeline();
   PixelPipeline(const PixelPipeline&) = delete;
   PixelPipeline& operator=(const PixelPipeline&) = delete;
@@ -61,6 +79,10 @@ class PixelPipeline {
   struct Impl;  // public only so the span passes in pixel_pipeline.cpp can name it
 
  private:
+  void init(const DrawState& state, LocalMemory& memory, const Clut& clut, const GsConfig& config,
+            pixel::ResidentTextures* resident, PixelWorkspace& workspace);
+
+  std::unique_ptr<PixelWorkspace> own_workspace_;
   std::unique_ptr<Impl> impl_;
 };
 

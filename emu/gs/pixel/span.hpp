@@ -9,6 +9,20 @@ namespace gcvu::gs {
 
 inline constexpr int kMaxSpanPixels = 2048;
 
+struct Span;
+
+// Where a span's attributes other than Z come from when the rasterizer leaves them until the pixel stage asks:
+// PCSX2 tests Z first, and a draw whose pixels mostly fail it should not pay for stepping colour and texture
+// coordinates.
+class SpanAttributeSource {
+ public:
+  // Sets the span's colour, fog and texture arrays, stepped for at least pixels [0, count).
+  virtual void fill_attributes(Span& span, int count) = 0;
+
+ protected:
+  ~SpanAttributeSource() = default;
+};
+
 struct Span {
   int y = 0;
   int x = 0;                    // first pixel
@@ -27,6 +41,9 @@ struct Span {
   const float* s = nullptr;
   const float* t = nullptr;
   const float* q = nullptr;
+  bool flat_color = false;  // r, g, b, a each hold one value over the whole span
+  // When set, the arrays above except z are not filled yet: the pixel stage asks for them (once per span).
+  SpanAttributeSource* deferred = nullptr;
 };
 
 }  // namespace gcvu::gs

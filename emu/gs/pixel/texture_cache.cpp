@@ -42,6 +42,7 @@ void TextureCache::begin(const LocalMemory& memory, const Tex0& tex0, const Texa
     size_t tiles = count >> 6;
     if (valid_store_[i].size() < tiles) valid_store_[i].resize(tiles);
     std::memset(valid_store_[i].data(), 0, tiles);
+    l.tiles_left = static_cast<uint32_t>(tiles);
     l.texels = texel_store_[i].data();
     l.valid = valid_store_[i].data();
     l.resident = resident ? (*resident)[i] : nullptr;
@@ -100,11 +101,12 @@ void TextureCache::decode_tile(TextureLevel& l, uint32_t x0, uint32_t y0, uint32
   const uint32_t* palette = palette_ ? palette_->data() : nullptr;
   if (l.resident) {
     copy_resident_tile(l, x0, y0, palette);
-    l.valid[tile] = 1;
-    return;
+  } else {
+    visit_psm(psm_or_ct32(l.psm),
+              [&](auto psm) { decode_tile_as<decltype(psm)::value>(vm, l, x0, y0, texa_, palette); });
   }
-  visit_psm(psm_or_ct32(l.psm), [&](auto psm) { decode_tile_as<decltype(psm)::value>(vm, l, x0, y0, texa_, palette); });
   l.valid[tile] = 1;
+  l.tiles_left--;
 }
 
 }  // namespace gcvu::gs::pixel

@@ -20,6 +20,7 @@ struct TextureLevel {
   uint32_t mask = 0;   // texel index mask (capacity - 1)
   uint32_t* texels = nullptr;
   uint8_t* valid = nullptr;  // one byte per 8x8 tile
+  uint32_t tiles_left = 0;   // tiles not decoded yet: at 0 every lookup can skip the valid check
   // Where tiles come from: the texture as PCSX2's software renderer holds it decoded between draws, or (null)
   // local memory directly.
   const ResidentTexture* resident = nullptr;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <thread>
 
 #include "emu/gs/pixel/pixel_pipeline.hpp"
 #include "emu/gs/primitive/vertex_queue.hpp"
@@ -158,7 +157,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
                                !(test.date() && state.frame.psm() != 1) && (!test.zte() || test.ztst() <= 1) &&
                                (!test.ate() || test.atst() <= 1) && (state.scanmsk.msk() & 2) == 0;
 
-  PixelPipeline pipeline(state, memory, clut, config, resident);
+  PixelPipeline pipeline(state, memory, clut, config, resident, scratch.workers.workspace(0));
   if (pipeline.draws_nothing()) return result;
   const RasterInputs& inputs = pipeline.inputs();
 
@@ -189,6 +188,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   setup.fst = prim.fst() || !inputs.perspective;
   setup.sprite_v_per_pixel = inputs.mip_levels > 0;
   setup.flat_vertex = n - 1;
+  setup.defer_attributes = true;  // the pipeline asks for them once a pixel passes Z
   setup.z_equal = z_equal;
   // Z range as PCSX2's trace holds it: the largest raw Z through float, converted back by truncation.
   const float z_top = float(trace.z_max);
@@ -217,24 +217,21 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
     draw_band(RowBand{}, pipeline);
     result.pixels = pipeline.pixels_drawn();
   } else {
-    // Each helper builds its own pipeline on its own thread: the pipeline's scratch and texture cache are
-    // per thread.
-    std::vector<uint64_t> helper_pixels(size_t(threads), 0);
-    {
-      std::vector<std::jthread> helpers;
-      helpers.reserve(size_t(threads - 1));
-      for (int t = 1; t < threads; ++t) {
-        helpers.emplace_back([&, t] {
-          PixelPipeline band_pipeline(state, memory, clut, config);
-          band_pipeline.share_resident_texture(pipeline);
-          draw_band(RowBand{threads, t}, band_pipeline);
-          helper_pixels[size_t(t)] = band_pipeline.pixels_drawn();
-        });
+    // Each other thread builds its own pipeline on its own workspace, sampling the resident texture the first
+    // one prepared.
+    std::vector<uint64_t> band_pixels(size_t(threads), 0);
+    scratch.workers.run(threads, [&](int t) {
+      if (t == 0) {
+        draw_band(RowBand{threads, 0}, pipeline);
+        band_pixels[0] = pipeline.pixels_drawn();
+        return;
       }
-      draw_band(RowBand{threads, 0}, pipeline);
-    }
-    result.pixels = pipeline.pixels_drawn();
-    for (const uint64_t pixels : helper_pixels) result.pixels += pixels;
+      PixelPipeline band_pipeline(state, memory, clut, config, nullptr, scratch.workers.workspace(t));
+      band_pipeline.share_resident_texture(pipeline);
+      draw_band(RowBand{threads, t}, band_pipeline);
+      band_pixels[size_t(t)] = band_pipeline.pixels_drawn();
+    });
+    for (const uint64_t pixels : band_pixels) result.pixels += pixels;
   }
   result.primitives = indices.size() / size_t(n);
   if (resident && (pipeline.writes_frame() || pipeline.writes_z())) {

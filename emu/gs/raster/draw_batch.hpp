@@ -14,6 +14,7 @@
 #include "emu/gs/pixel/resident_textures.hpp"
 #include "emu/gs/primitive/gs_vertex.hpp"
 #include "emu/gs/raster/raster_vertex.hpp"
+#include "emu/gs/raster/raster_workers.hpp"
 
 namespace gcvu::gs {
 
@@ -22,8 +23,9 @@ struct BatchResult {
   uint64_t pixels = 0;
 };
 
-// Scratch buffers reused across draws.
+// What draws reuse: buffers, and the threads (with their pixel workspaces) draws are split over.
 struct DrawScratch {
+  RasterWorkers workers;
   std::vector<RasterVertex> vertices;
   std::vector<GsVertex> rounded_vertices;    // the texel coordinate rounding's output
   std::vector<GsVertex> rewritten_vertices;  // the ST overflow rewrite's output

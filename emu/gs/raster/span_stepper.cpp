@@ -1,5 +1,7 @@
 #include "emu/gs/raster/span_stepper.hpp"
 
+#include <immintrin.h>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -44,10 +46,60 @@ void write_groups(T* group_start, int count, int skip, T base, const Table& offs
   }
 }
 
+// Z lanes stepped in double and converted as one pass, two lanes to a register: group 0 is base + offsets[i]
+// (kLanes values), each later group the previous plus `step`; each value truncates with cvttpd2dq (out-of-range and NaN
+// give 0x80000000, as truncate_to_int32) and takes the unsigned minimum with `z_max`. Writes `groups` whole
+// groups from `out`.
+template <int kLanes>
+void step_truncate_z(uint32_t* out, int groups, double base, const double* offsets, double step, uint32_t z_max) {
+  constexpr int kPairs = kLanes / 2;
+  __m128d lanes[kPairs];
+  const __m128d base_v = _mm_set1_pd(base);
+  for (int j = 0; j < kPairs; ++j) lanes[j] = _mm_add_pd(base_v, _mm_loadu_pd(offsets + 2 * j));
+  const __m128d step_v = _mm_set1_pd(step);
+  const __m128i bias = _mm_set1_epi32(static_cast<int32_t>(0x80000000u));
+  const __m128i max_v = _mm_set1_epi32(static_cast<int32_t>(z_max));
+  const __m128i max_biased = _mm_xor_si128(max_v, bias);
+  const bool clamp = z_max != 0xffffffffu;
+  for (int g = 0; g < groups; ++g) {
+    for (int j = 0; j < kPairs; j += 2) {
+      __m128i z = _mm_unpacklo_epi64(_mm_cvttpd_epi32(lanes[j]), _mm_cvttpd_epi32(lanes[j + 1]));
+      if (clamp) {
+        const __m128i above = _mm_cmpgt_epi32(_mm_xor_si128(z, bias), max_biased);
+        z = _mm_or_si128(_mm_andnot_si128(above, z), _mm_and_si128(above, max_v));
+      }
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + g * kLanes + 2 * j), z);
+    }
+    for (int j = 0; j < kPairs; ++j) lanes[j] = _mm_add_pd(lanes[j], step_v);
+  }
+}
+
+// The same for 8 lanes with AVX2 (vcvttpd2dq and vpminud give the same values as the SSE2 path), on CPUs that
+// have it.
+[[gnu::target("avx2")]] void step_truncate_z8_avx2(uint32_t* out, int groups, double base, const double* offsets,
+                                                   double step, uint32_t z_max) {
+  const __m256d base_v = _mm256_set1_pd(base);
+  __m256d lo = _mm256_add_pd(base_v, _mm256_loadu_pd(offsets));
+  __m256d hi = _mm256_add_pd(base_v, _mm256_loadu_pd(offsets + 4));
+  const __m256d step_v = _mm256_set1_pd(step);
+  const __m256i max_v = _mm256_set1_epi32(static_cast<int32_t>(z_max));
+  const bool clamp = z_max != 0xffffffffu;
+  for (int g = 0; g < groups; ++g) {
+    __m256i z = _mm256_set_m128i(_mm256_cvttpd_epi32(hi), _mm256_cvttpd_epi32(lo));
+    if (clamp) z = _mm256_min_epu32(z, max_v);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + g * 8), z);
+    lo = _mm256_add_pd(lo, step_v);
+    hi = _mm256_add_pd(hi, step_v);
+  }
+}
+
 }  // namespace
 
 SpanStepper::SpanStepper(const StepperSetup& setup, SpanConsumer& consumer)
-    : setup_(setup), consumer_(consumer), lanes_(setup.lane_width == 4 ? 4 : 8) {}
+    : setup_(setup),
+      consumer_(consumer),
+      lanes_(setup.lane_width == 4 ? 4 : 8),
+      avx2_(__builtin_cpu_supports("avx2") != 0) {}
 
 void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* index, const RasterVertex& dscan) {
   const float w = float(lanes_);
@@ -127,29 +179,28 @@ void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
     fill_constant(out, z_filled_, std::min(uint32_t(int64_t(scan.z)), z_max), count);
     return;
   }
-  // Z in double first, stepped group by group as the lanes are; then converted in one pass.
-  double* z = z_double_.data() + kPad - skip;
   const double step = z_step_;
+  if (!setup_.z_overflow) {
+    // Lane i of the first group is scan.z + z_lane_[i - skip + centre], added in registers (building it in a
+    // local array first stalls the vector loads on store forwarding).
+    const double* offsets = z_lane_.data() + kLaneTableCentre - skip;
+    const int groups = (count + skip + kLanes - 1) / kLanes;
+    if (kLanes == 8 && avx2_) {
+      step_truncate_z8_avx2(out - skip, groups, scan.z, offsets, step, z_max);
+    } else {
+      step_truncate_z<kLanes>(out - skip, groups, scan.z, offsets, step, z_max);
+    }
+    return;
+  }
+  // Z >= 2^31 in the draw: in double first, stepped group by group as the lanes are, then converted through the
+  // signed range with PCSX2's bias.
+  double* z = z_double_.data() + kPad - skip;
   write_groups<kLanes>(
       z, count, skip, scan.z, z_lane_, [](double b, double o) { return b + o; },
       [step](double previous) { return previous + step; });
-  // Each lane moves one way from group to group (adding a fixed step rounds monotonically), so the first and last
-  // groups bound every value: when they convert in range, plain truncation is cvttpd2dq for all.
-  const int last_group = (count + skip - 1) / kLanes * kLanes;
-  double lo = z[0], hi = z[0];
-  for (int i = 0; i < kLanes; ++i) {
-    lo = std::min({lo, z[i], z[last_group + i]});
-    hi = std::max({hi, z[i], z[last_group + i]});
-  }
   const double* zp = z + skip;
-  if (!setup_.z_overflow && lo > -2147483649.0 && hi < 2147483648.0) {
-    for (int i = 0; i < count; ++i) out[i] = std::min(uint32_t(int32_t(zp[i])), z_max);
-  } else if (setup_.z_overflow) {
-    for (int i = 0; i < count; ++i)
-      out[i] = std::min(uint32_t(round_to_int32(zp[i] + kZOverflowBias)) + 0x80000000u, z_max);
-  } else {
-    for (int i = 0; i < count; ++i) out[i] = std::min(uint32_t(truncate_to_int32(zp[i])), z_max);
-  }
+  for (int i = 0; i < count; ++i)
+    out[i] = std::min(uint32_t(round_to_int32(zp[i] + kZOverflowBias)) + 0x80000000u, z_max);
 }
 
 template <int kLanes>
@@ -213,23 +264,14 @@ void SpanStepper::fill_texture(int count, int skip, const RasterVertex& scan) {
 }
 
 template <int kLanes>
-void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& scan) {
-  const int count = std::min(pixels, kMaxSpanPixels);
-  const int skip = left & (kLanes - 1);
-  Span span;
-  span.y = y;
-  span.x = left;
-  span.count = count;
-  if (setup_.z) {
-    fill_z<kLanes>(count, skip, scan);
-    span.z = z_.data() + kPad;
-  }
+void SpanStepper::fill_other_attributes(Span& span, int count, int skip, const RasterVertex& scan) {
   if (setup_.color) {
     fill_color<kLanes>(count, skip, scan);
     span.r = color_[0].data() + kPad;
     span.g = color_[1].data() + kPad;
     span.b = color_[2].data() + kPad;
     span.a = color_[3].data() + kPad;
+    span.flat_color = !setup_.gouraud || setup_.sprite;
   }
   if (setup_.fog) {
     fill_fog<kLanes>(count, skip, scan);
@@ -245,6 +287,37 @@ void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& sca
       span.t = t_.data() + kPad;
       span.q = q_.data() + kPad;
     }
+  }
+}
+
+void SpanStepper::fill_attributes(Span& span, int count) {
+  span.deferred = nullptr;
+  count = std::min(count, span.count);
+  if (count <= 0) return;
+  if (lanes_ == 8) {
+    fill_other_attributes<8>(span, count, span.x & 7, deferred_scan_);
+  } else {
+    fill_other_attributes<4>(span, count, span.x & 3, deferred_scan_);
+  }
+}
+
+template <int kLanes>
+void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& scan) {
+  const int count = std::min(pixels, kMaxSpanPixels);
+  const int skip = left & (kLanes - 1);
+  Span span;
+  span.y = y;
+  span.x = left;
+  span.count = count;
+  if (setup_.z) {
+    fill_z<kLanes>(count, skip, scan);
+    span.z = z_.data() + kPad;
+  }
+  if (setup_.defer_attributes && (setup_.color || setup_.fog || setup_.texture)) {
+    deferred_scan_ = scan;
+    span.deferred = this;
+  } else {
+    fill_other_attributes<kLanes>(span, count, skip, scan);
   }
   consumer_.draw_span(span);
 }

@@ -35,9 +35,11 @@ struct StepperSetup {
   bool z_overflow = false;
   bool z_clamp = false;
   uint32_t z_max = 0xffffffffu;
+  // Spans carry only Z; the consumer asks for the other attributes (Span::deferred) when a pixel passes Z.
+  bool defer_attributes = false;
 };
 
-class SpanStepper final : public ScanlineSink {
+class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
  public:
   SpanStepper(const StepperSetup& setup, SpanConsumer& consumer);
 
@@ -61,6 +63,9 @@ class SpanStepper final : public ScanlineSink {
 
   template <int kLanes>
   void fill_span(int pixels, int left, int y, const RasterVertex& scan);
+  void fill_attributes(Span& span, int count) override;
+  template <int kLanes>
+  void fill_other_attributes(Span& span, int count, int skip, const RasterVertex& scan);
   template <int kLanes>
   void fill_z(int count, int skip, const RasterVertex& scan);
   template <int kLanes>
@@ -73,6 +78,7 @@ class SpanStepper final : public ScanlineSink {
   StepperSetup setup_;
   SpanConsumer& consumer_;
   int lanes_;
+  bool avx2_;  // the CPU has AVX2: Z lanes step eight to a register
 
   // Per primitive.
   LaneTable<double> z_lane_{};
@@ -88,6 +94,7 @@ class SpanStepper final : public ScanlineSink {
   float s_step_ = 0, t_step_ = 0, q_step_ = 0;
   uint32_t sprite_z_ = 0;
   int16_t sprite_fog_ = 0;
+  RasterVertex deferred_scan_{};  // the span start whose other attributes are still to be stepped
 
   // Per span output, reused. Whole lane groups are written, so each array has a group of slack on both sides:
   // pixel 0 of the span sits at kPad, the first group starts at kPad - skip.
