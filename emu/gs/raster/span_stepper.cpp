@@ -99,7 +99,7 @@ SpanStepper::SpanStepper(const StepperSetup& setup, SpanConsumer& consumer)
     : setup_(setup),
       consumer_(consumer),
       lanes_(setup.lane_width == 4 ? 4 : 8),
-      avx2_(__builtin_cpu_supports("avx2") != 0) {}
+      avx2_(setup.allow_avx2 && __builtin_cpu_supports("avx2") != 0) {}
 
 void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* index, const RasterVertex& dscan) {
   const float w = float(lanes_);
