@@ -108,7 +108,8 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   Row<double> z_double_;
   std::array<Row<int16_t>, 4> color_;
   Row<int16_t> fog_;
-  std::array<ConstantRun<int16_t>, 4> color_filled_{};
+  std::array<int16_t, 4> flat_filled_{};  // the flat colour the colour rows hold over flat_filled_pixels_ pixels
+  int flat_filled_pixels_ = 0;
   ConstantRun<int16_t> fog_filled_{};
   ConstantRun<uint32_t> z_filled_{};
   Row<int32_t> u_, v_;
