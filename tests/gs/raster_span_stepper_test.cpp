@@ -190,5 +190,46 @@ TEST(SpanStepper, FogGroupStepRoundsForEightLanesAndTruncatesForFour) {
   EXPECT_EQ(fog_run(4, 5)[4], 100 + 41);
 }
 
+// The AVX2 Z stepping (chosen at run time) and the SSE2 one must give the same values: many primitives with
+// awkward gradients, every group offset, spans of one to several groups, clamped and not, near the top of the
+// range where truncation gives 0x80000000. On a CPU without AVX2 both runs take the SSE2 path.
+std::vector<uint32_t> stepped_z(bool allow_avx2, bool clamp, double dz, double z0, int left, int pixels) {
+  StepperSetup setup;
+  setup.z = true;
+  setup.z_clamp = clamp;
+  setup.z_max = 0xffffff;
+  setup.allow_avx2 = allow_avx2;
+  CopyingConsumer out;
+  SpanStepper stepper(setup, out);
+  RasterVertex vertices[3];
+  const uint32_t index[3] = {0, 1, 2};
+  RasterVertex dscan;
+  dscan.z = dz;
+  stepper.setup_primitive(vertices, index, dscan);
+  RasterVertex scan;
+  scan.z = z0;
+  stepper.scanline(pixels, left, 0, scan);
+  return out.z;
+}
+
+TEST(SpanStepper, DepthStepsTheSameWithAndWithoutAvx2) {
+  uint64_t seed = 0x9e3779b97f4a7c15u;
+  auto next = [&seed] {
+    seed = seed * 6364136223846793005u + 1442695040888963407u;
+    return seed >> 11;  // 53 bits
+  };
+  auto unit = [&] { return double(next()) / double(uint64_t{1} << 53); };
+  for (int trial = 0; trial < 2000; ++trial) {
+    const bool clamp = trial % 2 == 1;
+    const double z0 = trial % 5 == 0 ? 2147483000.0 + 1000.0 * unit() : unit() * (clamp ? 0x1000000 : 2147483647.0);
+    const double dz = (unit() - 0.5) * (trial % 3 == 0 ? 1e6 : 37.0);
+    const int left = int(next() % 64);
+    const int pixels = 1 + int(next() % 100);
+    SCOPED_TRACE(testing::Message() << "trial " << trial << " z0 " << z0 << " dz " << dz << " left " << left
+                                    << " pixels " << pixels);
+    ASSERT_EQ(stepped_z(true, clamp, dz, z0, left, pixels), stepped_z(false, clamp, dz, z0, left, pixels));
+  }
+}
+
 }  // namespace
 }  // namespace gcvu::gs

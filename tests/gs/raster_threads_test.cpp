@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "emu/gs/raster/row_band.hpp"
 #include "formats/core/file_io.hpp"
 #include "formats/pcsx2/gs_dump.hpp"
 #include "harness/replay/gs_replay.hpp"
@@ -49,6 +50,22 @@ INSTANTIATE_TEST_SUITE_P(GoldenCases, RasterThreads,
                          ::testing::Values("shade_gouraud", "cov_strip_fan", "prim_sprite", "prim_lines", "prim_points",
                                            "tex_ct32", "tex_bilinear", "tex_stq_persp", "z_tests", "blend_ct16",
                                            "scanmsk", "fog", "scene_a", "rand_001", "rand_017"));
+
+// The row walk the triangle rasterizer uses visits exactly the rows contains() accepts, in order.
+TEST(RowBand, FirstRowAndRowAfterWalkTheRowsTheBandContains) {
+  for (int threads = 1; threads <= 4; ++threads) {
+    for (int index = 0; index < threads; ++index) {
+      const gs::RowBand band{threads, index};
+      for (int top = 0; top < 80; ++top) {
+        std::vector<int> walked, expected;
+        for (int y = band.first_row(top); y < 200; y = band.row_after(y)) walked.push_back(y);
+        for (int y = top; y < 200; ++y)
+          if (band.contains(y)) expected.push_back(y);
+        ASSERT_EQ(walked, expected) << "threads " << threads << " index " << index << " top " << top;
+      }
+    }
+  }
+}
 
 }  // namespace
 }  // namespace gcvu

@@ -153,8 +153,8 @@ void Rasterizer::draw_triangle(const RasterVertex* vertices, const uint32_t* ind
                                                                              float y0) {
   const float left_limit = float(scissor_.left), right_limit = float(scissor_.right);
   RasterVertex scan;
-  for (int y = top; y < bottom; ++y) {
-    if (row_masked(y)) continue;
+  for (int y = band_.first_row(top); y < bottom; y = band_.row_after(y)) {
+    if (scan_masked(y)) continue;
     const float dy = float(y) - y0;
     // Fused: edge + dedge * dy.
     const float xl = std::ceil(std::fma(dedge.x, dy, edge.x));

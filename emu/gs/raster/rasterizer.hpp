@@ -33,9 +33,8 @@ class Rasterizer {
   void draw_sprite(const RasterVertex* vertices, const uint32_t* index);
   void draw_line(const RasterVertex* vertices, const uint32_t* index);
   // SCANMSK skips the row, or another thread draws it.
-  bool row_masked(int y) const {
-    return ((scanmsk_ & 2) != 0 && uint32_t(y & 1) == (scanmsk_ & 1)) || !band_.contains(y);
-  }
+  bool row_masked(int y) const { return scan_masked(y) || !band_.contains(y); }
+  bool scan_masked(int y) const { return (scanmsk_ & 2) != 0 && uint32_t(y & 1) == (scanmsk_ & 1); }
 
   PixelRect scissor_;
   uint32_t scanmsk_;

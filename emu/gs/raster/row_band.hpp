@@ -12,6 +12,20 @@ struct RowBand {
   int index = 0;
 
   bool contains(int y) const { return threads <= 1 || (y >> kRowsLog2) % threads == index; }
+  // The first row >= y the band contains, for y >= 0 (rows come from within the scissor); a row loop walks
+  // first_row, row_after, ... instead of dividing for every row it tests.
+  int first_row(int y) const {
+    if (threads <= 1) return y;
+    const int band = y >> kRowsLog2;
+    const int ahead = (index - band % threads + threads) % threads;
+    return ahead == 0 ? y : (band + ahead) << kRowsLog2;
+  }
+  // The band's next row after y, a row it contains.
+  int row_after(int y) const {
+    ++y;
+    if (threads > 1 && (y & ((1 << kRowsLog2) - 1)) == 0) y += (threads - 1) << kRowsLog2;
+    return y;
+  }
 };
 
 }  // namespace gcvu::gs

@@ -99,7 +99,7 @@ SpanStepper::SpanStepper(const StepperSetup& setup, SpanConsumer& consumer)
     : setup_(setup),
       consumer_(consumer),
       lanes_(setup.lane_width == 4 ? 4 : 8),
-      avx2_(__builtin_cpu_supports("avx2") != 0) {}
+      avx2_(setup.allow_avx2 && __builtin_cpu_supports("avx2") != 0) {}
 
 void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* index, const RasterVertex& dscan) {
   const float w = float(lanes_);
@@ -205,12 +205,21 @@ void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
 
 template <int kLanes>
 void SpanStepper::fill_color(int count, int skip, const RasterVertex& scan) {
+  if (!setup_.gouraud || setup_.sprite) {
+    // One test per span for all four rows: most spans repeat the previous span's colour and are not longer.
+    if (flat_color_ != flat_filled_) {
+      flat_filled_ = flat_color_;
+      flat_filled_pixels_ = 0;
+    }
+    if (count > flat_filled_pixels_) {
+      for (int c = 0; c < 4; ++c)
+        std::fill(color_[c].data() + kPad + flat_filled_pixels_, color_[c].data() + kPad + count, flat_color_[c]);
+      flat_filled_pixels_ = count;
+    }
+    return;
+  }
   for (int c = 0; c < 4; ++c) {
     int16_t* out = color_[c].data() + kPad;
-    if (!setup_.gouraud || setup_.sprite) {
-      fill_constant(out, color_filled_[c], flat_color_[c], count);
-      continue;
-    }
     const int16_t base = low16(truncate_to_int32(scan.attr[kAttrR + c]));
     const int16_t step = color_step_[c];
     // Only the group steps clamp at zero (PCSX2 max_i16); the first group's offsets do not.

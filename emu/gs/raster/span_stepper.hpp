@@ -37,6 +37,8 @@ struct StepperSetup {
   uint32_t z_max = 0xffffffffu;
   // Spans carry only Z; the consumer asks for the other attributes (Span::deferred) when a pixel passes Z.
   bool defer_attributes = false;
+  // Step Z with AVX2 when the CPU has it; false keeps the SSE2 path (tests compare the two, which must agree).
+  bool allow_avx2 = true;
 };
 
 class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
@@ -78,7 +80,7 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   StepperSetup setup_;
   SpanConsumer& consumer_;
   int lanes_;
-  bool avx2_;  // the CPU has AVX2: Z lanes step eight to a register
+  bool avx2_;  // AVX2 allowed and present: Z lanes step eight to a register
 
   // Per primitive.
   LaneTable<double> z_lane_{};
@@ -106,7 +108,8 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   Row<double> z_double_;
   std::array<Row<int16_t>, 4> color_;
   Row<int16_t> fog_;
-  std::array<ConstantRun<int16_t>, 4> color_filled_{};
+  std::array<int16_t, 4> flat_filled_{};  // the flat colour the colour rows hold over flat_filled_pixels_ pixels
+  int flat_filled_pixels_ = 0;
   ConstantRun<int16_t> fog_filled_{};
   ConstantRun<uint32_t> z_filled_{};
   Row<int32_t> u_, v_;
