@@ -28,8 +28,10 @@ class Rasterizer {
 
  private:
   void draw_triangle(const RasterVertex* vertices, const uint32_t* index);
-  void draw_triangle_rows(int top, int bottom, const RasterVertex& edge, const RasterVertex& dedge,
-                          const RasterVertex& dscan, float x0, float y0);
+  // Cloned for FMA (rasterizer.cpp says why); the attribute must be on the first declaration.
+  [[gnu::target_clones("fma", "default")]] void draw_triangle_rows(int top, int bottom, const RasterVertex& edge,
+                                                                   const RasterVertex& dedge, const RasterVertex& dscan,
+                                                                   float x0, float y0);
   void draw_sprite(const RasterVertex* vertices, const uint32_t* index);
   void draw_line(const RasterVertex* vertices, const uint32_t* index);
   // SCANMSK skips the row, or another thread draws it.
