@@ -142,27 +142,25 @@ void Gs::Core::write_register(uint8_t address, uint64_t value, WriteOrigin origi
       // Draws batched so far see memory as it was before the transfer.
       flush();
       const Trxdir trxdir{value};
+      const Bitbltbuf blit{registers[reg::kBitbltbuf]};
+      const Trxpos pos{registers[reg::kTrxpos]};
+      const Trxreg size{registers[reg::kTrxreg]};
       if (trxdir.xdir() == 0 || trxdir.xdir() == 2) {
-        const Bitbltbuf blit{registers[reg::kBitbltbuf]};
-        const Trxpos pos{registers[reg::kTrxpos]};
-        const Trxreg size{registers[reg::kTrxreg]};
         const int32_t x = int32_t(pos.dsax()), y = int32_t(pos.dsay());
         transfer_destination = {
             blit.dbp(), blit.dbw(), blit.dpsm(), {x, y, x + int32_t(size.rrw()), y + int32_t(size.rrh())}};
         invalidate_transfer_destination();
       }
-      gs.transfer_.start(Bitbltbuf{registers[reg::kBitbltbuf]}, Trxpos{registers[reg::kTrxpos]},
-                         Trxreg{registers[reg::kTrxreg]}, trxdir, gs.memory_);
+      gs.transfer_.start(blit, pos, size, trxdir, gs.memory_);
       if (trxdir.xdir() != 3) ++stats.transfers;
       return;
     }
     case reg::kHwreg: {
       registers[address] = value;
-      if (gs.transfer_.direction() != 0) return;
-      if (stats.draws != draws_at_transfer_invalidation) invalidate_transfer_destination();
+      // The same path as IMAGE data (direction check, invalidation after a draw), eight bytes at a time.
       uint8_t bytes[8];
       for (int i = 0; i < 8; ++i) bytes[i] = uint8_t(value >> (8 * i));
-      gs.transfer_.write(std::span<const uint8_t>(bytes, 8), gs.memory_);
+      gs.write_image(std::span<const uint8_t>(bytes, 8));
       return;
     }
     case reg::kFrame1:
