@@ -781,8 +781,7 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
   p.vm = memory.bytes().data();
   p.clut = &clut;
   const uint32_t tex_psm = state.tex0.psm();
-  const bool indexed_texture =
-      state.prim.tme() && (tex_psm == 0x13 || tex_psm == 0x14 || tex_psm == 0x1b || tex_psm == 0x24 || tex_psm == 0x2c);
+  const bool indexed_texture = state.prim.tme() && is_indexed_psm(tex_psm);
   if (indexed_texture) clut.read_palette(state.tex0, state.texa, p.palette);
   build_pixel_state(state, config, p.key, p.k, indexed_texture ? &p.palette : nullptr);
   p.nothing = p.k.draws_nothing;

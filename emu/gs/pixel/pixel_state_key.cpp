@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "emu/gs/pixel/pixel_math.hpp"
+#include "emu/gs/pixel/texel_decode.hpp"
 
 namespace gcvu::gs {
 namespace {
@@ -38,8 +39,6 @@ uint32_t frame_fmsk(uint32_t fmt) {
     default: return 0;
   }
 }
-
-bool is_indexed(uint32_t psm) { return psm == 0x13 || psm == 0x14 || psm == 0x1b || psm == 0x24 || psm == 0x2c; }
 
 // The vertex alpha range after the alpha test passes (only used to judge the test as a whole).
 enum class AlphaResult { kUnknown, kAllPass, kAllFail };
@@ -203,7 +202,7 @@ void output_alpha_range(const DrawState& s, const std::array<uint32_t, 256>* pal
   uint32_t ta0 = s.texa.ta0(), ta1 = s.texa.ta1();
   switch (psm & 0xf) {
     case 0x1:  // 24-bit
-      if (!is_indexed(psm)) {
+      if (!pixel::is_indexed_psm(psm)) {
         tmin = s.texa.aem() ? 0 : static_cast<int>(ta0);
         tmax = static_cast<int>(ta0);
       }
@@ -215,7 +214,7 @@ void output_alpha_range(const DrawState& s, const std::array<uint32_t, 256>* pal
       break;
     default: break;
   }
-  if (is_indexed(psm) && palette) {
+  if (pixel::is_indexed_psm(psm) && palette) {
     int n = (psm == 0x13 || psm == 0x1b) ? 256 : 16;
     tmin = 255, tmax = 0;
     for (int i = 0; i < n; i++) {
@@ -308,7 +307,7 @@ void build_pixel_state(const DrawState& s_in, const GsConfig& config, PixelState
       if (tfx == 0 && tcc && s.summary.colors_equal && s.summary.colors_all_0x80) tfx = 1;  // modulate by 1.0
       key.set<8, 3>(tfx);
       key.set<11, 1>(tcc);
-      key.set<13, 1>(is_indexed(s.tex0.psm()));
+      key.set<13, 1>(pixel::is_indexed_psm(s.tex0.psm()));
       key.set<18, 2>(s.clamp.wms());
       key.set<20, 2>(s.clamp.wmt());
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "emu/gs/memory/pixel_access.hpp"
+#include "emu/gs/pixel/texel_decode.hpp"
 #include "emu/gs/pixel/texture_cache.hpp"
 
 namespace gcvu::gs::pixel {
@@ -10,8 +11,6 @@ namespace {
 
 // PCSX2 keeps at most what its aging allows; this bound only keeps memory finite on long dumps.
 constexpr size_t kMaxTextures = 1024;
-
-bool indexed(uint32_t psm) { return psm == 0x13 || psm == 0x14 || psm == 0x1b || psm == 0x24 || psm == 0x2c; }
 
 // 16- and 24-bit textures are decoded through TEXA, so a texture sampled with TCC is told apart by it.
 bool texa_decoded(uint32_t psm) {
@@ -45,9 +44,6 @@ uint32_t page_of(const PixelAddress<kPsm>& buffer, uint32_t x, uint32_t y) {
 // the pitch runs on into the next rows).
 template <Psm kPsm>
 void decode_block(const uint8_t* vm, ResidentTexture& t, const Texa& texa, uint32_t bx, uint32_t by) {
-  constexpr bool kIndexed =
-      kPsm == Psm::kT8 || kPsm == Psm::kT4 || kPsm == Psm::kT8h || kPsm == Psm::kT4hl || kPsm == Psm::kT4hh;
-  constexpr Swizzle kSwizzle = PsmTraits<kPsm>::kSwizzle;
   const PixelAddress<kPsm> buffer(t.tbp, t.tbw);
   const uint32_t bw = 1u << t.block_w_log2, bh = 1u << t.block_h_log2;
   const uint32_t x0 = bx << t.block_w_log2, y0 = by << t.block_h_log2;
@@ -57,16 +53,7 @@ void decode_block(const uint8_t* vm, ResidentTexture& t, const Texa& texa, uint3
     const size_t base = (size_t{y0 + y} << t.pitch_log2) + x0;
     for (uint32_t x = 0; x < bw; x++) {
       if (base + x >= size) return;
-      const uint32_t raw = read_element<kPsm>(vm, row.at(x0 + x));
-      uint32_t value = raw;
-      if constexpr (!kIndexed) {
-        if constexpr (kPsm == Psm::kCt24 || kPsm == Psm::kZ24) {
-          value = texa_expand24(raw, texa.ta0(), texa.aem());
-        } else if constexpr (kSwizzle == Swizzle::k16 || kSwizzle == Swizzle::k16s) {
-          value = texa_expand16(raw, texa.ta0(), texa.ta1(), texa.aem());
-        }
-      }
-      t.texels[base + x] = value;
+      t.texels[base + x] = expand_texel<kPsm>(read_element<kPsm>(vm, row.at(x0 + x)), texa);
     }
   }
 }
@@ -78,7 +65,7 @@ void create(ResidentTexture& t, const Tex0& tex0, const Texa& texa, int pitch_lo
   t.tw = tex0.tw();
   t.th = tex0.th();
   t.texa = texa.raw;
-  t.pitch_log2 = pitch_log2 != 0 ? pitch_log2 : std::max<int>(int(t.tw), indexed(t.psm) ? 5 : 3);
+  t.pitch_log2 = pitch_log2 != 0 ? pitch_log2 : std::max<int>(int(t.tw), is_indexed_psm(t.psm) ? 5 : 3);
   visit_psm(psm_or_ct32(t.psm), [&](auto p) {
     constexpr Psm kPsm = decltype(p)::value;
     using Traits = PsmTraits<kPsm>;

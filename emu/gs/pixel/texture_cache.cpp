@@ -6,11 +6,6 @@
 #include "emu/gs/memory/pixel_access.hpp"
 
 namespace gcvu::gs::pixel {
-namespace {
-
-bool indexed(uint32_t psm) { return psm == 0x13 || psm == 0x14 || psm == 0x1b || psm == 0x24 || psm == 0x2c; }
-
-}  // namespace
 
 void TextureCache::begin(const LocalMemory& memory, const Tex0& tex0, const Texa& texa, const Miptbp& mip1,
                          const Miptbp& mip2, int tw_log2, int th_log2, int top,
@@ -20,7 +15,7 @@ void TextureCache::begin(const LocalMemory& memory, const Tex0& tex0, const Texa
   texa_ = texa;
   palette_ = palette;
   uint32_t psm = tex0.psm();
-  int pitch_log2 = std::max(tw_log2, indexed(psm) ? 5 : 3);
+  int pitch_log2 = std::max(tw_log2, is_indexed_psm(psm) ? 5 : 3);
   for (int i = 0; i <= top && i < kMaxLevels; i++) {
     TextureLevel& l = levels_[i];
     l.psm = psm;
@@ -55,25 +50,16 @@ namespace {
 template <Psm kPsm>
 void decode_tile_as(const uint8_t* vm, const TextureLevel& l, uint32_t x0, uint32_t y0, const Texa& texa,
                     const uint32_t* palette) {
-  constexpr Swizzle kSwizzle = PsmTraits<kPsm>::kSwizzle;
-  constexpr bool kIndexed =
-      kPsm == Psm::kT8 || kPsm == Psm::kT4 || kPsm == Psm::kT8h || kPsm == Psm::kT4hl || kPsm == Psm::kT4hh;
-  const uint32_t ta0 = texa.ta0(), ta1 = texa.ta1();
-  const bool aem = texa.aem();
   const PixelAddress<kPsm> buffer(l.tbp, l.tbw);
   for (uint32_t y = y0; y < y0 + 8; y++) {
     const RowAddress<kPsm> row = buffer.row(y);
     uint32_t* out = l.texels + (y << l.pitch_log2);
     for (uint32_t x = x0; x < x0 + 8; x++) {
-      uint32_t raw = read_element<kPsm>(vm, row.at(x));
-      if constexpr (kIndexed) {
-        out[x] = palette[raw];
-      } else if constexpr (kPsm == Psm::kCt24 || kPsm == Psm::kZ24) {
-        out[x] = texa_expand24(raw, ta0, aem);
-      } else if constexpr (kSwizzle == Swizzle::k16 || kSwizzle == Swizzle::k16s) {
-        out[x] = texa_expand16(raw, ta0, ta1, aem);
+      const uint32_t texel = expand_texel<kPsm>(read_element<kPsm>(vm, row.at(x)), texa);
+      if constexpr (is_indexed_psm(static_cast<uint32_t>(kPsm))) {
+        out[x] = palette[texel];
       } else {
-        out[x] = raw;
+        out[x] = texel;
       }
     }
   }
@@ -82,7 +68,7 @@ void decode_tile_as(const uint8_t* vm, const TextureLevel& l, uint32_t x0, uint3
 // One 8x8 tile copied from the resident texture (indices through the palette).
 void copy_resident_tile(const TextureLevel& l, uint32_t x0, uint32_t y0, const uint32_t* palette) {
   const ResidentTexture& r = *l.resident;
-  const bool through_palette = indexed(l.psm) && palette;
+  const bool through_palette = is_indexed_psm(l.psm) && palette;
   const uint32_t resident_width = 1u << r.pitch_log2;
   for (uint32_t y = y0; y < y0 + 8; y++) {
     uint32_t* out = l.texels + (y << l.pitch_log2);

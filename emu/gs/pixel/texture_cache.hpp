@@ -10,6 +10,7 @@
 
 #include "emu/gs/memory/local_memory.hpp"
 #include "emu/gs/pixel/resident_textures.hpp"
+#include "emu/gs/pixel/texel_decode.hpp"
 #include "emu/gs/registers/general_registers.hpp"
 
 namespace gcvu::gs::pixel {
@@ -67,17 +68,5 @@ class TextureCache {
   std::array<std::vector<uint32_t>, kMaxLevels> texel_store_;
   std::array<std::vector<uint8_t>, kMaxLevels> valid_store_;
 };
-
-// TEXA expansion (reference/gs.md §1 "TEXA"), local to the pixel pipeline's texel decode.
-constexpr uint32_t texa_expand16(uint32_t c, uint32_t ta0, uint32_t ta1, bool aem) {
-  uint32_t rgb = ((c & 0x1f) << 3) | (((c >> 5) & 0x1f) << 11) | (((c >> 10) & 0x1f) << 19);
-  uint32_t a = (c & 0x8000) ? ta1 : ((aem && (c & 0x7fff) == 0) ? 0 : ta0);
-  return rgb | (a << 24);
-}
-constexpr uint32_t texa_expand24(uint32_t c, uint32_t ta0, bool aem) {
-  uint32_t rgb = c & 0xffffff;
-  uint32_t a = (aem && rgb == 0) ? 0 : ta0;
-  return rgb | (a << 24);
-}
 
 }  // namespace gcvu::gs::pixel
