@@ -7,6 +7,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
+
+#include "emu/gs/pixel/depth_bounds.hpp"
 
 #include "emu/gs/pixel/pixel_state_key.hpp"
 
@@ -49,21 +52,52 @@ inline __m128i depth_fails4(__m128i zs, __m128i zd, bool greater) {
 // a pixel of the g-th 8-pixel group aligned to x passed (span pixels 8g - skip .. 8g + 7 - skip). `zd8(i)` gives the
 // buffer's values of the aligned group starting at pixel i as two vectors, `zd1(i)` one pixel's. Returns the last
 // live group, or -1 when none is.
-template <bool kGreater, class Zd8, class Zd1>
+//
+// `bounds` may reject a whole aligned group before its buffer values are loaded: `bounds.rejects(i, zs_max)` is
+// true only when every pixel of the group starting at pixel i fails anyway, and `bounds.missed(i)` hears of a
+// group it let through that failed entirely (NoBounds: none).
+struct NoBounds {
+  static constexpr bool kActive = false;
+  bool rejects(int, uint32_t) const { return false; }
+  void missed(int) const {}
+};
+
+// The largest of eight unsigned values.
+inline uint32_t max_unsigned8(__m128i lo, __m128i hi) {
+  const __m128i bias = _mm_set1_epi32(static_cast<int32_t>(0x80000000u));
+  auto max4 = [](__m128i a, __m128i b) {
+    const __m128i greater = _mm_cmpgt_epi32(a, b);
+    return _mm_or_si128(_mm_and_si128(greater, a), _mm_andnot_si128(greater, b));
+  };
+  __m128i m = max4(_mm_xor_si128(lo, bias), _mm_xor_si128(hi, bias));
+  m = max4(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+  m = max4(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+  return static_cast<uint32_t>(_mm_cvtsi128_si32(m)) ^ 0x80000000u;
+}
+
+template <bool kGreater, class Zd8, class Zd1, class Bounds = NoBounds>
 int depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, uint32_t zm0, uint32_t* fm, uint32_t* zm,
-                      uint8_t* live, Zd8&& zd8, Zd1&& zd1) {
+                      uint8_t* live, Zd8&& zd8, Zd1&& zd1, Bounds&& bounds = Bounds{}) {
   const __m128i fm_v = _mm_set1_epi32(static_cast<int32_t>(fm0));
   const __m128i zm_v = _mm_set1_epi32(static_cast<int32_t>(zm0));
   int g = 0, last_live = -1;
   for (int begin = -skip; begin < count; begin += 8, g++) {
     if (begin >= 0 && begin + 8 <= count) {
+      const __m128i zs_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin));
+      const __m128i zs_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin + 4));
+      if constexpr (std::remove_cvref_t<Bounds>::kActive) {
+        if (bounds.rejects(begin, max_unsigned8(zs_lo, zs_hi))) {
+          live[g] = 0;
+          continue;
+        }
+      }
       __m128i lo, hi;
       zd8(begin, lo, hi);
-      const __m128i fail_lo = depth_fails4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin)), lo, kGreater);
-      const __m128i fail_hi =
-          depth_fails4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin + 4)), hi, kGreater);
+      const __m128i fail_lo = depth_fails4(zs_lo, lo, kGreater);
+      const __m128i fail_hi = depth_fails4(zs_hi, hi, kGreater);
       const bool alive = _mm_movemask_epi8(_mm_and_si128(fail_lo, fail_hi)) != 0xffff;
       live[g] = alive;
+      if (!alive) bounds.missed(begin);
       // A dead group's masks are never read: the later passes and the pixel count skip it.
       if (alive) {
         last_live = g;
@@ -76,7 +110,16 @@ int depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, uin
     }
     uint32_t passed = 0;
     const int end = begin + 8 < count ? begin + 8 : count;
-    for (int i = begin < 0 ? 0 : begin; i < end; i++) {
+    const int first = begin < 0 ? 0 : begin;
+    if constexpr (std::remove_cvref_t<Bounds>::kActive) {
+      uint32_t zs_max = 0;
+      for (int i = first; i < end; i++) zs_max = zs[i] > zs_max ? zs[i] : zs_max;
+      if (bounds.rejects(first, zs_max)) {
+        live[g] = 0;
+        continue;
+      }
+    }
+    for (int i = first; i < end; i++) {
       const uint32_t pass = depth_passes<kGreater>(zs[i], zd1(i));
       const uint32_t kill = pass - 1;  // all ones when failing
       fm[i] = fm0 | kill;
@@ -84,7 +127,11 @@ int depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, uin
       passed |= pass;
     }
     live[g] = static_cast<uint8_t>(passed);
-    if (passed) last_live = g;
+    if (passed) {
+      last_live = g;
+    } else {
+      bounds.missed(first);
+    }
   }
   return last_live;
 }
@@ -103,14 +150,32 @@ int depth_test_span(const uint8_t* vm, const uint32_t* zs, const uint32_t* addre
   return depth_test_groups<kGreater>(zs, count, skip, fm0, zm0, fm, zm, live, zd8, zd1);
 }
 
+// Block bounds for depth_test_groups: GEQUAL fails every pixel of a group when even its largest source Z is below
+// the block's lowest stored value (masked by kWidth); GREATER when it is not above it.
+template <bool kGreater, uint32_t kWidth, class Element>
+struct BlockBounds {
+  static constexpr bool kActive = true;
+  const uint8_t* vm;
+  DepthBounds& bounds;
+  Element& element;  // pixel index -> element address
+  bool rejects(int i, uint32_t zs_max) const {
+    const uint32_t lowest = bounds.lower_bound(vm, element(i), kWidth);
+    return kGreater ? zs_max <= lowest : zs_max < lowest;
+  }
+  void missed(int i) const { bounds.refresh(vm, element(i), kWidth); }
+};
+
 // 32-bit swizzles (PSMCT32/Z32 arrangement, 24- or 32-bit Z): the eight pixels of an aligned group of a row are
 // words {0, 1, 4, 5, 8, 9, 12, 13} (even rows) or {2, 3, 6, 7, ...} (odd rows) of one 64-byte column, so four
 // aligned loads and two unpacks give them in order. `element(i)` is pixel i's element address (a u32 index).
+// With `depth_bounds` (null: none), groups the block bounds prove failing are skipped unloaded (depth_bounds.hpp).
 template <ZFmt kZ, bool kGreater, class Element>
 int depth_test_span_column32(const uint8_t* vm, const uint32_t* zs, int count, int skip, uint32_t fm0, uint32_t zm0,
-                             uint32_t* fm, uint32_t* zm, uint8_t* live, Element&& element) {
+                             uint32_t* fm, uint32_t* zm, uint8_t* live, Element&& element,
+                             DepthBounds* depth_bounds = nullptr) {
   static_assert(kZ != ZFmt::k16);
-  const __m128i width = _mm_set1_epi32(kZ == ZFmt::k24 ? 0xffffff : -1);
+  constexpr uint32_t kWidth = kZ == ZFmt::k24 ? 0xffffffu : 0xffffffffu;
+  const __m128i width = _mm_set1_epi32(static_cast<int32_t>(kWidth));
   auto zd1 = [&](int i) { return load_depth<kZ>(vm, element(i) << 2); };
   auto zd8 = [&](int i, __m128i& lo, __m128i& hi) {
     const uint32_t e = element(i);
@@ -124,7 +189,9 @@ int depth_test_span_column32(const uint8_t* vm, const uint32_t* zs, int count, i
     }
     lo = _mm_and_si128(lo, width), hi = _mm_and_si128(hi, width);
   };
-  return depth_test_groups<kGreater>(zs, count, skip, fm0, zm0, fm, zm, live, zd8, zd1);
+  if (!depth_bounds) return depth_test_groups<kGreater>(zs, count, skip, fm0, zm0, fm, zm, live, zd8, zd1);
+  return depth_test_groups<kGreater>(zs, count, skip, fm0, zm0, fm, zm, live, zd8, zd1,
+                                     BlockBounds<kGreater, kWidth, Element>{vm, *depth_bounds, element});
 }
 
 }  // namespace gcvu::gs::pixel

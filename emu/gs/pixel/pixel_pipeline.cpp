@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "emu/gs/memory/pixel_address.hpp"
+#include "emu/gs/pixel/coverage_mask.hpp"
 #include "emu/gs/pixel/depth_test.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
@@ -58,9 +59,17 @@ struct OwnedCache {
 
 }  // namespace
 
+// The Z block bounds of a workspace, valid for the draw of the pipeline that last used them.
+struct OwnedDepthBounds {
+  DepthBounds bounds;
+  const void* owner = nullptr;
+};
+
 struct PixelWorkspace::Parts {
   Scratch scratch;
   OwnedCache texture;
+  OwnedDepthBounds depth;
+  CoverageMask covered;  // of the draw running last to first on this workspace (one at a time per thread)
 };
 
 PixelWorkspace::PixelWorkspace() : parts_(std::make_unique<Parts>()) {}
@@ -92,6 +101,10 @@ struct PixelPipeline::Impl {
   // With a Z test, stages[0] is the fused depth test run on the whole span, and the later passes run only on the
   // groups of pixels it left something to write (PCSX2 tests Z first too).
   bool z_first = false;
+  // The draw lets the Z test skip groups by block bounds (gs/pixel/depth_bounds.hpp); null when not.
+  DepthBounds* depth_bounds = nullptr;
+  // The draw runs its primitives last to first and writes only pixels no later one wrote; null when not.
+  CoverageMask* covered = nullptr;
   uint64_t pixels = 0;
   bool nothing = false;
   // Untextured, untested, unblended 32-bit draws run as one fused pass instead of the list (see stage_solid).
@@ -174,7 +187,8 @@ void stage_depth_test(Impl& p, const Span& s, Scratch& w, int begin, int end) {
     const uint32_t x = static_cast<uint32_t>(s.x + begin);
     w.last_live = depth_test_span_column32<kZ, kGreater>(p.vm, s.z + begin, end - begin, skip, p.early_fm, p.k.zm,
                                                          w.fm + begin, w.zm + begin, w.live,
-                                                         [&](int i) { return row.at(x + static_cast<uint32_t>(i)); });
+                                                         [&](int i) { return row.at(x + static_cast<uint32_t>(i)); },
+                                                         p.depth_bounds);
   } else {
     span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
     w.last_live = depth_test_span<kZ, kGreater>(p.vm, s.z + begin, w.zaddr + begin, end - begin, skip, p.early_fm,
@@ -907,6 +921,24 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
 PixelPipeline::~PixelPipeline() {
   OwnedCache& oc = impl_->workspace->texture;
   if (oc.owner == impl_.get()) oc.owner = nullptr;
+  OwnedDepthBounds& od = impl_->workspace->depth;
+  if (od.owner == impl_.get()) od.owner = nullptr;
+}
+
+bool PixelPipeline::last_write_wins() const { return !impl_->nothing && impl_->solid != nullptr; }
+
+void PixelPipeline::draw_last_to_first(int left, int top, int right, int bottom) {
+  Impl& p = *impl_;
+  if (!last_write_wins()) return;
+  p.covered = &p.workspace->covered;
+  p.covered->reset(left, top, right, bottom);
+}
+
+void PixelPipeline::allow_depth_bounds() {
+  Impl& p = *impl_;
+  if (p.nothing || !p.z_first) return;
+  p.depth_bounds = &p.workspace->depth.bounds;
+  p.workspace->depth.owner = nullptr;  // begun afresh at this draw's first span
 }
 
 bool PixelPipeline::draws_nothing() const { return impl_->nothing; }
@@ -956,10 +988,25 @@ void PixelPipeline::draw_span(const Span& span_in) {
   if (!s.z) s.z = w.zero_u32;
   // Another pipeline sharing the workspace may have used the texture cache since this draw began (rare).
   if (p.tex && p.workspace->texture.owner != p.self) p.begin_texture();
+  // Bounds another draw took say nothing of this one's memory.
+  if (p.depth_bounds && p.workspace->depth.owner != p.self) {
+    p.depth_bounds->begin();
+    p.workspace->depth.owner = p.self;
+  }
   if (p.solid) {
+    // Every pixel counts as drawn, also those a later primitive (drawn earlier here) covers.
+    p.pixels += static_cast<uint64_t>(s.count);
+    if (p.covered) {
+      bool completed = false;
+      p.covered->take_uncovered(s.y, s.x, s.count, [&](int begin, int end) {
+        if (!completed) complete_span(s, w, s.count);
+        completed = true;
+        p.solid(p, s, w, begin, end);
+      });
+      return;
+    }
     complete_span(s, w, s.count);
     p.solid(p, s, w, 0, s.count);
-    p.pixels += static_cast<uint64_t>(s.count);
     return;
   }
   if (!p.z_first) {

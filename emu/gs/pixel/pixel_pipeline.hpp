@@ -73,6 +73,19 @@ class PixelPipeline {
   bool writes_frame() const;
   bool writes_z() const;
 
+  // The caller vouches that during the draw nothing but its own Z writes changes the Z buffer and that its Z fits
+  // the format, so stored Z only rises under a GEQUAL/GREATER test: the Z test may then reject whole groups by
+  // block bounds (gs/pixel/depth_bounds.hpp). No effect on other draws.
+  void allow_depth_bounds();
+
+  // True when each pixel the draw writes takes a value of its primitive's alone (no test, blend, mask or read of
+  // the destination): the last primitive to cover a pixel decides it.
+  bool last_write_wins() const;
+  // For such a draw, when the caller hands the spans over primitive by primitive from the last to the first and
+  // its frame and Z buffers share no memory: writes only pixels of the rectangle (the scissor) no span before
+  // wrote, so memory ends as drawing first to last would leave it.
+  void draw_last_to_first(int left, int top, int right, int bottom);
+
   void draw_span(const Span& span);
   uint64_t pixels_drawn() const;  // pixels that passed every test with something left to write
 

@@ -7,6 +7,7 @@
 #include "emu/gs/primitive/vertex_queue.hpp"
 #include "emu/gs/primitive/vertex_trace.hpp"
 #include "emu/gs/raster/convert_vertices.hpp"
+#include "emu/gs/raster/buffer_pages.hpp"
 #include "emu/gs/raster/parallel_draw.hpp"
 #include "emu/gs/raster/rasterizer.hpp"
 #include "emu/gs/raster/span_stepper.hpp"
@@ -200,16 +201,38 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   const Scissor& sc = state.scissor;
   const PixelRect scissor{int(sc.scax0()), int(sc.scay0()), int(sc.scax1()) + 1, int(sc.scay1()) + 1};
   const std::span<const RasterVertex> raster(scratch.vertices);
+  // Stored Z only rises under the draw's test when its frame writes cannot land in the Z buffer and its Z cannot
+  // wrap in the format: then the Z test may skip groups by block bounds (gs/pixel/depth_bounds.hpp).
+  const bool z_fits = zfmt == 0 || setup.z_clamp || z_top_int < z_limit;
+  const bool depth_bounds = z_fits && (!pipeline.writes_frame() || frame_and_z_apart(state, scissor));
+  // A draw whose last write to a pixel decides it runs last to first, skipping what later primitives cover
+  // (triangles and sprites: each writes a pixel at most once).
+  PageRange frame;
+  const bool last_to_first = pipeline.last_write_wins() && indices.size() >= 2 * size_t(n) &&
+                             (primclass == PrimClass::kTriangle || primclass == PrimClass::kSprite) &&
+                             (pipeline.writes_z() ? frame_and_z_apart(state, scissor)
+                                                  : frame_pages(state, scissor, frame));
+  std::span<const uint32_t> draw_indices = indices;
+  if (last_to_first) {
+    scratch.reversed_indices.clear();
+    for (size_t end = indices.size() - indices.size() % size_t(n); end > 0; end -= size_t(n)) {
+      scratch.reversed_indices.insert(scratch.reversed_indices.end(), indices.begin() + ptrdiff_t(end) - n,
+                                      indices.begin() + ptrdiff_t(end));
+    }
+    draw_indices = scratch.reversed_indices;
+  }
   // One band of rows through its own stepper and rasterizer into `band_pipeline`.
   auto draw_band = [&](RowBand band, PixelPipeline& band_pipeline) {
+    if (depth_bounds) band_pipeline.allow_depth_bounds();
+    if (last_to_first) band_pipeline.draw_last_to_first(scissor.left, scissor.top, scissor.right, scissor.bottom);
     PipelineConsumer consumer(band_pipeline);
     SpanStepper stepper(setup, consumer);
     Rasterizer rasterizer(scissor, state.scanmsk.msk(), zfmt, stepper, band);
     switch (primclass) {
-      case PrimClass::kPoint: rasterizer.draw_points(raster, indices); break;
-      case PrimClass::kLine: rasterizer.draw_lines(raster, indices); break;
-      case PrimClass::kTriangle: rasterizer.draw_triangles(raster, indices); break;
-      case PrimClass::kSprite: rasterizer.draw_sprites(raster, indices); break;
+      case PrimClass::kPoint: rasterizer.draw_points(raster, draw_indices); break;
+      case PrimClass::kLine: rasterizer.draw_lines(raster, draw_indices); break;
+      case PrimClass::kTriangle: rasterizer.draw_triangles(raster, draw_indices); break;
+      case PrimClass::kSprite: rasterizer.draw_sprites(raster, draw_indices); break;
     }
   };
   const int threads = parallel_draw_threads(state, inputs, scissor, raster, config);

@@ -30,6 +30,7 @@ struct DrawScratch {
   std::vector<GsVertex> rounded_vertices;    // the texel coordinate rounding's output
   std::vector<GsVertex> rewritten_vertices;  // the ST overflow rewrite's output
   std::vector<uint32_t> rewritten_indices;
+  std::vector<uint32_t> reversed_indices;  // primitives last to first (PixelPipeline::draw_last_to_first)
 };
 
 // `state.summary` is filled here from the vertices. With `resident`, textures are sampled as PCSX2's software
