@@ -104,6 +104,34 @@ TEST_P(DrawOrder, GreaterFailsOnEqualZ) {
   EXPECT_EQ(z_at(gs, 7, 7), 101u);
 }
 
+void vertex(Gs& gs, int x, int y, uint32_t z) { gs.write_register(reg::kXyz2, xyz(x, y, z)); }
+
+TEST_P(DrawOrder, TriangleRowsBehindTheBufferAreDroppedAndTheRestDrawn) {
+  Gs gs(config_with_threads(GetParam()));
+  set_up(gs, 2);
+  sprite(gs, 0, 0, 64, 64, 1000, 0x800000a1);  // Z 1000 everywhere
+  gs.flush();
+  gs.write_register(reg::kPrim, 3);  // flat triangles
+  gs.write_register(reg::kRgbaq, 0x800000b2);
+  vertex(gs, 0, 0, 500), vertex(gs, 60, 0, 500), vertex(gs, 0, 60, 500);  // 500 < 1000: nothing drawn
+  // Z = 2000 x / 64 = 31.25 x (no change along y): GEQUAL passes from x = 32 (Z 1000) on, inside x + y < 64.
+  gs.write_register(reg::kRgbaq, 0x800000c3);
+  vertex(gs, 0, 0, 0), vertex(gs, 64, 0, 2000), vertex(gs, 0, 64, 0);
+  gs.flush();
+  struct Expect {
+    int x, y;
+    uint32_t color, z;
+  };
+  const Expect expected[] = {
+      {5, 5, 0x800000a1, 1000},   {31, 0, 0x800000a1, 1000},  {32, 0, 0x800000c3, 1000}, {40, 10, 0x800000c3, 1250},
+      {20, 10, 0x800000a1, 1000}, {48, 15, 0x800000c3, 1500}, {48, 16, 0x800000a1, 1000}, {60, 2, 0x800000c3, 1875},
+  };
+  for (const Expect& e : expected) {
+    EXPECT_EQ(color_at(gs, e.x, e.y), e.color) << e.x << "," << e.y;
+    EXPECT_EQ(z_at(gs, e.x, e.y), e.z) << e.x << "," << e.y;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Threads, DrawOrder, testing::Values(1, 2));
 
 }  // namespace

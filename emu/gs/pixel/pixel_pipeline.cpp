@@ -103,6 +103,16 @@ struct PixelPipeline::Impl {
   bool z_first = false;
   // The draw lets the Z test skip groups by block bounds (gs/pixel/depth_bounds.hpp); null when not.
   DepthBounds* depth_bounds = nullptr;
+  // Whether a rectangle's pixels all fail the Z test by the block bounds, for Z tests that can tell (32-bit Z
+  // arrangements of 32- or 24-bit Z); null otherwise.
+  bool (*depth_region_fails)(Impl&, int left, int top, int right, int bottom, uint32_t z_upper) = nullptr;
+
+  // The workspace's bounds were taken for another draw: start afresh.
+  void claim_depth_bounds() {
+    if (workspace->depth.owner == self) return;
+    depth_bounds->begin();
+    workspace->depth.owner = self;
+  }
   // The draw runs its primitives last to first and writes only pixels no later one wrote; null when not.
   CoverageMask* covered = nullptr;
   uint64_t pixels = 0;
@@ -195,6 +205,24 @@ void stage_depth_test(Impl& p, const Span& s, Scratch& w, int begin, int end) {
                                                 p.k.zm, w.fm + begin, w.zm + begin, w.live);
   }
 }
+// Every pixel of the rectangle with Z at most z_upper fails when each 8x8 block it touches has a lower bound that
+// z_upper does not reach (GEQUAL) or exceed (GREATER).
+template <Psm kAddr, ZFmt kZ, bool kGreater>
+bool depth_region_fails(Impl& p, int left, int top, int right, int bottom, uint32_t z_upper) {
+  static_assert(PsmTraits<kAddr>::kSwizzle == Swizzle::k32 && kZ != ZFmt::k16);
+  constexpr uint32_t kWidth = kZ == ZFmt::k24 ? 0xffffffu : 0xffffffffu;
+  p.claim_depth_bounds();
+  const PixelAddress<kAddr> address(p.zb);
+  for (int y = top & ~7; y < bottom; y += 8) {
+    const RowAddress<kAddr> row = address.row(static_cast<uint32_t>(y));
+    for (int x = left & ~7; x < right; x += 8) {
+      const uint32_t lowest = p.depth_bounds->lower_bound(p.vm, row.at(static_cast<uint32_t>(x)), kWidth);
+      if (kGreater ? z_upper > lowest : z_upper >= lowest) return false;
+    }
+  }
+  return true;
+}
+
 template <Psm kAddr>
 void stage_zb_addresses(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
@@ -649,6 +677,23 @@ Stage pick_solid(Psm frame_addr, bool tested, bool zwrite, ZFmt z, Psm z_addr) {
 
 // ---- Choosing the passes ----
 
+using DepthRegionTest = bool (*)(Impl&, int, int, int, int, uint32_t);
+template <Psm kAddr>
+DepthRegionTest pick_depth_region_test(ZFmt z, bool greater) {
+  if constexpr (PsmTraits<kAddr>::kSwizzle == Swizzle::k32) {
+    if (z == ZFmt::k32) return greater ? depth_region_fails<kAddr, ZFmt::k32, true> : depth_region_fails<kAddr, ZFmt::k32, false>;
+    if (z == ZFmt::k24) return greater ? depth_region_fails<kAddr, ZFmt::k24, true> : depth_region_fails<kAddr, ZFmt::k24, false>;
+  }
+  return nullptr;
+}
+DepthRegionTest pick_depth_region_test(Psm addr, ZFmt z, bool greater) {
+  switch (addr) {
+    case Psm::kZ32: return pick_depth_region_test<Psm::kZ32>(z, greater);
+    case Psm::kCt32: return pick_depth_region_test<Psm::kCt32>(z, greater);
+    default: return nullptr;
+  }
+}
+
 template <Psm kAddr, ZFmt kZ>
 Stage pick_depth_test_greater(bool greater) {
   return greater ? stage_depth_test<kAddr, kZ, true> : stage_depth_test<kAddr, kZ, false>;
@@ -869,6 +914,7 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
   p.early_fm = fb ? p.k.fm : 0xffffffffu;
   if (z != ZFmt::kNone && key.ztst() >= 2) {
     add(pick_depth_test(z_addr, z, key.ztst() == 3));
+    p.depth_region_fails = pick_depth_region_test(z_addr, z, key.ztst() == 3);
     if (key.zwrite()) add(pick_by_swizzle<ZbAddresses>(z_addr));
     p.z_first = true;
   } else {
@@ -923,6 +969,15 @@ PixelPipeline::~PixelPipeline() {
   if (oc.owner == impl_.get()) oc.owner = nullptr;
   OwnedDepthBounds& od = impl_->workspace->depth;
   if (od.owner == impl_.get()) od.owner = nullptr;
+}
+
+bool PixelPipeline::tests_depth_by_region() const {
+  return impl_->depth_bounds != nullptr && impl_->depth_region_fails != nullptr;
+}
+
+bool PixelPipeline::depth_fails_everywhere(int left, int top, int right, int bottom, uint32_t z_upper) {
+  Impl& p = *impl_;
+  return tests_depth_by_region() && p.depth_region_fails(p, left, top, right, bottom, z_upper);
 }
 
 bool PixelPipeline::last_write_wins() const { return !impl_->nothing && impl_->solid != nullptr; }
@@ -989,10 +1044,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
   // Another pipeline sharing the workspace may have used the texture cache since this draw began (rare).
   if (p.tex && p.workspace->texture.owner != p.self) p.begin_texture();
   // Bounds another draw took say nothing of this one's memory.
-  if (p.depth_bounds && p.workspace->depth.owner != p.self) {
-    p.depth_bounds->begin();
-    p.workspace->depth.owner = p.self;
-  }
+  if (p.depth_bounds) p.claim_depth_bounds();
   if (p.solid) {
     // Every pixel counts as drawn, also those a later primitive (drawn earlier here) covers.
     p.pixels += static_cast<uint64_t>(s.count);

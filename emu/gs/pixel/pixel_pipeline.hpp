@@ -77,6 +77,11 @@ class PixelPipeline {
   // the format, so stored Z only rises under a GEQUAL/GREATER test: the Z test may then reject whole groups by
   // block bounds (gs/pixel/depth_bounds.hpp). No effect on other draws.
   void allow_depth_bounds();
+  // Whether depth_fails_everywhere can say yes in this draw (bounds allowed, a Z test that can use them).
+  bool tests_depth_by_region() const;
+  // True only when every pixel of [left, right) x [top, bottom) whose Z is at most z_upper fails the Z test, by
+  // the block bounds: the rasterizer may then drop those pixels.
+  bool depth_fails_everywhere(int left, int top, int right, int bottom, uint32_t z_upper);
 
   // True when each pixel the draw writes takes a value of its primitive's alone (no test, blend, mask or read of
   // the destination): the last primitive to cover a pixel decides it.

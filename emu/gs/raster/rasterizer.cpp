@@ -152,6 +152,17 @@ void Rasterizer::draw_triangle(const RasterVertex* vertices, const uint32_t* ind
                                                                              const RasterVertex& dscan, float x0,
                                                                              float y0) {
   const float left_limit = float(scissor_.left), right_limit = float(scissor_.right);
+  // Where the sink may drop rows whose pixels all fail its tests, rows are handed over an 8-row block row at a
+  // time (in order), after it was asked about them.
+  const bool gather = sink_.skips_rows();
+  ScanlineSink::GatheredRow rows[8];
+  int gathered = 0;
+  auto hand_over = [&] {
+    if (gathered > 0 && !sink_.rows_change_nothing(rows, gathered)) {
+      for (int i = 0; i < gathered; ++i) sink_.scanline(rows[i].pixels, rows[i].left, rows[i].y, rows[i].scan);
+    }
+    gathered = 0;
+  };
   RasterVertex scan;
   for (int y = band_.first_row(top); y < bottom; y = band_.row_after(y)) {
     if (scan_masked(y)) continue;
@@ -168,8 +179,14 @@ void Rasterizer::draw_triangle(const RasterVertex* vertices, const uint32_t* ind
     scan.z = std::fma(dscan.z, double(prestep), std::fma(dedge.z, double(dy), edge.z));
     for (int i = 0; i < kAttrCount; ++i)
       scan.attr[i] = std::fma(dscan.attr[i], prestep, std::fma(dedge.attr[i], dy, edge.attr[i]));
-    sink_.scanline(pixels, int(left), y, scan);
+    if (!gather) {
+      sink_.scanline(pixels, int(left), y, scan);
+      continue;
+    }
+    if (gathered > 0 && (rows[0].y >> 3) != (y >> 3)) hand_over();
+    rows[gathered++] = {y, int(left), pixels, scan};
   }
+  hand_over();
 }
 
 void Rasterizer::draw_sprite(const RasterVertex* vertices, const uint32_t* index) {

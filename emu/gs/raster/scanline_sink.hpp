@@ -16,6 +16,22 @@ class ScanlineSink {
   virtual void setup_primitive(const RasterVertex* vertices, const uint32_t* index, const RasterVertex& dscan) = 0;
   // Pixels [left, left + pixels) of row `y`; `scan` holds the attributes at pixel `left`.
   virtual void scanline(int pixels, int left, int y, const RasterVertex& scan) = 0;
+
+  // Rows of the current primitive that lie in one aligned 8-row block row (the Z buffer's 8x8 blocks): the
+  // rasterizer may gather them and ask whether drawing them could change anything before it hands them over.
+  struct GatheredRow {
+    int y;
+    int left;
+    int pixels;
+    RasterVertex scan;
+  };
+  // Whether rows_change_nothing can ever say yes in this draw (the rasterizer gathers rows only then).
+  virtual bool skips_rows() const { return false; }
+  // True only when every pixel of the rows would fail the draw's tests: then the rasterizer drops them.
+  virtual bool rows_change_nothing(const GatheredRow* rows, int count) {
+    (void)rows, (void)count;
+    return false;
+  }
 };
 
 // Pixel rectangle, right/bottom exclusive.

@@ -118,6 +118,7 @@ void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* 
       fog_step_ = low16(lanes_ == 8 ? round_to_int32(double(df * w)) : truncate_to_int32(df * w));
       for_each_offset([&](int i, float k) { fog_lane_[i] = low16(truncate_to_int32(df * k)); });
     }
+    z_dx_ = dscan.z;
     if (setup_.z && !setup_.z_equal) {
       // Lane offsets are float products widened to double; the group step is a double product.
       const float dz = float(dscan.z);
@@ -329,6 +330,36 @@ void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& sca
     fill_other_attributes<kLanes>(span, count, skip, scan);
   }
   consumer_.draw_span(span);
+}
+
+bool SpanStepper::skips_rows() const { return setup_.z && consumer_.tests_depth_by_region(); }
+
+// At least the largest Z fill_z gives a pixel of the row, or all ones where its conversion is not monotonic
+// (negative or >= 2^31: cvttpd2dq's 0x80000000 and negative results).
+uint32_t SpanStepper::z_upper_bound(int pixels, const RasterVertex& scan) const {
+  const uint32_t z_max = setup_.z_clamp ? setup_.z_max : 0xffffffffu;
+  if (setup_.sprite) return sprite_z_;
+  if (setup_.z_overflow) return 0xffffffffu;
+  if (setup_.z_equal) return std::min(uint32_t(int64_t(scan.z)), z_max);
+  // Z is affine along the row; the lanes add float products (off by ~2^-23 of a lane's offset) and the groups
+  // double steps, so the ends bound it up to a margin far above both errors.
+  const double end = scan.z + z_dx_ * double(pixels - 1);
+  const double margin = 2.0 + std::abs(z_dx_) * 1e-4;
+  const double hi = std::max(scan.z, end) + margin, lo = std::min(scan.z, end) - margin;
+  if (!(lo >= 0.0 && hi < 2147483647.0)) return 0xffffffffu;
+  return std::min(uint32_t(hi), z_max);
+}
+
+bool SpanStepper::rows_change_nothing(const GatheredRow* rows, int count) {
+  int left = rows[0].left, right = rows[0].left + rows[0].pixels, top = rows[0].y, bottom = rows[0].y + 1;
+  uint32_t z_upper = 0;
+  for (int i = 0; i < count; ++i) {
+    const GatheredRow& r = rows[i];
+    left = std::min(left, r.left), right = std::max(right, r.left + r.pixels);
+    top = std::min(top, r.y), bottom = std::max(bottom, r.y + 1);
+    z_upper = std::max(z_upper, z_upper_bound(r.pixels, r.scan));
+  }
+  return consumer_.depth_fails_everywhere(left, top, right, bottom, z_upper);
 }
 
 void SpanStepper::scanline(int pixels, int left, int y, const RasterVertex& scan) {

@@ -17,6 +17,13 @@ class SpanConsumer {
  public:
   virtual ~SpanConsumer() = default;
   virtual void draw_span(const Span& span) = 0;
+  // Whether depth_fails_everywhere can ever say yes in this draw.
+  virtual bool tests_depth_by_region() const { return false; }
+  // True only when a pixel of [left, right) x [top, bottom) whose Z is at most z_upper fails the Z test.
+  virtual bool depth_fails_everywhere(int left, int top, int right, int bottom, uint32_t z_upper) {
+    (void)left, (void)top, (void)right, (void)bottom, (void)z_upper;
+    return false;
+  }
 };
 
 struct StepperSetup {
@@ -47,6 +54,8 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
 
   void setup_primitive(const RasterVertex* vertices, const uint32_t* index, const RasterVertex& dscan) override;
   void scanline(int pixels, int left, int y, const RasterVertex& scan) override;
+  bool skips_rows() const override;
+  bool rows_change_nothing(const GatheredRow* rows, int count) override;
 
  private:
   static constexpr int kMaxLanes = 8;
@@ -85,6 +94,8 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   // Per primitive.
   LaneTable<double> z_lane_{};
   double z_step_ = 0.0;
+  double z_dx_ = 0.0;  // Z per pixel along the row (the primitive's dscan.z)
+  uint32_t z_upper_bound(int pixels, const RasterVertex& scan) const;
   LaneTable<int16_t> fog_lane_{};
   int16_t fog_step_ = 0;
   std::array<LaneTable<int16_t>, 4> color_lane_{};
