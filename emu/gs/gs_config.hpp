@@ -21,6 +21,10 @@ struct GsConfig {
   // Draws whose bounding box covers fewer pixels stay on one thread (starting threads would cost more); tests set
   // 0 to split every draw.
   int parallel_min_pixels = 64 * 64;
+  // Skip work whose outcome is known (PCSX2 does all of it): Z tests reject rows and groups by per-block bounds of
+  // the Z buffer, and draws where the last write to a pixel decides it run last to first, writing only what no
+  // later primitive covers. The output does not depend on it; false draws everything as PCSX2 does.
+  bool skip_hidden_work = true;
 };
 
 }  // namespace gcvu::gs

@@ -132,6 +132,28 @@ TEST_P(DrawOrder, TriangleRowsBehindTheBufferAreDroppedAndTheRestDrawn) {
   }
 }
 
+TEST_P(DrawOrder, ZEqualToTheBufferPassesGequalButNotGreater) {
+  for (const uint64_t ztst : {2, 3}) {
+    Gs gs(config_with_threads(GetParam()));
+    set_up(gs, ztst);
+    sprite(gs, 0, 0, 64, 64, 1000, 0x800000a1);
+    gs.flush();
+    gs.write_register(reg::kPrim, 3);
+    // Constant Z 1000.
+    gs.write_register(reg::kRgbaq, 0x800000b2);
+    vertex(gs, 0, 0, 1000), vertex(gs, 40, 0, 1000), vertex(gs, 0, 40, 1000);
+    // Z = 1000 - 15.625 y: exactly 1000 on row 0 only, of the block row 0..7 it shares with lower rows.
+    gs.write_register(reg::kRgbaq, 0x800000c3);
+    vertex(gs, 48, 0, 1000), vertex(gs, 64, 0, 1000), vertex(gs, 48, 64, 0);
+    gs.flush();
+    const bool gequal = ztst == 2;
+    EXPECT_EQ(color_at(gs, 10, 10), gequal ? 0x800000b2u : 0x800000a1u) << ztst;
+    EXPECT_EQ(color_at(gs, 50, 0), gequal ? 0x800000c3u : 0x800000a1u) << ztst;
+    EXPECT_EQ(z_at(gs, 50, 0), 1000u);
+    EXPECT_EQ(color_at(gs, 50, 1), 0x800000a1u) << ztst;  // 984.375 fails both
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Threads, DrawOrder, testing::Values(1, 2));
 
 }  // namespace

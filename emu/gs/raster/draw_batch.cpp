@@ -208,11 +208,12 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   // Stored Z only rises under the draw's test when its frame writes cannot land in the Z buffer and its Z cannot
   // wrap in the format: then the Z test may skip groups by block bounds (gs/pixel/depth_bounds.hpp).
   const bool z_fits = zfmt == 0 || setup.z_clamp || z_top_int < z_limit;
-  const bool depth_bounds = z_fits && (!pipeline.writes_frame() || frame_and_z_apart(state, scissor));
+  const bool depth_bounds =
+      config.skip_hidden_work && z_fits && (!pipeline.writes_frame() || frame_and_z_apart(state, scissor));
   // A draw whose last write to a pixel decides it runs last to first, skipping what later primitives cover
   // (triangles and sprites: each writes a pixel at most once).
   PageRange frame;
-  const bool last_to_first = pipeline.last_write_wins() && indices.size() >= 2 * size_t(n) &&
+  const bool last_to_first = config.skip_hidden_work && pipeline.last_write_wins() && indices.size() >= 2 * size_t(n) &&
                              (primclass == PrimClass::kTriangle || primclass == PrimClass::kSprite) &&
                              (pipeline.writes_z() ? frame_and_z_apart(state, scissor)
                                                   : frame_pages(state, scissor, frame));
