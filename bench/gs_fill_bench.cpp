@@ -88,7 +88,11 @@ void draw_batch(gs::Gs& gs, Workload workload, Lcg& rng, uint32_t& depth, int pr
 }
 
 void fill(benchmark::State& state, Workload workload, double real_gs_mpixels) {
-  gs::Gs gs;
+  // Fill rate means every covered pixel written: the flat workload's later triangles would otherwise hide most of
+  // the earlier ones from a GS that skips hidden work (GsConfig::skip_hidden_work).
+  gs::GsConfig config;
+  config.skip_hidden_work = false;
+  gs::Gs gs(config);
   set_up(gs, workload);
   Lcg rng;
   uint32_t depth = 0;
