@@ -46,5 +46,18 @@ TEST(CoverageMask, TheRectangleNeedNotStartAtZero) {
   EXPECT_EQ(take(mask, 4, 70, 30), Runs{});  // rows outside the rectangle hand out nothing
 }
 
+TEST(CoverageMask, ARectangleIsCoveredOnlyWhenEveryPixelIs) {
+  CoverageMask mask;
+  mask.reset(0, 0, 128, 8);
+  for (int y = 2; y < 6; ++y) take(mask, y, 10, 100);  // pixels 10..109 of rows 2..5
+  EXPECT_TRUE(mask.all_covered(10, 2, 110, 6));
+  EXPECT_TRUE(mask.all_covered(60, 3, 70, 5));
+  EXPECT_FALSE(mask.all_covered(9, 2, 110, 6));   // pixel 9
+  EXPECT_FALSE(mask.all_covered(10, 2, 111, 6));  // pixel 110
+  EXPECT_FALSE(mask.all_covered(10, 1, 110, 6));  // row 1
+  EXPECT_FALSE(mask.all_covered(10, 2, 110, 7));  // row 6
+  EXPECT_FALSE(mask.all_covered(10, 6, 110, 9));  // rows past the rectangle
+}
+
 }  // namespace
 }  // namespace gcvu::gs::pixel

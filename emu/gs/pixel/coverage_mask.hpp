@@ -43,6 +43,16 @@ class CoverageMask {
     }
   }
 
+  // Every pixel of [left, right) x [top, bottom) is covered (false for pixels outside the rectangle).
+  bool all_covered(int left, int top, int right, int bottom) const {
+    if (top < top_ || bottom > top_ + rows_ || left < left_ || right > left_ + stride_ * 64) return false;
+    for (int y = top; y < bottom; ++y) {
+      const uint64_t* row = words_.data() + static_cast<size_t>(y - top_) * static_cast<size_t>(stride_);
+      if (next_with(row, left - left_, right - left_, false) < right - left_) return false;
+    }
+    return true;
+  }
+
  private:
   // The first bit >= bit and < last whose value is `covered`, or last.
   static int next_with(const uint64_t* row, int bit, int last, bool covered) {

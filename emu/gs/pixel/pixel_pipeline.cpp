@@ -971,13 +971,15 @@ PixelPipeline::~PixelPipeline() {
   if (od.owner == impl_.get()) od.owner = nullptr;
 }
 
-bool PixelPipeline::tests_depth_by_region() const {
-  return impl_->depth_bounds != nullptr && impl_->depth_region_fails != nullptr;
+bool PixelPipeline::skips_regions() const {
+  const Impl& p = *impl_;
+  return p.covered != nullptr || (p.depth_bounds != nullptr && p.depth_region_fails != nullptr);
 }
 
-bool PixelPipeline::depth_fails_everywhere(int left, int top, int right, int bottom, uint32_t z_upper) {
+bool PixelPipeline::region_changes_nothing(int left, int top, int right, int bottom, uint32_t z_upper) {
   Impl& p = *impl_;
-  return tests_depth_by_region() && p.depth_region_fails(p, left, top, right, bottom, z_upper);
+  if (p.covered) return p.covered->all_covered(left, top, right, bottom);
+  return p.depth_bounds && p.depth_region_fails && p.depth_region_fails(p, left, top, right, bottom, z_upper);
 }
 
 bool PixelPipeline::last_write_wins() const { return !impl_->nothing && impl_->solid != nullptr; }

@@ -77,11 +77,6 @@ class PixelPipeline {
   // the format, so stored Z only rises under a GEQUAL/GREATER test: the Z test may then reject whole groups by
   // block bounds (gs/pixel/depth_bounds.hpp). No effect on other draws.
   void allow_depth_bounds();
-  // Whether depth_fails_everywhere can say yes in this draw (bounds allowed, a Z test that can use them).
-  bool tests_depth_by_region() const;
-  // True only when every pixel of [left, right) x [top, bottom) whose Z is at most z_upper fails the Z test, by
-  // the block bounds: the rasterizer may then drop those pixels.
-  bool depth_fails_everywhere(int left, int top, int right, int bottom, uint32_t z_upper);
 
   // True when each pixel the draw writes takes a value of its primitive's alone (no test, blend, mask or read of
   // the destination): the last primitive to cover a pixel decides it.
@@ -90,6 +85,14 @@ class PixelPipeline {
   // its frame and Z buffers share no memory: writes only pixels of the rectangle (the scissor) no span before
   // wrote, so memory ends as drawing first to last would leave it.
   void draw_last_to_first(int left, int top, int right, int bottom);
+
+  // Whether region_changes_nothing can say yes in this draw: block bounds allowed with a Z test that can use them,
+  // or the draw runs last to first.
+  bool skips_regions() const;
+  // True only when drawing any pixel of [left, right) x [top, bottom) with Z at most z_upper would leave memory as
+  // it is: by the block bounds every such pixel fails the Z test, or later primitives covered them all. The
+  // rasterizer may then drop those pixels.
+  bool region_changes_nothing(int left, int top, int right, int bottom, uint32_t z_upper);
 
   void draw_span(const Span& span);
   uint64_t pixels_drawn() const;  // pixels that passed every test with something left to write

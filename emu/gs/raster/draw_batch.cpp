@@ -41,9 +41,9 @@ class PipelineConsumer final : public SpanConsumer {
  public:
   explicit PipelineConsumer(PixelPipeline& pipeline) : pipeline_(pipeline) {}
   void draw_span(const Span& span) override { pipeline_.draw_span(span); }
-  bool tests_depth_by_region() const override { return pipeline_.tests_depth_by_region(); }
-  bool depth_fails_everywhere(int left, int top, int right, int bottom, uint32_t z_upper) override {
-    return pipeline_.depth_fails_everywhere(left, top, right, bottom, z_upper);
+  bool skips_regions() const override { return pipeline_.skips_regions(); }
+  bool region_changes_nothing(int left, int top, int right, int bottom, uint32_t z_upper) override {
+    return pipeline_.region_changes_nothing(left, top, right, bottom, z_upper);
   }
 
  private:

@@ -332,7 +332,7 @@ void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& sca
   consumer_.draw_span(span);
 }
 
-bool SpanStepper::skips_rows() const { return setup_.z && consumer_.tests_depth_by_region(); }
+bool SpanStepper::skips_rows() const { return consumer_.skips_regions(); }
 
 // At least the largest Z fill_z gives a pixel of the row, or all ones where its conversion is not monotonic
 // (negative or >= 2^31: cvttpd2dq's 0x80000000 and negative results).
@@ -357,9 +357,9 @@ bool SpanStepper::rows_change_nothing(const GatheredRow* rows, int count) {
     const GatheredRow& r = rows[i];
     left = std::min(left, r.left), right = std::max(right, r.left + r.pixels);
     top = std::min(top, r.y), bottom = std::max(bottom, r.y + 1);
-    z_upper = std::max(z_upper, z_upper_bound(r.pixels, r.scan));
+    z_upper = setup_.z ? std::max(z_upper, z_upper_bound(r.pixels, r.scan)) : 0xffffffffu;
   }
-  return consumer_.depth_fails_everywhere(left, top, right, bottom, z_upper);
+  return consumer_.region_changes_nothing(left, top, right, bottom, z_upper);
 }
 
 void SpanStepper::scanline(int pixels, int left, int y, const RasterVertex& scan) {

@@ -17,10 +17,11 @@ class SpanConsumer {
  public:
   virtual ~SpanConsumer() = default;
   virtual void draw_span(const Span& span) = 0;
-  // Whether depth_fails_everywhere can ever say yes in this draw.
-  virtual bool tests_depth_by_region() const { return false; }
-  // True only when a pixel of [left, right) x [top, bottom) whose Z is at most z_upper fails the Z test.
-  virtual bool depth_fails_everywhere(int left, int top, int right, int bottom, uint32_t z_upper) {
+  // Whether region_changes_nothing can ever say yes in this draw.
+  virtual bool skips_regions() const { return false; }
+  // True only when drawing any pixel of [left, right) x [top, bottom) with Z at most z_upper (all ones when the
+  // draw has no Z) would leave memory as it is: it fails the Z test, or a later primitive covers it.
+  virtual bool region_changes_nothing(int left, int top, int right, int bottom, uint32_t z_upper) {
     (void)left, (void)top, (void)right, (void)bottom, (void)z_upper;
     return false;
   }
