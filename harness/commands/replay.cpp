@@ -62,11 +62,11 @@ int run_replay(std::span<const std::string> args, Io& io) {
       "Exit status: 0 when the replay ran (and with --expect every VSync matched), 1 when --expect found a\n"
       "difference, 2 on a bad invocation or a malformed dump.");
   line.arguments.add_options()("dump", po::value<std::string>(), "the GS dump");
-  line.options.add_options()                                                                          //
-      ("frames", po::value<std::string>(), "stop after N VSyncs")                                     //
-      ("out", po::value<std::string>(), "write frame_NNNNN.png (and vram_NNNNN.bin) into DIR")        //
-      ("vram", po::bool_switch(), "with --out, also write each VSync's GS memory")                    //
-      ("expect", po::value<std::string>(), "compare each VSync's memory with the references in DIR")  //
+  line.options.add_options()                                                                                      //
+      ("frames", po::value<std::string>(), "stop after N VSyncs")                                                 //
+      ("out", po::value<std::string>(), "write frame_NNNNN.png (and vram_NNNNN.bin) into DIR")                    //
+      ("vram", po::bool_switch(), "with --out, also write each VSync's GS memory")                                //
+      ("expect", po::value<std::string>(), "compare each VSync's memory with the references in DIR")              //
       ("lanes", po::value<std::string>()->default_value("8"), "pixels per attribute step: 8 (AVX2) or 4 (SSE4)")  //
       ("draw-all", po::bool_switch(), "skip no hidden work (same output)");
   line.positional.add("dump", 1);

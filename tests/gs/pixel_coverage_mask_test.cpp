@@ -21,11 +21,11 @@ Runs take(CoverageMask& mask, int y, int x, int count) {
 TEST(CoverageMask, HandsOutOnlyPixelsNoEarlierSpanCovered) {
   CoverageMask mask;
   mask.reset(0, 0, 200, 4);
-  EXPECT_EQ(take(mask, 1, 10, 20), (Runs{{0, 20}}));                     // pixels 10..29
-  EXPECT_EQ(take(mask, 1, 0, 40), (Runs{{0, 10}, {30, 40}}));            // 0..9 and 30..39 are new
-  EXPECT_EQ(take(mask, 1, 0, 40), Runs{});                               // all covered now
-  EXPECT_EQ(take(mask, 1, 35, 165), (Runs{{5, 165}}));                   // 40..199, across three words
-  EXPECT_EQ(take(mask, 0, 0, 200), (Runs{{0, 200}}));                    // other rows are untouched
+  EXPECT_EQ(take(mask, 1, 10, 20), (Runs{{0, 20}}));           // pixels 10..29
+  EXPECT_EQ(take(mask, 1, 0, 40), (Runs{{0, 10}, {30, 40}}));  // 0..9 and 30..39 are new
+  EXPECT_EQ(take(mask, 1, 0, 40), Runs{});                     // all covered now
+  EXPECT_EQ(take(mask, 1, 35, 165), (Runs{{5, 165}}));         // 40..199, across three words
+  EXPECT_EQ(take(mask, 0, 0, 200), (Runs{{0, 200}}));          // other rows are untouched
 }
 
 TEST(CoverageMask, RunsCrossWordBoundaries) {

@@ -12,7 +12,7 @@
 namespace gcvu::gs::pixel {
 namespace {
 
-constexpr uint32_t kBlock = 5;                  // block 5: elements 320..383
+constexpr uint32_t kBlock = 5;  // block 5: elements 320..383
 constexpr uint32_t kFirstElement = kBlock * 64;
 
 std::vector<uint8_t> memory_with_block(uint32_t value) {
@@ -92,7 +92,7 @@ TEST(DepthBounds, ABoundBehindRisingMemoryGivesTheSameAnswerAndIsRetaken) {
   std::vector<uint8_t> vm = memory_with_block(1000);
   DepthBounds bounds;
   bounds.begin();
-  (void)bounds.lower_bound(vm.data(), kFirstElement, 0xffffffffu);  // 1000
+  (void)bounds.lower_bound(vm.data(), kFirstElement, 0xffffffffu);       // 1000
   for (uint32_t i = 0; i < 64; i++) store(vm, kFirstElement + i, 2000);  // the draw's own writes raise it
   const uint32_t between[8] = {1500, 1500, 1500, 1500, 1500, 1500, 1500, 1500};
   const Group with = test_group(vm, between, false, &bounds);
@@ -111,8 +111,8 @@ TEST(DepthBounds, PartialGroupsUseTheBoundToo) {
   uint32_t fm[7], zm[7];
   uint8_t live[2] = {9, 9};
   auto element = [](int i) { return kFirstElement + 3 + uint32_t(i); };
-  const int last = depth_test_span_column32<ZFmt::k32, false>(vm.data(), zs, 7, 3, 0, 0, fm, zm, live, element,
-                                                              &bounds);
+  const int last =
+      depth_test_span_column32<ZFmt::k32, false>(vm.data(), zs, 7, 3, 0, 0, fm, zm, live, element, &bounds);
   EXPECT_EQ(live[0], 0);  // pixels 0..4: all 400 < 500
   EXPECT_EQ(live[1], 1);  // pixel 5: 600 >= 500
   EXPECT_EQ(last, 1);

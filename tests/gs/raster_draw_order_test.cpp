@@ -59,9 +59,9 @@ TEST_P(DrawOrder, LaterPrimitivesOfAnUntestedDrawStayOnTop) {
     uint32_t color, z;
   };
   const Expect expected[] = {
-      {2, 2, 0x80000011, 5},  {12, 2, 0x80000011, 5}, {15, 7, 0x80000011, 5},  {10, 10, 0x80000022, 7},
+      {2, 2, 0x80000011, 5},   {12, 2, 0x80000011, 5},  {15, 7, 0x80000011, 5}, {10, 10, 0x80000022, 7},
       {20, 20, 0x80000022, 7}, {23, 23, 0x80000022, 7}, {2, 14, 0x80000033, 9}, {3, 19, 0x80000033, 9},
-      {4, 15, 0x80000011, 5},  {2, 20, 0, 0},           {24, 24, 0, 0},          {30, 30, 0, 0},
+      {4, 15, 0x80000011, 5},  {2, 20, 0, 0},           {24, 24, 0, 0},         {30, 30, 0, 0},
   };
   for (const Expect& e : expected) {
     EXPECT_EQ(color_at(gs, e.x, e.y), e.color) << e.x << "," << e.y;
@@ -83,7 +83,7 @@ TEST_P(DrawOrder, GequalDrawRejectsAndPassesAsTheRuleSays) {
     uint32_t color, z;
   };
   const Expect expected[] = {
-      {2, 2, 0x800000d4, 120},   {15, 15, 0x800000c3, 150}, {8, 8, 0x800000c3, 150}, {7, 8, 0x800000d4, 120},
+      {2, 2, 0x800000d4, 120},   {15, 15, 0x800000c3, 150}, {8, 8, 0x800000c3, 150},   {7, 8, 0x800000d4, 120},
       {23, 23, 0x800000c3, 150}, {24, 23, 0x800000d4, 120}, {31, 31, 0x800000d4, 120}, {32, 31, 0, 0},
   };
   for (const Expect& e : expected) {
@@ -123,7 +123,7 @@ TEST_P(DrawOrder, TriangleRowsBehindTheBufferAreDroppedAndTheRestDrawn) {
     uint32_t color, z;
   };
   const Expect expected[] = {
-      {5, 5, 0x800000a1, 1000},   {31, 0, 0x800000a1, 1000},  {32, 0, 0x800000c3, 1000}, {40, 10, 0x800000c3, 1250},
+      {5, 5, 0x800000a1, 1000},   {31, 0, 0x800000a1, 1000},  {32, 0, 0x800000c3, 1000},  {40, 10, 0x800000c3, 1250},
       {20, 10, 0x800000a1, 1000}, {48, 15, 0x800000c3, 1500}, {48, 16, 0x800000a1, 1000}, {60, 2, 0x800000c3, 1875},
   };
   for (const Expect& e : expected) {

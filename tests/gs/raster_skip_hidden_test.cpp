@@ -30,9 +30,7 @@ class Writes {
     }
   }
   // A coordinate in 12.4 fixed point around a 64x64 window at offset (1000, 1000), partly outside it.
-  uint64_t xy() {
-    return uint64_t(1000 * 16 - 160 + below(84 * 16));
-  }
+  uint64_t xy() { return uint64_t(1000 * 16 - 160 + below(84 * 16)); }
 
  private:
   std::mt19937 rng_;
@@ -40,8 +38,8 @@ class Writes {
 
 void draw_random_scene(Gs& gs, uint32_t seed) {
   Writes w(seed);
-  const uint32_t zbp = w.below(4) == 0 ? 0 : 4;  // now and then the Z buffer shares the frame's pages
-  gs.write_register(reg::kFrame1, uint64_t{1} << 16);                                       // FBP 0, FBW 1, CT32
+  const uint32_t zbp = w.below(4) == 0 ? 0 : 4;        // now and then the Z buffer shares the frame's pages
+  gs.write_register(reg::kFrame1, uint64_t{1} << 16);  // FBP 0, FBW 1, CT32
   gs.write_register(reg::kXyoffset1, uint64_t{1000 * 16} | uint64_t{1000 * 16} << 32);
   gs.write_register(reg::kScissor1, uint64_t{63} << 16 | uint64_t{63} << 48);
   // A Z clear in the middle of the common range, so that later tests both pass and fail over whole blocks.

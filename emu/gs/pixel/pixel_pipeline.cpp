@@ -69,7 +69,6 @@ struct PixelWorkspace::Parts {
   Scratch scratch;
   OwnedCache texture;
   OwnedDepthBounds depth;
-  CoverageMask covered;  // of the draw running last to first on this workspace (one at a time per thread)
 };
 
 PixelWorkspace::PixelWorkspace() : parts_(std::make_unique<Parts>()) {}
@@ -113,8 +112,9 @@ struct PixelPipeline::Impl {
     depth_bounds->begin();
     workspace->depth.owner = self;
   }
-  // The draw runs its primitives last to first and writes only pixels no later one wrote; null when not.
-  CoverageMask* covered = nullptr;
+  // The draw runs its primitives last to first and writes only pixels no later one wrote: which those are.
+  bool last_to_first = false;
+  CoverageMask covered;
   uint64_t pixels = 0;
   bool nothing = false;
   // Untextured, untested, unblended 32-bit draws run as one fused pass instead of the list (see stage_solid).
@@ -195,10 +195,9 @@ void stage_depth_test(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   if constexpr (PsmTraits<kAddr>::kSwizzle == Swizzle::k32 && kZ != ZFmt::k16) {
     const RowAddress<kAddr> row = PixelAddress<kAddr>(p.zb).row(static_cast<uint32_t>(s.y));
     const uint32_t x = static_cast<uint32_t>(s.x + begin);
-    w.last_live = depth_test_span_column32<kZ, kGreater>(p.vm, s.z + begin, end - begin, skip, p.early_fm, p.k.zm,
-                                                         w.fm + begin, w.zm + begin, w.live,
-                                                         [&](int i) { return row.at(x + static_cast<uint32_t>(i)); },
-                                                         p.depth_bounds);
+    w.last_live = depth_test_span_column32<kZ, kGreater>(
+        p.vm, s.z + begin, end - begin, skip, p.early_fm, p.k.zm, w.fm + begin, w.zm + begin, w.live,
+        [&](int i) { return row.at(x + static_cast<uint32_t>(i)); }, p.depth_bounds);
   } else {
     span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
     w.last_live = depth_test_span<kZ, kGreater>(p.vm, s.z + begin, w.zaddr + begin, end - begin, skip, p.early_fm,
@@ -681,8 +680,10 @@ using DepthRegionTest = bool (*)(Impl&, int, int, int, int, uint32_t);
 template <Psm kAddr>
 DepthRegionTest pick_depth_region_test(ZFmt z, bool greater) {
   if constexpr (PsmTraits<kAddr>::kSwizzle == Swizzle::k32) {
-    if (z == ZFmt::k32) return greater ? depth_region_fails<kAddr, ZFmt::k32, true> : depth_region_fails<kAddr, ZFmt::k32, false>;
-    if (z == ZFmt::k24) return greater ? depth_region_fails<kAddr, ZFmt::k24, true> : depth_region_fails<kAddr, ZFmt::k24, false>;
+    if (z == ZFmt::k32)
+      return greater ? depth_region_fails<kAddr, ZFmt::k32, true> : depth_region_fails<kAddr, ZFmt::k32, false>;
+    if (z == ZFmt::k24)
+      return greater ? depth_region_fails<kAddr, ZFmt::k24, true> : depth_region_fails<kAddr, ZFmt::k24, false>;
   }
   return nullptr;
 }
@@ -973,12 +974,12 @@ PixelPipeline::~PixelPipeline() {
 
 bool PixelPipeline::skips_regions() const {
   const Impl& p = *impl_;
-  return p.covered != nullptr || (p.depth_bounds != nullptr && p.depth_region_fails != nullptr);
+  return p.last_to_first || (p.depth_bounds != nullptr && p.depth_region_fails != nullptr);
 }
 
 bool PixelPipeline::region_changes_nothing(int left, int top, int right, int bottom, uint32_t z_upper) {
   Impl& p = *impl_;
-  if (p.covered) return p.covered->all_covered(left, top, right, bottom);
+  if (p.last_to_first) return p.covered.all_covered(left, top, right, bottom);
   return p.depth_bounds && p.depth_region_fails && p.depth_region_fails(p, left, top, right, bottom, z_upper);
 }
 
@@ -987,8 +988,8 @@ bool PixelPipeline::last_write_wins() const { return !impl_->nothing && impl_->s
 void PixelPipeline::draw_last_to_first(int left, int top, int right, int bottom) {
   Impl& p = *impl_;
   if (!last_write_wins()) return;
-  p.covered = &p.workspace->covered;
-  p.covered->reset(left, top, right, bottom);
+  p.last_to_first = true;
+  p.covered.reset(left, top, right, bottom);
 }
 
 void PixelPipeline::allow_depth_bounds() {
@@ -1050,9 +1051,9 @@ void PixelPipeline::draw_span(const Span& span_in) {
   if (p.solid) {
     // Every pixel counts as drawn, also those a later primitive (drawn earlier here) covers.
     p.pixels += static_cast<uint64_t>(s.count);
-    if (p.covered) {
+    if (p.last_to_first) {
       bool completed = false;
-      p.covered->take_uncovered(s.y, s.x, s.count, [&](int begin, int end) {
+      p.covered.take_uncovered(s.y, s.x, s.count, [&](int begin, int end) {
         if (!completed) complete_span(s, w, s.count);
         completed = true;
         p.solid(p, s, w, begin, end);

@@ -6,8 +6,8 @@
 #include "emu/gs/pixel/pixel_pipeline.hpp"
 #include "emu/gs/primitive/vertex_queue.hpp"
 #include "emu/gs/primitive/vertex_trace.hpp"
-#include "emu/gs/raster/convert_vertices.hpp"
 #include "emu/gs/raster/buffer_pages.hpp"
+#include "emu/gs/raster/convert_vertices.hpp"
 #include "emu/gs/raster/parallel_draw.hpp"
 #include "emu/gs/raster/rasterizer.hpp"
 #include "emu/gs/raster/span_stepper.hpp"
@@ -213,10 +213,10 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   // A draw whose last write to a pixel decides it runs last to first, skipping what later primitives cover
   // (triangles and sprites: each writes a pixel at most once).
   PageRange frame;
-  const bool last_to_first = config.skip_hidden_work && pipeline.last_write_wins() && indices.size() >= 2 * size_t(n) &&
-                             (primclass == PrimClass::kTriangle || primclass == PrimClass::kSprite) &&
-                             (pipeline.writes_z() ? frame_and_z_apart(state, scissor)
-                                                  : frame_pages(state, scissor, frame));
+  const bool last_to_first =
+      config.skip_hidden_work && pipeline.last_write_wins() && indices.size() >= 2 * size_t(n) &&
+      (primclass == PrimClass::kTriangle || primclass == PrimClass::kSprite) &&
+      (pipeline.writes_z() ? frame_and_z_apart(state, scissor) : frame_pages(state, scissor, frame));
   std::span<const uint32_t> draw_indices = indices;
   if (last_to_first) {
     scratch.reversed_indices.clear();
