@@ -121,6 +121,87 @@ TEST(PrimitiveAssembly, PrimitivesOutsideTheScissorAreCulledAfterXyoffset) {
   EXPECT_EQ(q.indices().size(), 2u);
 }
 
+// PCSX2 ade5762 (the golden corpus's build), GSDrawingContext::UpdateScissor and GSState::VertexKick: the cull
+// rectangle is SCISSOR << 4 with both ends inclusive and no slack, and a primitive is skipped when its unrounded
+// 12.4 box (after XYOFFSET) has max < SCAX0 << 4 or min > SCAX1 << 4 (same in y). A point that rounds onto an
+// edge pixel from just outside is therefore dropped, though the rasterizer would draw it.
+TEST(PrimitiveAssembly, PointsAreCulledAgainstTheUnwidenedInclusiveScissor) {
+  // Scissor x and y [10, 20]: the cull rectangle is [160, 320] in 12.4 on both axes.
+  const KickCull cull = make_kick_cull(Scissor{uint64_t{10} | uint64_t{20} << 16 | uint64_t{10} << 32 |
+                                               uint64_t{20} << 48},
+                                       Xyoffset{});
+  auto survives = [&cull](uint32_t x, uint32_t y) {
+    VertexQueue q;
+    q.set_type(PrimitiveType::kPoint);
+    GsVertex v;
+    v.x = x;
+    v.y = y;
+    q.kick(v, true, cull, true);
+    return !q.batch_empty();
+  };
+  EXPECT_TRUE(survives(320, 240));   // x = 20.0: on the inclusive right edge
+  EXPECT_FALSE(survives(322, 240));  // x = 20.125 rounds to pixel 20, but 322 > 320
+  EXPECT_TRUE(survives(160, 240));   // x = 10.0: on the left edge
+  EXPECT_FALSE(survives(159, 240));  // x = 9.9375 rounds to pixel 10, but 159 < 160
+  EXPECT_TRUE(survives(240, 320));
+  EXPECT_FALSE(survives(240, 321));
+  EXPECT_TRUE(survives(240, 160));
+  EXPECT_FALSE(survives(240, 152));  // y = 9.5 rounds to pixel 10, but 152 < 160
+}
+
+TEST(PrimitiveAssembly, PointAtTheLastColumnPlusAnEighthIsCulledAfterXyoffset) {
+  // golden-pcsx2 rand_014's point: SCISSOR x [0, 639], OFX 0x6C00, X 37874: 37874 - 27648 = 10226 (639.125)
+  // exceeds 639 << 4 = 10224, so PCSX2 leaves pixel (639, 70) alone.
+  const KickCull cull = make_kick_cull(Scissor{uint64_t{639} << 16 | uint64_t{447} << 48},
+                                       Xyoffset{uint64_t{0x6C00} | uint64_t{0x7200} << 32});
+  VertexQueue q;
+  q.set_type(PrimitiveType::kPoint);
+  GsVertex v;
+  v.x = 37874;
+  v.y = 30310;  // 0x7200 + 70.375 * 16
+  q.kick(v, true, cull, true);
+  EXPECT_TRUE(q.batch_empty());
+  v.x = 37872;  // 639.0: on the edge
+  q.kick(v, true, cull, true);
+  EXPECT_EQ(q.indices().size(), 1u);
+}
+
+TEST(PrimitiveAssembly, LinesCrossingTheScissorSurviveTheCull) {
+  // Scissor x and y [10, 20]. A line from x = 5 to x = 25 has min 80 <= 320 and max 400 >= 160: kept.
+  const KickCull cull = make_kick_cull(Scissor{uint64_t{10} | uint64_t{20} << 16 | uint64_t{10} << 32 |
+                                               uint64_t{20} << 48},
+                                       Xyoffset{});
+  VertexQueue q;
+  q.set_type(PrimitiveType::kLine);
+  q.kick(vertex(5, 15), true, cull, true);
+  q.kick(vertex(25, 15), true, cull, true);
+  EXPECT_EQ(q.indices().size(), 2u);
+  // Both ends 2/16 beyond the right edge (322, 330 > 320): dropped.
+  GsVertex a = vertex(0, 15), b = vertex(0, 15);
+  a.x = 322;
+  b.x = 330;
+  q.kick(a, true, cull, true);
+  q.kick(b, true, cull, true);
+  EXPECT_EQ(q.indices().size(), 2u);
+}
+
+// GSState::UpdateScissor (ade5762): the scissor is invalid when X0 > X1 + 1 or Y0 > Y1 + 1 (the start against the
+// exclusive end); X0 = X1 + 1 still lets a primitive through the cull when its box straddles it.
+TEST(PrimitiveAssembly, OnlyAScissorStartingPastItsExclusiveEndIsInvalid) {
+  auto line_survives = [](uint32_t x0, uint32_t x1) {
+    const KickCull cull =
+        make_kick_cull(Scissor{uint64_t{x0} | uint64_t{x1} << 16 | uint64_t{0} << 32 | uint64_t{100} << 48},
+                       Xyoffset{});
+    VertexQueue q;
+    q.set_type(PrimitiveType::kLine);
+    q.kick(vertex(5, 50), true, cull, true);  // box x [80, 400]
+    q.kick(vertex(25, 50), true, cull, true);
+    return !q.batch_empty();
+  };
+  EXPECT_TRUE(line_survives(11, 10));   // cull x [176, 160]: 400 >= 176 and 80 <= 160
+  EXPECT_FALSE(line_survives(12, 10));  // 12 > 10 + 1: invalid, nothing is kept
+}
+
 TEST(PrimitiveAssembly, SpriteFirstVertexTakesTheSecondsQ) {
   VertexQueue q;
   q.set_type(PrimitiveType::kSprite);

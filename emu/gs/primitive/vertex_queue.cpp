@@ -33,10 +33,10 @@ KickCull make_kick_cull(const Scissor& scissor, const Xyoffset& offset) {
   KickCull cull;
   cull.offset_x = int32_t(offset.ofx());
   cull.offset_y = int32_t(offset.ofy());
-  // SCISSOR is inclusive; PCSX2 culls against it in 12.4 with half a pixel of slack for points and lines.
-  cull.scissor = {int32_t(scissor.scax0() << 4) - 8, int32_t(scissor.scay0() << 4) - 8,
-                  int32_t(scissor.scax1() << 4) + 8, int32_t(scissor.scay1() << 4) + 8};
-  cull.scissor_empty = scissor.scax0() > scissor.scax1() || scissor.scay0() > scissor.scay1();
+  cull.scissor = {int32_t(scissor.scax0() << 4), int32_t(scissor.scay0() << 4), int32_t(scissor.scax1() << 4),
+                  int32_t(scissor.scay1() << 4)};
+  // PCSX2 compares the start with the exclusive end (X1 + 1), so only X0 > X1 + 1 (or the same in y) is invalid.
+  cull.scissor_empty = scissor.scax0() > scissor.scax1() + 1 || scissor.scay0() > scissor.scay1() + 1;
   return cull;
 }
 
@@ -90,17 +90,14 @@ bool VertexQueue::kick(const GsVertex& vertex, bool draw, const KickCull& cull, 
     if (n >= 2) add(v1);
     if (n == 3) add(v2);
     if (is_area_class(type_)) {
-      // Only pixel centres strictly inside (or on the top-left of) the box can be drawn.
-      box.left = (box.left + 15) & ~15;
-      box.top = (box.top + 15) & ~15;
-      box.right = ((box.right - 1) & ~15) + 1;
-      box.bottom = ((box.bottom - 1) & ~15) + 1;
-      skip |= box.left >= box.right || box.top >= box.bottom;
+      // No pixel centre in [min, max) in x or in y: both ends round up to the same whole pixel.
+      auto ceil_pixel = [](int32_t v) { return (v + 15) >> 4; };
+      skip |= ceil_pixel(box.left) == ceil_pixel(box.right) || ceil_pixel(box.top) == ceil_pixel(box.bottom);
     }
+    // The unrounded box against the inclusive scissor: a point at x = SCAX1 + 1/8 rounds to pixel SCAX1 but is
+    // culled here.
     const FixedRect& s = cull.scissor;
-    bool overlaps = std::max(box.left, s.left) < std::min(box.right + 1, s.right) &&
-                    std::max(box.top, s.top) < std::min(box.bottom + 1, s.bottom);
-    skip |= !overlaps;
+    skip |= box.right < s.left || box.bottom < s.top || box.left > s.right || box.top > s.bottom;
     if (is_triangle_class(type_)) {
       auto same = [](Xy a, Xy b) { return a.x == b.x && a.y == b.y; };
       skip |= same(v0, v1) || same(v1, v2) || same(v0, v2);

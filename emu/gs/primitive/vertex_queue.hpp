@@ -20,7 +20,7 @@ int vertices_per_primitive(PrimitiveType type);
 // and lines to quads, sprites to two triangles).
 uint32_t batch_vertex_limit(PrimitiveType type);
 
-// Rectangle in 12.4 window units, right/bottom exclusive.
+// Rectangle in 12.4 window units, right/bottom inclusive.
 struct FixedRect {
   int32_t left = 0;
   int32_t top = 0;
@@ -28,12 +28,13 @@ struct FixedRect {
   int32_t bottom = 0;
 };
 
-// What a kick culls against: the context's XYOFFSET and its scissor, widened by half a pixel
-// (PCSX2 GSDrawingContext::UpdateScissor), and whether the scissor is empty.
+// What a kick culls against: the context's XYOFFSET and its scissor in 12.4 as the golden corpus's PCSX2 build
+// (ade5762) holds them (GSDrawingContext::UpdateScissor, GSState::UpdateScissor), and whether the scissor is
+// invalid. Later PCSX2 builds widen the scissor by half a pixel; ade5762 does not.
 struct KickCull {
   int32_t offset_x = 0;  // XYOFFSET.OFX, 12.4
   int32_t offset_y = 0;
-  FixedRect scissor;  // SCISSOR << 4 widened by 8 subpixels on every side
+  FixedRect scissor;  // SCISSOR << 4, both ends inclusive, no slack
   bool scissor_empty = false;
 };
 
