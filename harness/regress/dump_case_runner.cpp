@@ -1,5 +1,7 @@
 #include "harness/regress/dump_case_runner.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "emu/gs/display/pcrtc.hpp"
@@ -28,12 +30,37 @@ formats::Image reference_frame(const RegressCase& c, uint32_t index, const std::
   return gs::render_display(memory, state.privileged_block());
 }
 
+constexpr uint32_t kZoomSide = 32;  // pixels around the first difference, shown enlarged in the report
+
+formats::Image crop(const formats::Image& image, uint32_t left, uint32_t top) {
+  formats::Image window(std::min(kZoomSide, image.width - left), std::min(kZoomSide, image.height - top));
+  for (uint32_t y = 0; y < window.height; ++y) {
+    std::copy_n(image.pixel(left, top + y), size_t{window.width} * 4, window.pixel(0, y));
+  }
+  return window;
+}
+
 FailurePictures make_pictures(uint32_t index, const formats::Image& reference, const formats::Image& ours,
                               const VsyncOutcome& outcome) {
-  FailurePictures pictures{.vsync = index,
-                           .reference = formats::write_png(reference),
-                           .ours = formats::write_png(ours),
-                           .diff = formats::write_png(render_image_diff(reference, ours))};
+  const formats::Image diff = render_image_diff(reference, ours);
+  FailurePictures pictures;
+  pictures.vsync = index;
+  pictures.reference.whole = formats::write_png(reference);
+  pictures.ours.whole = formats::write_png(ours);
+  pictures.diff.whole = formats::write_png(diff);
+  const ImageDiff difference = diff_images(reference, ours);
+  if (difference.same_size && difference.first) {
+    const uint32_t x = difference.first->x;
+    const uint32_t y = difference.first->y;
+    pictures.first_pixel = {x, y};
+    pictures.zoom_side = kZoomSide;
+    pictures.zoom_x = std::min(x > kZoomSide / 2 ? x - kZoomSide / 2 : 0, diff.width - std::min(kZoomSide, diff.width));
+    pictures.zoom_y =
+        std::min(y > kZoomSide / 2 ? y - kZoomSide / 2 : 0, diff.height - std::min(kZoomSide, diff.height));
+    pictures.reference.zoom = formats::write_png(crop(reference, pictures.zoom_x, pictures.zoom_y));
+    pictures.ours.zoom = formats::write_png(crop(ours, pictures.zoom_x, pictures.zoom_y));
+    pictures.diff.zoom = formats::write_png(crop(diff, pictures.zoom_x, pictures.zoom_y));
+  }
   if (reference == ours && outcome.differing_bytes.value_or(0) != 0) {
     pictures.note = "The displayed frames agree: the difference is outside the displayed area, in alpha, or in Z.";
   }

@@ -39,6 +39,7 @@ tr.FAIL td, tr.ERROR td { background: #fff6f5; }
 .pictures { display: grid; grid-template-columns: repeat(3, 1fr); gap: 12px; margin-top: 10px; }
 figure { margin: 0; }
 figure img { width: 100%; image-rendering: pixelated; border: 1px solid #c9d0da; background: #000; }
+figure img.zoom { width: 50%; margin-top: 8px; display: block; }
 figcaption { font-size: 12px; color: #475467; margin-bottom: 3px; font-weight: 600; }
 )";
 
@@ -67,9 +68,13 @@ std::string vsync_summary(const CaseResult& result) {
 
 std::string data_uri(const std::vector<uint8_t>& png) { return "data:image/png;base64," + formats::encode_base64(png); }
 
-std::string picture(const char* caption, const std::vector<uint8_t>& png, const std::string& alt) {
-  return fmt::format("<figure><figcaption>{}</figcaption><img src=\"{}\" alt=\"{}\"></figure>", caption,
-                     data_uri(png), escape_html(alt));
+std::string picture(const char* caption, const FramePicture& frame, const std::string& alt) {
+  std::string html = fmt::format("<figure><figcaption>{}</figcaption><img src=\"{}\" alt=\"{}\">", caption,
+                                 data_uri(frame.whole), escape_html(alt));
+  if (!frame.zoom.empty()) {
+    html += fmt::format("<img class=\"zoom\" src=\"{}\" alt=\"{} (enlarged)\">", data_uri(frame.zoom), escape_html(alt));
+  }
+  return html + "</figure>";
 }
 
 std::string failure_section(size_t position, const RegressCase& c, const CaseResult& result) {
@@ -85,7 +90,14 @@ std::string failure_section(size_t position, const RegressCase& c, const CaseRes
   }
   if (result.pictures) {
     const FailurePictures& p = *result.pictures;
-    html += fmt::format("<div class=\"muted\">First differing VSync: {}. {}</div>\n", p.vsync, escape_html(p.note));
+    std::string where;
+    if (p.first_pixel) {
+      where = fmt::format(" First differing pixel: ({}, {}); below each frame, enlarged, the {}x{} pixels from ({}, {}).",
+                          p.first_pixel->first, p.first_pixel->second, p.zoom_side, p.zoom_side, p.zoom_x,
+                          p.zoom_y);
+    }
+    html += fmt::format("<div class=\"muted\">First differing VSync: {}.{} {}</div>\n", p.vsync, where,
+                        escape_html(p.note));
     html += "<div class=\"pictures\">\n";
     html += picture("Reference", p.reference, fmt::format("{} vsync {} reference", c.name, p.vsync)) + "\n";
     html += picture("gcvu", p.ours, fmt::format("{} vsync {} gcvu", c.name, p.vsync)) + "\n";

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "emu/gs/gs_config.hpp"
@@ -41,12 +42,22 @@ struct VsyncOutcome {
   bool matches() const { return differing_bytes.value_or(0) == 0 && differing_pixels.value_or(0) == 0; }
 };
 
-// The first differing VSync's displayed frame, as PNG files.
+// A PNG of a whole frame and one of a small window around the first differing pixel (empty when none differs).
+struct FramePicture {
+  std::vector<uint8_t> whole{};
+  std::vector<uint8_t> zoom{};
+};
+
+// The first differing VSync's displayed frame: PCSX2's, ours and the diff picture.
 struct FailurePictures {
   uint32_t vsync = 0;
-  std::vector<uint8_t> reference{};
-  std::vector<uint8_t> ours{};
-  std::vector<uint8_t> diff{};
+  FramePicture reference{};
+  FramePicture ours{};
+  FramePicture diff{};
+  std::optional<std::pair<uint32_t, uint32_t>> first_pixel{};  // x, y of the first differing pixel
+  uint32_t zoom_x = 0;  // the zoom window: top-left corner and side (at most; clipped at the frame's edge)
+  uint32_t zoom_y = 0;
+  uint32_t zoom_side = 0;
   std::string note{};  // e.g. the frames agree and the difference is elsewhere in memory
 };
 

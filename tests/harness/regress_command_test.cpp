@@ -76,7 +76,7 @@ TEST(RegressCommand, AFailingCaseExitsOneAndItsReportShowsThePictures) {
   const std::string prefix = "src=\"data:image/png;base64,";
   size_t images = 0;
   for (size_t at = html.find(prefix); at != std::string::npos; at = html.find(prefix, at + 1)) ++images;
-  EXPECT_EQ(images, 3u) << "reference, ours and diff of the one failing case";
+  EXPECT_EQ(images, 6u) << "reference, ours and diff of the one failing case, whole and around the first difference";
   EXPECT_NE(html.find(prefix + "iVBORw0KGgo"), std::string::npos) << "PNG signature, base64";
 }
 

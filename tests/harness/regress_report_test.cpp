@@ -89,7 +89,11 @@ TEST(RegressReport, WellFormedEscapedAndSelfContained) {
   results[1].vsyncs = {{.index = 0, .differing_bytes = 0, .differing_pixels = 0},
                        {.index = 1, .differing_bytes = 12, .first_differing_byte = 0x40, .differing_pixels = 3}};
   results[1].messages = {"vsync 1: " + hostile};
-  results[1].pictures = FailurePictures{.vsync = 1, .reference = tiny_png(1), .ours = tiny_png(2), .diff = tiny_png(3)};
+  results[1].pictures = FailurePictures{.vsync = 1,
+                                        .reference = {.whole = tiny_png(1)},
+                                        .ours = {.whole = tiny_png(2)},
+                                        .diff = {.whole = tiny_png(3), .zoom = tiny_png(4)},
+                                        .first_pixel = std::pair<uint32_t, uint32_t>{7, 9}};
   results[2].status = CaseStatus::kSkipped;
   results[2].messages = {"unsupported kind, skipped"};
   const std::string html = render_html_report(cases, results, {.command_line = "gcvu regress " + hostile});
@@ -103,10 +107,12 @@ TEST(RegressReport, WellFormedEscapedAndSelfContained) {
     EXPECT_EQ(html.find(external), std::string::npos) << external;
   }
   const auto pngs = embedded_pngs(html);
-  ASSERT_EQ(pngs.size(), 3u) << "reference, ours, diff of the failing case; none for the others";
+  ASSERT_EQ(pngs.size(), 4u) << "reference, ours, diff (and its zoom) of the failing case; none for the others";
   EXPECT_EQ(pngs[0], tiny_png(1));
   EXPECT_EQ(pngs[1], tiny_png(2));
   EXPECT_EQ(pngs[2], tiny_png(3));
+  EXPECT_EQ(pngs[3], tiny_png(4));
+  EXPECT_NE(html.find("First differing pixel: (7, 9)"), std::string::npos);
   EXPECT_NE(html.find("12 B, 3 px"), std::string::npos);       // the failing VSync's counts
   EXPECT_NE(html.find("1 VSync match"), std::string::npos);    // the passing case, one line
   EXPECT_NE(html.find("unsupported kind, skipped"), std::string::npos);
