@@ -35,12 +35,15 @@ std::string description_text() {
   }
   text +=
       "A GS dump case replays the dump and compares each VSync's GS memory with vram_N (byte for byte) and its\n"
-      "displayed frame with frame_N.png (pixel for pixel).\n"
+      "displayed frame with frame_N.png (pixel for pixel). A gs-dump's references (vram_N.bin.zst, vram_N.bin or\n"
+      "vram_NNNNN.bin; frame_N.png or frame_NNNNN.png; N from 0) are in the folder NAME/ beside NAME.gs[.zst|.xz],\n"
+      "or beside the dump when it is the only one in its folder.\n"
       "\n"
       "--shard I/N runs only every N-th case, starting with the I-th (I from 1 to N) of the cases sorted by path\n"
       "(after --filter): N runs with I = 1..N cover every case exactly once, with no coordination between them.\n"
       "\n"
-      "Prints one line per finished case (a status line instead when stderr is a terminal) and a summary;\n"
+      "Prints one line per finished case and a summary (on a terminal: a status line on stderr and a line per\n"
+      "failing case).\n"
       "--report writes one self-contained HTML file with the reference / gcvu / diff pictures of each failure.\n"
       "Exit status: 0 every case passed (or was skipped), 1 some case failed, 2 a bad invocation or bad input\n"
       "(a missing folder, a malformed manifest, dump or reference).";
@@ -122,7 +125,8 @@ int run_regress(std::span<const std::string> args, Io& io) {
 
   RegressOptions options;
   options.shared_dir = values["shared"].as<std::string>();
-  if (jobs > 1) options.gs.threads = 1;  // the cases are the parallelism; output does not depend on threads
+  // Several cases at once are the parallelism: each GS then draws on one thread (its bytes never depend on that).
+  if (std::min<size_t>(jobs, cases.size()) > 1) options.gs.threads = 1;
 
   const auto started = std::chrono::steady_clock::now();
   Tally tally;

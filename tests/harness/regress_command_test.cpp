@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "formats/png/png.hpp"
+#include "harness/cli/command.hpp"
 #include "tests/harness/regress_test_cases.hpp"
 #include "tests/test_support.hpp"
 
@@ -124,6 +124,20 @@ TEST(RegressCommand, JobsDoNotChangeTheVerdicts) {
   EXPECT_EQ(one.code, 1);
   EXPECT_EQ(four.code, 1);
   EXPECT_EQ(verdicts(one.out), verdicts(four.out));
+}
+
+TEST(RegressCommand, OnATerminalAStatusLineReplacesThePassingLines) {
+  test::TempDir dir;
+  build_passing_tree(dir.path());
+  test::copy_mismatched_case("cov_centres", "prim_points", dir / "dumps/wrong");
+  std::ostringstream out, err;
+  harness::Io io{out, err, true};
+  const std::vector<std::string> args = {"regress", dir.path().string()};
+  EXPECT_EQ(harness::run_gcvu(args, io), 1);
+  EXPECT_NE(out.str().find("FAIL  gs-dump      cov_centres"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("PASS"), std::string::npos) << out.str();
+  EXPECT_NE(err.str().find("\r\033[K[4/4] 2 passed, 1 failed, 0 errors, 1 skipped"), std::string::npos) << err.str();
+  EXPECT_TRUE(err.str().ends_with("\r\033[K")) << "the status line is cleared at the end";
 }
 
 TEST(RegressCommand, FilterKeepsMatchingPaths) {
