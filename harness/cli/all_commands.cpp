@@ -20,6 +20,8 @@ std::span<const Command> all_commands() {
               run_vif_run},
       Command{"replay", "replay a PCSX2 GS dump into gcvu's GS; write each VSync's frame and memory, or check them",
               run_replay},
+      Command{"regress", "run every case in directory trees in parallel (sharded); write an HTML report",
+              run_regress},
   };
   return kCommands;
 }

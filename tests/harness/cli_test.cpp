@@ -62,6 +62,7 @@ TEST(Cli, EveryCommandHasHelpDocumentingItsOptions) {
        {"--ee", "--chain", "--tte", "--tie", "--micro", "--data", "--dump-vu", "--dump-gif", "--json", "--max-cycles",
         "--vu-max-cycles", "--tag-budget", "--v2-extra", "--v3-extra", "--fill-cycles", "Exit status"}},
       {"replay", {"--frames", "--out", "--vram", "--expect", "--lanes", "Exit status"}},
+      {"regress", {"--jobs", "--shard", "--report", "--filter", "--shared", "Exit status"}},
       {"bench", {"--data", "--json", "--min-seconds", "--repetitions", "--max-cycles"}},
       {"vu-run",
        {"--data", "--start", "--max-cycles", "--json", "--dump-data", "--dump-kicks", "--trace", "--write-clash",

@@ -1,0 +1,183 @@
+// gcvu regress end to end: exit codes (0 all pass, 1 a failure, 2 bad invocation or input), the per-case lines,
+// the report of a failing case (PCSX2's reference, our frame and the diff, embedded), sharding through the CLI,
+// --jobs not changing the verdicts, and every usage error. Expected verdicts come from PCSX2's references: a
+// corpus dump replayed against its own references matches (the corpus's own test), against another case's cannot.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "harness/cli/command.hpp"
+#include "tests/harness/regress_test_cases.hpp"
+#include "tests/test_support.hpp"
+
+namespace gcvu {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The case lines ("[k/N] PASS  kind  name (t s)") without the counter and time, sorted.
+std::vector<std::string> verdicts(const std::string& out) {
+  std::vector<std::string> lines;
+  std::istringstream stream(out);
+  std::string line;
+  while (std::getline(stream, line)) {
+    if (!line.starts_with("[")) continue;
+    line = line.substr(line.find("] ") + 2);
+    lines.push_back(line.substr(0, line.rfind(" (")));
+  }
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+// A passing golden case, a passing dump case and a trace.
+void build_passing_tree(const fs::path& root) {
+  test::copy_golden_case("compare-basic", root / "golden/compare-basic");
+  test::copy_corpus_case("cov_centres", root / "dumps/cov_centres");
+  fs::create_directories(root / "traces");
+  std::ofstream(root / "traces/loop.vutr") << "VUTR";
+}
+
+TEST(RegressCommand, AllPassingExitsZero) {
+  test::TempDir dir;
+  build_passing_tree(dir.path());
+  auto result = test::run_cli({"regress", dir.path().string(), "--jobs", "2"});
+  EXPECT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_EQ(verdicts(result.out), (std::vector<std::string>{"PASS  golden       compare-basic",
+                                                             "PASS  gs-dump      cov_centres",
+                                                             "SKIP  vutrace      loop"}))
+      << result.out;
+  EXPECT_NE(result.out.find("unsupported kind, skipped"), std::string::npos);
+  EXPECT_NE(result.out.find("2 passed, 0 failed, 0 errors, 1 skipped of 3 cases"), std::string::npos) << result.out;
+}
+
+TEST(RegressCommand, ARealCorpusCaseReadInPlacePasses) {
+  auto result = test::run_cli({"regress", (test::shared_dir() / "golden-pcsx2/z_fmt_16").string()});
+  EXPECT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("PASS  gs-dump      z_fmt_16"), std::string::npos) << result.out;
+}
+
+TEST(RegressCommand, AFailingCaseExitsOneAndItsReportShowsThePictures) {
+  test::TempDir dir;
+  build_passing_tree(dir.path());
+  test::copy_mismatched_case("cov_centres", "prim_points", dir / "dumps/wrong");
+  const fs::path report = dir / "report.html";
+  auto result = test::run_cli({"regress", dir.path().string(), "--report", report.string()});
+  EXPECT_EQ(result.code, 1) << result.out << result.err;
+  EXPECT_NE(result.out.find("FAIL  gs-dump      cov_centres"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("memory bytes differ"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("frame pixels differ"), std::string::npos) << result.out;
+  std::ifstream file(report);
+  const std::string html((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(html.starts_with("<!DOCTYPE html>"));
+  const std::string prefix = "src=\"data:image/png;base64,";
+  size_t images = 0;
+  for (size_t at = html.find(prefix); at != std::string::npos; at = html.find(prefix, at + 1)) ++images;
+  EXPECT_EQ(images, 6u) << "reference, ours and diff of the one failing case, whole and around the first difference";
+  EXPECT_NE(html.find(prefix + "iVBORw0KGgo"), std::string::npos) << "PNG signature, base64";
+}
+
+TEST(RegressCommand, AMalformedDumpIsAnErrorExitTwo) {
+  test::TempDir dir;
+  build_passing_tree(dir.path());
+  test::copy_corpus_case("prim_points", dir / "cut");
+  const auto dump = test::read_bytes(dir / "cut/prim_points.gs.zst");
+  test::write_bytes(dir / "cut/prim_points.gs.zst", {dump.begin(), dump.begin() + 100});
+  auto result = test::run_cli({"regress", dir.path().string()});
+  EXPECT_EQ(result.code, 2) << result.out << result.err;
+  EXPECT_NE(result.out.find("ERROR gs-dump      prim_points"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("prim_points.gs.zst"), std::string::npos) << "the error names the file";
+  EXPECT_NE(result.out.find("2 passed, 0 failed, 1 errors, 1 skipped"), std::string::npos) << result.out;
+}
+
+TEST(RegressCommand, ShardsSplitTheCasesWithNoOverlap) {
+  test::TempDir dir;
+  build_passing_tree(dir.path());
+  test::copy_golden_case("vu-run-timing", dir / "golden/vu-run-timing");
+  const auto all = verdicts(test::run_cli({"regress", dir.path().string()}).out);
+  ASSERT_EQ(all.size(), 4u);
+  std::vector<std::string> joined;
+  for (const char* shard : {"1/3", "2/3", "3/3"}) {
+    auto result = test::run_cli({"regress", dir.path().string(), "--shard", shard});
+    EXPECT_EQ(result.code, 0) << result.out << result.err;
+    const auto part = verdicts(result.out);
+    EXPECT_EQ(part, verdicts(test::run_cli({"regress", dir.path().string(), "--shard", shard}).out));
+    joined.insert(joined.end(), part.begin(), part.end());
+  }
+  std::sort(joined.begin(), joined.end());
+  EXPECT_EQ(joined, all);
+  // More shards than cases: the empty shards pass.
+  auto empty = test::run_cli({"regress", dir.path().string(), "--shard", "9/9"});
+  EXPECT_EQ(empty.code, 0) << empty.err;
+  EXPECT_NE(empty.out.find("of 0 cases (shard 9/9 of 4 found)"), std::string::npos) << empty.out;
+}
+
+TEST(RegressCommand, JobsDoNotChangeTheVerdicts) {
+  test::TempDir dir;
+  build_passing_tree(dir.path());
+  test::copy_mismatched_case("cov_centres", "prim_points", dir / "dumps/wrong");
+  const auto one = test::run_cli({"regress", dir.path().string(), "--jobs", "1"});
+  const auto four = test::run_cli({"regress", dir.path().string(), "--jobs", "4"});
+  EXPECT_EQ(one.code, 1);
+  EXPECT_EQ(four.code, 1);
+  EXPECT_EQ(verdicts(one.out), verdicts(four.out));
+}
+
+TEST(RegressCommand, OnATerminalAStatusLineReplacesThePassingLines) {
+  test::TempDir dir;
+  build_passing_tree(dir.path());
+  test::copy_mismatched_case("cov_centres", "prim_points", dir / "dumps/wrong");
+  std::ostringstream out, err;
+  harness::Io io{out, err, true};
+  const std::vector<std::string> args = {"regress", dir.path().string()};
+  EXPECT_EQ(harness::run_gcvu(args, io), 1);
+  EXPECT_NE(out.str().find("FAIL  gs-dump      cov_centres"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("PASS"), std::string::npos) << out.str();
+  EXPECT_NE(err.str().find("\r\033[K[4/4] 2 passed, 1 failed, 0 errors, 1 skipped"), std::string::npos) << err.str();
+  EXPECT_TRUE(err.str().ends_with("\r\033[K")) << "the status line is cleared at the end";
+}
+
+TEST(RegressCommand, FilterKeepsMatchingPaths) {
+  test::TempDir dir;
+  build_passing_tree(dir.path());
+  auto result = test::run_cli({"regress", dir.path().string(), "--filter", "golden/"});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(verdicts(result.out), std::vector<std::string>{"PASS  golden       compare-basic"});
+}
+
+TEST(RegressCommand, BadInvocationsExitTwo) {
+  test::TempDir dir;
+  build_passing_tree(dir.path());
+  const std::string root = dir.path().string();
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {{"regress"}, "expected at least one folder"},
+      {{"regress", (dir / "missing").string()}, "missing: offset 0x0: no such file or folder"},
+      {{"regress", root, "--shard", "3/2"}, "--shard '3/2' must be I/N with 1 <= I <= N"},
+      {{"regress", root, "--shard", "0/0"}, "--shard '0/0'"},
+      {{"regress", root, "--shard", "junk"}, "--shard 'junk'"},
+      {{"regress", root, "--jobs", "0"}, "--jobs '0' must be a whole number from 1 to 1024"},
+      {{"regress", root, "--jobs", "many"}, "--jobs 'many'"},
+      {{"regress", root, "--report", (dir / "no/such/folder/r.html").string()}, "does not exist"},
+      {{"regress", root, "--filter", "nothing-has-this"}, "no case's path contains --filter 'nothing-has-this'"},
+      {{"regress", (dir / "traces/loop.vutr").string(), "--bogus"}, "unrecognised option"},
+  };
+  for (const Case& c : cases) {
+    auto result = test::run_cli(c.args);
+    EXPECT_EQ(result.code, 2) << c.args.back() << "\n" << result.out;
+    EXPECT_NE(result.err.find(c.message), std::string::npos) << result.err;
+  }
+  fs::create_directories(dir / "empty");
+  auto empty = test::run_cli({"regress", (dir / "empty").string()});
+  EXPECT_EQ(empty.code, 2);
+  EXPECT_NE(empty.err.find("no cases found"), std::string::npos) << empty.err;
+}
+
+}  // namespace
+}  // namespace gcvu
