@@ -1,13 +1,8 @@
 // Every case of ../shared/golden-pcsx2 replayed through gcvu's GS and compared with the GS memory PCSX2's software
 // renderer left after each VSync (the corpus README's definition of a reference), byte for byte, and with its frame
 // PNG pixel for pixel. Each case runs through the regress runner's case entry (harness/regress/case_runner.hpp),
-// the same call `gcvu regress` makes, one test per case. The number of differing bytes is printed per VSync. Cases
-// listed in golden_pcsx2_not_yet_matching.txt are the ones gcvu does not match yet (issue 5 stays open while the
-// list is not empty): they still run and print their counts, and are reported as skipped with that count; a listed
-// case that starts matching fails, so the list only shrinks.
-
-#include <fstream>
-#include <set>
+// the same call `gcvu regress` makes, one test per case. The number of differing bytes is printed per VSync; a case
+// that differs in any byte fails.
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -25,16 +20,6 @@ std::filesystem::path corpus_dir() { return test::shared_dir() / "golden-pcsx2";
 // The corpus's cases as the regress runner's golden-pcsx2 kind reads them from manifest.tsv (every test process
 // builds this list, so it reads the manifest rather than walking the tree).
 std::vector<harness::RegressCase> corpus() { return harness::find_corpus_cases(corpus_dir()); }
-
-std::set<std::string> not_yet_matching() {
-  std::set<std::string> names;
-  std::ifstream file(test::source_dir() / "tests/gs/golden_pcsx2_not_yet_matching.txt");
-  std::string line;
-  while (std::getline(file, line)) {
-    if (!line.empty() && line[0] != '#') names.insert(line.substr(0, line.find_first_of(" \t")));
-  }
-  return names;
-}
 
 }  // namespace
 }  // namespace gcvu
@@ -63,14 +48,7 @@ TEST_P(GoldenPcsx2, ReplayMatchesPcsx2Memory) {
       EXPECT_EQ(vsync.differing_pixels, 0u) << c.name << " vsync " << vsync.index << ": PCRTC output differs";
     }
   }
-  const uint64_t differing_total = result.differing_bytes();
-  static const std::set<std::string> listed_cases = not_yet_matching();  // read once for the whole suite
-  const bool listed = listed_cases.count(c.name) != 0;
-  if (listed) {
-    EXPECT_NE(differing_total, 0u) << c.name << " matches now: remove it from golden_pcsx2_not_yet_matching.txt";
-    if (differing_total != 0) GTEST_SKIP() << c.name << " does not match PCSX2 yet: " << differing_total << " bytes";
-  }
-  EXPECT_EQ(differing_total, 0u) << c.name << ": " << c.description;
+  EXPECT_EQ(result.differing_bytes(), 0u) << c.name << ": " << c.description;
   EXPECT_EQ(result.status, harness::CaseStatus::kPassed) << c.name;
 }
 
