@@ -20,6 +20,8 @@ std::span<const Command> all_commands() {
               run_vif_run},
       Command{"replay", "replay a PCSX2 GS dump into gcvu's GS; write each VSync's frame and memory, or check them",
               run_replay},
+      Command{"trace-diff", "run VU1 in lockstep with a vutrace trace; report the first pair where the states differ",
+              run_trace_diff},
   };
   return kCommands;
 }
