@@ -138,7 +138,7 @@ TEST(TraceDiff, CorruptedIntegerRegisterIsCaughtAtItsStep) {
   EXPECT_EQ(result.code, 1);
   EXPECT_TRUE(has(result.out, "diverges at step 2 (snapshot 2)")) << result.out;
   EXPECT_TRUE(has(result.out, "  pc 0x0010: nop")) << result.out;
-  EXPECT_TRUE(has(result.out, "  vi03       0000000d (13)             0000000c (12)\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "  vi03       0000000d (13)            0000000c (12)\n")) << result.out;
 }
 
 TEST(TraceDiff, CorruptedMemoryWordIsCaughtAtItsStep) {
@@ -165,7 +165,7 @@ TEST(TraceDiff, WrongPcIsADivergence) {
   const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace)});
   EXPECT_EQ(result.code, 1);
   EXPECT_TRUE(has(result.out, "diverges at step 4")) << result.out;
-  EXPECT_TRUE(has(result.out, "  tpc        00000030 (48)             00000028 (40)\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "  tpc        00000030 (48)            00000028 (40)\n")) << result.out;
 }
 
 TEST(TraceDiff, StartMovesPastABranchWhoseTargetTheTraceDoesNotHold) {
