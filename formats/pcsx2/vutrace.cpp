@@ -97,8 +97,9 @@ class TraceParser {
       return;
     }
     if (bytes_.empty() || bytes_[0] != kSetMicro) {
-      in_.fail_at(0, "not a vutrace file: no \"VUTR\" magic, and not a headerless version-1 trace (which starts "
-                     "with an 'I' packet)");
+      in_.fail_at(0,
+                  "not a vutrace file: no \"VUTR\" magic, and not a headerless version-1 trace (which starts "
+                  "with an 'I' packet)");
     }
     trace_.version = 1;
   }
@@ -116,8 +117,9 @@ class TraceParser {
       case kPatchRegister: patch_register(); break;
       case kPatchMemory: patch_memory(); break;
       default:
-        in_.fail_at(last_packet_offset_,
-                    fmt::format("unknown packet type {} (known: P R M I L S, and r m in version 3)", packet_name(type)));
+        in_.fail_at(
+            last_packet_offset_,
+            fmt::format("unknown packet type {} (known: P R M I L S, and r m in version 3)", packet_name(type)));
     }
     pending_packets_ = true;
   }
@@ -143,9 +145,8 @@ class TraceParser {
 
   void read_access(std::optional<VutraceAccess>& access, std::string_view name) {
     if (access) {
-      in_.fail_at(last_packet_offset_,
-                  fmt::format("a second '{}' packet in one snapshot (a pair makes at most one {})", name,
-                              name == "L" ? "load" : "store"));
+      in_.fail_at(last_packet_offset_, fmt::format("a second '{}' packet in one snapshot (a pair makes at most one {})",
+                                                   name, name == "L" ? "load" : "store"));
     }
     VutraceAccess value;
     value.address = in_.u32("access address");
@@ -155,9 +156,9 @@ class TraceParser {
 
   void require_deltas() const {
     if (trace_.version < 3) {
-      in_.fail_at(last_packet_offset_,
-                  fmt::format("delta packets ('r', 'm') exist only in version 3; this file is version {}",
-                              trace_.version));
+      in_.fail_at(
+          last_packet_offset_,
+          fmt::format("delta packets ('r', 'm') exist only in version 3; this file is version {}", trace_.version));
     }
   }
 

@@ -21,7 +21,8 @@ namespace {
 
 uint64_t parse_number(const std::string& option, const std::string& text, uint64_t max) {
   const std::optional<uint64_t> value = parse_unsigned(text);
-  if (!value || *value > max) throw UsageError(fmt::format("--{} '{}' must be a whole number up to {}", option, text, max));
+  if (!value || *value > max)
+    throw UsageError(fmt::format("--{} '{}' must be a whole number up to {}", option, text, max));
   return *value;
 }
 
@@ -100,7 +101,8 @@ int run_trace_diff(std::span<const std::string> args, Io& io) {
     for (const std::string& list : values["ignore"].as<std::vector<std::string>>()) options.ignore.add_list(list);
   }
   if (values["ignore-floats"].as<bool>()) options.ignore.add("floats");
-  options.float_ulps = static_cast<uint32_t>(parse_number("float-ulps", values["float-ulps"].as<std::string>(), UINT32_MAX));
+  options.float_ulps =
+      static_cast<uint32_t>(parse_number("float-ulps", values["float-ulps"].as<std::string>(), UINT32_MAX));
   if (values.count("max-steps") != 0) {
     options.max_steps = parse_number("max-steps", values["max-steps"].as<std::string>(), UINT64_MAX);
   }

@@ -66,9 +66,10 @@ void IgnoreSet::add(std::string_view name) {
   } else if (name == "tpc" || name == "pc") {
     throw UsageError("--ignore: the PC cannot be ignored: lockstep compares the same instruction pair on both sides");
   } else {
-    throw UsageError(fmt::format("--ignore: unknown register '{}' (known: vf, vf0-vf31, vi, vi0-vi15, acc, q, p, i, "
-                                 "r, status, mac, clip, flags, mem, floats)",
-                                 name));
+    throw UsageError(
+        fmt::format("--ignore: unknown register '{}' (known: vf, vf0-vf31, vi, vi0-vi15, acc, q, p, i, "
+                    "r, status, mac, clip, flags, mem, floats)",
+                    name));
   }
 }
 
@@ -99,9 +100,9 @@ std::string IgnoreSet::describe() const {
       if (vi[n]) names.push_back(fmt::format("vi{:02}", n));
     }
   }
-  const std::pair<bool, const char*> others[] = {{acc, "acc"},       {q, "q"},     {p, "p"},       {i, "i"},
-                                                 {r, "r"},           {status, "status"}, {mac, "mac"}, {clip, "clip"},
-                                                 {memory, "mem"}};
+  const std::pair<bool, const char*> others[] = {{acc, "acc"}, {q, "q"},       {p, "p"},
+                                                 {i, "i"},     {r, "r"},       {status, "status"},
+                                                 {mac, "mac"}, {clip, "clip"}, {memory, "mem"}};
   for (const auto& [ignored, name] : others) {
     if (ignored) names.emplace_back(name);
   }

@@ -1,5 +1,7 @@
 #include "harness/trace_diff/lockstep.hpp"
 
+#include <array>
+#include <cstring>
 #include <memory>
 
 #include <fmt/format.h>
@@ -71,41 +73,47 @@ class StateComparer {
     const formats::VutraceRegisters& trace = snapshot.registers;
     const vu::Registers& ours = vu.registers();
     const IgnoreSet& ignore = options_.ignore;
-    check("tpc", trace.tpc(), uint32_t{ours.tpc} * kPairBytes, false);
+    check(trace.tpc(), uint32_t{ours.tpc} * kPairBytes, false, [] { return "tpc"; });
     for (int n = 0; n < 32; ++n) {
       if (ignore.vf[n]) continue;
       for (int lane = 0; lane < 4; ++lane) {
-        check(fmt::format("vf{:02}.{}", n, kLaneNames[lane]), trace.vf[n][lane], ours.vf_lane(n, lane), true);
+        check(trace.vf[n][lane], ours.vf_lane(n, lane), true,
+              [&] { return fmt::format("vf{:02}.{}", n, kLaneNames[lane]); });
       }
     }
     for (int n = 0; n < 16; ++n) {
       // PCSX2 keeps a VI in a 16-byte slot; only the low 16 bits are the register.
-      if (!ignore.vi[n]) check(fmt::format("vi{:02}", n), trace.vi[n][0] & 0xffff, ours.vi(n), false);
+      if (!ignore.vi[n]) check(trace.vi[n][0] & 0xffff, ours.vi(n), false, [&] { return fmt::format("vi{:02}", n); });
     }
     if (!ignore.acc) {
       for (int lane = 0; lane < 4; ++lane) {
-        check(fmt::format("acc.{}", kLaneNames[lane]), trace.acc[lane], ours.acc()[lane], true);
+        check(trace.acc[lane], ours.acc()[lane], true, [&] { return fmt::format("acc.{}", kLaneNames[lane]); });
       }
     }
-    if (!ignore.q) check("q", trace.vi[vi_slot::kQ][0], ours.q, true);
-    if (!ignore.p) check("p", trace.vi[vi_slot::kP][0], ours.p, true);
-    if (!ignore.i) check("i", trace.vi[vi_slot::kI][0], ours.i, false);
-    if (!ignore.r) check("r", trace.vi[vi_slot::kR][0], ours.r, false);
-    if (!ignore.status) check("status", trace.vi[vi_slot::kStatus][0], ours.status, false);
-    if (!ignore.mac) check("mac", trace.vi[vi_slot::kMac][0], ours.mac, false);
-    if (!ignore.clip) check("clip", trace.vi[vi_slot::kClip][0], ours.clip, false);
+    if (!ignore.q) check(trace.vi[vi_slot::kQ][0], ours.q, true, [] { return "q"; });
+    if (!ignore.p) check(trace.vi[vi_slot::kP][0], ours.p, true, [] { return "p"; });
+    if (!ignore.i) check(trace.vi[vi_slot::kI][0], ours.i, false, [] { return "i"; });
+    if (!ignore.r) check(trace.vi[vi_slot::kR][0], ours.r, false, [] { return "r"; });
+    if (!ignore.status) check(trace.vi[vi_slot::kStatus][0], ours.status, false, [] { return "status"; });
+    if (!ignore.mac) check(trace.vi[vi_slot::kMac][0], ours.mac, false, [] { return "mac"; });
+    if (!ignore.clip) check(trace.vi[vi_slot::kClip][0], ours.clip, false, [] { return "clip"; });
     if (!ignore.memory) compare_memory(vu.data(), *snapshot.data);
     return !result_.mismatches.empty();
   }
 
  private:
-  void check(std::string name, uint32_t trace_value, uint32_t our_value, bool is_float) {
+  // `name` makes the register's name, only when it differs (names are formatted per lane, per step otherwise).
+  template <typename Name>
+  void check(uint32_t trace_value, uint32_t our_value, bool is_float, const Name& name) {
     if (trace_value == our_value) return;
     if (is_float && float_distance(trace_value, our_value) <= options_.float_ulps) return;
-    result_.mismatches.push_back(StateMismatch{std::move(name), trace_value, our_value, is_float});
+    result_.mismatches.push_back(StateMismatch{std::string(name()), trace_value, our_value, is_float});
   }
 
   void compare_memory(const vu::DataMemory& ours, const formats::VutraceMemory& trace) {
+    // Whole images first (both little-endian, word k at byte 4k): most steps change no memory.
+    ours.store(our_image_);
+    if (std::memcmp(our_image_.data(), trace.data(), trace.size()) == 0) return;
     for (uint32_t address = 0; address < formats::kVutraceMemoryBytes; address += 4) {
       const uint32_t trace_word = word_at(trace, address);
       const uint32_t our_word = ours.word(address / 16, static_cast<int>(address / 4 % 4));
@@ -118,6 +126,7 @@ class StateComparer {
 
   const TraceDiffOptions& options_;
   TraceDiffResult& result_;
+  std::array<uint8_t, vu::kDataBytes> our_image_{};
 };
 
 void mark_divergence(TraceDiffResult& result, const formats::VutraceTrace& trace, size_t step) {
@@ -164,14 +173,15 @@ TraceDiffResult diff_trace(const formats::VutraceTrace& trace, const TraceDiffOp
     }
     ++result.steps;
     if (!vu->running()) {
-      result.stop = fmt::format("gcvu's VU1 stopped ({}) but the trace goes on", vu::stop_reason_name(vu->stop_reason()));
+      result.stop =
+          fmt::format("gcvu's VU1 stopped ({}) but the trace goes on", vu::stop_reason_name(vu->stop_reason()));
       mark_divergence(result, trace, step);
       return result;
     }
     vu->step();
     if (vu->stop_reason() != vu::StopReason::kRunning && vu->stop_reason() != vu::StopReason::kEnded) {
-      result.stop = fmt::format("gcvu's VU1 stopped: {}: {}", vu::stop_reason_name(vu->stop_reason()),
-                                vu->stop_message());
+      result.stop =
+          fmt::format("gcvu's VU1 stopped: {}: {}", vu::stop_reason_name(vu->stop_reason()), vu->stop_message());
       mark_divergence(result, trace, step);
       return result;
     }

@@ -55,10 +55,10 @@ struct StateMismatch {
 
 struct TraceDiffResult {
   size_t snapshots = 0;
-  size_t start = 0;          // the snapshot loaded as the initial state
-  uint64_t steps = 0;        // steps run (the last one is the diverging one, if any)
+  size_t start = 0;    // the snapshot loaded as the initial state
+  uint64_t steps = 0;  // steps run (the last one is the diverging one, if any)
   bool diverged = false;
-  bool cut_short = false;    // max_steps ended the comparison before the trace did
+  bool cut_short = false;  // max_steps ended the comparison before the trace did
   // Where it diverged: step index = snapshot index; the byte PC and bundle of the pair that step executed.
   size_t step = 0;
   uint32_t pc = 0;

@@ -8,6 +8,7 @@
 
 namespace gcvu::harness {
 
-std::string format_trace_diff(const std::string& source, const TraceDiffResult& result, const TraceDiffOptions& options);
+std::string format_trace_diff(const std::string& source, const TraceDiffResult& result,
+                              const TraceDiffOptions& options);
 
 }  // namespace gcvu::harness

@@ -40,12 +40,12 @@ Bytes header(uint32_t version) {
 // An R packet body: VF01.x = 1.0, VI01 = 5, ACC.w = 0x11, q.x = 0x22, p.x = 0x33, TPC = `tpc`.
 Bytes register_body(uint32_t tpc, size_t size = kRegisters) {
   Bytes body(size, 0);
-  put_u32(body, 16, 0x3f800000);        // VF01.x
-  put_u32(body, 512 + 16, 5);           // VI01
-  put_u32(body, kTpcOffset, tpc);       // TPC
-  put_u32(body, 1024 + 12, 0x11);       // ACC.w
-  put_u32(body, 1040, 0x22);            // q
-  put_u32(body, 1056, 0x33);            // p
+  put_u32(body, 16, 0x3f800000);                   // VF01.x
+  put_u32(body, 512 + 16, 5);                      // VI01
+  put_u32(body, kTpcOffset, tpc);                  // TPC
+  put_u32(body, 1024 + 12, 0x11);                  // ACC.w
+  put_u32(body, 1040, 0x22);                       // q
+  put_u32(body, 1056, 0x33);                       // p
   if (size > kRegisters) body[kRegisters] = 0xee;  // interpreter bookkeeping past p (versions 1, 2): skipped
   return body;
 }
@@ -130,8 +130,8 @@ TEST(Vutrace, ReadsFullAndDeltaPacketsOfVersion3) {
   EXPECT_EQ((*second.data)[0x100], 0xef);
   EXPECT_EQ((*second.data)[0x103], 0xde);
   EXPECT_EQ((*second.data)[0x40], 0xab);
-  EXPECT_EQ((*first.data)[0x100], 0);  // the delta changed a copy, not the first snapshot's memory
-  EXPECT_EQ(second.micro, first.micro);  // unchanged memory is shared
+  EXPECT_EQ((*first.data)[0x100], 0);     // the delta changed a copy, not the first snapshot's memory
+  EXPECT_EQ(second.micro, first.micro);   // unchanged memory is shared
   EXPECT_FALSE(second.load.has_value());  // markers belong to one snapshot
   ASSERT_TRUE(second.store.has_value());
   EXPECT_EQ(*second.store, (VutraceAccess{0x100, 16}));
@@ -205,13 +205,15 @@ TEST(Vutrace, RoundTripOfManySnapshotsWithEveryRegisterSlotChanging) {
 // ---- every malformed input ----
 
 TEST(VutraceErrors, NotATrace) {
-  EXPECT_EQ(error_of({}), "t.vutr: offset 0x0: not a vutrace file: no \"VUTR\" magic, and not a headerless version-1 "
-                          "trace (which starts with an 'I' packet)");
+  EXPECT_EQ(error_of({}),
+            "t.vutr: offset 0x0: not a vutrace file: no \"VUTR\" magic, and not a headerless version-1 "
+            "trace (which starts with an 'I' packet)");
   EXPECT_NE(error_of({'V', 'U', 'T', 'X', 3, 0, 0, 0}).find("offset 0x0: not a vutrace file"), std::string::npos);
 }
 
 TEST(VutraceErrors, TruncatedHeader) {
-  EXPECT_NE(error_of({'V', 'U', 'T', 'R', 3, 0}).find("offset 0x4:"), std::string::npos) << error_of({'V', 'U', 'T', 'R', 3, 0});
+  EXPECT_NE(error_of({'V', 'U', 'T', 'R', 3, 0}).find("offset 0x4:"), std::string::npos)
+      << error_of({'V', 'U', 'T', 'R', 3, 0});
 }
 
 TEST(VutraceErrors, UnsupportedVersions) {
@@ -311,16 +313,18 @@ TEST(VutraceErrors, SecondMarkerInOneSnapshot) {
   append_u32(bytes, 0);
   append_u32(bytes, 16);
   bytes.push_back('P');
-  EXPECT_EQ(error_of(bytes),
-            fmt::format("t.vutr: offset {:#x}: a second 'L' packet in one snapshot (a pair makes at most one load)", at));
+  EXPECT_EQ(
+      error_of(bytes),
+      fmt::format("t.vutr: offset {:#x}: a second 'L' packet in one snapshot (a pair makes at most one load)", at));
 }
 
 TEST(VutraceErrors, PushBeforeAFullState) {
   Bytes bytes = header(3);
   append_packet(bytes, 'R', register_body(8));
   bytes.push_back('P');
-  EXPECT_EQ(error_of(bytes), fmt::format("t.vutr: offset {:#x}: a 'P' before the trace gave a full state (missing: M I)",
-                                         8 + 1 + kRegisters));
+  EXPECT_EQ(
+      error_of(bytes),
+      fmt::format("t.vutr: offset {:#x}: a 'P' before the trace gave a full state (missing: M I)", 8 + 1 + kRegisters));
 }
 
 TEST(VutraceErrors, TpcNotAPairAddress) {

@@ -26,13 +26,13 @@ using formats::VutraceTrace;
 
 // VF01 = (1, 2, 3, 4) and VF02 = (0.5, 0.5, 0.5, 0.5) before the run.
 const char* kProgram =
-    "        nop                         iaddiu VI01, VI00, 5\n"    // 0x00: VI01 = 5
-    "        nop                         iaddiu VI02, VI00, 7\n"    // 0x08: VI02 = 7
-    "        nop                         iadd VI03, VI01, VI02\n"   // 0x10: VI03 = 12
-    "        add.xyzw VF03, VF01, VF02   isubiu VI04, VI03, 2\n"    // 0x18: VF03 = (1.5 2.5 3.5 4.5), VI04 = 10
-    "        mul.xy VF04, VF01, VF02     isw.x VI03, 0(VI04)\n"     // 0x20: VF04.xy = (0.5 1.0); word 0xa0 = 12
-    "        nop[E]                      sq.xyzw VF03, 2(VI00)\n"   // 0x28: qword 2 (bytes 0x20-0x2f) = VF03
-    "        nop                         nop\n";                    // 0x30: the E bit's delay slot
+    "        nop                         iaddiu VI01, VI00, 5\n"   // 0x00: VI01 = 5
+    "        nop                         iaddiu VI02, VI00, 7\n"   // 0x08: VI02 = 7
+    "        nop                         iadd VI03, VI01, VI02\n"  // 0x10: VI03 = 12
+    "        add.xyzw VF03, VF01, VF02   isubiu VI04, VI03, 2\n"   // 0x18: VF03 = (1.5 2.5 3.5 4.5), VI04 = 10
+    "        mul.xy VF04, VF01, VF02     isw.x VI03, 0(VI04)\n"    // 0x20: VF04.xy = (0.5 1.0); word 0xa0 = 12
+    "        nop[E]                      sq.xyzw VF03, 2(VI00)\n"  // 0x28: qword 2 (bytes 0x20-0x2f) = VF03
+    "        nop                         nop\n";                   // 0x30: the E bit's delay slot
 
 constexpr uint32_t kOne = 0x3f800000;
 constexpr uint32_t kHalf = 0x3f000000;
@@ -208,7 +208,8 @@ TEST(TraceDiff, InitialStateGcvuCannotHoldIsReported) {
   test::TempDir dir;
   const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace)});
   EXPECT_EQ(result.code, 1);
-  EXPECT_TRUE(has(result.out, "diverges at step 0: the trace's initial state is one gcvu's VU1 cannot hold")) << result.out;
+  EXPECT_TRUE(has(result.out, "diverges at step 0: the trace's initial state is one gcvu's VU1 cannot hold"))
+      << result.out;
   EXPECT_TRUE(has(result.out, "vf00.w")) << result.out;
 }
 
