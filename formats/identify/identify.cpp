@@ -1,6 +1,5 @@
 #include "formats/identify/identify.hpp"
 
-#include <cstring>
 
 #include <fmt/format.h>
 
@@ -11,6 +10,8 @@
 #include "formats/pcsx2/gs_dump_summary.hpp"
 #include "formats/pcsx2/save_state.hpp"
 #include "formats/pcsx2/save_state_summary.hpp"
+#include "formats/pcsx2/vutrace.hpp"
+#include "formats/pcsx2/vutrace_summary.hpp"
 #include "formats/pcsx2/zip_archive.hpp"
 #include "formats/png/png.hpp"
 
@@ -85,6 +86,17 @@ Identification identify_save_state(std::span<const uint8_t> data, const std::str
   return id;
 }
 
+// A trace is read whole too: every packet is checked, and a broken one is an error.
+Identification identify_vutrace(std::span<const uint8_t> data, const std::string& source) {
+  const VutraceTrace trace = read_vutrace(data, source);
+  Identification id;
+  id.kind = FileKind::kVuTrace;
+  id.description = fmt::format("vutrace VU1 trace (VUTR), format version {}, {} snapshots", trace.version,
+                               trace.snapshots.size());
+  id.details = vutrace_summary_lines(trace);
+  return id;
+}
+
 struct RawImageSize {
   size_t size;
   FileKind kind;
@@ -153,9 +165,8 @@ Identification identify(std::span<const uint8_t> data, const std::string& source
     id = identify_gs_dump(data, source);
   } else if (looks_like_zip(data)) {
     id = identify_save_state(data, source);
-  } else if (data.size() >= 4 && std::memcmp(data.data(), "VUTR", 4) == 0) {
-    id.kind = FileKind::kVuTrace;
-    id.description = "vutrace VU1 trace (VUTR)";
+  } else if (looks_like_vutrace(data)) {
+    id = identify_vutrace(data, source);
   } else if (looks_like_gs_dump(data)) {
     id = identify_gs_dump(data, source);
   } else {

@@ -22,6 +22,8 @@ std::span<const Command> all_commands() {
               run_replay},
       Command{"regress", "run every case in directory trees in parallel (sharded); write an HTML report",
               run_regress},
+      Command{"trace-diff", "run VU1 in lockstep with a vutrace trace; report the first pair where the states differ",
+              run_trace_diff},
   };
   return kCommands;
 }

@@ -24,6 +24,8 @@ int run_info(std::span<const std::string> args, Io& io) {
       "A save state is read whole too: its version and tag, its entries (sizes and compression), the VIF1,\n"
       "DMA channel 1 and DMAC registers from eeHwRegs.bin, the VU1 microprogram's extent (micro memory up to\n"
       "the last non-zero instruction pair) and XXH3-128 hash, and the state version of GS.bin.\n"
+      "A vutrace trace is read whole as well: its format version, snapshot count, first and last TPC, load and\n"
+      "store marker counts, and the first snapshot's microprogram extent and XXH3-128 hash.\n"
       "Every file also gets its size and XXH3-128 hash.\n"
       "Exit status: 0 every file recognised, 1 some file unrecognised, 2 a file is unreadable or malformed.");
   line.arguments.add_options()("file", po::value<std::vector<std::string>>()->required(), "files");

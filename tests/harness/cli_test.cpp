@@ -67,6 +67,9 @@ TEST(Cli, EveryCommandHasHelpDocumentingItsOptions) {
       {"vu-run",
        {"--data", "--start", "--max-cycles", "--json", "--dump-data", "--dump-kicks", "--trace", "--write-clash",
         "--d-bit", "--t-bit"}},
+      {"trace-diff",
+       {"--ignore", "--ignore-floats", "--float-ulps", "--max-steps", "--write-clash", "--top", "--itop",
+        "--max-decoded-mib", "Lockstep semantics", "not bit-exact", "Exit status"}},
   };
   for (const Command& command : all_commands()) {
     EXPECT_TRUE(documented.count(std::string(command.name)) != 0) << command.name << " has no documented-options entry";

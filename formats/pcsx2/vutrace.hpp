@@ -1,0 +1,115 @@
+#pragma once
+// vutrace trace files (chaoticgd/vutrace, reference/peers.md §4): PCSX2's VU1 interpreter, patched, writes one file
+// per microprogram run with the VU1 state after every executed instruction pair.
+//
+// Layout (all little-endian): "VUTR", u32 version (versions 2 and 3; version 1 files have no header and start with
+// their first packet), then packets, each a type byte and a fixed-size body:
+//   'I' micro memory, 16 KiB          'M' data memory, 16 KiB
+//   'R' registers: VF[32], VI[32], ACC, q, p, 16 bytes each (1072 bytes). Versions 1 and 2 dumped PCSX2's whole
+//       VURegs struct instead (1584 and 1552 bytes, as the vutrace viewer reads them); the first 1072 bytes are the
+//       same fields, the rest (interpreter bookkeeping) is skipped.
+//   'L' / 'S' u32 address, u32 size of the load / store the pair's lower op made
+//   'r' (version 3) u8 slot, 16 bytes: replaces one register (0-31 VF, 32-63 VI, 64 ACC, 65 q, 66 p)
+//   'm' (version 3) u16 byte address, u32 word: replaces one data-memory word
+//   'P' pushes the state built so far as the next snapshot; loads and stores belong to that snapshot only.
+// The capture writes I, R and M before the first P, then only what changed; the file ends with a P.
+//
+// A snapshot is the state *after* its pair executed in PCSX2's interpreter; its TPC (VI slot 26) is the byte address
+// of the pair that runs next. PCSX2 keeps the special registers in VI slots 16-31 (status 16, MAC 17, clip 18, R 20,
+// I 21, Q 22, P 23, TPC 26); the separate q and p fields hold the DIV/EFU result still in flight.
+//
+// Memory images are shared between snapshots until a packet changes them, so a long trace that rarely stores costs
+// little; VutraceLimits bounds what a hostile file can make the reader allocate.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace gcvu::formats {
+
+inline constexpr uint32_t kVutraceLatestVersion = 3;
+inline constexpr size_t kVutraceMemoryBytes = 16 * 1024;
+inline constexpr size_t kVutraceRegisterBytes = 67 * 16;  // VF[32], VI[32], ACC, q, p
+inline constexpr size_t kVutraceRegisterBytesV1 = 1584;
+inline constexpr size_t kVutraceRegisterBytesV2 = 1552;
+inline constexpr uint8_t kVutraceRegisterSlots = 67;
+
+// PCSX2's VI slot numbers of the special registers (VURegFlags).
+namespace vutrace_vi {
+inline constexpr int kStatus = 16;
+inline constexpr int kMac = 17;
+inline constexpr int kClip = 18;
+inline constexpr int kR = 20;
+inline constexpr int kI = 21;
+inline constexpr int kQ = 22;
+inline constexpr int kP = 23;
+inline constexpr int kTpc = 26;
+}  // namespace vutrace_vi
+
+using VutraceSlot = std::array<uint32_t, 4>;  // one 16-byte register slot as four little-endian words (x..w)
+using VutraceMemory = std::array<uint8_t, kVutraceMemoryBytes>;
+
+struct VutraceRegisters {
+  std::array<VutraceSlot, 32> vf{};
+  std::array<VutraceSlot, 32> vi{};  // the value is in word 0 (VI00-VI15: its low 16 bits)
+  VutraceSlot acc{};
+  VutraceSlot q{};  // PCSX2's pending FDIV result; the architectural Q is vi[vutrace_vi::kQ]
+  VutraceSlot p{};  // pending EFU result; the architectural P is vi[vutrace_vi::kP]
+
+  uint32_t tpc() const { return vi[vutrace_vi::kTpc][0]; }
+  // Slot numbering of the 'r' packet: 0-31 VF, 32-63 VI, 64 ACC, 65 q, 66 p.
+  VutraceSlot& slot(uint8_t index);
+  const VutraceSlot& slot(uint8_t index) const;
+  friend bool operator==(const VutraceRegisters&, const VutraceRegisters&) = default;
+};
+
+// The address and size PCSX2 recorded for the load or store of a pair's lower op (the byte address it computed,
+// before masking to 16 KiB; the size is 16).
+struct VutraceAccess {
+  uint32_t address = 0;
+  uint32_t size = 0;
+  friend bool operator==(const VutraceAccess&, const VutraceAccess&) = default;
+};
+
+struct VutraceSnapshot {
+  VutraceRegisters registers;
+  std::shared_ptr<const VutraceMemory> data;
+  std::shared_ptr<const VutraceMemory> micro;
+  std::optional<VutraceAccess> load;
+  std::optional<VutraceAccess> store;
+};
+
+struct VutraceTrace {
+  uint32_t version = kVutraceLatestVersion;  // 1 means the headerless first format
+  std::vector<VutraceSnapshot> snapshots;
+};
+
+struct VutraceLimits {
+  // Bytes the decoded snapshots may take: each snapshot's registers and markers, plus 16 KiB for every memory image
+  // a packet changed since the last snapshot. 1 GiB holds ~60,000 snapshots that each stored to memory, or ~900,000
+  // that did not: far more than one microprogram run (one trace file) makes, while a few-KiB file of 'm' and 'P'
+  // packets cannot make the reader allocate more than this.
+  uint64_t max_decoded_bytes = uint64_t{1} << 30;
+};
+
+// What one snapshot costs against VutraceLimits::max_decoded_bytes, besides memory images.
+inline constexpr uint64_t kVutraceSnapshotCost = sizeof(VutraceSnapshot);
+
+// True when the data starts with the "VUTR" magic (versions 2 and later).
+bool looks_like_vutrace(std::span<const uint8_t> data);
+
+// Reads a whole trace. A file without the magic is read as a headerless version-1 trace when its first byte is an
+// 'I' packet (the v1 capture always wrote the micro memory first), else it is not a trace. Throws FormatError
+// naming `source`, the byte offset and the rule for: a missing magic, a version other than 1-3, a truncated packet,
+// an unknown packet type, a delta packet in a version before 3 or before the full packet it patches, a register slot
+// over 66, a memory delta address not a multiple of 4 below 16 KiB, a second L or S in one snapshot, a snapshot
+// pushed before R, M and I gave a full state, a TPC that is not a pair address below 16 KiB, packets after the last
+// P, and decoded snapshots over `limits.max_decoded_bytes`.
+VutraceTrace read_vutrace(std::span<const uint8_t> bytes, const std::string& source, const VutraceLimits& limits = {});
+
+}  // namespace gcvu::formats

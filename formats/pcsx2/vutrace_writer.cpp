@@ -1,0 +1,88 @@
+#include "formats/pcsx2/vutrace_writer.hpp"
+
+#include <cstring>
+#include <stdexcept>
+
+#include "formats/core/byte_writer.hpp"
+
+namespace gcvu::formats {
+
+namespace {
+
+void write_slot(ByteWriter& out, const VutraceSlot& slot) {
+  for (uint32_t word : slot) out.u32(word);
+}
+
+size_t register_packet_size(uint32_t version) {
+  if (version == 1) return kVutraceRegisterBytesV1;
+  if (version == 2) return kVutraceRegisterBytesV2;
+  return kVutraceRegisterBytes;
+}
+
+void write_registers(ByteWriter& out, const VutraceRegisters& regs, uint32_t version) {
+  out.u8('R');
+  for (uint8_t slot = 0; slot < kVutraceRegisterSlots; ++slot) write_slot(out, regs.slot(slot));
+  for (size_t n = kVutraceRegisterBytes; n < register_packet_size(version); ++n) out.u8(0);
+}
+
+void write_memory(ByteWriter& out, char type, const VutraceMemory& memory) {
+  out.u8(static_cast<uint8_t>(type));
+  out.append(memory);
+}
+
+void write_register_deltas(ByteWriter& out, const VutraceRegisters& before, const VutraceRegisters& now) {
+  for (uint8_t slot = 0; slot < kVutraceRegisterSlots; ++slot) {
+    if (before.slot(slot) == now.slot(slot)) continue;
+    out.u8('r');
+    out.u8(slot);
+    write_slot(out, now.slot(slot));
+  }
+}
+
+void write_memory_deltas(ByteWriter& out, const VutraceMemory& before, const VutraceMemory& now) {
+  for (uint32_t address = 0; address < kVutraceMemoryBytes; address += 4) {
+    if (std::memcmp(&before[address], &now[address], 4) == 0) continue;
+    out.u8('m');
+    out.u16(static_cast<uint16_t>(address));
+    out.append(std::span(&now[address], 4));
+  }
+}
+
+void write_access(ByteWriter& out, char type, const std::optional<VutraceAccess>& access) {
+  if (!access) return;
+  out.u8(static_cast<uint8_t>(type));
+  out.u32(access->address);
+  out.u32(access->size);
+}
+
+}  // namespace
+
+std::vector<uint8_t> write_vutrace(const VutraceTrace& trace) {
+  if (trace.version < 1 || trace.version > kVutraceLatestVersion) {
+    throw std::invalid_argument("write_vutrace: version must be 1 to 3");
+  }
+  ByteWriter out;
+  if (trace.version >= 2) {
+    out.append(std::span(reinterpret_cast<const uint8_t*>("VUTR"), 4));
+    out.u32(trace.version);
+  }
+  const VutraceSnapshot* before = nullptr;
+  for (const VutraceSnapshot& snapshot : trace.snapshots) {
+    if (!snapshot.data || !snapshot.micro) throw std::invalid_argument("write_vutrace: a snapshot lacks memory");
+    if (before == nullptr || *before->micro != *snapshot.micro) write_memory(out, 'I', *snapshot.micro);
+    if (before == nullptr || trace.version < 3) {
+      write_registers(out, snapshot.registers, trace.version);
+      write_memory(out, 'M', *snapshot.data);
+    } else {
+      write_register_deltas(out, before->registers, snapshot.registers);
+      write_memory_deltas(out, *before->data, *snapshot.data);
+    }
+    write_access(out, 'L', snapshot.load);
+    write_access(out, 'S', snapshot.store);
+    out.u8('P');
+    before = &snapshot;
+  }
+  return out.take();
+}
+
+}  // namespace gcvu::formats

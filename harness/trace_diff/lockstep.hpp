@@ -1,0 +1,76 @@
+#pragma once
+// `gcvu trace-diff`: runs gcvu's VU1 in lockstep with a vutrace trace and finds the first pair after which the two
+// states differ.
+//
+// Lockstep semantics. A vutrace snapshot is PCSX2's VU1 state right after its interpreter executed one instruction
+// pair; its TPC is the pair that runs next. Both PCSX2's interpreter and gcvu write a pair's VF, VI and ACC results
+// and its memory stores when the pair issues (the pipeline latency shows as stalls of later readers, not as late
+// writes), and both commit Q, P and the MAC/status/clip flags when their pipeline latency has passed, counted in
+// cycles including stalls, checked as each pair issues. So the natural common point is: step k executes the pair
+// at snapshot k-1's TPC through Vu1::step() (its stall, the commits due by its issue cycle, the pair itself) and
+// then compares gcvu's architectural state with snapshot k. Nothing in flight is compared: a result whose latency
+// has not passed is invisible on both sides. Where the two latency models disagree (which cycle a DIV's Q or an
+// FMAC's flags become visible), the difference shows in q, p or the flags at the step where one side commits.
+//
+// The start. The state of snapshot `start` is loaded (registers, data and micro memory) and gcvu starts at its TPC
+// with empty pipelines. `start` is the first snapshot whose pair is not a branch: after a branch the next pair is a
+// delay slot followed by a jump whose target the trace does not record. Work in flight at the start (a DIV, EFU or
+// FMAC flag result begun by the pair before) is not in a snapshot and is lost; so are the TOP/ITOP that XTOP/XITOP
+// read (given by options instead).
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "emu/vu/interpreter/vu1_config.hpp"
+#include "formats/pcsx2/vutrace.hpp"
+#include "harness/trace_diff/ignore_set.hpp"
+
+namespace gcvu::harness {
+
+struct TraceDiffOptions {
+  IgnoreSet ignore;
+  // VF and ACC lanes, Q and P match when their PS2-float bit patterns are at most this many representable values
+  // apart (sign and magnitude ordered, so +0 and -0 are 1 apart). 0: bit for bit.
+  uint32_t float_ulps = 0;
+  uint64_t max_steps = UINT64_MAX;
+  vu::Vu1Config config = [] {
+    vu::Vu1Config config;
+    config.write_clash = vu::WriteClash::kLowerSkipped;  // as PCSX2's interpreter, which made the trace
+    config.block_execution = false;
+    return config;
+  }();
+  uint16_t top = 0;
+  uint16_t itop = 0;
+  size_t max_listed_words = 32;  // differing memory words listed (all are counted)
+};
+
+struct StateMismatch {
+  std::string name;  // "vf03.y", "vi05", "acc.w", "q", "status", "tpc", "mem 0x01a4"
+  uint32_t trace_value = 0;
+  uint32_t our_value = 0;
+  bool is_float = false;
+};
+
+struct TraceDiffResult {
+  size_t snapshots = 0;
+  size_t start = 0;    // the snapshot loaded as the initial state
+  uint64_t steps = 0;  // steps run (the last one is the diverging one, if any)
+  bool diverged = false;
+  bool cut_short = false;  // max_steps ended the comparison before the trace did
+  // Where it diverged: step index = snapshot index; the byte PC and bundle of the pair that step executed.
+  size_t step = 0;
+  uint32_t pc = 0;
+  uint64_t bundle = 0;
+  std::vector<StateMismatch> mismatches;
+  size_t memory_mismatches = 0;  // every differing data word (mismatches lists max_listed_words of them)
+  std::string stop;              // why gcvu's VU1 stopped before the trace ended, if it did
+};
+
+TraceDiffResult diff_trace(const formats::VutraceTrace& trace, const TraceDiffOptions& options);
+
+// How far apart two PS2 float bit patterns are, in representable values (sign-magnitude order).
+uint64_t float_distance(uint32_t a, uint32_t b);
+
+}  // namespace gcvu::harness

@@ -1,0 +1,294 @@
+// gcvu trace-diff against synthetic vutrace traces of a small known program. Every snapshot's expected state is
+// worked by hand from the program (integer adds; float ADD/MUL of exactly representable values, whose results and
+// zero MAC/status flags need no rounding; stores at addresses computed by hand), never read back from gcvu's VU1.
+
+#include <gtest/gtest.h>
+#include <xxhash.h>
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "formats/pcsx2/vutrace.hpp"
+#include "formats/pcsx2/vutrace_writer.hpp"
+#include "harness/trace_diff/ignore_set.hpp"
+#include "harness/trace_diff/lockstep.hpp"
+#include "microcode/assembler/assembler.hpp"
+#include "tests/test_support.hpp"
+
+namespace gcvu::harness {
+namespace {
+
+using formats::VutraceSnapshot;
+using formats::VutraceTrace;
+
+// VF01 = (1, 2, 3, 4) and VF02 = (0.5, 0.5, 0.5, 0.5) before the run.
+const char* kProgram =
+    "        nop                         iaddiu VI01, VI00, 5\n"   // 0x00: VI01 = 5
+    "        nop                         iaddiu VI02, VI00, 7\n"   // 0x08: VI02 = 7
+    "        nop                         iadd VI03, VI01, VI02\n"  // 0x10: VI03 = 12
+    "        add.xyzw VF03, VF01, VF02   isubiu VI04, VI03, 2\n"   // 0x18: VF03 = (1.5 2.5 3.5 4.5), VI04 = 10
+    "        mul.xy VF04, VF01, VF02     isw.x VI03, 0(VI04)\n"    // 0x20: VF04.xy = (0.5 1.0); word 0xa0 = 12
+    "        nop[E]                      sq.xyzw VF03, 2(VI00)\n"  // 0x28: qword 2 (bytes 0x20-0x2f) = VF03
+    "        nop                         nop\n";                   // 0x30: the E bit's delay slot
+
+constexpr uint32_t kOne = 0x3f800000;
+constexpr uint32_t kHalf = 0x3f000000;
+
+void put_word(formats::VutraceMemory& memory, uint32_t address, uint32_t value) {
+  for (int n = 0; n < 4; ++n) memory[address + n] = static_cast<uint8_t>(value >> (8 * n));
+}
+
+// The seven snapshots PCSX2's interpreter would record, one per pair, each the state after its pair.
+VutraceTrace program_trace(uint32_t version = 3) {
+  const microcode::Program program = microcode::assemble_source(kProgram, "trace.vsm");
+  auto micro = std::make_shared<formats::VutraceMemory>();
+  std::copy(program.code.begin(), program.code.end(), micro->begin());
+  auto data = std::make_shared<formats::VutraceMemory>();
+
+  VutraceTrace trace;
+  trace.version = version;
+  VutraceSnapshot state;
+  state.micro = micro;
+  state.data = data;
+  state.registers.vf[0] = {0, 0, 0, kOne};
+  state.registers.vf[1] = {kOne, 0x40000000, 0x40400000, 0x40800000};
+  state.registers.vf[2] = {kHalf, kHalf, kHalf, kHalf};
+  auto push = [&](uint32_t tpc, const std::function<void(VutraceSnapshot&)>& change) {
+    state.load.reset();
+    state.store.reset();
+    change(state);
+    state.registers.vi[formats::vutrace_vi::kTpc][0] = tpc;
+    trace.snapshots.push_back(state);
+  };
+  push(0x08, [](VutraceSnapshot& s) { s.registers.vi[1][0] = 5; });
+  push(0x10, [](VutraceSnapshot& s) { s.registers.vi[2][0] = 7; });
+  push(0x18, [](VutraceSnapshot& s) { s.registers.vi[3][0] = 12; });
+  push(0x20, [](VutraceSnapshot& s) {
+    s.registers.vf[3] = {0x3fc00000, 0x40200000, 0x40600000, 0x40900000};
+    s.registers.vi[4][0] = 10;
+  });
+  push(0x28, [](VutraceSnapshot& s) {
+    s.registers.vf[4] = {kHalf, kOne, 0, 0};
+    auto memory = std::make_shared<formats::VutraceMemory>(*s.data);
+    put_word(*memory, 0xa0, 12);
+    s.data = memory;
+    s.store = formats::VutraceAccess{0xa0, 16};
+  });
+  push(0x30, [](VutraceSnapshot& s) {
+    auto memory = std::make_shared<formats::VutraceMemory>(*s.data);
+    for (int lane = 0; lane < 4; ++lane) put_word(*memory, 0x20 + 4 * lane, s.registers.vf[3][lane]);
+    s.data = memory;
+    s.store = formats::VutraceAccess{0x20, 16};
+  });
+  push(0x38, [](VutraceSnapshot&) {});
+  return trace;
+}
+
+std::string write_trace(const test::TempDir& dir, const VutraceTrace& trace, const std::string& name = "t.vutr") {
+  test::write_bytes(dir / name, formats::write_vutrace(trace));
+  return (dir / name).string();
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(TraceDiff, HandWorkedTraceMatchesInEveryFormatVersion) {
+  for (uint32_t version : {1u, 2u, 3u}) {
+    test::TempDir dir;
+    const std::string path = write_trace(dir, program_trace(version));
+    const test::CliResult result = test::run_cli({"trace-diff", path});
+    EXPECT_EQ(result.code, 0) << version << "\n" << result.out << result.err;
+    EXPECT_TRUE(has(result.out, "7 snapshots; started from snapshot 0; ignoring none")) << result.out;
+    EXPECT_TRUE(has(result.out, "match: 6 steps")) << result.out;
+  }
+}
+
+TEST(TraceDiff, CorruptedFloatRegisterIsCaughtAtItsStep) {
+  VutraceTrace trace = program_trace();
+  trace.snapshots[3].registers.vf[3][1] = 0x40200001;  // VF03.y one ulp above 2.5
+  test::TempDir dir;
+  const std::string path = write_trace(dir, trace);
+  const test::CliResult result = test::run_cli({"trace-diff", path});
+  EXPECT_EQ(result.code, 1) << result.out << result.err;
+  EXPECT_TRUE(has(result.out, "diverges at step 3 (snapshot 3) after 2 matching steps\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "  pc 0x0018: add.xyzw")) << result.out;
+  EXPECT_TRUE(has(result.out, "  vf03.y     40200001 (2.5000002)")) << result.out;
+  EXPECT_TRUE(has(result.out, "40200000 (2.5)\n")) << result.out;
+  EXPECT_FALSE(has(result.out, "vf03.x")) << result.out;  // only the corrupted lane differs
+
+  // A one-ulp tolerance, or leaving VF03 out, lets the rest of the trace match.
+  EXPECT_EQ(test::run_cli({"trace-diff", path, "--float-ulps", "1"}).code, 0);
+  const test::CliResult ignored = test::run_cli({"trace-diff", path, "--ignore", "vf03"});
+  EXPECT_EQ(ignored.code, 0) << ignored.out;
+  EXPECT_TRUE(has(ignored.out, "ignoring vf03")) << ignored.out;
+  EXPECT_EQ(test::run_cli({"trace-diff", path, "--ignore-floats"}).code, 0);
+  // Stopping before the step finds nothing.
+  const test::CliResult cut = test::run_cli({"trace-diff", path, "--max-steps", "2"});
+  EXPECT_EQ(cut.code, 0) << cut.out;
+  EXPECT_TRUE(has(cut.out, "match: 2 steps (stopped at --max-steps 2)")) << cut.out;
+}
+
+TEST(TraceDiff, CorruptedIntegerRegisterIsCaughtAtItsStep) {
+  VutraceTrace trace = program_trace();
+  trace.snapshots[2].registers.vi[3][0] = 13;
+  test::TempDir dir;
+  const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace)});
+  EXPECT_EQ(result.code, 1);
+  EXPECT_TRUE(has(result.out, "diverges at step 2 (snapshot 2)")) << result.out;
+  EXPECT_TRUE(has(result.out, "  pc 0x0010: nop")) << result.out;
+  EXPECT_TRUE(has(result.out, "  vi03       0000000d (13)            0000000c (12)\n")) << result.out;
+}
+
+TEST(TraceDiff, CorruptedMemoryWordIsCaughtAtItsStep) {
+  VutraceTrace trace = program_trace();
+  auto memory = std::make_shared<formats::VutraceMemory>(*trace.snapshots[5].data);
+  put_word(*memory, 0x24, 0x40200002);
+  trace.snapshots[5].data = memory;
+  trace.snapshots[6].data = memory;
+  test::TempDir dir;
+  const std::string path = write_trace(dir, trace);
+  const test::CliResult result = test::run_cli({"trace-diff", path});
+  EXPECT_EQ(result.code, 1);
+  EXPECT_TRUE(has(result.out, "diverges at step 5 (snapshot 5)")) << result.out;
+  EXPECT_TRUE(has(result.out, "  mem 0x0024 40200002")) << result.out;
+  // Memory is not compared as floats.
+  EXPECT_EQ(test::run_cli({"trace-diff", path, "--float-ulps", "8"}).code, 1);
+  EXPECT_EQ(test::run_cli({"trace-diff", path, "--ignore", "mem"}).code, 0);
+}
+
+TEST(TraceDiff, WrongPcIsADivergence) {
+  VutraceTrace trace = program_trace();
+  trace.snapshots[4].registers.vi[formats::vutrace_vi::kTpc][0] = 0x30;
+  test::TempDir dir;
+  const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace)});
+  EXPECT_EQ(result.code, 1);
+  EXPECT_TRUE(has(result.out, "diverges at step 4")) << result.out;
+  EXPECT_TRUE(has(result.out, "  tpc        00000030 (48)            00000028 (40)\n")) << result.out;
+}
+
+TEST(TraceDiff, StartMovesPastABranchWhoseTargetTheTraceDoesNotHold) {
+  // The first pair branches: its delay slot runs next, then the target. Snapshot 0 is after the branch, snapshot 1
+  // after the delay slot (TPC = the target, 0x18), snapshot 2 after the target pair.
+  const microcode::Program program = microcode::assemble_source(
+      "        nop                 b target\n"
+      "        nop                 iaddiu VI01, VI00, 1\n"
+      "        nop                 iaddiu VI01, VI00, 2\n"
+      "target: nop[E]              iaddiu VI02, VI00, 3\n"
+      "        nop                 nop\n",
+      "branch.vsm");
+  auto micro = std::make_shared<formats::VutraceMemory>();
+  std::copy(program.code.begin(), program.code.end(), micro->begin());
+  VutraceTrace trace;
+  VutraceSnapshot state;
+  state.micro = micro;
+  state.data = std::make_shared<formats::VutraceMemory>();
+  state.registers.vf[0] = {0, 0, 0, kOne};
+  state.registers.vi[formats::vutrace_vi::kTpc][0] = 0x08;
+  trace.snapshots.push_back(state);
+  state.registers.vi[1][0] = 1;
+  state.registers.vi[formats::vutrace_vi::kTpc][0] = 0x18;
+  trace.snapshots.push_back(state);
+  state.registers.vi[2][0] = 3;
+  state.registers.vi[formats::vutrace_vi::kTpc][0] = 0x20;
+  trace.snapshots.push_back(state);
+  state.registers.vi[formats::vutrace_vi::kTpc][0] = 0x28;
+  trace.snapshots.push_back(state);
+  test::TempDir dir;
+  const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace)});
+  EXPECT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_TRUE(has(result.out, "started from snapshot 1")) << result.out;
+  EXPECT_TRUE(has(result.out, "match: 2 steps")) << result.out;
+}
+
+TEST(TraceDiff, InitialStateGcvuCannotHoldIsReported) {
+  VutraceTrace trace = program_trace();
+  for (VutraceSnapshot& snapshot : trace.snapshots) snapshot.registers.vf[0][3] = 0;  // VF00.w is always 1.0
+  test::TempDir dir;
+  const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace)});
+  EXPECT_EQ(result.code, 1);
+  EXPECT_TRUE(has(result.out, "diverges at step 0: the trace's initial state is one gcvu's VU1 cannot hold"))
+      << result.out;
+  EXPECT_TRUE(has(result.out, "vf00.w")) << result.out;
+}
+
+TEST(TraceDiff, BadInputExitsTwo) {
+  test::TempDir dir;
+  test::write_bytes(dir / "bad.vutr", {'V', 'U', 'T', 'R', 9, 0, 0, 0});
+  const test::CliResult bad = test::run_cli({"trace-diff", (dir / "bad.vutr").string()});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_TRUE(has(bad.err, "bad.vutr: offset 0x4: unsupported vutrace format version 9")) << bad.err;
+
+  test::write_bytes(dir / "empty.vutr", {'V', 'U', 'T', 'R', 3, 0, 0, 0});
+  const test::CliResult empty = test::run_cli({"trace-diff", (dir / "empty.vutr").string()});
+  EXPECT_EQ(empty.code, 2);
+  EXPECT_TRUE(has(empty.err, "the trace has no snapshot to start from")) << empty.err;
+
+  const std::string good = write_trace(dir, program_trace());
+  const test::CliResult unknown = test::run_cli({"trace-diff", good, "--ignore", "vf3,zz"});
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_TRUE(has(unknown.err, "unknown register 'zz'")) << unknown.err;
+  EXPECT_EQ(test::run_cli({"trace-diff", good, "--ignore", "tpc"}).code, 2);
+  EXPECT_EQ(test::run_cli({"trace-diff", good, "--max-steps", "-1"}).code, 2);
+  // A limit too small for the trace's decoded snapshots is bad input too.
+  const test::CliResult limited = test::run_cli({"trace-diff", good, "--max-decoded-mib", "0"});
+  EXPECT_EQ(limited.code, 2);
+  EXPECT_TRUE(has(limited.err, "exceed the limit of 0 bytes")) << limited.err;
+}
+
+TEST(TraceDiffIgnoreSet, ParsesNamesAndGroups) {
+  IgnoreSet set;
+  set.add_list("vf3, vi07,flags");
+  EXPECT_TRUE(set.vf[3]);
+  EXPECT_FALSE(set.vf[4]);
+  EXPECT_TRUE(set.vi[7]);
+  EXPECT_TRUE(set.status && set.mac && set.clip);
+  EXPECT_FALSE(set.q);
+  EXPECT_EQ(set.describe(), "vf03,vi07,status,mac,clip");
+  IgnoreSet floats;
+  floats.add("floats");
+  EXPECT_EQ(floats.describe(), "vf,acc,q,p,status,mac,clip");
+  EXPECT_THROW(set.add("vf32"), std::exception);
+  EXPECT_THROW(set.add("vi16"), std::exception);
+  EXPECT_THROW(set.add_list("q,,p"), std::exception);
+}
+
+TEST(TraceDiffFloatDistance, CountsRepresentableValuesAcrossZero) {
+  EXPECT_EQ(float_distance(0x3f800000, 0x3f800000), 0u);
+  EXPECT_EQ(float_distance(0x3f800000, 0x3f800001), 1u);
+  EXPECT_EQ(float_distance(0x00000000, 0x80000000), 1u);  // +0 and -0 are neighbours
+  EXPECT_EQ(float_distance(0x00000001, 0x80000001), 3u);
+  EXPECT_EQ(float_distance(0x7fffffff, 0xffffffff), uint64_t{0xffffffff});
+}
+
+TEST(InfoVutrace, PrintsVersionSnapshotsAndMicroprogramHash) {
+  const VutraceTrace trace = program_trace();
+  test::TempDir dir;
+  const std::string path = write_trace(dir, trace);
+  const test::CliResult result = test::run_cli({"info", path});
+  EXPECT_EQ(result.code, 0) << result.err;
+  // The program is 7 pairs; its last pair (nop nop) is not zero, so the extent is all 56 bytes.
+  const microcode::Program program = microcode::assemble_source(kProgram, "trace.vsm");
+  ASSERT_EQ(program.code.size(), 56u);
+  XXH128_canonical_t canonical;
+  XXH128_canonicalFromHash(&canonical, XXH3_128bits(program.code.data(), program.code.size()));
+  std::string hash;
+  for (uint8_t byte : canonical.digest) hash += fmt::format("{:02x}", byte);
+  EXPECT_TRUE(has(result.out, ": vutrace VU1 trace (VUTR), format version 3, 7 snapshots\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "  kind: vutrace\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "  version: 3\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "  snapshots: 7\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "  first TPC: 0x8 (the first pair ran at 0x0)\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "  loads: 0, stores: 2\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "  microprogram (first snapshot): 7 instructions (56 bytes), xxh3-128 " + hash + "\n"))
+      << result.out;
+
+  test::write_bytes(dir / "broken.vutr", {'V', 'U', 'T', 'R', 3, 0, 0, 0, 'Q'});
+  const test::CliResult broken = test::run_cli({"info", (dir / "broken.vutr").string()});
+  EXPECT_EQ(broken.code, 2);
+  EXPECT_TRUE(has(broken.err, "broken.vutr: offset 0x8: unknown packet type 'Q'")) << broken.err;
+}
+
+}  // namespace
+}  // namespace gcvu::harness
