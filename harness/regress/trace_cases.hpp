@@ -1,6 +1,6 @@
 #pragma once
-// vutrace traces (NAME.vutr, issue 6). Found here so a corpus lists them; replaying one is the trace-diff
-// runner's job: until its entry in case_kinds() has a runner, they are reported as an unsupported kind, skipped.
+// vutrace traces (NAME.vutr): gcvu's VU1 runs in lockstep with the trace as `gcvu trace-diff` runs it, with its
+// default options (every register compared bit for bit); the case fails at the first diverging step.
 
 #include <filesystem>
 #include <vector>
@@ -10,5 +10,6 @@
 namespace gcvu::harness {
 
 std::vector<RegressCase> find_trace_cases(const std::filesystem::path& folder);
+CaseResult run_trace_case(const RegressCase& regress_case, const RegressOptions& options);
 
 }  // namespace gcvu::harness

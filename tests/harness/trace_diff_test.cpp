@@ -1,6 +1,5 @@
-// gcvu trace-diff against synthetic vutrace traces of a small known program. Every snapshot's expected state is
-// worked by hand from the program (integer adds; float ADD/MUL of exactly representable values, whose results and
-// zero MAC/status flags need no rounding; stores at addresses computed by hand), never read back from gcvu's VU1.
+// gcvu trace-diff against synthetic vutrace traces of a small known program (tests/harness/hand_worked_trace.hpp:
+// every snapshot's expected state worked by hand, never read back from gcvu's VU1).
 
 #include <gtest/gtest.h>
 #include <xxhash.h>
@@ -16,6 +15,7 @@
 #include "harness/trace_diff/ignore_set.hpp"
 #include "harness/trace_diff/lockstep.hpp"
 #include "microcode/assembler/assembler.hpp"
+#include "tests/harness/hand_worked_trace.hpp"
 #include "tests/test_support.hpp"
 
 namespace gcvu::harness {
@@ -23,69 +23,6 @@ namespace {
 
 using formats::VutraceSnapshot;
 using formats::VutraceTrace;
-
-// VF01 = (1, 2, 3, 4) and VF02 = (0.5, 0.5, 0.5, 0.5) before the run.
-const char* kProgram =
-    "        nop                         iaddiu VI01, VI00, 5\n"   // 0x00: VI01 = 5
-    "        nop                         iaddiu VI02, VI00, 7\n"   // 0x08: VI02 = 7
-    "        nop                         iadd VI03, VI01, VI02\n"  // 0x10: VI03 = 12
-    "        add.xyzw VF03, VF01, VF02   isubiu VI04, VI03, 2\n"   // 0x18: VF03 = (1.5 2.5 3.5 4.5), VI04 = 10
-    "        mul.xy VF04, VF01, VF02     isw.x VI03, 0(VI04)\n"    // 0x20: VF04.xy = (0.5 1.0); word 0xa0 = 12
-    "        nop[E]                      sq.xyzw VF03, 2(VI00)\n"  // 0x28: qword 2 (bytes 0x20-0x2f) = VF03
-    "        nop                         nop\n";                   // 0x30: the E bit's delay slot
-
-constexpr uint32_t kOne = 0x3f800000;
-constexpr uint32_t kHalf = 0x3f000000;
-
-void put_word(formats::VutraceMemory& memory, uint32_t address, uint32_t value) {
-  for (int n = 0; n < 4; ++n) memory[address + n] = static_cast<uint8_t>(value >> (8 * n));
-}
-
-// The seven snapshots PCSX2's interpreter would record, one per pair, each the state after its pair.
-VutraceTrace program_trace(uint32_t version = 3) {
-  const microcode::Program program = microcode::assemble_source(kProgram, "trace.vsm");
-  auto micro = std::make_shared<formats::VutraceMemory>();
-  std::copy(program.code.begin(), program.code.end(), micro->begin());
-  auto data = std::make_shared<formats::VutraceMemory>();
-
-  VutraceTrace trace;
-  trace.version = version;
-  VutraceSnapshot state;
-  state.micro = micro;
-  state.data = data;
-  state.registers.vf[0] = {0, 0, 0, kOne};
-  state.registers.vf[1] = {kOne, 0x40000000, 0x40400000, 0x40800000};
-  state.registers.vf[2] = {kHalf, kHalf, kHalf, kHalf};
-  auto push = [&](uint32_t tpc, const std::function<void(VutraceSnapshot&)>& change) {
-    state.load.reset();
-    state.store.reset();
-    change(state);
-    state.registers.vi[formats::vutrace_vi::kTpc][0] = tpc;
-    trace.snapshots.push_back(state);
-  };
-  push(0x08, [](VutraceSnapshot& s) { s.registers.vi[1][0] = 5; });
-  push(0x10, [](VutraceSnapshot& s) { s.registers.vi[2][0] = 7; });
-  push(0x18, [](VutraceSnapshot& s) { s.registers.vi[3][0] = 12; });
-  push(0x20, [](VutraceSnapshot& s) {
-    s.registers.vf[3] = {0x3fc00000, 0x40200000, 0x40600000, 0x40900000};
-    s.registers.vi[4][0] = 10;
-  });
-  push(0x28, [](VutraceSnapshot& s) {
-    s.registers.vf[4] = {kHalf, kOne, 0, 0};
-    auto memory = std::make_shared<formats::VutraceMemory>(*s.data);
-    put_word(*memory, 0xa0, 12);
-    s.data = memory;
-    s.store = formats::VutraceAccess{0xa0, 16};
-  });
-  push(0x30, [](VutraceSnapshot& s) {
-    auto memory = std::make_shared<formats::VutraceMemory>(*s.data);
-    for (int lane = 0; lane < 4; ++lane) put_word(*memory, 0x20 + 4 * lane, s.registers.vf[3][lane]);
-    s.data = memory;
-    s.store = formats::VutraceAccess{0x20, 16};
-  });
-  push(0x38, [](VutraceSnapshot&) {});
-  return trace;
-}
 
 std::string write_trace(const test::TempDir& dir, const VutraceTrace& trace, const std::string& name = "t.vutr") {
   test::write_bytes(dir / name, formats::write_vutrace(trace));
@@ -97,7 +34,7 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 TEST(TraceDiff, HandWorkedTraceMatchesInEveryFormatVersion) {
   for (uint32_t version : {1u, 2u, 3u}) {
     test::TempDir dir;
-    const std::string path = write_trace(dir, program_trace(version));
+    const std::string path = write_trace(dir, test::hand_worked_trace(version));
     const test::CliResult result = test::run_cli({"trace-diff", path});
     EXPECT_EQ(result.code, 0) << version << "\n" << result.out << result.err;
     EXPECT_TRUE(has(result.out, "7 snapshots; started from snapshot 0; ignoring none")) << result.out;
@@ -106,7 +43,7 @@ TEST(TraceDiff, HandWorkedTraceMatchesInEveryFormatVersion) {
 }
 
 TEST(TraceDiff, CorruptedFloatRegisterIsCaughtAtItsStep) {
-  VutraceTrace trace = program_trace();
+  VutraceTrace trace = test::hand_worked_trace();
   trace.snapshots[3].registers.vf[3][1] = 0x40200001;  // VF03.y one ulp above 2.5
   test::TempDir dir;
   const std::string path = write_trace(dir, trace);
@@ -131,7 +68,7 @@ TEST(TraceDiff, CorruptedFloatRegisterIsCaughtAtItsStep) {
 }
 
 TEST(TraceDiff, CorruptedIntegerRegisterIsCaughtAtItsStep) {
-  VutraceTrace trace = program_trace();
+  VutraceTrace trace = test::hand_worked_trace();
   trace.snapshots[2].registers.vi[3][0] = 13;
   test::TempDir dir;
   const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace)});
@@ -142,9 +79,9 @@ TEST(TraceDiff, CorruptedIntegerRegisterIsCaughtAtItsStep) {
 }
 
 TEST(TraceDiff, CorruptedMemoryWordIsCaughtAtItsStep) {
-  VutraceTrace trace = program_trace();
+  VutraceTrace trace = test::hand_worked_trace();
   auto memory = std::make_shared<formats::VutraceMemory>(*trace.snapshots[5].data);
-  put_word(*memory, 0x24, 0x40200002);
+  test::put_word(*memory, 0x24, 0x40200002);
   trace.snapshots[5].data = memory;
   trace.snapshots[6].data = memory;
   test::TempDir dir;
@@ -159,7 +96,7 @@ TEST(TraceDiff, CorruptedMemoryWordIsCaughtAtItsStep) {
 }
 
 TEST(TraceDiff, WrongPcIsADivergence) {
-  VutraceTrace trace = program_trace();
+  VutraceTrace trace = test::hand_worked_trace();
   trace.snapshots[4].registers.vi[formats::vutrace_vi::kTpc][0] = 0x30;
   test::TempDir dir;
   const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace)});
@@ -184,7 +121,7 @@ TEST(TraceDiff, StartMovesPastABranchWhoseTargetTheTraceDoesNotHold) {
   VutraceSnapshot state;
   state.micro = micro;
   state.data = std::make_shared<formats::VutraceMemory>();
-  state.registers.vf[0] = {0, 0, 0, kOne};
+  state.registers.vf[0] = {0, 0, 0, test::kOne};
   state.registers.vi[formats::vutrace_vi::kTpc][0] = 0x08;
   trace.snapshots.push_back(state);
   state.registers.vi[1][0] = 1;
@@ -203,7 +140,7 @@ TEST(TraceDiff, StartMovesPastABranchWhoseTargetTheTraceDoesNotHold) {
 }
 
 TEST(TraceDiff, InitialStateGcvuCannotHoldIsReported) {
-  VutraceTrace trace = program_trace();
+  VutraceTrace trace = test::hand_worked_trace();
   for (VutraceSnapshot& snapshot : trace.snapshots) snapshot.registers.vf[0][3] = 0;  // VF00.w is always 1.0
   test::TempDir dir;
   const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace)});
@@ -225,7 +162,7 @@ TEST(TraceDiff, BadInputExitsTwo) {
   EXPECT_EQ(empty.code, 2);
   EXPECT_TRUE(has(empty.err, "the trace has no snapshot to start from")) << empty.err;
 
-  const std::string good = write_trace(dir, program_trace());
+  const std::string good = write_trace(dir, test::hand_worked_trace());
   const test::CliResult unknown = test::run_cli({"trace-diff", good, "--ignore", "vf3,zz"});
   EXPECT_EQ(unknown.code, 2);
   EXPECT_TRUE(has(unknown.err, "unknown register 'zz'")) << unknown.err;
@@ -263,13 +200,13 @@ TEST(TraceDiffFloatDistance, CountsRepresentableValuesAcrossZero) {
 }
 
 TEST(InfoVutrace, PrintsVersionSnapshotsAndMicroprogramHash) {
-  const VutraceTrace trace = program_trace();
+  const VutraceTrace trace = test::hand_worked_trace();
   test::TempDir dir;
   const std::string path = write_trace(dir, trace);
   const test::CliResult result = test::run_cli({"info", path});
   EXPECT_EQ(result.code, 0) << result.err;
   // The program is 7 pairs; its last pair (nop nop) is not zero, so the extent is all 56 bytes.
-  const microcode::Program program = microcode::assemble_source(kProgram, "trace.vsm");
+  const microcode::Program program = microcode::assemble_source(test::kHandWorkedProgram, "trace.vsm");
   ASSERT_EQ(program.code.size(), 56u);
   XXH128_canonical_t canonical;
   XXH128_canonicalFromHash(&canonical, XXH3_128bits(program.code.data(), program.code.size()));
