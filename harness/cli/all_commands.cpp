@@ -20,6 +20,8 @@ std::span<const Command> all_commands() {
               run_vif_run},
       Command{"replay", "replay a PCSX2 GS dump into gcvu's GS; write each VSync's frame and memory, or check them",
               run_replay},
+      Command{"run", "run a VIF1 DMA chain from a PCSX2 save state through VIF1, VU1, the GIF and the GS; write the "
+              "frame and a GS dump", run_run},
   };
   return kCommands;
 }
