@@ -142,9 +142,10 @@ int run_run(std::span<const std::string> args, Io& io) {
       "--max-cycles bounds the whole run (and each microprogram): a runaway microprogram or a chain that never\n"
       "ends stops there with an error.\n"
       "\n"
-      "Exit status: 0 the run finished; 1 it failed (the reason on stderr; the report, frame and dump are still\n"
-      "written); 2 bad invocation or a malformed save state. Without arguments: the embedded demo arrives with\n"
-      "issue 7 (exit 2).");
+      "Exit status: 0 the run ended without error (finished, or VIF1 left stalled on an i-bit or waiting for\n"
+      "data: the report's 'run:' line says which); 1 it failed (the reason on stderr; the report, frame and dump\n"
+      "are still written); 2 bad invocation or a malformed save state. Without arguments: the embedded demo\n"
+      "arrives with issue 7 (exit 2).");
   // clang-format off
   line.options.add_options()
       ("state", po::value<std::string>(), "the PCSX2 save state (.p2s)")
