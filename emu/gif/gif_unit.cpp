@@ -126,7 +126,9 @@ bool GifUnit::transfer_next(uint64_t until) {
   const QueuedQword entry = active.queue.front();
   active.queue.pop();
   clock_ = *due + kGifCyclesPerQword;
-  if (active.decoder.consume(entry.data, path, *due, sink_)) {
+  const bool ended = active.decoder.consume(entry.data, path, *due, sink_);
+  if (observer_ != nullptr) observer_->on_gif_qword(path, entry.data, *due, ended);
+  if (ended) {
     ++active.packets;
     active_.reset();
   }

@@ -26,6 +26,7 @@
 #include <string>
 
 #include "emu/common/qword.hpp"
+#include "emu/gif/gif_qword_observer.hpp"
 #include "emu/gif/gif_stat.hpp"
 #include "emu/gif/gs_sink.hpp"
 #include "emu/gif/packet_tracker.hpp"
@@ -57,6 +58,9 @@ class GifUnit {
   const std::string& error() const;
 
   uint64_t packets(Path path) const;  // packets completed per path
+
+  // Shows every qword the GIF sends to `observer` as well (nullptr: to nobody). The observer must outlive the unit.
+  void set_observer(GifQwordObserver* observer) { observer_ = observer; }
 
   GifStat stat_fields() const;  // GIF_STAT as named fields
   // The GIF's own clock: the first cycle at which it can send its next qword.
@@ -92,6 +96,7 @@ class GifUnit {
   void fail(Path path, uint64_t offset, const std::string& rule);
 
   GsSink& sink_;
+  GifQwordObserver* observer_ = nullptr;
   std::array<PathState, 3> paths_{PathState{0}, PathState{kPath2QueueQwords}, PathState{kPath3FifoQwords}};
   PacketTracker path1_sizer_;  // follows PATH1 as it is offered, for the 16 KiB rule
   std::optional<Path> active_;

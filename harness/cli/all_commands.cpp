@@ -24,6 +24,8 @@ std::span<const Command> all_commands() {
               run_regress},
       Command{"trace-diff", "run VU1 in lockstep with a vutrace trace; report the first pair where the states differ",
               run_trace_diff},
+      Command{"run", "run a VIF1 DMA chain from a PCSX2 save state through VIF1, VU1, the GIF and the GS; write the "
+              "frame and a GS dump", run_run},
   };
   return kCommands;
 }

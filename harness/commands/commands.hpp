@@ -21,5 +21,6 @@ int run_vif_run(std::span<const std::string> args, Io& io);
 int run_replay(std::span<const std::string> args, Io& io);
 int run_regress(std::span<const std::string> args, Io& io);
 int run_trace_diff(std::span<const std::string> args, Io& io);
+int run_run(std::span<const std::string> args, Io& io);
 
 }  // namespace gcvu::harness

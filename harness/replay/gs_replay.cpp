@@ -7,15 +7,13 @@
 
 #include <fmt/format.h>
 
-#include "emu/gif/gs_registers.hpp"
 #include "emu/system/gs_from_gif.hpp"
 #include "formats/core/format_error.hpp"
 #include "harness/replay/dump_gif_paths.hpp"
+#include "harness/replay/gs_state_registers.hpp"
 
 namespace gcvu::harness {
 namespace {
-
-namespace reg = gif::gs_reg;
 
 void restore_privileged(gs::Gs& gs, std::span<const uint8_t> block) {
   for (uint32_t offset = 0; offset + 8 <= block.size(); offset += 8) {
@@ -27,49 +25,18 @@ void restore_privileged(gs::Gs& gs, std::span<const uint8_t> block) {
 
 }  // namespace
 
-void load_gs_dump_state(const formats::GsDump& dump, gs::Gs& gs) {
-  const formats::GsDumpState& state = dump.state;
-  gs::GeneralRegisterFile file{};
-  file[reg::kPrim] = state.prim;
-  file[reg::kPrmodecont] = state.prmodecont;
-  file[reg::kTexclut] = state.texclut;
-  file[reg::kScanmsk] = state.scanmsk;
-  file[reg::kTexa] = state.texa;
-  file[reg::kFogcol] = state.fogcol;
-  file[reg::kDimx] = state.dimx;
-  file[reg::kDthe] = state.dthe;
-  file[reg::kColclamp] = state.colclamp;
-  file[reg::kPabe] = state.pabe;
-  file[reg::kBitbltbuf] = state.bitbltbuf;
-  file[reg::kTrxdir] = state.trxdir;
-  file[reg::kTrxpos] = state.trxpos;
-  file[reg::kTrxreg] = state.trxreg;
-  for (size_t c = 0; c < 2; ++c) {
-    const auto& context = state.contexts[c];
-    file[reg::kXyoffset1 + c] = context.xyoffset;
-    file[reg::kTex0_1 + c] = context.tex0;
-    file[reg::kTex1_1 + c] = context.tex1;
-    file[reg::kClamp1 + c] = context.clamp;
-    file[reg::kMiptbp1_1 + c] = context.miptbp1;
-    file[reg::kMiptbp2_1 + c] = context.miptbp2;
-    file[reg::kScissor1 + c] = context.scissor;
-    file[reg::kAlpha1 + c] = context.alpha;
-    file[reg::kTest1 + c] = context.test;
-    file[reg::kFba1 + c] = context.fba;
-    file[reg::kFrame1 + c] = context.frame;
-    file[reg::kZbuf1 + c] = context.zbuf;
-  }
-  file[reg::kRgbaq] = state.rgbaq;
-  file[reg::kSt] = state.st;
-  file[reg::kUv] = state.uv;
-  file[reg::kFog] = uint64_t{state.fog} << 32;  // PCSX2 saves FOG's upper word, F in its top byte
-  file[reg::kXyz2] = state.xyz;
-  gs.restore_registers(file);
+void load_gs_state(const formats::GsDumpState& state, std::span<const uint8_t> local_memory,
+                   std::span<const uint8_t> privileged, gs::Gs& gs) {
+  gs.restore_registers(register_file_from(state));
   // state.q is PCSX2's temporary Q of the GIF's PACKED STQ (GSState m_q), not a GS register: gcvu's GIF path
   // decoders keep their own, reset to 1.0 at every tag, so it is not restored here.
-  const auto memory = dump.local_memory();
-  std::copy(memory.begin(), memory.end(), gs.memory().bytes().begin());
-  restore_privileged(gs, dump.privileged_registers());
+  const auto memory = gs.memory().bytes();
+  std::copy_n(local_memory.begin(), std::min(local_memory.size(), memory.size()), memory.begin());
+  restore_privileged(gs, privileged);
+}
+
+void load_gs_dump_state(const formats::GsDump& dump, gs::Gs& gs) {
+  load_gs_state(dump.state, dump.local_memory(), dump.privileged_registers(), gs);
 }
 
 ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const ReplayOptions& options,

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "emu/gs/gs.hpp"
@@ -39,5 +40,9 @@ ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const Repla
 
 // The state-blob half of the replay alone: registers, Q, local memory and the privileged block.
 void load_gs_dump_state(const formats::GsDump& dump, gs::Gs& gs);
+// The same from a state blob's fields, its 4 MiB of local memory and an 8 KiB privileged block (or none: the
+// privileged registers are left as they are), wherever they come from (a dump, a save state's GS.bin).
+void load_gs_state(const formats::GsDumpState& state, std::span<const uint8_t> local_memory,
+                   std::span<const uint8_t> privileged, gs::Gs& gs);
 
 }  // namespace gcvu::harness

@@ -1,0 +1,238 @@
+// gcvu run --state S.p2s (--vif1-chain ADDR | --vif1-from-regs) [options]: starts VIF1, VU1 and the GS from a
+// PCSX2 save state, sends a VIF1 DMA chain through the whole pipeline and writes the frame (and a GS dump).
+// With no arguments, `gcvu run` will render the embedded demo level (issue 7); until then it says so.
+
+#include <filesystem>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "emu/dma/ee_memory.hpp"
+#include "formats/core/file_io.hpp"
+#include "formats/pcsx2/gs_dump_writer.hpp"
+#include "formats/pcsx2/save_state.hpp"
+#include "formats/png/png.hpp"
+#include "harness/cli/options.hpp"
+#include "harness/cli/vif_options.hpp"
+#include "harness/commands/commands.hpp"
+#include "harness/run/state_run.hpp"
+#include "harness/run/state_run_report.hpp"
+
+namespace gcvu::harness {
+
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr uint32_t kScratchpadBit = 0x8000'0000u;
+
+uint32_t parse_word(const std::string& option, const std::string& text) {
+  const auto value = parse_unsigned(text);
+  if (!value || *value > UINT32_MAX) {
+    throw UsageError(fmt::format("--{} '{}' must be a 32-bit whole number (decimal or 0x hex)", option, text));
+  }
+  return static_cast<uint32_t>(*value);
+}
+
+uint64_t parse_count(const std::string& option, const std::string& text) {
+  const auto value = parse_unsigned(text);
+  if (!value || *value == 0) {
+    throw UsageError(fmt::format("--{} '{}' must be a whole number (decimal or 0x hex), at least 1", option, text));
+  }
+  return *value;
+}
+
+// --row / --col: four 32-bit words, comma-separated (the registers' bit patterns: 1.0f is 0x3f800000).
+std::array<uint32_t, 4> parse_four_words(const std::string& option, const std::string& text) {
+  std::array<uint32_t, 4> words{};
+  size_t start = 0;
+  for (size_t n = 0; n < 4; ++n) {
+    const size_t comma = text.find(',', start);
+    const bool last = n == 3;
+    if (last != (comma == std::string::npos)) {
+      throw UsageError(fmt::format("--{} '{}' must be four 32-bit words separated by commas (x,y,z,w)", option, text));
+    }
+    words[n] = parse_word(option, text.substr(start, last ? std::string::npos : comma - start));
+    start = comma + 1;
+  }
+  return words;
+}
+
+// --vif1-chain: the byte address of the chain's first tag: EE RAM, or the scratchpad with bit 31 set.
+uint32_t parse_chain_address(const std::string& text) {
+  const auto value = parse_unsigned(text);
+  const bool scratchpad = value && (*value & kScratchpadBit) != 0 && *value <= UINT32_MAX;
+  const uint64_t offset = value ? (scratchpad ? *value & ~uint64_t{kScratchpadBit} : *value) : 0;
+  if (!value || *value % 16 != 0 || (scratchpad ? offset >= dma::kScratchpadBytes : offset >= dma::kRamBytes)) {
+    throw UsageError(fmt::format(
+        "--vif1-chain '{}' must be a qword-aligned address inside the 32 MiB of EE RAM, or inside the 16 KiB "
+        "scratchpad with bit 31 set (0x80000000 + offset)",
+        text));
+  }
+  return static_cast<uint32_t>(*value);
+}
+
+// Each option given replaces the value taken from the save state.
+void apply_register_options(const po::variables_map& values, Vif1StartRegisters& start) {
+  auto word = [&](const char* option, uint32_t& field) {
+    if (values.count(option) != 0) field = parse_word(option, values[option].as<std::string>());
+  };
+  word("cycle", start.cycle);
+  word("mode", start.mode);
+  word("mask", start.mask);
+  word("base", start.base);
+  word("ofst", start.ofst);
+  word("itops", start.itops);
+  word("tops", start.tops);
+  word("itop", start.itop);
+  word("top", start.top);
+  if (values.count("row") != 0) start.row = parse_four_words("row", values["row"].as<std::string>());
+  if (values.count("col") != 0) start.col = parse_four_words("col", values["col"].as<std::string>());
+  if (values.count("dbf") != 0) {
+    const std::string dbf = values["dbf"].as<std::string>();
+    if (dbf != "0" && dbf != "1") throw UsageError(fmt::format("--dbf '{}' must be 0 or 1", dbf));
+    start.dbf = dbf == "1";
+  }
+  if (start.mode > 3) throw UsageError(fmt::format("--mode {} must be 0-3 (STMOD's MODE)", start.mode));
+  for (auto [name, value] :
+       {std::pair{"base", start.base}, std::pair{"ofst", start.ofst}, std::pair{"itops", start.itops},
+        std::pair{"tops", start.tops}, std::pair{"itop", start.itop}, std::pair{"top", start.top}}) {
+    if (values.count(name) != 0 && value > 0x3ff) {
+      throw UsageError(fmt::format("--{} {:#x} must fit VIF1's 10-bit register (0-0x3ff qwords)", name, value));
+    }
+  }
+}
+
+}  // namespace
+
+int run_run(std::span<const std::string> args, Io& io) {
+  const system::SystemConfig defaults;
+  CommandLine line(
+      "run",
+      "--state S.p2s (--vif1-chain ADDR | --vif1-from-regs) [--out DIR] [--vram] [--gs-dump F] [--max-cycles N] "
+      "[--row x,y,z,w --col x,y,z,w --cycle W --mode N --mask W --base N --ofst N --itops N --tops N --itop N "
+      "--top N --dbf 0|1]",
+      "Runs a VIF1 DMA chain from a PCSX2 save state through the whole emulated pipeline: DMA channel 1, VIF1,\n"
+      "VU1, the GIF and the GS, on one 294.912 MHz clock. From the state it loads EE RAM and the scratchpad, VU1\n"
+      "data and micro memory, VIF1's registers and DMA channel 1's (eeHwRegs.bin) and the GS (GS.bin: registers\n"
+      "and local memory). It then sends the chain whose first tag is at ADDR (--vif1-chain; bit 31 set for the\n"
+      "scratchpad) or the transfer the saved channel registers describe (--vif1-from-regs: D1_CHCR, D1_MADR,\n"
+      "D1_QWC, D1_TADR; what is left of the current tag's data, then the chain at TADR). TTE and TIE come from the\n"
+      "saved D1_CHCR. At the end a VSync flushes the GS.\n"
+      "\n"
+      "It prints what it sent, the VIF1 registers it started with, how the run ended, the cycles, the\n"
+      "microprograms and XGKICKs, the GIF packets per path, what the GS drew, and the wall time. --out DIR writes\n"
+      "DIR/frame.png (and with --vram DIR/vram.bin, the 4 MiB GS memory in its native layout). --gs-dump F\n"
+      "(.gs, .gs.zst or .gs.xz) writes a PCSX2 GS dump of the run: the GS state at the start (state version 9),\n"
+      "every GIF packet as the raw qwords each path sent (PATH1 as path index 3, PATH2 as 1, PATH3 as 2), then\n"
+      "the privileged registers and a VSync; `gcvu replay F` reproduces the run's GS memory.\n"
+      "\n"
+      "What a save state cannot give back, and what gcvu uses instead:\n"
+      "- VIF1 ROW/COL (R0-R3, C0-C3) live only in PCSX2's private VIF structure (\"PCSX2 Internal Structures.dat\",\n"
+      "  laid out differently by each build): they start at 0 unless --row/--col give them.\n"
+      "- CYCLE, MODE, MASK, ITOP and TOP: with PCSX2's multi-threaded VU1, the VU thread keeps its own copy; the\n"
+      "  saved image holds the EE side's. ERR, BASE, OFST, ITOPS, TOPS and STAT.DBF are taken as saved. Each\n"
+      "  option replaces the saved value. A VIF1 stream normally sets these itself (STCYCL, STMOD, STMASK,\n"
+      "  STROW, STCOL, BASE, OFFSET, ITOP) before it relies on them, so the saved values rarely matter.\n"
+      "- The position inside an UNPACK or a GIF packet, the FIFOs, VU1's registers (VF, VI, ACC, Q, P, flags) and\n"
+      "  a running microprogram: the run starts at a VIFcode boundary with VU1 idle and its registers zero.\n"
+      "- The GS's privileged registers (PMODE, DISPFB, DISPLAY...) are in PCSX2's private structures too: the\n"
+      "  frame shows drawing context 1's buffer (FRAME_1) over SCISSOR_1's rectangle, read at the end of the run.\n"
+      "\n"
+      "--max-cycles bounds the whole run (and each microprogram): a runaway microprogram or a chain that never\n"
+      "ends stops there with an error.\n"
+      "\n"
+      "Exit status: 0 the run ended without error (finished, or VIF1 left stalled on an i-bit or waiting for\n"
+      "data: the report's 'run:' line says which); 1 it failed (the reason on stderr; the report, frame and dump\n"
+      "are still written); 2 bad invocation or a malformed save state. Without arguments: the embedded demo\n"
+      "arrives with issue 7 (exit 2).");
+  // clang-format off
+  line.options.add_options()
+      ("state", po::value<std::string>(), "the PCSX2 save state (.p2s)")
+      ("vif1-chain", po::value<std::string>(), "byte address of the chain's first tag (decimal or 0x hex)")
+      ("vif1-from-regs", po::bool_switch(), "send what the saved DMA channel 1 registers describe")
+      ("out", po::value<std::string>(), "write frame.png (and with --vram, vram.bin) into DIR")
+      ("vram", po::bool_switch(), "with --out, also write the final 4 MiB GS memory")
+      ("gs-dump", po::value<std::string>(), "write a PCSX2 GS dump of the run (.gs, .gs.zst, .gs.xz)")
+      ("max-cycles", po::value<std::string>()->default_value(std::to_string(defaults.max_cycles)),
+       "the run's cycle limit (also each microprogram's)")
+      ("row", po::value<std::string>(), "VIF1 R0-R3 as four 32-bit words x,y,z,w (default 0)")
+      ("col", po::value<std::string>(), "VIF1 C0-C3 as four 32-bit words (default 0)")
+      ("cycle", po::value<std::string>(), "VIF1 CYCLE (WL << 8 | CL)")
+      ("mode", po::value<std::string>(), "VIF1 MODE (0-3)")
+      ("mask", po::value<std::string>(), "VIF1 MASK")
+      ("base", po::value<std::string>(), "VIF1 BASE")
+      ("ofst", po::value<std::string>(), "VIF1 OFST")
+      ("itops", po::value<std::string>(), "VIF1 ITOPS")
+      ("tops", po::value<std::string>(), "VIF1 TOPS")
+      ("itop", po::value<std::string>(), "VIF1 ITOP")
+      ("top", po::value<std::string>(), "VIF1 TOP")
+      ("dbf", po::value<std::string>(), "VIF1 STAT.DBF (0 or 1)");
+  // clang-format on
+  add_vif_behaviour_options(line.options);
+  po::variables_map values;
+  if (!parse_command_line(line, args, io, values)) return kExitOk;
+
+  if (args.empty()) {
+    io.err << "gcvu run: the embedded demo level arrives with issue 7; for now give --state S.p2s with "
+              "--vif1-chain ADDR or --vif1-from-regs (see 'gcvu run --help')\n";
+    return kExitError;
+  }
+  if (values.count("state") == 0) throw UsageError("expected --state S.p2s");
+  const bool has_chain = values.count("vif1-chain") != 0;
+  const bool from_regs = values["vif1-from-regs"].as<bool>();
+  if (has_chain == from_regs) throw UsageError("give either --vif1-chain ADDR or --vif1-from-regs");
+  const bool write_vram = values["vram"].as<bool>();
+  if (write_vram && values.count("out") == 0) throw UsageError("--vram needs --out DIR");
+
+  StateRunRequest request;
+  request.config.vif = vif_config_from(values);
+  request.config.max_cycles = parse_count("max-cycles", values["max-cycles"].as<std::string>());
+  request.config.vu.max_cycles = std::min(request.config.vu.max_cycles, request.config.max_cycles);
+  std::optional<uint32_t> chain_address;
+  if (has_chain) chain_address = parse_chain_address(values["vif1-chain"].as<std::string>());
+  std::optional<std::filesystem::path> dump_path;
+  if (values.count("gs-dump") != 0) {
+    dump_path = values["gs-dump"].as<std::string>();
+    formats::gs_dump_compression_for(*dump_path);  // a name PCSX2 would not open is refused before the run
+    request.record_gs_dump = true;
+  }
+
+  const std::string state_path = values["state"].as<std::string>();
+  const formats::SaveState state = formats::read_save_state(formats::read_file(state_path), state_path);
+  request.state = &state;
+  request.source = state_path;
+  request.plan = chain_address ? plan_chain_at(*chain_address, state.vif1_dma)
+                               : plan_from_channel(state.vif1_dma, state_path + ":eeHwRegs.bin");
+  request.vif = vif1_start_from(state.vif1);
+  apply_register_options(values, request.vif);
+
+  const StateRunResult result = run_from_state(request);
+  io.out << format_state_run_report(request, result);
+  if (result.dma_qwords == 0 && result.run.end != system::RunEnd::kError) {
+    io.err << "warning: the transfer sent no data to VIF1 (a chain that starts with an END or REFE tag of QWC 0, "
+              "as zeroed memory reads): is the address the chain's first tag?\n";
+  }
+  if (values.count("out") != 0) {
+    const std::filesystem::path out_dir = values["out"].as<std::string>();
+    std::filesystem::create_directories(out_dir);
+    if (write_vram) formats::write_file(out_dir / "vram.bin", result.gs_memory);
+    if (result.frame.width == 0) {
+      io.out << "no frame written: FRAME_1's pixel format is not one the display can read\n";
+    } else {
+      formats::write_file(out_dir / "frame.png", formats::write_png(result.frame));
+      io.out << fmt::format("frame written to {}\n", (out_dir / "frame.png").string());
+    }
+  }
+  if (dump_path) {
+    formats::save_gs_dump(*result.gs_dump, *dump_path);
+    io.out << fmt::format("GS dump written to {} ({} packets)\n", dump_path->string(), result.gs_dump->packets.size());
+  }
+  if (result.run.end == system::RunEnd::kError) {
+    io.err << "gcvu run: " << result.run.error << "\n";
+    return kExitDifferent;
+  }
+  return kExitOk;
+}
+
+}  // namespace gcvu::harness

@@ -1,0 +1,58 @@
+#pragma once
+// A run from a PCSX2 save state, as `gcvu run --state` does it: EE RAM and the scratchpad, VU1 data and micro
+// memory, VIF1's registers (vif1_start_registers.hpp) and the GS state (GS.bin) are loaded from the state; DMA
+// channel 1 then sends the planned transfers (vif1_transfer_plan.hpp) through VIF1, VU1 and the GIF into gcvu's
+// GS, and the frame is ended with a VSync: the GS flushes, and the picture is what frame_display.hpp shows.
+//
+// Not recoverable from a state, so starting fresh: VU1's registers (VF, VI, ACC, Q, P, flags; in PCSX2's private
+// structures) are zero, no microprogram is running, VIF1 and the GIF start at a command/packet boundary with empty
+// FIFOs, and a transfer or GIF packet half-done when the state was saved is not resumed. Only the first 32 MiB of
+// a 128 MiB (extra-RAM) EE memory are loaded.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "emu/gs/gs.hpp"
+#include "emu/gs/gs_config.hpp"
+#include "emu/system/clocked_system.hpp"
+#include "emu/system/microprogram_report.hpp"
+#include "emu/system/system_config.hpp"
+#include "formats/pcsx2/gs_dump.hpp"
+#include "formats/pcsx2/save_state.hpp"
+#include "formats/png/png.hpp"
+#include "harness/run/vif1_start_registers.hpp"
+#include "harness/run/vif1_transfer_plan.hpp"
+
+namespace gcvu::harness {
+
+struct StateRunRequest {
+  const formats::SaveState* state = nullptr;
+  std::string source;  // the state's file name, for the dump's errors
+  Vif1TransferPlan plan;
+  Vif1StartRegisters vif;
+  system::SystemConfig config;
+  gs::GsConfig gs;
+  bool record_gs_dump = false;
+};
+
+struct StateRunResult {
+  system::RunResult run;  // of the last transfer sent (the first that failed, if one did)
+  std::vector<system::MicroprogramReport> programs;
+  uint64_t xgkicks = 0;
+  uint64_t dma_qwords = 0;
+  uint64_t dma_tags = 0;
+  uint64_t vif_words = 0;
+  std::array<uint64_t, 3> gif_packets{};  // PATH1, PATH2, PATH3
+  gs::GsStats gs_stats;
+  formats::Image frame;                    // the PCRTC's picture after the VSync
+  std::vector<uint8_t> gs_memory;          // the 4 MiB of GS memory after the VSync
+  std::optional<formats::GsDump> gs_dump;  // with record_gs_dump
+  double wall_seconds = 0;                 // the run alone, without loading or writing files
+};
+
+StateRunResult run_from_state(const StateRunRequest& request);
+
+}  // namespace gcvu::harness
