@@ -20,6 +20,8 @@ std::span<const Command> all_commands() {
               run_vif_run},
       Command{"replay", "replay a PCSX2 GS dump into gcvu's GS; write each VSync's frame and memory, or check them",
               run_replay},
+      Command{"gen-level", "write a synthetic R&C2 level (height-field tfrag terrain) in the on-disc layout",
+              run_gen_level},
   };
   return kCommands;
 }

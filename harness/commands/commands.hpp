@@ -19,5 +19,6 @@ int run_vu_run(std::span<const std::string> args, Io& io);
 int run_vif_cases(std::span<const std::string> args, Io& io);
 int run_vif_run(std::span<const std::string> args, Io& io);
 int run_replay(std::span<const std::string> args, Io& io);
+int run_gen_level(std::span<const std::string> args, Io& io);
 
 }  // namespace gcvu::harness
