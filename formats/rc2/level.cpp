@@ -30,8 +30,11 @@ Level read_level(std::vector<uint8_t> core_index, std::vector<uint8_t> core_data
 }
 
 Level load_level(const std::filesystem::path& folder) {
-  return read_level(read_file(folder / kCoreIndexFile), read_file(folder / kCoreDataFile),
-                    read_file(folder / kGsRamFile), folder.string());
+  // One at a time, so a missing folder is reported as its core_index.bin (argument order is unspecified).
+  std::vector<uint8_t> core_index = read_file(folder / kCoreIndexFile);
+  std::vector<uint8_t> core_data = read_file(folder / kCoreDataFile);
+  std::vector<uint8_t> gs_ram = read_file(folder / kGsRamFile);
+  return read_level(std::move(core_index), std::move(core_data), std::move(gs_ram), folder.string());
 }
 
 std::vector<std::string> level_summary_lines(const Level& level) {

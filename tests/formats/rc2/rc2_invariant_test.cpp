@@ -202,8 +202,17 @@ TEST_F(Rc2Invariant, TruncatedCoreIndexIsAnError) {
 }
 
 TEST_F(Rc2Invariant, TextureClutMissingFromGsRamIsAnError) {
+  // Texture 2's palette unit moved past gs_ram's end (its entry's u16 at +0xa).
+  const uint32_t unit = static_cast<uint32_t>(files_.gs_ram.size() / 0x100);
+  const size_t entry = level_.index.tfrag_textures.offset + 2 * kTextureEntrySize + 0xa;
+  files_.core_index[entry] = static_cast<uint8_t>(unit);
+  files_.core_index[entry + 1] = static_cast<uint8_t>(unit >> 8);
+  expect_error({"lvl/gs_ram.bin texture 2", "CSM1 CLUT (1024 bytes) runs past the end of the buffer"});
+}
+
+TEST_F(Rc2Invariant, TruncatedGsRamIsAnError) {
   files_.gs_ram.resize(0x100);
-  expect_error({"lvl/gs_ram.bin texture 0", "CSM1 CLUT"});
+  expect_error({"lvl/gs_ram.bin texture 0", "runs past the end of the buffer (0x100)"});
 }
 
 TEST_F(Rc2Invariant, LoadingAFolderNamesItsFiles) {
