@@ -55,10 +55,10 @@ std::vector<ClassEntry> read_classes(const ByteReader& file, const TableRange& r
       std::copy(billboard.begin(), billboard.end(), entry.billboard_slots.begin());
     }
     if (entry.asset_offset != 0 && entry.asset_offset >= core_data_size) {
-      throw FormatError(file.source(), at,
-                        fmt::format("{} class {} asset offset {} is neither 0 (no geometry) nor inside core_data ({})",
-                                    name, entry.class_number, hex_offset(entry.asset_offset),
-                                    hex_offset(core_data_size)));
+      throw FormatError(
+          file.source(), at,
+          fmt::format("{} class {} asset offset {} is neither 0 (no geometry) nor inside core_data ({})", name,
+                      entry.class_number, hex_offset(entry.asset_offset), hex_offset(core_data_size)));
     }
   }
   return entries;

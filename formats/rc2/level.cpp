@@ -40,8 +40,8 @@ Level load_level(const std::filesystem::path& folder) {
 std::vector<std::string> level_summary_lines(const Level& level) {
   std::vector<std::string> lines;
   const CoreIndex& index = level.index;
-  lines.push_back(fmt::format("classes: {} moby, {} tie, {} shrub", index.mobies.size(), index.ties.size(),
-                              index.shrubs.size()));
+  lines.push_back(
+      fmt::format("classes: {} moby, {} tie, {} shrub", index.mobies.size(), index.ties.size(), index.shrubs.size()));
   lines.push_back(fmt::format("regions: tfrags {}, occlusion {}, sky {}, collision {}, textures {}",
                               hex_offset(index.tfrags), hex_offset(index.occlusion), hex_offset(index.sky),
                               hex_offset(index.collision), hex_offset(index.textures_base)));

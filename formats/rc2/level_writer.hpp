@@ -42,9 +42,9 @@ struct PatchSource {
 };
 
 struct TextureSource {
-  uint32_t width = 0;                                // square
-  std::array<std::vector<uint8_t>, 4> levels;        // palette indices per mip level
-  std::array<uint32_t, 256> palette{};               // RGBA by logical index (stored CSM1-swizzled)
+  uint32_t width = 0;                          // square
+  std::array<std::vector<uint8_t>, 4> levels;  // palette indices per mip level
+  std::array<uint32_t, 256> palette{};         // RGBA by logical index (stored CSM1-swizzled)
 };
 
 struct LevelSource {

@@ -11,9 +11,9 @@ namespace {
 std::vector<uint8_t> slice(std::span<const uint8_t> buffer, uint64_t offset, uint64_t size, const std::string& source,
                            const std::string& what) {
   if (offset + size > buffer.size()) {
-    throw FormatError(source, offset,
-                      fmt::format("{} ({} bytes) runs past the end of the buffer ({})", what, size,
-                                  hex_offset(buffer.size())));
+    throw FormatError(
+        source, offset,
+        fmt::format("{} ({} bytes) runs past the end of the buffer ({})", what, size, hex_offset(buffer.size())));
   }
   return {buffer.begin() + static_cast<ptrdiff_t>(offset), buffer.begin() + static_cast<ptrdiff_t>(offset + size)};
 }

@@ -43,19 +43,18 @@ std::array<ListExtent, kPatchListCount> list_extents(const PatchHeader& h, const
   for (size_t i = 0; i < kPatchListCount; ++i) {
     const ListExtent& list = lists[i];
     if (list.begin > list.end) {
-      errors.fail(header_offset + 0x14,
-                  fmt::format("list order: the {} list would run from +{} to +{} (lists must follow "
-                              "lod_2_ofs <= shared_ofs <= lod_1_ofs <= lod_0_ofs <= shared_ofs + lod_1_size*16 <= "
-                              "rgba_ofs)",
-                              patch_list_name(static_cast<PatchList>(i)), hex_offset(list.begin),
-                              hex_offset(list.end)));
+      errors.fail(
+          header_offset + 0x14,
+          fmt::format("list order: the {} list would run from +{} to +{} (lists must follow "
+                      "lod_2_ofs <= shared_ofs <= lod_1_ofs <= lod_0_ofs <= shared_ofs + lod_1_size*16 <= "
+                      "rgba_ofs)",
+                      patch_list_name(static_cast<PatchList>(i)), hex_offset(list.begin), hex_offset(list.end)));
     }
   }
   return lists;
 }
 
 struct ListWalk {
-  const std::span<const uint8_t> core_data;
   const PatchErrors& errors;
   TfragPatch& patch;
   bool header_seen = false;
@@ -95,7 +94,8 @@ struct ListWalk {
     if (code.vn() == 3 && code.vl() == 0) {
       if (list != PatchList::kCommon) misplaced(command, list, "ad-gif (V4_32)");
       if (count % kAdGifQuadwords != 0) {
-        errors.fail(command.offset, fmt::format("ad-gif unpack of {} quadwords is not whole 5-quadword ad-gifs", count));
+        errors.fail(command.offset,
+                    fmt::format("ad-gif unpack of {} quadwords is not whole 5-quadword ad-gifs", count));
       }
       for (unsigned g = 0; g < count / kAdGifQuadwords; ++g) {
         TfragAdGif gif;
@@ -117,12 +117,14 @@ struct ListWalk {
         }
       }
       auto& tier = patch.positions[tier_of(list)];
-      for (unsigned i = 0; i < count; ++i) tier.push_back({le_i16(data, 6 * i), le_i16(data, 6 * i + 2), le_i16(data, 6 * i + 4)});
+      for (unsigned i = 0; i < count; ++i)
+        tier.push_back({le_i16(data, 6 * i), le_i16(data, 6 * i + 2), le_i16(data, 6 * i + 4)});
     } else if (code.vn() == 3 && code.vl() == 1) {
       if (list == PatchList::kLod2 || list == PatchList::kLod1) misplaced(command, list, "vertex info (V4_16)");
       auto& tier = patch.vertex_info[tier_of(list)];
       for (unsigned i = 0; i < count; ++i) {
-        tier.push_back({le_i16(data, 8 * i), le_i16(data, 8 * i + 2), le_i16(data, 8 * i + 4), le_i16(data, 8 * i + 6)});
+        tier.push_back(
+            {le_i16(data, 8 * i), le_i16(data, 8 * i + 2), le_i16(data, 8 * i + 4), le_i16(data, 8 * i + 6)});
       }
     } else if (code.vn() == 3 && code.vl() == 2) {
       v4_8(command, list);
@@ -207,7 +209,8 @@ uint32_t check_strips(TfragPatch& patch, size_t lod, size_t vertex_info_range, c
       errors.fail(list_offset, fmt::format("LOD {}: a strip of {} vertices draws no triangle", lod, vertices));
     }
     if (next_index + vertices > indices.size()) {
-      errors.fail(list_offset, fmt::format("LOD {}: strips need more than the {} indices unpacked", lod, indices.size()));
+      errors.fail(list_offset,
+                  fmt::format("LOD {}: strips need more than the {} indices unpacked", lod, indices.size()));
     }
     for (int v = 0; v < vertices; ++v) {
       const uint8_t entry = indices[next_index + v];
@@ -253,11 +256,11 @@ TfragPatch read_tfrag_patch(std::span<const uint8_t> core_data, const TfragBlock
   const uint64_t data_end = patch.data_offset + std::max({light_end, rgba_end, uint64_t{patch.lists[4].end}});
   if (patch.data_offset < block.offset + block.table_offset || data_end > region_end) {
     errors.fail(header_offset + 0x10,
-                fmt::format("patch data [{}, {}) is outside the tfrag region (ends at {})", hex_offset(patch.data_offset),
-                            hex_offset(data_end), hex_offset(region_end)));
+                fmt::format("patch data [{}, {}) is outside the tfrag region (ends at {})",
+                            hex_offset(patch.data_offset), hex_offset(data_end), hex_offset(region_end)));
   }
 
-  ListWalk walk{core_data, errors, patch};
+  ListWalk walk{errors, patch};
   // The common list first (it holds the VU header the others are classified by), each banked by what it is.
   constexpr std::array kWalkOrder = {PatchList::kCommon, PatchList::kLod2, PatchList::kLod1, PatchList::kLod01,
                                      PatchList::kLod0};
@@ -288,7 +291,10 @@ TfragPatch read_tfrag_patch(std::span<const uint8_t> core_data, const TfragBlock
   for (size_t tier = 0; tier < 3; ++tier) {
     for (const VertexInfo& info : patch.vertex_info[tier]) {
       if (info.vertex < 0 || info.vertex % 2 != 0 || static_cast<size_t>(info.vertex / 2) >= position_range[tier]) {
-        errors.fail(patch.data_offset + patch.lists[tier == 0 ? 1 : tier == 1 ? 3 : 4].begin,
+        errors.fail(patch.data_offset + patch.lists[tier == 0   ? 1
+                                                    : tier == 1 ? 3
+                                                                : 4]
+                                            .begin,
                     fmt::format("vertex info position offset {} is not 2 x a position of its tier ({} positions)",
                                 info.vertex, position_range[tier]));
       }

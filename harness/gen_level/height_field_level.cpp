@@ -185,8 +185,12 @@ PatchSource make_patch(const HeightField& field, int patch_x, int patch_y, uint3
     const int elevation = static_cast<int>(std::lround(std::asin(nz / length) * to_index)) & 0xff;
     LightRecord light;
     const uint16_t base = pack_5551(level, level, level);
-    light.packed = {static_cast<uint8_t>(azimuth), static_cast<uint8_t>(elevation), static_cast<uint8_t>(base),
-                    static_cast<uint8_t>(base >> 8), 0, 0};
+    light.packed = {static_cast<uint8_t>(azimuth),
+                    static_cast<uint8_t>(elevation),
+                    static_cast<uint8_t>(base),
+                    static_cast<uint8_t>(base >> 8),
+                    0,
+                    0};
     light.select = 0;
     patch.lights.push_back(light);
   }
@@ -212,10 +216,10 @@ TextureSource make_texture(int kind, SplitMix64& random) {
   TextureSource texture;
   texture.width = kTextureWidth;
   constexpr std::array<std::array<uint8_t, 6>, kTextureCount> kRamps = {{
-      {40, 90, 30, 120, 200, 80},     // grass
-      {70, 60, 50, 180, 170, 150},    // rock
-      {120, 90, 50, 220, 190, 120},   // sand
-      {30, 50, 90, 140, 170, 230},    // water-ish
+      {40, 90, 30, 120, 200, 80},    // grass
+      {70, 60, 50, 180, 170, 150},   // rock
+      {120, 90, 50, 220, 190, 120},  // sand
+      {30, 50, 90, 140, 170, 230},   // water-ish
   }};
   const auto& ramp = kRamps[static_cast<size_t>(kind)];
   for (uint32_t i = 0; i < 256; ++i) {
@@ -229,7 +233,7 @@ TextureSource make_texture(int kind, SplitMix64& random) {
       int value = random.range(0, 63);
       if (kind == 1) value += ((x / 8 + y / 8) % 2) * 128;  // blocks
       if (kind == 2) value += ((x + y) % 16 < 8) * 96;      // ripples
-      if (kind == 3) value += (y % 8 < 4) * 64 + 64;         // bands
+      if (kind == 3) value += (y % 8 < 4) * 64 + 64;        // bands
       if (kind == 0) value += 64;
       level_0[static_cast<size_t>(y * kTextureWidth + x)] = static_cast<uint8_t>(std::min(value, 255));
     }
@@ -241,7 +245,8 @@ TextureSource make_texture(int kind, SplitMix64& random) {
     const int above = width * 2;
     std::vector<uint8_t>& out = texture.levels[level];
     for (int y = 0; y < width; ++y)
-      for (int x = 0; x < width; ++x) out.push_back(texture.levels[level - 1][static_cast<size_t>(2 * y * above + 2 * x)]);
+      for (int x = 0; x < width; ++x)
+        out.push_back(texture.levels[level - 1][static_cast<size_t>(2 * y * above + 2 * x)]);
   }
   return texture;
 }

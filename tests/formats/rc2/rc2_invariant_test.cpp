@@ -21,16 +21,18 @@ class Rc2Invariant : public ::testing::Test {
   Rc2Invariant() : files_(write_level(harness::make_height_field_level({4, 3}))), level_(load()) {}
 
   Level load() const { return read_level(files_.core_index, files_.core_data, files_.gs_ram, "lvl"); }
-  std::string error() const { return test::format_error_text([&] { load(); }); }
+  std::string error() const {
+    return test::format_error_text([&] { load(); });
+  }
 
   // Offsets in core_data of patch `p`'s header and of a list's commands.
   uint64_t header_at(size_t p) const { return level_.block.offset + level_.block.table_offset + p * kPatchHeaderSize; }
   std::vector<VifCommand> commands(size_t p, PatchList list) const {
     const TfragPatch& patch = level_.patches[p];
     const ListExtent& extent = patch.lists[static_cast<size_t>(list)];
-    return walk_vif_list(ByteReader(std::span(files_.core_data).subspan(patch.data_offset + extent.begin,
-                                                                        extent.end - extent.begin),
-                                    "list", patch.data_offset + extent.begin));
+    return walk_vif_list(
+        ByteReader(std::span(files_.core_data).subspan(patch.data_offset + extent.begin, extent.end - extent.begin),
+                   "list", patch.data_offset + extent.begin));
   }
   // The n-th command with this command byte in a list.
   VifCommand find(size_t p, PatchList list, uint8_t command_byte, size_t n = 0) const {
@@ -162,8 +164,9 @@ TEST_F(Rc2Invariant, WithoutAStrowTheOriginIsTheLightQuadword) {
 
 TEST_F(Rc2Invariant, ClassTablesMustChain) {
   put_index_u32(0x24, level_.index.tie_classes.offset + 16);  // tie table starts 16 bytes late
-  expect_error({"lvl/core_index.bin: offset 0x24", "table chaining: moby class table (3 entries of 32 bytes at 0xc0) "
-                                                   "ends at 0x120, but the tie class table starts at 0x130"});
+  expect_error({"lvl/core_index.bin: offset 0x24",
+                "table chaining: moby class table (3 entries of 32 bytes at 0xc0) "
+                "ends at 0x120, but the tie class table starts at 0x130"});
 }
 
 TEST_F(Rc2Invariant, TextureTableMustEndWhereTheNextTableStarts) {

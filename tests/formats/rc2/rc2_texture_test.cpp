@@ -30,10 +30,10 @@ struct Buffers {
 
 TEST(Rc2Texture, ReadsLevelsFromBothBuffersAndTheClutInCsm1Order) {
   Buffers b;
-  for (size_t i = 0; i < 64; ++i) b.core_data[0x1f0 + 0x10 + i] = static_cast<uint8_t>(i);   // level 0
+  for (size_t i = 0; i < 64; ++i) b.core_data[0x1f0 + 0x10 + i] = static_cast<uint8_t>(i);  // level 0
   for (size_t i = 0; i < 16; ++i) b.core_data[0x1f0 + 0x10 + 64 + i] = 0xa0;                // level 1
-  b.gs_ram[0x200] = 0xb2;                                                                      // level 2 (2 x 2)
-  b.gs_ram[0x300] = 0xc3;                                                                      // level 3 (1 x 1)
+  b.gs_ram[0x200] = 0xb2;                                                                   // level 2 (2 x 2)
+  b.gs_ram[0x300] = 0xc3;                                                                   // level 3 (1 x 1)
   // Stored CLUT position 16 is logical index 8: put a marker colour there.
   const size_t at = 0x400 + 16 * 4;
   b.gs_ram[at] = 0x11, b.gs_ram[at + 1] = 0x22, b.gs_ram[at + 2] = 0x33, b.gs_ram[at + 3] = 0x80;
