@@ -60,9 +60,9 @@ int run_info(std::span<const std::string> args, Io& io) {
       const std::filesystem::path folder = parent.empty() ? std::filesystem::path(".") : parent;
       if (std::filesystem::exists(folder / formats::rc2::kCoreDataFile) &&
           std::filesystem::exists(folder / formats::rc2::kGsRamFile)) {
-        for (const std::string& summary : formats::rc2::level_summary_lines(formats::rc2::load_level(folder))) {
-          io.out << "  " << summary << "\n";
-        }
+        const formats::rc2::Level level = formats::rc2::load_level(folder);
+        io.out << "  level (with the core_data.bin and gs_ram.bin beside it): every invariant holds\n";
+        for (const std::string& summary : formats::rc2::level_summary_lines(level)) io.out << "  " << summary << "\n";
       } else {
         io.out << "  level: not loaded (no core_data.bin and gs_ram.bin beside it)\n";
       }

@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include "formats/identify/identify.hpp"
 #include "formats/rc2/level.hpp"
 #include "formats/rc2/level_writer.hpp"
 #include "harness/gen_level/height_field_level.hpp"
@@ -155,9 +158,29 @@ TEST(Rc2GeneratedLevel, GenLevelAndInfoCommands) {
   EXPECT_NE(info.out.find("kind: rc2-core-index"), std::string::npos) << info.out;
   EXPECT_NE(info.out.find("vertices: 75"), std::string::npos) << info.out;
   EXPECT_NE(info.out.find("triangles: LOD 0 96, LOD 1 24, LOD 2 6"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("every invariant holds"), std::string::npos) << info.out;
+  // Alone, the index is still recognised; the level is not loaded.
+  std::filesystem::create_directories(dir / "alone");
+  std::filesystem::copy_file(folder + "/core_index.bin", dir / "alone" / "core_index.bin");
+  const test::CliResult alone = test::run_cli({"info", (dir / "alone" / "core_index.bin").string()});
+  EXPECT_EQ(alone.code, 0) << alone.err;
+  EXPECT_NE(alone.out.find("level: not loaded"), std::string::npos) << alone.out;
   const test::CliResult folder_info = test::run_cli({"info", folder});
   ASSERT_EQ(folder_info.code, 0) << folder_info.err;
   EXPECT_NE(folder_info.out.find("tfrag patches: 3"), std::string::npos) << folder_info.out;
+}
+
+TEST(Rc2GeneratedLevel, IdentifyKnowsACoreIndexByItsChainedTables) {
+  const LevelFiles files = write_level(harness::make_height_field_level({2, 2}));
+  const Identification id = identify(files.core_index, "core_index.bin");
+  EXPECT_EQ(id.kind, FileKind::kRc2CoreIndex);
+  EXPECT_NE(id.details.at(0).find("classes: 3 moby, 2 tie, 1 shrub"), std::string::npos) << id.details.at(0);
+  // Zeros chain trivially (0 + 0 x 32 = 0) but start inside the header: not an index.
+  EXPECT_EQ(identify(std::vector<uint8_t>(0xc0), "zeros").kind, FileKind::kUnknown);
+  // One table 16 bytes late breaks the chain.
+  std::vector<uint8_t> broken = files.core_index;
+  broken[0x24] += 16;
+  EXPECT_EQ(identify(broken, "broken").kind, FileKind::kUnknown);
 }
 
 TEST(Rc2GeneratedLevel, GenLevelRejectsBadArguments) {
