@@ -26,28 +26,31 @@ std::array<int32_t, 4> qword(const std::vector<uint8_t>& vu, size_t index) {
   return out;
 }
 
+// Sends patch 0's lists (indices into TfragPatch::lists, in this order) through `gcvu vif-run`; returns VU1 data
+// memory. The lists expect CYCLE wl = cl on entry (they restore 4/4 after each scatter): the setup sets it once.
+std::vector<uint8_t> run_lists(const formats::rc2::LevelFiles& files, const formats::rc2::TfragPatch& patch,
+                               std::initializer_list<size_t> lists) {
+  formats::ByteWriter stream;
+  stream.u32(formats::rc2::vif_word(formats::rc2::kVifStcycl, 0, 0x0404));
+  for (int i = 0; i < 3; ++i) stream.u32(0);
+  for (size_t list : lists) {
+    const auto& extent = patch.lists[list];
+    stream.append(std::span(files.core_data).subspan(patch.data_offset + extent.begin, extent.end - extent.begin));
+  }
+  test::TempDir dir;
+  test::write_bytes(dir / "stream.bin", stream.bytes());
+  const test::CliResult run =
+      test::run_cli({"vif-run", (dir / "stream.bin").string(), "--dump-vu", (dir / "vu.bin").string()});
+  EXPECT_EQ(run.code, 0) << run.err;
+  return test::read_bytes(dir / "vu.bin");
+}
+
 TEST(GenLevelVif1, Lod0TransferLandsWhereTheVuHeaderSays) {
   const formats::rc2::LevelFiles files = formats::rc2::write_level(make_height_field_level({3, 5}));
   const formats::rc2::Level level =
       formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "synthetic");
   const formats::rc2::TfragPatch& patch = level.patches[0];
-  // The lists expect CYCLE wl = cl on entry (they restore 4/4 after each scatter): the setup sets it once.
-  formats::ByteWriter stream;
-  stream.u32(formats::rc2::vif_word(formats::rc2::kVifStcycl, 0, 0x0404));
-  for (int i = 0; i < 3; ++i) stream.u32(0);
-  const auto append_list = [&](size_t list) {
-    const auto& extent = patch.lists[list];
-    stream.append(std::span(files.core_data).subspan(patch.data_offset + extent.begin, extent.end - extent.begin));
-  };
-  append_list(1);  // common
-  append_list(3);  // LOD 0+1
-  append_list(4);  // LOD 0
-  test::TempDir dir;
-  test::write_bytes(dir / "stream.bin", stream.bytes());
-  const test::CliResult run =
-      test::run_cli({"vif-run", (dir / "stream.bin").string(), "--dump-vu", (dir / "vu.bin").string()});
-  ASSERT_EQ(run.code, 0) << run.err;
-  const std::vector<uint8_t> vu = test::read_bytes(dir / "vu.bin");
+  const std::vector<uint8_t> vu = run_lists(files, patch, {1, 3, 4});  // common, LOD 0+1, LOD 0
   ASSERT_EQ(vu.size(), 16384u);
 
   // VU header, unsigned V4_16 to 0: counts 4 common / 5 LOD 0+1 (vertex info 5) / 16 LOD 0 (vertex info 16),
@@ -71,6 +74,23 @@ TEST(GenLevelVif1, Lod0TransferLandsWhereTheVuHeaderSays) {
   EXPECT_EQ(qword(vu, 66), (std::array<int32_t, 4>{4096, 0, 0x1000 + 15, 17}));
   // The last LOD 0 vertex-info entry (position index 24) sits at 65 + 24 and points at 2 x 24 + 15.
   EXPECT_EQ(qword(vu, 65 + 24)[3], 48 + 15);
+}
+
+TEST(GenLevelVif1, Lod2TransferTurnsIndicesIntoVertexInfoAddresses) {
+  // LOD 2: its own list (indices, strips), then the common list. Parent arrays take 90..91 (5 bytes) and 92..95
+  // (16), so indices sit at 96 and strips at 96 + 40 / 4 = 106. The one LOD 2 strip runs corner (0, 4), (0, 0),
+  // (4, 4), (4, 0): common entries 2, 0, 3, 1, which offset mode turns into 65 + index.
+  const formats::rc2::LevelFiles files = formats::rc2::write_level(make_height_field_level({3, 5}));
+  const formats::rc2::Level level =
+      formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "synthetic");
+  const std::vector<uint8_t> vu = run_lists(files, level.patches[0], {0, 1});
+  ASSERT_EQ(vu.size(), 16384u);
+  EXPECT_EQ(qword(vu, 4)[2], 106);  // the VU header's strips address
+  EXPECT_EQ(qword(vu, 3)[1], 96);   // and indices address
+  EXPECT_EQ(qword(vu, 96), (std::array<int32_t, 4>{67, 65, 68, 66}));
+  // Strips are signed and unpacked without offset: 4 vertices biased by -128, flag 0, ad-gif 0; then the end.
+  EXPECT_EQ(qword(vu, 106), (std::array<int32_t, 4>{4 - 128, 0, 0, 0}));
+  EXPECT_EQ(qword(vu, 107), (std::array<int32_t, 4>{0, 0, 0, 0}));
 }
 
 }  // namespace
