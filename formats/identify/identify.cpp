@@ -14,6 +14,7 @@
 #include "formats/pcsx2/vutrace_summary.hpp"
 #include "formats/pcsx2/zip_archive.hpp"
 #include "formats/png/png.hpp"
+#include "formats/rc2/core_index.hpp"
 
 namespace gcvu::formats {
 
@@ -123,6 +124,21 @@ Identification identify_by_size(std::span<const uint8_t> data) {
   return id;
 }
 
+// Without core_data beside it only the index's own tables are read: the level summary is `gcvu info`'s job.
+Identification identify_rc2_core_index(std::span<const uint8_t> data) {
+  const auto word = [&](size_t at) {
+    return uint32_t{data[at]} | (uint32_t{data[at + 1]} << 8) | (uint32_t{data[at + 2]} << 16) |
+           (uint32_t{data[at + 3]} << 24);
+  };
+  Identification id;
+  id.kind = FileKind::kRc2CoreIndex;
+  id.description = "R&C2 level core index (core_index.bin)";
+  id.details.push_back(fmt::format("classes: {} moby, {} tie, {} shrub", word(0x18), word(0x20), word(0x28)));
+  id.details.push_back(fmt::format("tfrag textures: {}", word(0x30)));
+  id.details.push_back(fmt::format("core_data: {} bytes decompressed", word(0x8c)));
+  return id;
+}
+
 Identification finish(Identification& id, std::span<const uint8_t> data) {
   id.details.push_back(fmt::format("size: {} bytes", data.size()));
   id.details.push_back(fmt::format("xxh3-128: {}", xxh3_128(data).hex()));
@@ -140,6 +156,7 @@ const char* file_kind_name(FileKind kind) {
     case FileKind::kVuMemoryImage: return "vu-memory";
     case FileKind::kGsMemoryImage: return "gs-memory";
     case FileKind::kEeMemoryImage: return "ee-memory";
+    case FileKind::kRc2CoreIndex: return "rc2-core-index";
     case FileKind::kUnknown: break;
   }
   return "unknown";
@@ -169,6 +186,8 @@ Identification identify(std::span<const uint8_t> data, const std::string& source
     id = identify_vutrace(data, source);
   } else if (looks_like_gs_dump(data)) {
     id = identify_gs_dump(data, source);
+  } else if (rc2::looks_like_core_index(data)) {
+    id = identify_rc2_core_index(data);
   } else {
     id = identify_by_size(data);
   }

@@ -22,6 +22,7 @@ enum class FileKind {
   kVuMemoryImage,
   kGsMemoryImage,
   kEeMemoryImage,
+  kRc2CoreIndex,
 };
 
 const char* file_kind_name(FileKind kind);

@@ -22,5 +22,6 @@ int run_replay(std::span<const std::string> args, Io& io);
 int run_regress(std::span<const std::string> args, Io& io);
 int run_trace_diff(std::span<const std::string> args, Io& io);
 int run_run(std::span<const std::string> args, Io& io);
+int run_gen_level(std::span<const std::string> args, Io& io);
 
 }  // namespace gcvu::harness

@@ -1,9 +1,11 @@
 // gcvu info FILE...: identifies each file by its content and prints a summary.
 
+#include <filesystem>
 #include <ostream>
 
 #include "formats/core/file_io.hpp"
 #include "formats/identify/identify.hpp"
+#include "formats/rc2/level.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/replay/gif_census.hpp"
@@ -26,6 +28,9 @@ int run_info(std::span<const std::string> args, Io& io) {
       "the last non-zero instruction pair) and XXH3-128 hash, and the state version of GS.bin.\n"
       "A vutrace trace is read whole as well: its format version, snapshot count, first and last TPC, load and\n"
       "store marker counts, and the first snapshot's microprogram extent and XXH3-128 hash.\n"
+      "An R&C2 core_index.bin (or a level folder) is loaded with the core_data.bin and gs_ram.bin beside it and\n"
+      "every invariant of the work record is checked; the level summary gives class counts, patches, vertex and\n"
+      "triangle totals per LOD and textures.\n"
       "Every file also gets its size and XXH3-128 hash.\n"
       "Exit status: 0 every file recognised, 1 some file unrecognised, 2 a file is unreadable or malformed.");
   line.arguments.add_options()("file", po::value<std::vector<std::string>>()->required(), "files");
@@ -35,6 +40,13 @@ int run_info(std::span<const std::string> args, Io& io) {
 
   int status = kExitOk;
   for (const std::string& path : values["file"].as<std::vector<std::string>>()) {
+    if (std::filesystem::is_directory(path)) {
+      io.out << path << ": R&C2 level folder\n";
+      for (const std::string& summary : formats::rc2::level_summary_lines(formats::rc2::load_level(path))) {
+        io.out << "  " << summary << "\n";
+      }
+      continue;
+    }
     auto data = formats::read_file(path);
     formats::Identification id = formats::identify(data, path);
     io.out << path << ": " << id.description << "\n";
@@ -44,6 +56,18 @@ int run_info(std::span<const std::string> args, Io& io) {
       // The GIF data is counted through gcvu's own GIF path decoders, as a replay would read it.
       const GifCensus census = count_gif_data(*id.gs_dump);
       for (const std::string& line : gif_census_lines(census)) io.out << "  " << line << "\n";
+    }
+    if (id.kind == formats::FileKind::kRc2CoreIndex) {
+      const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+      const std::filesystem::path folder = parent.empty() ? std::filesystem::path(".") : parent;
+      if (std::filesystem::exists(folder / formats::rc2::kCoreDataFile) &&
+          std::filesystem::exists(folder / formats::rc2::kGsRamFile)) {
+        const formats::rc2::Level level = formats::rc2::load_level(folder);
+        io.out << "  level (with the core_data.bin and gs_ram.bin beside it): every invariant holds\n";
+        for (const std::string& summary : formats::rc2::level_summary_lines(level)) io.out << "  " << summary << "\n";
+      } else {
+        io.out << "  level: not loaded (no core_data.bin and gs_ram.bin beside it)\n";
+      }
     }
     if (id.kind == formats::FileKind::kUnknown) status = kExitDifferent;
   }

@@ -53,6 +53,7 @@ TEST(Cli, EveryCommandHasHelpDocumentingItsOptions) {
   const std::map<std::string, std::vector<std::string>> documented = {
       {"compare", {"--diff", "--raw", "--fbp", "--fbw", "--psm", "--rect", "--save-a", "--save-b", "Exit status"}},
       {"info", {"Exit status"}},
+      {"gen-level", {"--out", "--seed", "--patches", "Exit status"}},
       {"golden", {"--filter", "--shared", "--rebaseline", "--keep", "Exit status"}},
       {"asm", {"--output", "--list"}},
       {"disasm", {"--base", "--bare", "--no-labels"}},

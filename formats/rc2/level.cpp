@@ -1,0 +1,77 @@
+#include "formats/rc2/level.hpp"
+
+#include <fmt/format.h>
+
+#include "formats/core/file_io.hpp"
+#include "formats/core/format_error.hpp"
+
+namespace gcvu::formats::rc2 {
+
+Level read_level(std::vector<uint8_t> core_index, std::vector<uint8_t> core_data, std::vector<uint8_t> gs_ram,
+                 const std::string& name) {
+  Level level;
+  level.name = name;
+  level.core_data = std::move(core_data);
+  level.gs_ram = std::move(gs_ram);
+  const std::string core_data_source = fmt::format("{}/{}", name, kCoreDataFile);
+  level.index = read_core_index(core_index, level.core_data.size(), fmt::format("{}/{}", name, kCoreIndexFile));
+  level.block = read_tfrag_block(level.core_data, level.index.tfrags, level.index.occlusion, core_data_source);
+  level.patches.reserve(level.block.patches.size());
+  for (size_t i = 0; i < level.block.patches.size(); ++i) {
+    level.patches.push_back(read_tfrag_patch(level.core_data, level.block, i, level.index.occlusion,
+                                             level.index.textures.size(), core_data_source));
+  }
+  level.textures.reserve(level.index.textures.size());
+  for (size_t i = 0; i < level.index.textures.size(); ++i) {
+    level.textures.push_back(
+        read_tfrag_texture(level.index.textures[i], i, level.core_data, level.index.textures_base, level.gs_ram, name));
+  }
+  return level;
+}
+
+Level load_level(const std::filesystem::path& folder) {
+  // One at a time, so a missing folder is reported as its core_index.bin (argument order is unspecified).
+  std::vector<uint8_t> core_index = read_file(folder / kCoreIndexFile);
+  std::vector<uint8_t> core_data = read_file(folder / kCoreDataFile);
+  std::vector<uint8_t> gs_ram = read_file(folder / kGsRamFile);
+  return read_level(std::move(core_index), std::move(core_data), std::move(gs_ram), folder.string());
+}
+
+std::vector<std::string> level_summary_lines(const Level& level) {
+  std::vector<std::string> lines;
+  const CoreIndex& index = level.index;
+  lines.push_back(
+      fmt::format("classes: {} moby, {} tie, {} shrub", index.mobies.size(), index.ties.size(), index.shrubs.size()));
+  lines.push_back(fmt::format("regions: tfrags {}, occlusion {}, sky {}, collision {}, textures {}",
+                              hex_offset(index.tfrags), hex_offset(index.occlusion), hex_offset(index.sky),
+                              hex_offset(index.collision), hex_offset(index.textures_base)));
+  size_t vertices = 0;
+  size_t ad_gifs = 0;
+  std::array<size_t, 3> triangles{};
+  std::array<size_t, 3> tier_positions{};
+  for (const TfragPatch& patch : level.patches) {
+    vertices += patch.position_total();
+    ad_gifs += patch.ad_gifs.size();
+    for (size_t i = 0; i < 3; ++i) {
+      triangles[i] += patch.triangles[i];
+      tier_positions[i] += patch.positions[i].size();
+    }
+  }
+  lines.push_back(fmt::format("tfrag patches: {} (LOD distance {}, switch at {}/{}/{})", level.patches.size(),
+                              level.block.lod_distance, 6 * level.block.lod_distance, 4 * level.block.lod_distance,
+                              2 * level.block.lod_distance));
+  lines.push_back(fmt::format("vertices: {} ({} common, {} LOD 0+1, {} LOD 0 only)", vertices, tier_positions[0],
+                              tier_positions[1], tier_positions[2]));
+  lines.push_back(fmt::format("triangles: LOD 0 {}, LOD 1 {}, LOD 2 {}", triangles[0], triangles[1], triangles[2]));
+  lines.push_back(fmt::format("ad-gifs: {}", ad_gifs));
+  size_t texel_bytes = 0;
+  for (const TfragTexture& texture : level.textures) {
+    for (const auto& mip : texture.levels) texel_bytes += mip.size();
+  }
+  lines.push_back(fmt::format("tfrag textures: {} (8-bit indexed, CSM1 CLUTs; {} texel bytes over 4 mip levels)",
+                              level.textures.size(), texel_bytes));
+  lines.push_back(fmt::format("gs_ram: {} bytes", level.gs_ram.size()));
+  return lines;
+}
+
+}  // namespace gcvu::formats::rc2

@@ -1,0 +1,41 @@
+#pragma once
+// An extracted R&C2 level folder, as the work record's extractor writes it: core_data.bin (decompressed),
+// core_index.bin and gs_ram.bin. Loading parses the core index, the tfrag block and every patch, and every
+// texture, checking each invariant the record proves a reading with; the first violation is a FormatError that
+// names the folder's file, the patch (where there is one) and the rule.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "formats/rc2/core_index.hpp"
+#include "formats/rc2/texture.hpp"
+#include "formats/rc2/tfrag_block.hpp"
+#include "formats/rc2/tfrag_patch.hpp"
+
+namespace gcvu::formats::rc2 {
+
+inline constexpr const char* kCoreDataFile = "core_data.bin";
+inline constexpr const char* kCoreIndexFile = "core_index.bin";
+inline constexpr const char* kGsRamFile = "gs_ram.bin";
+
+struct Level {
+  std::string name;  // the folder, as given
+  std::vector<uint8_t> core_data;
+  std::vector<uint8_t> gs_ram;
+  CoreIndex index;
+  TfragBlock block;
+  std::vector<TfragPatch> patches;
+  std::vector<TfragTexture> textures;
+};
+
+// Loads from the three files' bytes; `name` is used in error messages (files are named "<name>/core_data.bin"...).
+Level read_level(std::vector<uint8_t> core_index, std::vector<uint8_t> core_data, std::vector<uint8_t> gs_ram,
+                 const std::string& name);
+// Loads a folder holding the three files.
+Level load_level(const std::filesystem::path& folder);
+
+// The `gcvu info` summary: class counts, patch count, vertex and triangle totals per LOD, textures.
+std::vector<std::string> level_summary_lines(const Level& level);
+
+}  // namespace gcvu::formats::rc2
