@@ -9,11 +9,16 @@ cmake --workflow --preset fuzz
 work="$(mktemp -d)"
 trap 'rm -rf "${work}"' EXIT
 status=0
-for target in vif1_stream gif_stream gs_registers vutrace save_state; do
+for target in vif1_stream gif_stream gs_registers vutrace save_state gs_dump; do
   mkdir -p "${work}/${target}/corpus" "${work}/${target}/artifacts"
   seeds=()
   if [ "${target}" = vif1_stream ] && [ -d ../shared/vectors/vif ]; then
     for dir in ../shared/vectors/vif/*/; do seeds+=("${dir}"); done
+  fi
+  if [ "${target}" = gs_dump ] && [ -d ../shared/golden-pcsx2 ]; then
+    for dump in ../shared/golden-pcsx2/scene_b_ct16/*.gs ../shared/golden-pcsx2/scene_c_xz/*.gs.xz; do
+      [ -e "${dump}" ] && cp "${dump}" "${work}/${target}/corpus/"
+    done
   fi
   echo "== fuzz ${target}: ${seconds} s"
   if ! "build/fuzz/tests/fuzz/gcvu_fuzz_${target}" -max_total_time="${seconds}" -timeout=10 -rss_limit_mb=2048 \
