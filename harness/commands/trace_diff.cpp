@@ -9,6 +9,7 @@
 #include "formats/core/format_error.hpp"
 #include "formats/pcsx2/vutrace.hpp"
 #include "harness/cli/options.hpp"
+#include "harness/cli/vu_options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/trace_diff/lockstep.hpp"
 #include "harness/trace_diff/report.hpp"
@@ -24,12 +25,6 @@ uint64_t parse_number(const std::string& option, const std::string& text, uint64
   if (!value || *value > max)
     throw UsageError(fmt::format("--{} '{}' must be a whole number up to {}", option, text, max));
   return *value;
-}
-
-vu::WriteClash parse_write_clash(const std::string& text) {
-  if (text == "discard") return vu::WriteClash::kLowerWriteDiscarded;
-  if (text == "skip") return vu::WriteClash::kLowerSkipped;
-  throw UsageError(fmt::format("--write-clash '{}' must be 'discard' or 'skip'", text));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "formats/core/file_io.hpp"
 #include "harness/cli/options.hpp"
+#include "harness/cli/vu_options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/vu_run/kick_dump.hpp"
 #include "harness/vu_run/pair_trace.hpp"
@@ -20,12 +21,6 @@ namespace gcvu::harness {
 namespace po = boost::program_options;
 
 namespace {
-
-vu::WriteClash parse_write_clash(const std::string& text) {
-  if (text == "discard") return vu::WriteClash::kLowerWriteDiscarded;
-  if (text == "skip") return vu::WriteClash::kLowerSkipped;
-  throw UsageError(fmt::format("--write-clash '{}' must be 'discard' or 'skip'", text));
-}
 
 uint64_t parse_cycle_budget(const std::string& text) {
   const std::optional<uint64_t> value = parse_unsigned(text, /*allow_hex=*/false);
