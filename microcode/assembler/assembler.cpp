@@ -76,6 +76,7 @@ class Assembler {
       program_.code[fixup.offset] |= static_cast<uint8_t>(offset & 0xff);
       program_.code[fixup.offset + 1] |= static_cast<uint8_t>((offset >> 8) & 0x07);
     }
+    for (const auto& [label, where] : labels_) program_.labels.emplace(label, where.address);
     for (ListingEntry& entry : program_.listing) {  // listing bytes after fixups
       auto begin = program_.code.begin() + entry.address;
       entry.bytes.assign(begin, begin + static_cast<long>(entry.bytes.size()));
@@ -240,6 +241,12 @@ class Assembler {
 };
 
 }  // namespace
+
+uint32_t Program::entry(const std::string& label) const {
+  const auto it = labels.find(label);
+  if (it == labels.end()) throw std::out_of_range(fmt::format("the program has no label '{}'", label));
+  return it->second / 8;
+}
 
 Program assemble_source(std::string_view text, const std::string& name) {
   Assembler assembler;

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -48,6 +49,10 @@ struct ListingEntry {
 struct Program {
   std::vector<uint8_t> code;  // bundles as little-endian 64-bit words (lower word first)
   std::vector<ListingEntry> listing;
+  std::map<std::string, uint32_t> labels;  // byte address of every label, for callers that MSCAL an entry point
+
+  // The MSCAL immediate (address / 8) of `label`; std::out_of_range naming the label when it is not defined.
+  uint32_t entry(const std::string& label) const;
 };
 
 Program assemble_file(const std::filesystem::path& path);

@@ -145,6 +145,15 @@ struct ErrorCase {
   const char* message;
 };
 
+// Labels are exported with their byte addresses; entry() is the MSCAL immediate (bundle index).
+TEST(Assembler, ExportsLabelsAsEntryPoints) {
+  const Program program = assemble_source("first: nop nop\nnop nop\nsecond:\nnop[E] nop\nnop nop\n", "entries.vsm");
+  EXPECT_EQ(program.labels.at("first"), 0u);
+  EXPECT_EQ(program.labels.at("second"), 16u);
+  EXPECT_EQ(program.entry("second"), 2u);
+  EXPECT_THROW(program.entry("third"), std::out_of_range);
+}
+
 TEST(Assembler, ErrorsNameFileLineAndColumn) {
   TempDir dir;
   const ErrorCase cases[] = {
