@@ -1,0 +1,111 @@
+#include "harness/run/level_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numbers>
+
+#include "emu/gs/display/pcrtc.hpp"
+#include "emu/system/gs_from_gif.hpp"
+#include "harness/run/frame_display.hpp"
+#include "harness/run/gif_observer_fan_out.hpp"
+#include "harness/run/gif_packet_recorder.hpp"
+#include "harness/run/gs_state_snapshot.hpp"
+#include "harness/run/recorded_gs_dump.hpp"
+
+namespace gcvu::harness {
+
+frame::Camera overview_camera(const formats::rc2::Level& level) {
+  std::array<double, 3> low{}, high{};
+  for (size_t i = 0; i < level.patches.size(); ++i) {
+    const auto& sphere = level.patches[i].header.bounding_sphere;
+    for (size_t axis = 0; axis < 3; ++axis) {
+      low[axis] = i == 0 ? sphere[axis] : std::min<double>(low[axis], sphere[axis]);
+      high[axis] = i == 0 ? sphere[axis] : std::max<double>(high[axis], sphere[axis]);
+    }
+  }
+  frame::Camera camera;
+  camera.x = low[0] - 8;
+  camera.y = low[1] - 8;
+  camera.z = high[2] + 24;
+  const double to_x = (low[0] + high[0]) / 2 - camera.x;
+  const double to_y = (low[1] + high[1]) / 2 - camera.y;
+  camera.yaw = std::atan2(to_y, to_x) * 180.0 / std::numbers::pi;
+  camera.pitch = -12;
+  return camera;
+}
+
+frame::Camera advance_camera(const frame::Camera& camera, double step, uint32_t frames) {
+  const frame::ViewBasis basis = frame::view_basis(camera);
+  frame::Camera moved = camera;
+  moved.x += basis.forward[0] * step * frames;
+  moved.y += basis.forward[1] * step * frames;
+  moved.z += basis.forward[2] * step * frames;
+  return moved;
+}
+
+LevelRunResult run_level(const LevelRunRequest& request) {
+  gs::Gs gs(request.gs);
+  system::GsFromGif sink(gs);
+  system::ClockedSystem machine(sink, request.config);
+
+  GifObserverFanOut observers;
+  GifPacketRecorder recorder;
+  std::optional<GsStateSnapshot> start;
+  if (request.record_gs_dump) {
+    start = snapshot_gs_state(gs);
+    observers.add(&recorder);
+  }
+  observers.add(request.observer);
+  machine.gif().set_observer(&observers);
+
+  LevelRunResult result;
+  const auto started = std::chrono::steady_clock::now();
+  for (uint32_t index = 0; index < request.frames; ++index) {
+    frame::FrameOptions options = request.frame;
+    options.camera = advance_camera(request.frame.camera, request.step, index);
+    frame::BuiltFrame built = frame::build_frame(*request.level, *request.program, options);
+    frame::load_frame(built, machine.ee());
+
+    const size_t programs_before = machine.microprograms().size();
+    const uint64_t kicks_before = machine.vu().stats().xgkicks;
+    const gs::GsStats gs_before = gs.stats();
+    const uint64_t cycle_before = machine.cycle();
+    machine.dma().start_chain(built.chain_address, {});
+    result.run = machine.run();
+
+    LevelFrameStats stats;
+    stats.mode_counts = built.mode_counts;
+    stats.culled = built.culled;
+    stats.dma_qwords = machine.dma().qwords_transferred() + machine.dma().tags_read();
+    stats.cycles = machine.cycle() - cycle_before;
+    const auto& programs = machine.microprograms();
+    for (size_t p = programs_before; p < programs.size(); ++p) {
+      stats.vu_cycles += programs[p].end_cycle - programs[p].start_cycle;
+      stats.vu_stall_cycles += programs[p].vu_stall_cycles;
+    }
+    stats.microprograms = programs.size() - programs_before;
+    stats.xgkicks = machine.vu().stats().xgkicks - kicks_before;
+    const gs::GsStats gs_after = gs.stats();
+    stats.gs = {gs_after.draws - gs_before.draws, gs_after.primitives - gs_before.primitives,
+                gs_after.pixels - gs_before.pixels, gs_after.transfers - gs_before.transfers};
+    // The frame ends: the display shows what context 1 drew, and a VSync flushes the GS.
+    show_frame(display_for_context1(gs.registers()), gs);
+    if (request.record_gs_dump) recorder.vsync(gs.privileged_block());
+    gs.vsync();
+    result.frames.push_back(stats);
+    result.last_frame = std::move(built);
+    if (request.progress) request.progress(index + 1, request.frames);
+    if (result.run.end != system::RunEnd::kFinished) break;
+  }
+  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  machine.gif().set_observer(nullptr);
+
+  result.picture = gs::render_display(gs.memory(), gs.privileged_block());
+  const auto memory = gs.memory().bytes();
+  result.gs_memory.assign(memory.begin(), memory.end());
+  if (start) result.gs_dump = assemble_gs_dump(*start, recorder.packets(), "", request.source);
+  return result;
+}
+
+}  // namespace gcvu::harness
