@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cstdio>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -265,6 +266,58 @@ TEST(TfragProgram, GarbageHeaderStopsWithinTheCycleBudget) {
   EXPECT_TRUE(run->reason == vu::StopReason::kEnded || run->reason == vu::StopReason::kCycleBudget)
       << vu::stop_reason_name(run->reason);
   EXPECT_LE(run->vu.cycle(), budget + 1000);
+}
+
+}  // namespace
+}  // namespace gcvu::microcode::tfrag
+
+namespace gcvu::microcode::tfrag {
+namespace {
+
+TEST(TfragProgram, HeightFieldShapedPatchCycles) {
+  // The shape of a gen-level height-field patch at LOD 0: a 9 x 9 grid, 8 strips of 18 vertices, each strip led by
+  // one of two ad-gifs in turn. Checks the triangle count the strips imply (8 x 16 = 128 drawn triangles: every
+  // vertex after a strip's first two) and prints the VU cycles (reported in microcode/tfrag/README.md; the bound
+  // below is a regression baseline of this program, not an independent value).
+  Patch patch;
+  for (uint32_t j = 0; j < 9; ++j)
+    for (uint32_t i = 0; i < 9; ++i)
+      patch.vertex(9 * j + i, {static_cast<int32_t>(64 * i) - 256, static_cast<int32_t>(64 * j) - 256, 0});
+  std::vector<uint32_t> order;
+  std::vector<Vec4> strips;
+  for (uint32_t row = 0; row < 8; ++row) {
+    strips.push_back(biased(18, true, 5 * static_cast<int>(row % 2)));
+    for (uint32_t c = 0; c < 9; ++c) {
+      order.push_back(9 * (row + 1) + c);
+      order.push_back(9 * row + c);
+    }
+  }
+  strips.push_back({0, 0, 0, 0});
+  patch.indices(order);
+  patch.strips(strips);
+  const auto run = run_patch(patch, 0, 0);
+  ASSERT_EQ(run->reason, vu::StopReason::kEnded) << run->vu.stop_message();
+  size_t strip_vertices = 0;
+  size_t triangles = 0;
+  for (const Packet& packet : run->packets()) {
+    size_t q = 0;
+    while (q < packet.qwords.size()) {
+      const Vec4& tag = packet.qwords[q];
+      const uint32_t nloop = tag[0] & 0x7fff;
+      if (tag[2] == kStripRegs) {
+        strip_vertices += nloop;
+        triangles += nloop >= 2 ? nloop - 2 : 0;
+        q += 1 + 3 * nloop;
+      } else {
+        q += 1 + nloop;
+      }
+    }
+  }
+  EXPECT_EQ(strip_vertices, 144u);
+  EXPECT_EQ(triangles, 128u);
+  std::printf("tfrag: %llu VU cycles for 144 vertices (%.1f per vertex), %zu packets\n",
+              static_cast<unsigned long long>(run->patch_cycles), run->patch_cycles / 144.0, run->packets().size());
+  EXPECT_LT(run->patch_cycles, 144u * 80);  // regression baseline
 }
 
 }  // namespace
