@@ -53,6 +53,18 @@ TEST(FrameSmoke, RunsThroughTheClockedSystem) {
   const uint32_t params = last.buffer + microcode::tfrag::kPatchParamsRel;
   EXPECT_EQ(memory.word(params, 0), last.w01);
   EXPECT_EQ(memory.word(params, 1), last.w0);
+  // The GS got every texel quadword (per 32 x 32 texture: CLUT 64 + levels 64 + 16 + 4 + 1) and the setup's
+  // FRAME_1 (FBW 10) over PATH2.
+  size_t image_qwords = 0;
+  bool frame_register = false;
+  for (const gif::GsEvent& event : gs.events()) {
+    if (event.kind == gif::GsEventKind::kImage) ++image_qwords;
+    if (event.kind == gif::GsEventKind::kRegister && event.address == 0x4c && event.value == 0xa0000) {
+      frame_register = true;
+    }
+  }
+  EXPECT_EQ(image_qwords, level.textures.size() * (64 + 64 + 16 + 4 + 1));
+  EXPECT_TRUE(frame_register);
   // The VU header landed at the buffer too (positions_addr is its word 6).
   EXPECT_EQ(memory.word(last.buffer + 1, 2) & 0xffff, last.positions_addr);
 }
