@@ -1,0 +1,71 @@
+#include "harness/frame/camera.hpp"
+
+#include <bit>
+#include <cmath>
+#include <numbers>
+
+namespace gcvu::harness::frame {
+
+namespace {
+
+using Vec3 = std::array<double, 3>;
+
+double dot(const Vec3& a, const Vec3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+uint32_t bits(double value) { return std::bit_cast<uint32_t>(static_cast<float>(value)); }
+double radians(double degrees) { return degrees * std::numbers::pi / 180.0; }
+
+}  // namespace
+
+ViewBasis view_basis(const Camera& camera) {
+  const double yaw = radians(camera.yaw), pitch = radians(camera.pitch);
+  ViewBasis basis;
+  basis.forward = {std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw), std::sin(pitch)};
+  basis.right = {std::sin(yaw), -std::cos(yaw), 0.0};
+  const Vec3& r = basis.right;
+  const Vec3& f = basis.forward;
+  basis.up = {r[1] * f[2] - r[2] * f[1], r[2] * f[0] - r[0] * f[2], r[0] * f[1] - r[1] * f[0]};
+  return basis;
+}
+
+double focal_length() { return (kFrameWidth / 2.0) / std::tan(radians(kHorizontalFovDegrees / 2.0)); }
+
+FrameConstants frame_constants(const Camera& camera) {
+  const ViewBasis basis = view_basis(camera);
+  const Vec3 eye = {camera.x, camera.y, camera.z};
+  const double k = focal_length() / kGuardBandPixels;
+  const double z_a = (kFarPlane + kNearPlane) / (kFarPlane - kNearPlane);
+  const double z_b = -2.0 * kFarPlane * kNearPlane / (kFarPlane - kNearPlane);
+  // Rows of the world-to-clip transform (clip = row . (p - eye) + constant), p in world units.
+  const std::array<Vec3, 4> rows = {Vec3{k * basis.right[0], k * basis.right[1], k * basis.right[2]},
+                                    Vec3{-k * basis.up[0], -k * basis.up[1], -k * basis.up[2]},
+                                    Vec3{z_a * basis.forward[0], z_a * basis.forward[1], z_a * basis.forward[2]},
+                                    basis.forward};
+  const std::array<double, 4> constants = {0.0, 0.0, z_b, 0.0};
+  FrameConstants out;
+  for (size_t lane = 0; lane < 4; ++lane) {
+    for (size_t axis = 0; axis < 3; ++axis) out.matrix[axis][lane] = bits(rows[lane][axis] / kFixedPerWorldUnit);
+    out.matrix[3][lane] = bits(constants[lane] - dot(rows[lane], eye));
+  }
+  const double fog_scale = 255.0 / (1.0 / kFogNear - 1.0 / kFogFar);
+  out.screen_scale = {bits(kGuardBandPixels), bits(kGuardBandPixels), bits(-kZHalf), bits(fog_scale)};
+  out.screen_offset = {bits(kGsCentre), bits(kGsCentre), bits(kZHalf), bits(-fog_scale / kFogFar)};
+  out.fog_clamp = {bits(0.0), bits(255.0), 0, 0};
+  return out;
+}
+
+bool sphere_outside_frustum(const Camera& camera, const std::array<float, 4>& sphere) {
+  const ViewBasis basis = view_basis(camera);
+  const Vec3 d = {sphere[0] - camera.x, sphere[1] - camera.y, sphere[2] - camera.z};
+  const double x = dot(d, basis.right), y = dot(d, basis.up), depth = dot(d, basis.forward);
+  const double radius = sphere[3];
+  if (depth + radius < kNearPlane || depth - radius > kFarPlane) return true;
+  // Side planes through the eye and the frame's edges: |x| * f <= half_width * depth, normalised.
+  const double f = focal_length();
+  const auto outside_side = [&](double offset, double half_extent) {
+    const double length = std::sqrt(f * f + half_extent * half_extent);
+    return (std::abs(offset) * f - half_extent * depth) / length > radius;
+  };
+  return outside_side(x, kFrameWidth / 2.0) || outside_side(y, kFrameHeight / 2.0);
+}
+
+}  // namespace gcvu::harness::frame

@@ -1,0 +1,64 @@
+#pragma once
+// The EE's role for one frame: lays the level out in EE RAM (its own copy of core_data with the ad-gifs rewritten,
+// gs_ram, the lit colours, the chain), chooses each patch's LOD, lights the positions it sends, and writes the VIF1
+// DMA chain README.md describes. Feed it to system::ClockedSystem with load_frame + dma().start_chain(chain_address)
+// (CHCR.TTE = 0, the default ChainOptions).
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "emu/dma/ee_memory.hpp"
+#include "formats/rc2/level.hpp"
+#include "harness/frame/camera.hpp"
+#include "harness/frame/lighting.hpp"
+#include "harness/frame/lod_choice.hpp"
+#include "microcode/assembler/assembler.hpp"
+
+namespace gcvu::harness::frame {
+
+inline constexpr uint32_t kLevelAddress = 0x100000;  // the core_data copy; everything else follows it
+
+struct FrameOptions {
+  Camera camera;
+  LightBank lights = default_light_bank();
+  uint64_t ee_ram_bytes = dma::kRamBytes;  // the budget (tests shrink it)
+};
+
+struct EeSegment {
+  uint32_t address = 0;
+  std::vector<uint8_t> bytes;
+};
+
+struct DrawnPatch {
+  size_t patch = 0;  // index in the level
+  LodMode mode = LodMode::kLod2;
+  uint32_t w01 = 0;  // float bits, as unpacked to kPatchParamsRel
+  uint32_t w0 = 0;
+  uint16_t buffer = 0;          // VU1 address of the input buffer the patch lands in (TOPS when it was sent)
+  uint16_t positions_addr = 0;  // buffer-relative (VU header word 6)
+  std::vector<uint32_t> colours;  // one lit RGBA per position sent (R in the low byte), in position order
+  uint32_t colours_address = 0;   // where they sit in EE RAM
+};
+
+struct BuiltFrame {
+  std::vector<EeSegment> segments;
+  uint32_t chain_address = 0;
+  uint64_t chain_qwords = 0;  // tags plus the data they move, what VIF1 is sent
+  std::vector<DrawnPatch> drawn;  // in chain order
+  std::array<size_t, kLodModeCount> mode_counts{};  // by LodMode
+  size_t culled = 0;
+  size_t textures_uploaded = 0;
+};
+
+// Builds the frame. Errors (formats::FormatError naming the level's core_data, the offset and the rule): a patch
+// whose VU footprint reaches kPatchParamsRel, a list range that is not whole quadwords, the image not fitting
+// ee_ram_bytes, textures not fitting GS memory; the program lacking tfrag_init/tfrag_patch (std::out_of_range) or
+// over 16 KiB.
+BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Program& program,
+                       const FrameOptions& options);
+
+// Copies every segment into `memory`; std::runtime_error when one does not fit.
+void load_frame(const BuiltFrame& frame, dma::EeMemory& memory);
+
+}  // namespace gcvu::harness::frame

@@ -1,0 +1,118 @@
+#include "harness/frame/lighting.hpp"
+
+#include <bit>
+#include <cmath>
+#include <numbers>
+#include <optional>
+
+#include "emu/vu/float/float_unit.hpp"
+
+namespace gcvu::harness::frame {
+
+namespace {
+
+uint32_t bits(double value) { return std::bit_cast<uint32_t>(static_cast<float>(value)); }
+uint32_t mul(uint32_t a, uint32_t b) { return vu::mul(a, b).value; }
+uint32_t add(uint32_t a, uint32_t b) { return vu::add(a, b).value; }
+uint32_t dot3(const std::array<uint32_t, 3>& a, const std::array<uint32_t, 3>& b) {
+  return add(add(mul(a[0], b[0]), mul(a[1], b[1])), mul(a[2], b[2]));
+}
+
+DirectionalLight blend(const DirectionalLight& a, const DirectionalLight& b, uint32_t t, uint32_t one_minus_t) {
+  const auto mix = [&](uint32_t x, uint32_t y) { return add(mul(x, one_minus_t), mul(y, t)); };
+  DirectionalLight out;
+  for (size_t i = 0; i < 3; ++i) {
+    out.direction[i] = mix(a.direction[i], b.direction[i]);
+    out.colour[i] = mix(a.colour[i], b.colour[i]);
+  }
+  out.w = mix(a.w, b.w);
+  const uint32_t inverse = vu::rsqrt(vu::kOne, dot3(out.direction, out.direction)).value;
+  for (uint32_t& component : out.direction) component = mul(component, inverse);
+  return out;
+}
+
+// The set a select names, blended when it says so; nullopt when a named set is missing.
+std::optional<LightSet> selected_set(uint16_t select, const LightBank& bank) {
+  const size_t first = select & 0xf;
+  const size_t second = (select >> 4) & 0xf;
+  const uint32_t blend_bits = (select >> 8) & 0xff;
+  if (first >= bank.size()) return std::nullopt;
+  if (blend_bits == 0) return bank[first];
+  if (second >= bank.size()) return std::nullopt;
+  const uint32_t t = mul(vu::itof(blend_bits, vu::FixedPoint::k0), bits(1.0 / 256.0));
+  const uint32_t one_minus_t = vu::sub(vu::kOne, t).value;
+  return LightSet{blend(bank[first].a, bank[second].a, t, one_minus_t),
+                  blend(bank[first].b, bank[second].b, t, one_minus_t)};
+}
+
+}  // namespace
+
+DirectionalLight make_light(std::array<double, 3> towards_light, std::array<double, 3> colour, double w) {
+  const double length = std::sqrt(towards_light[0] * towards_light[0] + towards_light[1] * towards_light[1] +
+                                  towards_light[2] * towards_light[2]);
+  DirectionalLight light;
+  for (size_t i = 0; i < 3; ++i) {
+    light.direction[i] = bits(length == 0 ? 0.0 : towards_light[i] / length);
+    light.colour[i] = bits(colour[i]);
+  }
+  light.w = bits(w);
+  return light;
+}
+
+LightBank default_light_bank() {
+  return {
+      {make_light({0.5, 0.3, 0.8}, {110, 100, 80}, 0.0), make_light({0, 0, 1}, {30, 36, 48}, -0.25)},
+      {make_light({-0.7, 0.2, 0.4}, {120, 70, 40}, 0.0), make_light({0, 0, 1}, {20, 20, 36}, -0.25)},
+      {make_light({0, 0, 1}, {40, 40, 48}, 0.5), make_light({0, 0, -1}, {0, 0, 0}, 0.0)},
+      {make_light({0, 0, 1}, {0, 0, 0}, 0.0), make_light({0, 0, 1}, {0, 0, 0}, 0.0)},
+  };
+}
+
+const std::array<std::array<uint32_t, 2>, 256>& normal_table() {
+  static const std::array<std::array<uint32_t, 2>, 256> table = [] {
+    std::array<std::array<uint32_t, 2>, 256> out{};
+    for (size_t i = 0; i < out.size(); ++i) {
+      const double angle = static_cast<double>(i) * std::numbers::pi / 128.0;
+      out[i] = {bits(std::cos(angle)), bits(std::sin(angle))};
+    }
+    return out;
+  }();
+  return table;
+}
+
+std::array<uint32_t, 3> record_normal(const formats::rc2::LightRecord& record) {
+  const auto& azimuth = normal_table()[record.packed[0]];
+  const auto& elevation = normal_table()[record.packed[1]];
+  return {mul(azimuth[0], elevation[0]) ^ vu::kSignBit, mul(azimuth[1], elevation[0]) ^ vu::kSignBit,
+          elevation[1] ^ vu::kSignBit};
+}
+
+std::array<uint32_t, 3> record_base(const formats::rc2::LightRecord& record) {
+  const uint32_t colour = record.packed[2] | (uint32_t{record.packed[3]} << 8);
+  std::array<uint32_t, 3> out{};
+  for (size_t c = 0; c < 3; ++c) out[c] = vu::itof(((colour >> (5 * c)) & 31) << 3, vu::FixedPoint::k0);
+  return out;
+}
+
+uint32_t light_vertex(const formats::rc2::LightRecord& record, const LightBank& bank) {
+  std::array<uint32_t, 3> colour = record_base(record);
+  if (const std::optional<LightSet> set = selected_set(record.select, bank)) {
+    const std::array<uint32_t, 3> normal = record_normal(record);
+    const auto factor = [&](const DirectionalLight& light) {
+      const uint32_t d = dot3(normal, light.direction);
+      return vu::max(d, mul(d, light.w));
+    };
+    const uint32_t factor_a = factor(set->a), factor_b = factor(set->b);
+    for (size_t c = 0; c < 3; ++c) {
+      colour[c] = add(add(colour[c], mul(set->a.colour[c], factor_a)), mul(set->b.colour[c], factor_b));
+    }
+  }
+  uint32_t rgba = 0x80u << 24;
+  for (size_t c = 0; c < 3; ++c) {
+    const uint32_t clamped = vu::mini(vu::max(colour[c], 0), bits(255.0));
+    rgba |= vu::ftoi(clamped, vu::FixedPoint::k0) << (8 * c);
+  }
+  return rgba;
+}
+
+}  // namespace gcvu::harness::frame

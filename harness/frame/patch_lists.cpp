@@ -1,0 +1,68 @@
+#include "harness/frame/patch_lists.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "formats/core/byte_reader.hpp"
+#include "formats/core/format_error.hpp"
+#include "formats/rc2/vif_list.hpp"
+
+namespace gcvu::harness::frame {
+
+using formats::rc2::PatchList;
+using formats::rc2::TfragPatch;
+
+std::vector<ByteRange> lists_for_lod(const TfragPatch& patch, int lod, const std::string& source) {
+  const auto list = [&](PatchList which) { return patch.lists[static_cast<size_t>(which)]; };
+  const uint64_t base = patch.data_offset;
+  std::vector<ByteRange> ranges;
+  if (lod == 2) {
+    ranges.push_back({base + list(PatchList::kLod2).begin, base + list(PatchList::kCommon).end});
+  } else if (lod == 1) {
+    ranges.push_back({base + list(PatchList::kCommon).begin, base + list(PatchList::kLod01).end});
+  } else {
+    ranges.push_back({base + list(PatchList::kCommon).begin, base + list(PatchList::kCommon).end});
+    ranges.push_back({base + list(PatchList::kLod01).begin, base + list(PatchList::kLod0).end});
+  }
+  for (const ByteRange& range : ranges) {
+    if (range.begin % 16 != 0 || range.end % 16 != 0 || range.end < range.begin) {
+      throw formats::FormatError(source, range.begin,
+                                 fmt::format("patch {}: LOD {} lists [{}, {}) are not whole quadwords (a REF tag "
+                                             "moves quadwords)",
+                                             patch.index, lod, formats::hex_offset(range.begin),
+                                             formats::hex_offset(range.end)));
+    }
+  }
+  return ranges;
+}
+
+size_t positions_for_lod(const TfragPatch& patch, int lod) {
+  size_t count = patch.positions[0].size();
+  if (lod <= 1) count += patch.positions[1].size();
+  if (lod == 0) count += patch.positions[2].size();
+  return count;
+}
+
+uint32_t vu_footprint(std::span<const uint8_t> core_data, const std::vector<ByteRange>& ranges,
+                      const std::string& source) {
+  unsigned write_length = 4, cycle_length = 4;
+  uint32_t end = 0;
+  for (const ByteRange& range : ranges) {
+    const formats::ByteReader reader(core_data.subspan(range.begin, range.end - range.begin), source, range.begin);
+    for (const formats::rc2::VifCommand& command : formats::rc2::walk_vif_list(reader)) {
+      const formats::rc2::VifCode& code = command.code;
+      if (code.command() == formats::rc2::kVifStcycl) {
+        cycle_length = code.immediate() & 0xff;
+        write_length = code.immediate() >> 8;
+      } else if (code.is_unpack()) {
+        const unsigned n = code.unpack_count();
+        const unsigned wl = std::max(1u, write_length), cl = std::max(wl, cycle_length);
+        end = std::max(end, code.address() + ((n - 1) / wl) * cl + (n - 1) % wl + 1);
+      }
+    }
+  }
+  return end;
+}
+
+}  // namespace gcvu::harness::frame
