@@ -170,7 +170,9 @@ PatchSource make_patch(const HeightField& field, int patch_x, int patch_y, uint3
     high = std::max<int32_t>(high, p[2]);
   }
   for (size_t k = 0; k < positions.size(); ++k) {
-    const int shade = 96 + (positions[k][2] + 8 * kFixedPerUnit) * 96 / (16 * kFixedPerUnit);
+    // Dark base colours, as the record measured on disc (level 0 patch 0: 25..121): the lighting pass adds the
+    // rest, so lit colours land near 0x80 (the GS's 1.0 under MODULATE) instead of saturating.
+    const int shade = 28 + (positions[k][2] + 8 * kFixedPerUnit) * 36 / (16 * kFixedPerUnit);
     const uint8_t level = static_cast<uint8_t>(std::clamp(shade, 0, 255));
     patch.rgba.push_back(uint32_t{level} | (uint32_t{level} << 8) | (uint32_t{level} << 16) | (0x80u << 24));
     const auto [i, j] = local[k];

@@ -160,7 +160,7 @@ HostResult host_vertex(const HostVertex& v, uint32_t weight, const frame::FrameC
 // The lighting formula for a select-0 record (set 0 alone), in PS2 float, and the same in double.
 std::pair<uint32_t, std::array<double, 3>> host_colour(const formats::rc2::LightRecord& record) {
   using namespace vu;
-  const frame::LightSet& set = frame::default_light_bank()[0];
+  const frame::LightSet set = frame::default_light_bank()[0];
   const double pi = std::numbers::pi;
   const uint32_t az = record.packed[0], el = record.packed[1];
   const auto cos_of = [](uint32_t i) { return f2b(std::cos(i * std::numbers::pi / 128.0)); };
@@ -228,7 +228,7 @@ void check_frame(const Fixture& f, size_t& vertices_checked, size_t& suppressed_
         const auto [rgba, exact] = host_colour(patch.lights.at(v.position));
         const uint32_t kicked_rgba = (kicked.rgbaq[0] & 0xff) | (kicked.rgbaq[1] & 0xff) << 8 |
                                      (kicked.rgbaq[2] & 0xff) << 16 | (kicked.rgbaq[3] & 0xff) << 24;
-        EXPECT_EQ(kicked_rgba, rgba) << "vertex " << i << " colour";
+        EXPECT_EQ(kicked_rgba, rgba) << "vertex " << i << " colour (builder's " << std::hex << drawn.colours.at(v.position) << ")";
         for (size_t c = 0; c < 3; ++c) EXPECT_NEAR(double(kicked.rgbaq[c]), exact[c], 2.0);
         if (i >= 2) {
           const bool outside = (host[i].clip_judgement | host[i - 1].clip_judgement | host[i - 2].clip_judgement) != 0;
@@ -240,7 +240,9 @@ void check_frame(const Fixture& f, size_t& vertices_checked, size_t& suppressed_
       index_cursor += count;
     }
     EXPECT_EQ(triangles, patch.triangles[lod]);
-    if (lod == 0) EXPECT_EQ(triangles, patch.header.tri_count);
+    if (lod == 0) {
+      EXPECT_EQ(triangles, patch.header.tri_count);
+    }
   }
   EXPECT_EQ(next, strips.size()) << "more strips kicked than the drawn patches hold";
 }

@@ -203,17 +203,12 @@ TEST(RunState, AChainThatSendsNothingIsWarnedAbout) {
   EXPECT_TRUE(has(result.out, "dma: 0 qwords, 1 tags")) << result.out;
 }
 
-TEST(RunState, WithoutArgumentsPointsAtTheDemo) {
-  CliResult result = run_cli({"run"});
-  EXPECT_EQ(result.code, 2);
-  EXPECT_TRUE(has(result.err, "issue 7")) << result.err;
-}
-
 TEST(RunState, BadInvocationsAreExit2WithTheRule) {
   test::TempDir dir;
   const std::string state = write_state(dir, test::sprite_state_parts());
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-      {{"run", "--vif1-chain", "0x1000"}, "expected --state"},
+      {{"run", "--vif1-chain", "0x1000"}, "--vif1-chain needs --state S.p2s"},
+      {{"run", "--state", state, "--vif1-chain", "0x1000", "--camera", "0,0,0,0,0"}, "cannot be used with --state"},
       {{"run", "--state", state}, "give either --vif1-chain ADDR or --vif1-from-regs"},
       {{"run", "--state", state, "--vif1-chain", "0x1000", "--vif1-from-regs"}, "give either"},
       {{"run", "--state", state, "--vif1-chain", "0x1008"}, "qword-aligned address"},
