@@ -61,6 +61,7 @@ void ClockedSystem::start_program(std::optional<uint32_t> pc, uint16_t top, uint
   program_stalls_at_start_ = vu_.stats().stall_cycles;
   program_waits_at_start_ = vif_.wait_cycles();
   program_kicks_at_start_ = vu_.stats().xgkicks;
+  if (program_start_hook_) program_start_hook_(vu_);
 }
 
 void ClockedSystem::finish_program() {

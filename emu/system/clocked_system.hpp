@@ -15,6 +15,7 @@
 // nothing: PATH1 qwords queue in the GIF behind a packet of another path in progress (gif/gif_unit.hpp).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +73,10 @@ class ClockedSystem {
   std::optional<RunResult> step();
 
   const std::vector<MicroprogramReport>& microprograms() const { return programs_; }
+  // Called as each microprogram starts (after MSCAL set TOP/ITOP and the start PC, before its first pair), with
+  // the VU as the program finds it: for capturing programs to rerun alone (the tfrag benchmark) or to inspect.
+  using ProgramStartHook = std::function<void(const vu::Vu1& vu)>;
+  void set_program_start_hook(ProgramStartHook hook) { program_start_hook_ = std::move(hook); }
   uint64_t cycle() const { return now_; }
 
  private:
@@ -104,6 +109,7 @@ class ClockedSystem {
   uint64_t words_seen_ = 0;         // VIF1's words_consumed() when it last changed
   uint64_t last_vif_progress_ = 0;  // and the cycle it changed at
   std::vector<MicroprogramReport> programs_;
+  ProgramStartHook program_start_hook_;
   // Counters at the running program's start, for its report.
   uint64_t program_stalls_at_start_ = 0;
   uint64_t program_waits_at_start_ = 0;

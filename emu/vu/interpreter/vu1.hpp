@@ -57,6 +57,8 @@ class Vu1 {
     top_ = top & 0x3ff;
     itop_ = itop & 0x3ff;
   }
+  uint16_t top() const { return top_; }
+  uint16_t itop() const { return itop_; }
 
   // Starts a microprogram at `pc` (MSCAL): clears the branch and E-bit state; pipelines keep whatever is in flight.
   void start(uint32_t pc);

@@ -1,0 +1,77 @@
+// The demo frame of `gcvu run` (the embedded synthetic level, default camera):
+// - BM_TfragDemoMicrocode reruns the frame's tfrag microprograms on the VU1 interpreter alone (captured as they
+//   started in a clocked run, harness/bench/tfrag_frame_programs.hpp): vu_hz is emulated VU cycles per wall second,
+//   ratio_to_realtime divides it by the real 294.912 MHz, frames_per_second counts the frame's microcode per second
+//   and ratio_to_60fps divides that by the game's 60.
+// - BM_TfragDemoFrame runs the whole frame as `gcvu run` does (frame builder, DMA, VIF1, VU1, GIF, GS on one
+//   clock): frames_per_second and ratio_to_60fps, and vu_hz as VU1 busy cycles per wall second of the whole run.
+
+#include <benchmark/benchmark.h>
+
+#include "formats/rc2/level_writer.hpp"
+#include "harness/bench/tfrag_frame_programs.hpp"
+#include "harness/bench/vu_bench.hpp"
+#include "harness/gen_level/height_field_level.hpp"
+#include "harness/run/level_run.hpp"
+#include "microcode/tfrag/tfrag_program.hpp"
+
+namespace {
+
+using gcvu::harness::kVu1ClockHz;
+constexpr double kGameFramesPerSecond = 60.0;
+
+const gcvu::formats::rc2::Level& demo_level() {
+  static const gcvu::formats::rc2::Level level = [] {
+    const auto files = gcvu::formats::rc2::write_level(gcvu::harness::make_height_field_level({1, 400}));
+    return gcvu::formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo");
+  }();
+  return level;
+}
+
+void set_counters(benchmark::State& state, uint64_t vu_cycles) {
+  state.counters["vu_hz"] = benchmark::Counter(static_cast<double>(vu_cycles), benchmark::Counter::kIsRate);
+  state.counters["ratio_to_realtime"] =
+      benchmark::Counter(static_cast<double>(vu_cycles) / kVu1ClockHz, benchmark::Counter::kIsRate);
+  state.counters["frames_per_second"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["ratio_to_60fps"] = benchmark::Counter(
+      static_cast<double>(state.iterations()) / kGameFramesPerSecond, benchmark::Counter::kIsRate);
+  state.counters["vu_cycles_per_frame"] = static_cast<double>(vu_cycles) / static_cast<double>(state.iterations());
+}
+
+void BM_TfragDemoMicrocode(benchmark::State& state) {
+  const gcvu::formats::rc2::Level& level = demo_level();
+  gcvu::harness::frame::FrameOptions options;
+  options.camera = gcvu::harness::overview_camera(level);
+  const gcvu::harness::CapturedFrame frame =
+      gcvu::harness::capture_frame_programs(level, gcvu::microcode::tfrag::tfrag_program(), options);
+  gcvu::harness::CapturedFrameRunner runner(frame);
+  uint64_t cycles = 0;
+  for (auto _ : state) {
+    cycles += runner.run_all();
+    benchmark::DoNotOptimize(runner.path1_qwords());
+  }
+  set_counters(state, cycles);
+  state.counters["programs_per_frame"] = static_cast<double>(frame.programs.size());
+}
+
+void BM_TfragDemoFrame(benchmark::State& state) {
+  const gcvu::formats::rc2::Level& level = demo_level();
+  gcvu::harness::LevelRunRequest request;
+  request.level = &level;
+  request.program = &gcvu::microcode::tfrag::tfrag_program();
+  request.frame.camera = gcvu::harness::overview_camera(level);
+  request.source = "demo";
+  uint64_t cycles = 0;
+  for (auto _ : state) {
+    const gcvu::harness::LevelRunResult result = gcvu::harness::run_level(request);
+    cycles += result.frames.at(0).vu_cycles;
+    benchmark::DoNotOptimize(result.gs_memory.data());
+  }
+  set_counters(state, cycles);
+}
+
+}  // namespace
+
+BENCHMARK(BM_TfragDemoMicrocode)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TfragDemoFrame)->Unit(benchmark::kMillisecond)->UseRealTime();

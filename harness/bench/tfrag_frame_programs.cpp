@@ -1,0 +1,74 @@
+#include "harness/bench/tfrag_frame_programs.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "emu/system/clocked_system.hpp"
+
+namespace gcvu::harness {
+
+namespace {
+
+// A GS that is not there: the capture needs the stream to flow, not pixels.
+class DiscardingGs final : public gif::GsSink {
+ public:
+  void write_register(gif::Path, uint8_t, uint64_t, uint64_t) override {}
+  void write_image(gif::Path, const Qword&, uint64_t) override {}
+  void end_packet(gif::Path, uint64_t) override {}
+};
+
+}  // namespace
+
+CapturedFrame capture_frame_programs(const formats::rc2::Level& level, const microcode::Program& program,
+                                     const frame::FrameOptions& options) {
+  DiscardingGs gs;
+  system::ClockedSystem machine(gs);
+  CapturedFrame captured;
+  captured.micro = program.code;
+  machine.set_program_start_hook([&captured](const vu::Vu1& vu) {
+    CapturedProgram& p = captured.programs.emplace_back();
+    vu.data().store(p.data);
+    p.registers = vu.registers();
+    p.top = vu.top();
+    p.itop = vu.itop();
+  });
+  const frame::BuiltFrame built = frame::build_frame(level, program, options);
+  frame::load_frame(built, machine.ee());
+  machine.dma().start_chain(built.chain_address, {});
+  const system::RunResult run = machine.run();
+  if (run.end != system::RunEnd::kFinished) {
+    throw std::runtime_error(fmt::format("the frame did not finish: {} {}", system::run_end_name(run.end), run.error));
+  }
+  for (const system::MicroprogramReport& report : machine.microprograms()) {
+    captured.clocked_vu_cycles += report.end_cycle - report.start_cycle;
+  }
+  return captured;
+}
+
+CapturedFrameRunner::CapturedFrameRunner(const CapturedFrame& frame)
+    : frame_(frame), vu_(std::make_unique<vu::Vu1>()) {
+  vu_->load_micro(frame.micro);
+  vu_->set_path1(&path1_);
+}
+
+uint64_t CapturedFrameRunner::run_all() {
+  uint64_t cycles = 0;
+  for (const CapturedProgram& program : frame_.programs) {
+    vu_->data().load(program.data);
+    vu_->registers() = program.registers;
+    vu_->set_top(program.top, program.itop);
+    vu_->start(program.registers.tpc);
+    const vu::StopReason reason = vu_->run();
+    if (reason != vu::StopReason::kEnded) {
+      throw std::runtime_error(fmt::format("a captured program stopped ({}): {}", vu::stop_reason_name(reason),
+                                           vu_->stop_message()));
+    }
+    vu_->finish_xgkick();
+    cycles += std::max(vu_->cycle(), vu_->xgkick().free_cycle()) - vu_->start_cycle();
+  }
+  return cycles;
+}
+
+}  // namespace gcvu::harness
