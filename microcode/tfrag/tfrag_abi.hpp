@@ -26,6 +26,8 @@ inline constexpr uint16_t kStripTagAddr = 0x007;      // GIF tag template for on
                                                       // NREG 3, REGS ST, RGBAQ, XYZF2; the program writes NLOOP/EOP
 inline constexpr uint16_t kAdGifTagAddr = 0x008;      // GIF tag for an ad-gif: NLOOP 5, PACKED, NREG 1, REGS A+D
 inline constexpr uint16_t kFrameConstantCount = 9;    // 0x000..0x008
+inline constexpr uint16_t kAdcTableAddr = 0x009;      // program scratch (0x009, 0x00a; written by kInitEntry):
+                                                      // the feeder must leave 0x009..0x00a alone
 inline constexpr uint64_t kStripPrim = 0x3c;          // PRIM: TRISTRIP(4) | IIP | TME | FGE, FST 0, context 1
 inline constexpr uint64_t kStripRegs = 0x412;         // ST(2), RGBAQ(1), XYZF2(4)
 
