@@ -242,12 +242,31 @@ PatchBytes write_patch(const PatchSource& p) {
   return out;
 }
 
-void write_class_entry(ByteWriter& out, uint32_t class_number, bool shrub) {
-  out.u32(0);  // asset offset 0: the slot has no geometry
-  out.u32(class_number);
+void write_class_entry(ByteWriter& out, const ClassSource& source, uint32_t asset_offset, bool shrub) {
+  out.u32(asset_offset);
+  out.u32(source.number);
   out.u32(0);
   out.u32(0);
-  for (int i = 0; i < (shrub ? 32 : 16); ++i) out.u8(0xff);
+  out.append(source.texture_slots);
+  if (shrub) out.append(source.billboard_slots);
+}
+
+// Places each class's span in core_data; returns the asset offsets (0: no geometry).
+std::vector<uint32_t> place_class_spans(ByteWriter& core, const std::vector<ClassSource>& classes) {
+  std::vector<uint32_t> offsets;
+  for (const ClassSource& source : classes) {
+    if (!source.write_span) {
+      offsets.push_back(0);
+      continue;
+    }
+    core.align(16);
+    const uint32_t offset = static_cast<uint32_t>(core.size());
+    const std::vector<uint8_t> span = source.write_span(offset);
+    if (span.empty()) throw std::invalid_argument("a class span must not be empty (give no write_span instead)");
+    core.append(span);
+    offsets.push_back(offset);
+  }
+  return offsets;
 }
 
 }  // namespace
@@ -310,6 +329,15 @@ LevelFiles write_level(const LevelSource& source) {
   }
   gs_ram.align(kGsRamUnit);
 
+  // Class geometry after the texels.
+  const std::vector<uint32_t> moby_offsets = place_class_spans(core, source.moby_classes);
+  const std::vector<uint32_t> tie_offsets = place_class_spans(core, source.tie_classes);
+  const std::vector<uint32_t> shrub_offsets = place_class_spans(core, source.shrub_classes);
+  if (source.after_shrub_spans) {
+    core.align(16);
+    core.append(source.after_shrub_spans(static_cast<uint32_t>(core.size())));
+  }
+
   // core_index: header, then the chained tables.
   const uint32_t moby = kCoreIndexHeaderSize;
   const uint32_t tie = moby + static_cast<uint32_t>(source.moby_classes.size() * kClassEntrySize);
@@ -336,9 +364,15 @@ LevelFiles write_level(const LevelSource& source) {
   header[0x8c / 4] = static_cast<uint32_t>(core.size());
   ByteWriter index;
   for (uint32_t word : header) index.u32(word);
-  for (uint32_t number : source.moby_classes) write_class_entry(index, number, false);
-  for (uint32_t number : source.tie_classes) write_class_entry(index, number, false);
-  for (uint32_t number : source.shrub_classes) write_class_entry(index, number, true);
+  for (size_t i = 0; i < source.moby_classes.size(); ++i) {
+    write_class_entry(index, source.moby_classes[i], moby_offsets[i], false);
+  }
+  for (size_t i = 0; i < source.tie_classes.size(); ++i) {
+    write_class_entry(index, source.tie_classes[i], tie_offsets[i], false);
+  }
+  for (size_t i = 0; i < source.shrub_classes.size(); ++i) {
+    write_class_entry(index, source.shrub_classes[i], shrub_offsets[i], true);
+  }
   for (const TextureEntry& e : entries) {
     index.u32(e.data_offset);
     index.u16(e.width);

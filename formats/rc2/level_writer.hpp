@@ -21,6 +21,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <vector>
 
 #include "formats/rc2/tfrag_patch.hpp"
@@ -47,13 +48,31 @@ struct TextureSource {
   std::array<uint32_t, 256> palette{};         // RGBA by logical index (stored CSM1-swizzled)
 };
 
+// A moby, tie or shrub class: its core-index entry and, when it has geometry, the span of core_data it points at.
+// The span is built by `write_span(offset)` once the writer knows where in core_data it goes (class formats hold
+// offsets that may be absolute); an empty function means no geometry (asset offset 0, as on the disc).
+struct ClassSource {
+  uint32_t number = 0;
+  std::function<std::vector<uint8_t>(uint32_t core_data_offset)> write_span;
+  std::array<uint8_t, 16> texture_slots = filled_slots();
+  std::array<uint8_t, 16> billboard_slots = filled_slots();  // shrub entries only
+  static constexpr std::array<uint8_t, 16> filled_slots() {
+    std::array<uint8_t, 16> slots{};
+    slots.fill(0xff);
+    return slots;
+  }
+};
+
 struct LevelSource {
   float lod_distance = 32.0f;
   std::vector<PatchSource> patches;
   std::vector<TextureSource> textures;
-  std::vector<uint32_t> moby_classes;  // class numbers (entries without geometry)
-  std::vector<uint32_t> tie_classes;
-  std::vector<uint32_t> shrub_classes;
+  // Class spans go into core_data after the texels, 16-byte aligned, in table order: mobies, ties, shrubs; then
+  // `after_shrub_spans` (what closes the last shrub span: the chunk container the record locates by signature).
+  std::vector<ClassSource> moby_classes;
+  std::vector<ClassSource> tie_classes;
+  std::vector<ClassSource> shrub_classes;
+  std::function<std::vector<uint8_t>(uint32_t core_data_offset)> after_shrub_spans;
 };
 
 struct LevelFiles {

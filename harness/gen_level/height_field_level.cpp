@@ -269,9 +269,15 @@ LevelSource make_height_field_level(const HeightFieldParameters& parameters) {
     level.patches.push_back(make_patch(field, static_cast<int>(k) % columns, static_cast<int>(k) / columns, k));
   }
   for (int kind = 0; kind < kTextureCount; ++kind) level.textures.push_back(make_texture(kind, random));
-  level.moby_classes = {0, 1, 2};
-  level.tie_classes = {100, 101};
-  level.shrub_classes = {200};
+  // Class entries without geometry (asset offset 0, as on the disc).
+  const auto without_geometry = [](uint32_t number) {
+    formats::rc2::ClassSource entry;
+    entry.number = number;
+    return entry;
+  };
+  for (uint32_t number : {0u, 1u, 2u}) level.moby_classes.push_back(without_geometry(number));
+  for (uint32_t number : {100u, 101u}) level.tie_classes.push_back(without_geometry(number));
+  level.shrub_classes.push_back(without_geometry(200));
   return level;
 }
 
