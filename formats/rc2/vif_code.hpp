@@ -13,11 +13,16 @@
 
 namespace gcvu::formats::rc2 {
 
-// Command bytes the tfrag lists use (the interrupt bit, bit 7, is masked off first).
+// Command bytes the stored lists and gcvu's frame chains use (the interrupt bit, bit 7, is masked off first).
 inline constexpr uint8_t kVifNop = 0x00;
 inline constexpr uint8_t kVifStcycl = 0x01;
+inline constexpr uint8_t kVifOffset = 0x02;
+inline constexpr uint8_t kVifBase = 0x03;
 inline constexpr uint8_t kVifItop = 0x04;
 inline constexpr uint8_t kVifStmod = 0x05;
+inline constexpr uint8_t kVifFlush = 0x11;
+inline constexpr uint8_t kVifFlusha = 0x13;
+inline constexpr uint8_t kVifMscal = 0x14;
 inline constexpr uint8_t kVifStmask = 0x20;
 inline constexpr uint8_t kVifStrow = 0x30;
 inline constexpr uint8_t kVifStcol = 0x31;

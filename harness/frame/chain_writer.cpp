@@ -1,6 +1,11 @@
 #include "harness/frame/chain_writer.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "formats/rc2/vif_code.hpp"
 
 namespace gcvu::harness::frame {
 
@@ -33,6 +38,19 @@ void ChainWriter::ref(uint32_t address, uint64_t bytes) {
     address += part * 16;
     qwords -= part;
   }
+}
+
+void ChainWriter::direct(std::span<const uint32_t> header, uint64_t data_address, uint64_t data_bytes,
+                         const std::string& what) {
+  const uint64_t qwords = header.size() / 4 + (data_bytes + 15) / 16;
+  if (qwords > 0xffff) throw std::invalid_argument(fmt::format("{}: {} quadwords exceed one DIRECT", what, qwords));
+  using formats::rc2::vif_word;
+  std::vector<uint32_t> words = {vif_word(formats::rc2::kVifNop, 0, 0), vif_word(formats::rc2::kVifNop, 0, 0),
+                                 vif_word(formats::rc2::kVifNop, 0, 0),
+                                 vif_word(formats::rc2::kVifDirect, 0, static_cast<uint16_t>(qwords))};
+  words.insert(words.end(), header.begin(), header.end());
+  cnt(words);
+  if (data_bytes > 0) ref(static_cast<uint32_t>(data_address), data_bytes);
 }
 
 void ChainWriter::end() { tag(kTagEnd, 0, 0); }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace gcvu::harness::frame {
@@ -16,6 +17,10 @@ class ChainWriter {
   void cnt(std::span<const uint32_t> words);
   // REF tags moving `bytes` bytes (rounded up to quadwords; split every 0xffff quadwords) from `address`.
   void ref(uint32_t address, uint64_t bytes);
+  // A CNT of VIF code words ending in DIRECT, whose GIF packet is `header` (32-bit words, whole quadwords) followed
+  // by `data_bytes` moved by REF tags from `data_address`. std::invalid_argument naming `what` when the packet
+  // exceeds one DIRECT's 65535 quadwords.
+  void direct(std::span<const uint32_t> header, uint64_t data_address, uint64_t data_bytes, const std::string& what);
   // END with no data.
   void end();
   const std::vector<uint8_t>& bytes() const { return bytes_; }

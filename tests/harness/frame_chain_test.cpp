@@ -63,25 +63,6 @@ TEST(FrameChain, DecodesAsDocumented) {
   EXPECT_EQ(tags[t].words[3], 0x4a040000u);
   EXPECT_EQ(tags[t].words[4], word_at(program.code, 0));
   ++t;
-  EXPECT_EQ(tags[t].words, (std::vector<uint32_t>{0x01000404u, 0x05000000u, 0x03000010u, 0x02000150u}));
-  ++t;
-  // The frame constants: UNPACK V4_32, 9 vectors to 0.
-  ASSERT_EQ(tags[t].qwc, 10u);
-  EXPECT_EQ(tags[t].words[3], 0x6c090000u);
-  const FrameConstants constants = frame_constants(options.camera);
-  for (size_t lane = 0; lane < 4; ++lane) {
-    EXPECT_EQ(tags[t].words[4 + lane], constants.matrix[0][lane]);
-    EXPECT_EQ(tags[t].words[4 + 16 + lane], constants.screen_scale[lane]);
-  }
-  // Strip tag: PRE (bit 46 = word 1 bit 14), PRIM 0x3c << 47 (word 1 bit 15), NREG 3 (word 1 bit 28); REGS 0x412.
-  EXPECT_EQ(tags[t].words[4 + 28], 0u);
-  EXPECT_EQ(tags[t].words[4 + 29], 0x301e4000u);
-  EXPECT_EQ(tags[t].words[4 + 30], 0x412u);
-  // Ad-gif tag: NLOOP 5, NREG 1, REGS A+D (0xe).
-  EXPECT_EQ(tags[t].words[4 + 32], 5u);
-  EXPECT_EQ(tags[t].words[4 + 33], 0x10000000u);
-  EXPECT_EQ(tags[t].words[4 + 34], 0xeu);
-  ++t;
   // GS setup: DIRECT 15 (tag + 14 A+D writes), GIF tag NLOOP 14 EOP, FRAME_1 first (FBW 10).
   EXPECT_EQ(tags[t].words[3], 0x5000000fu);
   EXPECT_EQ(tags[t].words[4], 0x800eu);
@@ -102,7 +83,27 @@ TEST(FrameChain, DecodesAsDocumented) {
   EXPECT_EQ(tags[t].words[3], 0x50000000u | 70);
   ++t;
   EXPECT_EQ(tags[t].address, kLevelAddress + level.index.textures_base + level.index.textures[0].data_offset);
-  t = 4 + 2 * 5 * level.textures.size();
+  // The terrain pass: VIF state, constants, tfrag_init.
+  t = 2 + 2 * 5 * level.textures.size();
+  EXPECT_EQ(tags[t].words, (std::vector<uint32_t>{0x01000404u, 0x05000000u, 0x03000010u, 0x02000150u}));
+  ++t;
+  // The frame constants: UNPACK V4_32, 9 vectors to 0.
+  ASSERT_EQ(tags[t].qwc, 10u);
+  EXPECT_EQ(tags[t].words[3], 0x6c090000u);
+  const FrameConstants constants = frame_constants(options.camera);
+  for (size_t lane = 0; lane < 4; ++lane) {
+    EXPECT_EQ(tags[t].words[4 + lane], constants.matrix[0][lane]);
+    EXPECT_EQ(tags[t].words[4 + 16 + lane], constants.screen_scale[lane]);
+  }
+  // Strip tag: PRE (bit 46 = word 1 bit 14), PRIM 0x3c << 47 (word 1 bit 15), NREG 3 (word 1 bit 28); REGS 0x412.
+  EXPECT_EQ(tags[t].words[4 + 28], 0u);
+  EXPECT_EQ(tags[t].words[4 + 29], 0x301e4000u);
+  EXPECT_EQ(tags[t].words[4 + 30], 0x412u);
+  // Ad-gif tag: NLOOP 5, NREG 1, REGS A+D (0xe).
+  EXPECT_EQ(tags[t].words[4 + 32], 5u);
+  EXPECT_EQ(tags[t].words[4 + 33], 0x10000000u);
+  EXPECT_EQ(tags[t].words[4 + 34], 0xeu);
+  ++t;
   EXPECT_EQ(tags[t].words[0], 0x14000000u | program.entry("tfrag_init"));
   ++t;
   // Per drawn patch.
