@@ -1,0 +1,84 @@
+#include "harness/gen_level/demo_instances.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gcvu::harness {
+
+namespace {
+
+// SplitMix64, as the level generator uses: small, seeded, the same everywhere.
+class Random {
+ public:
+  explicit Random(uint64_t seed) : state_(seed ^ 0x5eed'1257'0000'0000ull) {}
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  size_t below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(next() % n); }
+
+ private:
+  uint64_t state_;
+};
+
+std::vector<size_t> classes_with_geometry(const std::vector<formats::rc2::ClassEntry>& entries) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i].asset_offset != 0) out.push_back(i);
+  }
+  return out;
+}
+
+// A terrain vertex of `patch` in world units (positions are 1024 per unit around the patch origin).
+std::array<double, 3> vertex_of(const formats::rc2::TfragPatch& patch, size_t k) {
+  std::vector<std::array<int16_t, 3>> all;
+  for (const auto& tier : patch.positions) all.insert(all.end(), tier.begin(), tier.end());
+  const auto& p = all[k % all.size()];
+  return {(patch.origin[0] + p[0]) / 1024.0, (patch.origin[1] + p[1]) / 1024.0, (patch.origin[2] + p[2]) / 1024.0};
+}
+
+}  // namespace
+
+std::vector<frame::Instance> place_demo_instances(const formats::rc2::Level& level, uint64_t seed,
+                                                  DemoInstanceCounts counts, std::array<double, 2> near) {
+  std::vector<frame::Instance> instances;
+  if (level.patches.empty()) return instances;
+  Random random(seed);
+  const std::vector<size_t> shrubs = classes_with_geometry(level.index.shrubs);
+  const std::vector<size_t> mobies = classes_with_geometry(level.index.mobies);
+  for (size_t i = 0; i < counts.shrubs && !shrubs.empty(); ++i) {
+    const formats::rc2::TfragPatch& patch = level.patches[random.below(level.patches.size())];
+    frame::Instance instance;
+    instance.kind = frame::InstanceKind::kShrub;
+    instance.class_index = shrubs[i % shrubs.size()];
+    instance.position = vertex_of(patch, random.below(patch.position_total()));
+    instance.yaw_degrees = static_cast<double>(random.below(360));
+    instance.scale = 0.75 + 0.5 * static_cast<double>(random.below(64)) / 64.0;
+    instances.push_back(instance);
+  }
+  // Mobies on the patches nearest `near`.
+  std::vector<size_t> order(level.patches.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const auto distance = [&](size_t i) {
+    const auto& sphere = level.patches[i].header.bounding_sphere;
+    return std::hypot(sphere[0] - near[0], sphere[1] - near[1]);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return distance(a) < distance(b); });
+  for (size_t i = 0; i < counts.mobies && !mobies.empty(); ++i) {
+    const size_t patch_index = order[std::min(order.size() - 1, i % std::max<size_t>(1, order.size()))];
+    if (distance(patch_index) > 48) break;
+    const formats::rc2::TfragPatch& patch = level.patches[patch_index];
+    frame::Instance instance;
+    instance.kind = frame::InstanceKind::kMoby;
+    instance.class_index = mobies[i % mobies.size()];
+    instance.position = vertex_of(patch, random.below(patch.position_total()));
+    instance.yaw_degrees = static_cast<double>(random.below(360));
+    instance.animation_phase = static_cast<double>(random.below(100)) / 100.0;
+    instances.push_back(instance);
+  }
+  return instances;
+}
+
+}  // namespace gcvu::harness
