@@ -30,10 +30,9 @@
 // entry's transfer_vertex_count; the ST unpack ends at or before the index unpack's address; the index header's
 // fourth byte is 0; every index and secret index is within 1..transfer_vertex_count; the stream has its 0
 // terminator with 1, 1, 1 before it (bytes after the terminator are padding and not read); every texture switch
-// has an A+D block; the third
-// unpack is unpacked right after the index buffer, the header's second byte is that relative qword offset (0 when
-// there is no third unpack), and the entry's texture_unpack_offset is the third unpack's quadword count, ending the
-// list; the entry's list is quadword sized and inside the span.
+// has an A+D block; the third unpack goes right after the index buffer, the header's second byte is that relative
+// qword offset (0 when there is no third unpack), and the entry's texture_unpack_offset is the third unpack's
+// quadword count, ending the list; the entry's list and vertex table lie inside the span.
 
 #include <array>
 #include <cstdint>
