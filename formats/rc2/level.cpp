@@ -26,6 +26,7 @@ Level read_level(std::vector<uint8_t> core_index, std::vector<uint8_t> core_data
     level.textures.push_back(
         read_tfrag_texture(level.index.textures[i], i, level.core_data, level.index.textures_base, level.gs_ram, name));
   }
+  level.moby_classes = read_moby_classes(level.core_data, level.index, core_data_source);
   return level;
 }
 
@@ -70,6 +71,16 @@ std::vector<std::string> level_summary_lines(const Level& level) {
   }
   lines.push_back(fmt::format("tfrag textures: {} (8-bit indexed, CSM1 CLUTs; {} texel bytes over 4 mip levels)",
                               level.textures.size(), texel_bytes));
+  size_t moby_packets = 0, moby_vertices = 0, moby_triangles = 0, rc1_classes = 0;
+  for (const MobyClass& moby : level.moby_classes) {
+    moby_packets += moby.packets.size();
+    moby_vertices += moby.vertex_count();
+    moby_triangles += moby.triangle_count();
+    rc1_classes += moby.header.format() == MobyFormat::kRc1 ? 1 : 0;
+  }
+  lines.push_back(fmt::format("moby geometry: {} classes ({} in R&C1 format), {} packets, {} transferred vertices, "
+                              "{} kicked triangles (metal packets not decoded)",
+                              level.moby_classes.size(), rc1_classes, moby_packets, moby_vertices, moby_triangles));
   lines.push_back(fmt::format("gs_ram: {} bytes", level.gs_ram.size()));
   return lines;
 }

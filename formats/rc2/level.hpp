@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "formats/rc2/core_index.hpp"
+#include "formats/rc2/moby_class.hpp"
 #include "formats/rc2/texture.hpp"
 #include "formats/rc2/tfrag_block.hpp"
 #include "formats/rc2/tfrag_patch.hpp"
@@ -27,6 +28,7 @@ struct Level {
   TfragBlock block;
   std::vector<TfragPatch> patches;
   std::vector<TfragTexture> textures;
+  std::vector<MobyClass> moby_classes;  // classes with geometry, in table order
 };
 
 // Loads from the three files' bytes; `name` is used in error messages (files are named "<name>/core_data.bin"...).

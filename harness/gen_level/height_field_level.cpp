@@ -1,4 +1,5 @@
 #include "harness/gen_level/height_field_level.hpp"
+#include "harness/gen_level/moby_classes.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -275,7 +276,7 @@ LevelSource make_height_field_level(const HeightFieldParameters& parameters) {
     entry.number = number;
     return entry;
   };
-  for (uint32_t number : {0u, 1u, 2u}) level.moby_classes.push_back(without_geometry(number));
+  level.moby_classes = make_moby_class_sources();
   for (uint32_t number : {100u, 101u}) level.tie_classes.push_back(without_geometry(number));
   level.shrub_classes.push_back(without_geometry(200));
   return level;

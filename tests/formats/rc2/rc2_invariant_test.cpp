@@ -165,8 +165,8 @@ TEST_F(Rc2Invariant, WithoutAStrowTheOriginIsTheLightQuadword) {
 TEST_F(Rc2Invariant, ClassTablesMustChain) {
   put_index_u32(0x24, level_.index.tie_classes.offset + 16);  // tie table starts 16 bytes late
   expect_error({"lvl/core_index.bin: offset 0x24",
-                "table chaining: moby class table (3 entries of 32 bytes at 0xc0) "
-                "ends at 0x120, but the tie class table starts at 0x130"});
+                "table chaining: moby class table (5 entries of 32 bytes at 0xc0) "
+                "ends at 0x160, but the tie class table starts at 0x170"});
 }
 
 TEST_F(Rc2Invariant, TextureTableMustEndWhereTheNextTableStarts) {
