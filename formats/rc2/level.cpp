@@ -4,6 +4,7 @@
 
 #include "formats/core/file_io.hpp"
 #include "formats/core/format_error.hpp"
+#include "formats/rc2/shrub_span.hpp"
 
 namespace gcvu::formats::rc2 {
 
@@ -25,6 +26,10 @@ Level read_level(std::vector<uint8_t> core_index, std::vector<uint8_t> core_data
   for (size_t i = 0; i < level.index.textures.size(); ++i) {
     level.textures.push_back(
         read_tfrag_texture(level.index.textures[i], i, level.core_data, level.index.textures_base, level.gs_ram, name));
+  }
+  for (const ShrubSpan& span : shrub_spans(level.core_data, level.index.shrubs, core_data_source)) {
+    level.shrubs.push_back(read_shrub_class(level.core_data, level.index.shrubs[span.index], span.index, span.offset,
+                                            span.size, level.textures.size(), core_data_source));
   }
   return level;
 }
@@ -70,6 +75,16 @@ std::vector<std::string> level_summary_lines(const Level& level) {
   }
   lines.push_back(fmt::format("tfrag textures: {} (8-bit indexed, CSM1 CLUTs; {} texel bytes over 4 mip levels)",
                               level.textures.size(), texel_bytes));
+  size_t shrub_packets = 0, shrub_vertices = 0, shrub_triangles = 0, billboards = 0;
+  for (const ShrubClass& shrub : level.shrubs) {
+    shrub_packets += shrub.packets.size();
+    shrub_vertices += shrub.vertex_total();
+    shrub_triangles += shrub.triangle_total();
+    billboards += shrub.billboard.has_value();
+  }
+  lines.push_back(fmt::format("shrub classes with geometry: {} ({} packets, {} vertices, {} triangles, {} billboards; "
+                              "size, mode_bits and the billboard floats not established)",
+                              level.shrubs.size(), shrub_packets, shrub_vertices, shrub_triangles, billboards));
   lines.push_back(fmt::format("gs_ram: {} bytes", level.gs_ram.size()));
   return lines;
 }
