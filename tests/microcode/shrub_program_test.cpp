@@ -234,3 +234,25 @@ TEST(ShrubProgram, TrianglesKickedEqualTheFormatsCountOnTheGeneratedFoliage) {
 
 }  // namespace
 }  // namespace gcvu::microcode::shrub
+
+namespace gcvu::microcode::shrub {
+namespace {
+
+// Measurement, not a check of values: the vertex loop's cost per vertex, as the slope between two packets that
+// differ only in their vertex count (one instance, one strip, one texture record each).
+TEST(ShrubProgram, VertexLoopCyclesPerVertex) {
+  std::vector<formats::rc2::ShrubVertex> small, large;
+  for (int16_t i = 0; i < 6; ++i) small.push_back(vertex(2 * i, 2 * (i % 2), 0, 0, 0, 0));
+  for (int16_t i = 0; i < 30; ++i) large.push_back(vertex(2 * i, 2 * (i % 2), 0, 0, 0, 0));
+  const auto run_small = run_packet(quad_packet(small), {exact_instance(0)});
+  const auto run_large = run_packet(quad_packet(large), {exact_instance(0)});
+  ASSERT_EQ(run_small->reason, vu::StopReason::kEnded);
+  ASSERT_EQ(run_large->reason, vu::StopReason::kEnded);
+  const double slope = double(run_large->cycles - run_small->cycles) / 24.0;
+  std::printf("shrub vertex loop: %.2f cycles per vertex (6 vertices: %llu cycles, 30: %llu)\n", slope,
+              static_cast<unsigned long long>(run_small->cycles), static_cast<unsigned long long>(run_large->cycles));
+  EXPECT_GT(slope, 0.0);
+}
+
+}  // namespace
+}  // namespace gcvu::microcode::shrub
