@@ -4,6 +4,7 @@
 
 #include "formats/core/file_io.hpp"
 #include "formats/core/format_error.hpp"
+#include "formats/rc2/shrub_span.hpp"
 
 namespace gcvu::formats::rc2 {
 
@@ -27,6 +28,10 @@ Level read_level(std::vector<uint8_t> core_index, std::vector<uint8_t> core_data
         read_tfrag_texture(level.index.textures[i], i, level.core_data, level.index.textures_base, level.gs_ram, name));
   }
   level.moby_classes = read_moby_classes(level.core_data, level.index, core_data_source);
+  for (const ShrubSpan& span : shrub_spans(level.core_data, level.index.shrubs, core_data_source)) {
+    level.shrubs.push_back(read_shrub_class(level.core_data, level.index.shrubs[span.index], span.index, span.offset,
+                                            span.size, level.textures.size(), core_data_source));
+  }
   return level;
 }
 
@@ -81,6 +86,16 @@ std::vector<std::string> level_summary_lines(const Level& level) {
   lines.push_back(fmt::format("moby geometry: {} classes ({} in R&C1 format), {} packets, {} transferred vertices, "
                               "{} kicked triangles (metal packets not decoded)",
                               level.moby_classes.size(), rc1_classes, moby_packets, moby_vertices, moby_triangles));
+  size_t shrub_packets = 0, shrub_vertices = 0, shrub_triangles = 0, billboards = 0;
+  for (const ShrubClass& shrub : level.shrubs) {
+    shrub_packets += shrub.packets.size();
+    shrub_vertices += shrub.vertex_total();
+    shrub_triangles += shrub.triangle_total();
+    billboards += shrub.billboard.has_value();
+  }
+  lines.push_back(fmt::format("shrub classes with geometry: {} ({} packets, {} vertices, {} triangles, {} billboards; "
+                              "size, mode_bits and the billboard floats not established)",
+                              level.shrubs.size(), shrub_packets, shrub_vertices, shrub_triangles, billboards));
   lines.push_back(fmt::format("gs_ram: {} bytes", level.gs_ram.size()));
   return lines;
 }

@@ -2,7 +2,8 @@
 // An extracted R&C2 level folder, as the work record's extractor writes it: core_data.bin (decompressed),
 // core_index.bin and gs_ram.bin. Loading parses the core index, the tfrag block and every patch, and every
 // texture, checking each invariant the record proves a reading with; the first violation is a FormatError that
-// names the folder's file, the patch (where there is one) and the rule.
+// names the folder's file, the patch or class (where there is one) and the rule. Shrub class spans are parsed
+// too (shrub_class.hpp).
 
 #include <filesystem>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "formats/rc2/core_index.hpp"
 #include "formats/rc2/moby_class.hpp"
+#include "formats/rc2/shrub_class.hpp"
 #include "formats/rc2/texture.hpp"
 #include "formats/rc2/tfrag_block.hpp"
 #include "formats/rc2/tfrag_patch.hpp"
@@ -29,6 +31,7 @@ struct Level {
   std::vector<TfragPatch> patches;
   std::vector<TfragTexture> textures;
   std::vector<MobyClass> moby_classes;  // classes with geometry, in table order
+  std::vector<ShrubClass> shrubs;  // the shrub classes with geometry, in table order
 };
 
 // Loads from the three files' bytes; `name` is used in error messages (files are named "<name>/core_data.bin"...).

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "harness/gen_level/shrub_classes.hpp"
+
 namespace gcvu::harness {
 
 namespace {
@@ -279,6 +281,8 @@ LevelSource make_height_field_level(const HeightFieldParameters& parameters) {
   level.moby_classes = make_moby_class_sources();
   for (uint32_t number : {100u, 101u}) level.tie_classes.push_back(without_geometry(number));
   level.shrub_classes.push_back(without_geometry(200));
+  for (formats::rc2::ClassSource& shrub : make_shrub_classes()) level.shrub_classes.push_back(std::move(shrub));
+  level.after_shrub_spans = [](uint32_t) { return make_chunk_container_stub(); };
   return level;
 }
 

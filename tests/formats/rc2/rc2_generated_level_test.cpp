@@ -61,7 +61,7 @@ TEST(Rc2GeneratedLevel, EveryPatchHasTheHandDerivedCounts) {
   EXPECT_EQ(level.block.lod_distance, 32.0f);
   EXPECT_EQ(level.index.mobies.size(), 5u);  // 3 without geometry, the crate and the limb
   EXPECT_EQ(level.index.ties.size(), 2u);
-  EXPECT_EQ(level.index.shrubs.size(), 1u);
+  EXPECT_EQ(level.index.shrubs.size(), 4u);  // class 200 without geometry, then the 3 of shrub_classes.hpp
   EXPECT_EQ(level.textures.size(), 4u);
 }
 
@@ -138,7 +138,7 @@ TEST(Rc2GeneratedLevel, SummaryTotalsScaleWithThePatchCount) {
     }
     return false;
   };
-  EXPECT_TRUE(has("classes: 5 moby, 2 tie, 1 shrub"));
+  EXPECT_TRUE(has("classes: 5 moby, 2 tie, 4 shrub"));
   EXPECT_TRUE(has("tfrag patches: 12"));
   EXPECT_TRUE(has("vertices: 300 (48 common, 60 LOD 0+1, 192 LOD 0 only)"));
   EXPECT_TRUE(has("triangles: LOD 0 384, LOD 1 96, LOD 2 24"));
@@ -174,7 +174,7 @@ TEST(Rc2GeneratedLevel, IdentifyKnowsACoreIndexByItsChainedTables) {
   const LevelFiles files = write_level(harness::make_height_field_level({2, 2}));
   const Identification id = identify(files.core_index, "core_index.bin");
   EXPECT_EQ(id.kind, FileKind::kRc2CoreIndex);
-  EXPECT_NE(id.details.at(0).find("classes: 5 moby, 2 tie, 1 shrub"), std::string::npos) << id.details.at(0);
+  EXPECT_NE(id.details.at(0).find("classes: 5 moby, 2 tie, 4 shrub"), std::string::npos) << id.details.at(0);
   // Zeros chain trivially (0 + 0 x 32 = 0) but start inside the header: not an index.
   EXPECT_EQ(identify(std::vector<uint8_t>(0xc0), "zeros").kind, FileKind::kUnknown);
   // One table 16 bytes late breaks the chain.
