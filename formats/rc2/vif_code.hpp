@@ -20,6 +20,7 @@ inline constexpr uint8_t kVifOffset = 0x02;
 inline constexpr uint8_t kVifBase = 0x03;
 inline constexpr uint8_t kVifItop = 0x04;
 inline constexpr uint8_t kVifStmod = 0x05;
+inline constexpr uint8_t kVifFlushe = 0x10;
 inline constexpr uint8_t kVifFlush = 0x11;
 inline constexpr uint8_t kVifFlusha = 0x13;
 inline constexpr uint8_t kVifMscal = 0x14;

@@ -19,11 +19,13 @@
 #include "harness/commands/commands.hpp"
 #include "formats/rc2/level.hpp"
 #include "formats/rc2/level_writer.hpp"
+#include "harness/gen_level/demo_instances.hpp"
 #include "harness/gen_level/height_field_level.hpp"
 #include "harness/run/level_run.hpp"
 #include "harness/run/level_run_report.hpp"
 #include "harness/run/state_run.hpp"
 #include "harness/run/strip_census.hpp"
+#include "microcode/shrub/shrub_program.hpp"
 #include "microcode/tfrag/tfrag_program.hpp"
 #include "harness/run/state_run_report.hpp"
 
@@ -142,6 +144,12 @@ double parse_step(const std::string& text) {
   return value;
 }
 
+constexpr size_t kDemoShrubs = 160;
+
+uint64_t parameters_seed(const po::variables_map& values) {
+  return parse_unsigned(values["seed"].as<std::string>()).value_or(0);
+}
+
 // The level: --level DIR, or the demo level generated in memory (the same bytes `gcvu gen-level` writes).
 formats::rc2::Level level_for(const po::variables_map& values, std::string& name) {
   if (values.count("level") != 0) {
@@ -149,7 +157,7 @@ formats::rc2::Level level_for(const po::variables_map& values, std::string& name
     return formats::rc2::load_level(name);
   }
   HeightFieldParameters parameters;
-  parameters.seed = parse_unsigned(values["seed"].as<std::string>()).value_or(0);
+  parameters.seed = parameters_seed(values);
   const auto patches = parse_unsigned(values["patches"].as<std::string>());
   if (!patches || *patches == 0 || *patches > 4096) {
     throw UsageError(fmt::format("--patches '{}' must be 1-4096", values["patches"].as<std::string>()));
@@ -193,6 +201,14 @@ int run_level_mode(const po::variables_map& values, Io& io) {
   request.program = &microcode::tfrag::tfrag_program();
   request.frame.camera = values.count("camera") != 0 ? parse_camera(values["camera"].as<std::string>())
                                                      : overview_camera(level);
+  // The demo places shrubs on its terrain (the record does not locate instance tables on the disc, so a user's
+  // level draws its terrain only); a level's shrub classes are drawn with gcvu's shrub microcode.
+  if (!has_level) {
+    const frame::Camera& camera = request.frame.camera;
+    request.frame.instances = place_demo_instances(level, parameters_seed(values), {kDemoShrubs, 0},
+                                                   {camera.x, camera.y});
+  }
+  request.frame.shrub_program = &microcode::shrub::shrub_program();
   request.frames = static_cast<uint32_t>(*frames);
   request.step = parse_step(values["step"].as<std::string>());
   request.config.vif = vif_config_from(values);

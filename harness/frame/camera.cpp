@@ -53,6 +53,36 @@ FrameConstants frame_constants(const Camera& camera) {
   return out;
 }
 
+Rows4 world_to_screen_rows(const Camera& camera) {
+  const ViewBasis basis = view_basis(camera);
+  const Vec3 eye = {camera.x, camera.y, camera.z};
+  const double f = focal_length();
+  const double z_a = (kFarPlane + kNearPlane) / (kFarPlane - kNearPlane);
+  const double z_b = -2.0 * kFarPlane * kNearPlane / (kFarPlane - kNearPlane);
+  Rows4 rows{};
+  for (size_t axis = 0; axis < 3; ++axis) {
+    rows[0][axis] = f * basis.right[axis] + kGsCentre * basis.forward[axis];
+    rows[1][axis] = -f * basis.up[axis] + kGsCentre * basis.forward[axis];
+    rows[2][axis] = kZHalf * (1.0 - z_a) * basis.forward[axis];
+    rows[3][axis] = basis.forward[axis];
+  }
+  for (size_t row = 0; row < 4; ++row) rows[row][3] = -(rows[row][0] * eye[0] + rows[row][1] * eye[1] + rows[row][2] * eye[2]);
+  rows[2][3] -= kZHalf * z_b;
+  return rows;
+}
+
+bool sphere_inside_guard_band(const Camera& camera, const std::array<double, 4>& sphere) {
+  const ViewBasis basis = view_basis(camera);
+  const Vec3 d = {sphere[0] - camera.x, sphere[1] - camera.y, sphere[2] - camera.z};
+  const double x = dot(d, basis.right), y = dot(d, basis.up), depth = dot(d, basis.forward);
+  const double radius = sphere[3];
+  if (depth - radius < kNearPlane) return false;
+  const double f = focal_length();
+  // The projection of the sphere's extent at its nearest depth, a bound on every point's pixel offset.
+  const double reach = f / (depth - radius);
+  return (std::abs(x) + radius) * reach < kGuardBandPixels && (std::abs(y) + radius) * reach < kGuardBandPixels;
+}
+
 bool sphere_outside_frustum(const Camera& camera, const std::array<float, 4>& sphere) {
   const ViewBasis basis = view_basis(camera);
   const Vec3 d = {sphere[0] - camera.x, sphere[1] - camera.y, sphere[2] - camera.z};

@@ -55,6 +55,15 @@ struct FrameConstants {
 };
 FrameConstants frame_constants(const Camera& camera);
 
+// The same projection as one homogeneous transform from world units straight to the screen, in double: rows r0..r3
+// with h_i = r_i.xyz . p + r_i.w, and screen X = h0 / h3, Y = h1 / h3 (GS pixels, centre 2048), Z = h2 / h3 (Z24,
+// larger = nearer), h3 = depth. For programs that divide once and skip the guard-band step (shrubs, mobies).
+using Rows4 = std::array<std::array<double, 4>, 4>;
+Rows4 world_to_screen_rows(const Camera& camera);
+// Depth along the view direction and how far outside the frame the sphere's projection may reach before it leaves
+// the guard band: true when the sphere lies in front of the near plane and its projection stays within the band.
+bool sphere_inside_guard_band(const Camera& camera, const std::array<double, 4>& sphere);
+
 // Frustum culling: true when the sphere (world centre and radius) lies entirely outside one of the view frustum's
 // six planes (near, far, and the four through the frame's edges; not the guard band). Done in double: culling only
 // decides which patches are sent, the GS scissor and the microcode's clip test decide the pixels.

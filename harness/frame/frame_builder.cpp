@@ -13,7 +13,9 @@
 #include "harness/frame/microcode_upload.hpp"
 #include "harness/frame/texture_placement.hpp"
 #include "harness/frame/texture_uploads.hpp"
+#include "harness/frame/shrub_pass.hpp"
 #include "harness/frame/tfrag_pass.hpp"
+#include "microcode/shrub/shrub_abi.hpp"
 #include "microcode/tfrag/tfrag_abi.hpp"
 
 namespace gcvu::harness::frame {
@@ -50,6 +52,7 @@ BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Progra
   std::vector<uint8_t> core = level.core_data;
   const std::vector<PlacedTexture> placed = place_textures(level.textures);
   for (const formats::rc2::TfragPatch& patch : level.patches) rewrite_ad_gifs(core, patch, placed, source);
+  rewrite_shrub_textures(core, level, placed);
   const LevelCopies copies = {&core, kLevelAddress, align16(kLevelAddress + core.size())};
   DataArea data(align16(copies.gs_ram_address + level.gs_ram.size()));
   check_tfrag_footprints(level, core, source);
@@ -62,9 +65,23 @@ BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Progra
   frame.chain_address = static_cast<uint32_t>(align16(data.end()));
   ChainWriter chain(frame.chain_address);
   upload_microcode(chain, program, kTfragFirstInstruction);
+  // The shrub program after the tfrag one (VU branches are relative, so any place works).
+  const uint32_t shrub_first = static_cast<uint32_t>(program.code.size() / 8);
+  const bool draws_shrubs = options.shrub_program != nullptr && !level.shrubs.empty();
+  if (draws_shrubs) upload_microcode(chain, *options.shrub_program, shrub_first);
   chain.direct(frame_setup_packet(), 0, 0, "frame setup");
   write_uploads(chain, uploads);
   write_tfrag_chain(chain, tfrags, options.camera, copies.core_address, tfrag_entries);
+  if (draws_shrubs) {
+    const ShrubEntries shrub_entries = {shrub_first + options.shrub_program->entry(microcode::shrub::kInitEntry),
+                                        shrub_first + options.shrub_program->entry(microcode::shrub::kPacketEntry)};
+    const ShrubPassStats shrubs =
+        write_shrub_chain(chain, level, options.instances, options, copies.core_address, shrub_entries);
+    frame.shrubs_drawn = shrubs.instances_drawn;
+    frame.shrub_classes_drawn = shrubs.drawn_classes;
+    frame.shrubs_culled = shrubs.instances_culled;
+    frame.shrub_packets = shrubs.packets_sent;
+  }
   chain.end();
   frame.chain_qwords = sent_qwords(chain.bytes());
   frame.drawn = std::move(tfrags.drawn);

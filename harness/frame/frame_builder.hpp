@@ -11,6 +11,7 @@
 #include "emu/dma/ee_memory.hpp"
 #include "formats/rc2/level.hpp"
 #include "harness/frame/camera.hpp"
+#include "harness/frame/instance.hpp"
 #include "harness/frame/lighting.hpp"
 #include "harness/frame/lod_choice.hpp"
 #include "microcode/assembler/assembler.hpp"
@@ -21,6 +22,8 @@ inline constexpr uint32_t kLevelAddress = 0x100000;  // the core_data copy; ever
 
 struct FrameOptions {
   Camera camera;
+  std::vector<Instance> instances;                 // shrubs and mobies to draw after the terrain
+  const microcode::Program* shrub_program = nullptr;  // needed to draw shrub instances
   LightBank lights = default_light_bank();
   uint64_t ee_ram_bytes = dma::kRamBytes;  // the budget (tests shrink it)
 };
@@ -49,6 +52,10 @@ struct BuiltFrame {
   std::array<size_t, kLodModeCount> mode_counts{};  // by LodMode
   size_t culled = 0;
   size_t textures_uploaded = 0;
+  size_t shrubs_drawn = 0;   // instances
+  std::vector<size_t> shrub_classes_drawn;  // the shrub table entry of each drawn instance
+  size_t shrubs_culled = 0;
+  size_t shrub_packets = 0;  // packets sent (a packet draws every instance of its call)
 };
 
 // Builds the frame. Errors (formats::FormatError naming the level's core_data, the offset and the rule): a patch

@@ -65,6 +65,12 @@ std::vector<uint32_t> frame_setup_packet() {
       true);
 }
 
+std::vector<uint32_t> pass_test_packet(bool alpha_test) {
+  constexpr uint64_t kZte = 1u << 16, kZtstGequal = 2u << 17;
+  constexpr uint64_t kAte = 1, kAtstGequal = 5u << 1, kAref = 0x40u << 4;
+  return ad_packet({{kTest1, kZte | kZtstGequal | (alpha_test ? kAte | kAtstGequal | kAref : 0)}}, true);
+}
+
 std::vector<uint32_t> image_upload_header(uint32_t block, uint32_t width_units, uint8_t psm, uint32_t width,
                                           uint32_t height, uint32_t qwords) {
   std::vector<uint32_t> out = ad_packet(

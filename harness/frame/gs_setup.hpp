@@ -19,6 +19,9 @@ inline constexpr uint32_t kClearColour = 0x80c0a070;  // RGBA, R in the low byte
 inline constexpr uint32_t kFogColour = 0x00c0a070;    // FOGCOL: the same blue
 
 std::vector<uint32_t> frame_setup_packet();
+// TEST_1 for a pass (one A+D write, EOP): the depth test GEQUAL always; with `alpha_test`, pixels whose alpha is
+// below 0x40 are dropped (ATE, ATST GEQUAL, AREF 0x40, AFAIL KEEP), as cut-out foliage needs.
+std::vector<uint32_t> pass_test_packet(bool alpha_test);
 std::vector<uint32_t> image_upload_header(uint32_t block, uint32_t width_units, uint8_t psm, uint32_t width,
                                           uint32_t height, uint32_t qwords);
 std::array<uint32_t, 4> strip_tag_template();

@@ -94,25 +94,35 @@ std::array<uint32_t, 3> record_base(const formats::rc2::LightRecord& record) {
   return out;
 }
 
-uint32_t light_vertex(const formats::rc2::LightRecord& record, const LightBank& bank) {
-  std::array<uint32_t, 3> colour = record_base(record);
-  if (const std::optional<LightSet> set = selected_set(record.select, bank)) {
-    const std::array<uint32_t, 3> normal = record_normal(record);
-    const auto factor = [&](const DirectionalLight& light) {
-      const uint32_t d = dot3(normal, light.direction);
-      return vu::max(d, mul(d, light.w));
-    };
-    const uint32_t factor_a = factor(set->a), factor_b = factor(set->b);
-    for (size_t c = 0; c < 3; ++c) {
-      colour[c] = add(add(colour[c], mul(set->a.colour[c], factor_a)), mul(set->b.colour[c], factor_b));
-    }
-  }
+namespace {
+
+uint32_t pack_colour(const std::array<uint32_t, 3>& colour) {
   uint32_t rgba = 0x80u << 24;
   for (size_t c = 0; c < 3; ++c) {
     const uint32_t clamped = vu::mini(vu::max(colour[c], 0), bits(255.0));
     rgba |= vu::ftoi(clamped, vu::FixedPoint::k0) << (8 * c);
   }
   return rgba;
+}
+
+}  // namespace
+
+uint32_t light_normal(const std::array<uint32_t, 3>& normal, std::array<uint32_t, 3> colour, const LightSet& set) {
+  const auto factor = [&](const DirectionalLight& light) {
+    const uint32_t d = dot3(normal, light.direction);
+    return vu::max(d, mul(d, light.w));
+  };
+  const uint32_t factor_a = factor(set.a), factor_b = factor(set.b);
+  for (size_t c = 0; c < 3; ++c) {
+    colour[c] = add(add(colour[c], mul(set.a.colour[c], factor_a)), mul(set.b.colour[c], factor_b));
+  }
+  return pack_colour(colour);
+}
+
+uint32_t light_vertex(const formats::rc2::LightRecord& record, const LightBank& bank) {
+  const std::optional<LightSet> set = selected_set(record.select, bank);
+  if (!set) return pack_colour(record_base(record));
+  return light_normal(record_normal(record), record_base(record), *set);
 }
 
 }  // namespace gcvu::harness::frame

@@ -60,6 +60,8 @@ std::array<uint32_t, 3> record_normal(const formats::rc2::LightRecord& record);
 // The base colour (r, g, b) as float bits.
 std::array<uint32_t, 3> record_base(const formats::rc2::LightRecord& record);
 
+// The formula above for a normal and a base colour (float bits) lit by one set, RGBA (R in bits 0-7, alpha 0x80).
+uint32_t light_normal(const std::array<uint32_t, 3>& normal, std::array<uint32_t, 3> base, const LightSet& set);
 // The lit colour of one record, RGBA (R in bits 0-7, alpha 0x80).
 uint32_t light_vertex(const formats::rc2::LightRecord& record, const LightBank& bank);
 

@@ -55,7 +55,7 @@ std::vector<frame::Instance> place_demo_instances(const formats::rc2::Level& lev
     instance.class_index = shrubs[i % shrubs.size()];
     instance.position = vertex_of(patch, random.below(patch.position_total()));
     instance.yaw_degrees = static_cast<double>(random.below(360));
-    instance.scale = 0.75 + 0.5 * static_cast<double>(random.below(64)) / 64.0;
+    instance.scale = 1.5 + static_cast<double>(random.below(64)) / 64.0;
     instances.push_back(instance);
   }
   // Mobies on the patches nearest `near`.

@@ -24,7 +24,7 @@ TEST(RunLevel, DemoWritesTheFrameAndReportsThePipeline) {
   const CliResult result = run_cli({"run", "--patches", "36", "--out", (dir / "out").string(), "--vram"});
   ASSERT_EQ(result.code, 0) << result.err << result.out;
   for (const char* line : {"level: demo (height field, seed 1, 36 patches)", "run: finished", "patches drawn: ",
-                           "lod modes: ", "vif1: ", "vu1: ", "stall cycles", "xgkicks: ", "triangles ", "gs: ",
+                           "lod modes: ", "shrubs: ", "vif1: ", "vu1: ", "stall cycles", "xgkicks: ", "triangles ", "gs: ",
                            "pixels drawn", "emulated: ", "wall time: ", "x real time", "frame written to"}) {
     EXPECT_TRUE(has(result.out, line)) << line << "\n" << result.out;
   }

@@ -1,0 +1,199 @@
+#include "harness/frame/shrub_pass.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <map>
+#include <numbers>
+
+#include "emu/vu/float/float_unit.hpp"
+#include "formats/rc2/vif_code.hpp"
+#include "harness/frame/gs_setup.hpp"
+#include "harness/frame/lighting.hpp"
+#include "microcode/shrub/shrub_abi.hpp"
+
+namespace gcvu::harness::frame {
+
+namespace {
+
+namespace abi = microcode::shrub;
+using formats::rc2::vif_word;
+constexpr uint32_t kNop = vif_word(formats::rc2::kVifNop, 0, 0);
+constexpr uint8_t kUnpackV4_32 = formats::rc2::unpack_command(3, 0);
+
+uint32_t bits(double value) { return std::bit_cast<uint32_t>(static_cast<float>(value)); }
+
+void store_u64(std::vector<uint8_t>& bytes, size_t at, uint64_t value) {
+  for (int b = 0; b < 8; ++b) bytes[at + b] = static_cast<uint8_t>(value >> (8 * b));
+}
+
+// Where instance `instance` of class `shrub` sits in the world: the class sphere moved, turned and scaled.
+struct Placement {
+  std::array<double, 3> axis_x{}, axis_y{};  // the instance's turned x and y axes (z stays up)
+  std::array<double, 4> sphere{};            // world centre and radius
+};
+
+Placement place(const formats::rc2::ShrubClass& shrub, const Instance& instance) {
+  const double yaw = instance.yaw_degrees * std::numbers::pi / 180.0;
+  Placement p;
+  p.axis_x = {std::cos(yaw), std::sin(yaw), 0};
+  p.axis_y = {-std::sin(yaw), std::cos(yaw), 0};
+  const auto& c = shrub.sphere;
+  for (size_t a = 0; a < 3; ++a) {
+    const double local = p.axis_x[a] * c[0] + p.axis_y[a] * c[1] + (a == 2 ? c[2] : 0.0);
+    p.sphere[a] = instance.position[a] + instance.scale * local;
+  }
+  p.sphere[3] = instance.scale * c[3];
+  return p;
+}
+
+// The instance's matrix columns: class fixed point (world = value * class scale / 1024, then turned, scaled and
+// moved) to the screen, in double, rounded to float once.
+std::array<std::array<uint32_t, 4>, 4> instance_columns(const formats::rc2::ShrubClass& shrub,
+                                                        const Instance& instance, const Placement& placement,
+                                                        const Rows4& screen) {
+  const double unit = instance.scale * shrub.scale / 1024.0;
+  const std::array<std::array<double, 3>, 3> model = {
+      std::array<double, 3>{placement.axis_x[0] * unit, placement.axis_x[1] * unit, placement.axis_x[2] * unit},
+      std::array<double, 3>{placement.axis_y[0] * unit, placement.axis_y[1] * unit, placement.axis_y[2] * unit},
+      std::array<double, 3>{0, 0, unit}};
+  std::array<std::array<uint32_t, 4>, 4> columns{};
+  for (size_t row = 0; row < 4; ++row) {
+    for (size_t column = 0; column < 3; ++column) {
+      const auto& m = model[column];
+      columns[column][row] = bits(screen[row][0] * m[0] + screen[row][1] * m[1] + screen[row][2] * m[2]);
+    }
+    const auto& pos = instance.position;
+    columns[3][row] = bits(screen[row][0] * pos[0] + screen[row][1] * pos[1] + screen[row][2] * pos[2] + screen[row][3]);
+  }
+  return columns;
+}
+
+// The 24 palette normals, turned with the instance, lit by light set 0 over the instance's tint (in PS2 float).
+std::array<uint32_t, formats::rc2::kShrubPaletteEntries> instance_colours(const formats::rc2::ShrubClass& shrub,
+                                                                          const Instance& instance,
+                                                                          const Placement& placement,
+                                                                          const LightBank& lights) {
+  std::array<uint32_t, formats::rc2::kShrubPaletteEntries> out{};
+  const std::array<uint32_t, 3> base = {vu::itof((instance.colour >> 0) & 0xff, vu::FixedPoint::k0) ,
+                                        vu::itof((instance.colour >> 8) & 0xff, vu::FixedPoint::k0),
+                                        vu::itof((instance.colour >> 16) & 0xff, vu::FixedPoint::k0)};
+  for (size_t i = 0; i < out.size(); ++i) {
+    const auto& n = shrub.palette[i];
+    std::array<uint32_t, 3> normal{};
+    for (size_t a = 0; a < 3; ++a) {
+      const double turned = placement.axis_x[a] * n[0] + placement.axis_y[a] * n[1] + (a == 2 ? n[2] : 0.0);
+      normal[a] = bits(turned / 32767.0);
+    }
+    out[i] = lights.empty() ? (instance.colour | 0x80u << 24) : light_normal(normal, base, lights[0]);
+  }
+  return out;
+}
+
+uint32_t fog_at(double depth) {
+  const double fog = 255.0 * (1.0 / depth - 1.0 / kFogFar) / (1.0 / kFogNear - 1.0 / kFogFar);
+  return bits(std::clamp(fog, 0.0, 255.0));
+}
+
+}  // namespace
+
+void rewrite_shrub_textures(std::vector<uint8_t>& core, const formats::rc2::Level& level,
+                            const std::vector<PlacedTexture>& placed) {
+  for (const formats::rc2::ShrubClass& shrub : level.shrubs) {
+    const formats::rc2::ClassEntry& entry = level.index.shrubs[shrub.index];
+    for (const formats::rc2::ShrubPacket& packet : shrub.packets) {
+      for (size_t k = 0; k < packet.textures.size(); ++k) {
+        const formats::rc2::ShrubTextureRecord& record = packet.textures[k];
+        const PlacedTexture& texture = placed.at(entry.texture_slots.at(record.texture_slot()));
+        // The packet: 4 VIF code words, the header qword, the gif tags, then 4 qwords per texture record
+        // (TEX1_1, CLAMP_1, MIPTBP1_1, TEX0_1).
+        const size_t at = shrub.span_offset + packet.offset + 16 + 16 * (1 + packet.gif_tag_count + 4 * k);
+        store_u64(core, at + 0 * 16, tex1_value(0, 1));
+        store_u64(core, at + 2 * 16, miptbp1_value(texture));
+        store_u64(core, at + 3 * 16, tex0_value(texture));
+      }
+    }
+  }
+}
+
+ShrubPassStats write_shrub_chain(ChainWriter& chain, const formats::rc2::Level& level,
+                                 const std::vector<Instance>& instances, const FrameOptions& options,
+                                 uint64_t core_address, const ShrubEntries& entries) {
+  ShrubPassStats stats;
+  std::map<size_t, const formats::rc2::ShrubClass*> classes;  // by core-index table entry
+  for (const formats::rc2::ShrubClass& shrub : level.shrubs) classes[shrub.index] = &shrub;
+  // Visible instances per class, in class order, each with its depth.
+  std::map<size_t, std::vector<std::pair<const Instance*, Placement>>> visible;
+  for (const Instance& instance : instances) {
+    if (instance.kind != InstanceKind::kShrub) continue;
+    const auto found = classes.find(instance.class_index);
+    if (found == classes.end()) continue;
+    const Placement placement = place(*found->second, instance);
+    if (!sphere_inside_guard_band(options.camera, placement.sphere) ||
+        sphere_outside_frustum(options.camera, {static_cast<float>(placement.sphere[0]),
+                                                static_cast<float>(placement.sphere[1]),
+                                                static_cast<float>(placement.sphere[2]),
+                                                static_cast<float>(placement.sphere[3])})) {
+      ++stats.instances_culled;
+      continue;
+    }
+    visible[instance.class_index].push_back({&instance, placement});
+  }
+  if (visible.empty()) return stats;
+
+  const std::vector<uint32_t> flush = {vif_word(formats::rc2::kVifFlush, 0, 0)};
+  chain.cnt(flush);
+  chain.direct(pass_test_packet(true), 0, 0, "foliage GS state");
+  const std::vector<uint32_t> setup = {
+      vif_word(formats::rc2::kVifStcycl, 0, 0x0404), vif_word(formats::rc2::kVifStmod, 0, 0),
+      vif_word(formats::rc2::kVifBase, 0, abi::kInputBase), vif_word(formats::rc2::kVifOffset, 0, abi::kInputOffset),
+      kNop, kNop, kNop, vif_word(kUnpackV4_32, 1, abi::kAdTagAddr),
+      // The A+D tag: NLOOP 4, NREG 1 (bits 60-63), REGS A+D (0xe).
+      4, 0x10000000u, 0xe, 0,
+      vif_word(formats::rc2::kVifMscal, 0, static_cast<uint16_t>(entries.init))};
+  chain.cnt(setup);
+
+  const Rows4 screen = world_to_screen_rows(options.camera);
+  const ViewBasis basis = view_basis(options.camera);
+  for (const auto& [class_index, members] : visible) {
+    const formats::rc2::ShrubClass& shrub = *classes.at(class_index);
+    for (size_t first = 0; first < members.size(); first += abi::kMaxInstances) {
+      const size_t count = std::min<size_t>(abi::kMaxInstances, members.size() - first);
+      double nearest = kFarPlane;
+      for (size_t i = first; i < first + count; ++i) {
+        const auto& s = members[i].second.sphere;
+        const double depth = (s[0] - options.camera.x) * basis.forward[0] +
+                             (s[1] - options.camera.y) * basis.forward[1] + (s[2] - options.camera.z) * basis.forward[2];
+        nearest = std::min(nearest, depth);
+      }
+      // FLUSHE first: the previous call's last program still reads the instance area this call overwrites.
+      std::vector<uint32_t> words = {vif_word(formats::rc2::kVifFlushe, 0, 0), kNop, kNop,
+                                     vif_word(kUnpackV4_32, 1, abi::kCallParamsAddr),
+                                     static_cast<uint32_t>(count), fog_at(nearest), 0, 0};
+      for (size_t i = first; i < first + count; ++i) {
+        const auto& [instance, placement] = members[i];
+        // One UNPACK per instance: ten instances of 28 qwords would pass an UNPACK's 256.
+        const auto slot = static_cast<uint16_t>(abi::kInstanceBase + abi::kInstanceQwords * (i - first));
+        words.insert(words.end(), {kNop, kNop, kNop, vif_word(kUnpackV4_32, abi::kInstanceQwords, slot)});
+        for (const auto& column : instance_columns(shrub, *instance, placement, screen)) {
+          words.insert(words.end(), column.begin(), column.end());
+        }
+        for (uint32_t colour : instance_colours(shrub, *instance, placement, options.lights)) {
+          for (int lane = 0; lane < 4; ++lane) words.push_back((colour >> (8 * lane)) & 0xff);
+        }
+      }
+      chain.cnt(words);
+      for (const formats::rc2::ShrubPacket& packet : shrub.packets) {
+        chain.ref(static_cast<uint32_t>(core_address + shrub.span_offset + packet.offset), packet.size);
+        const std::vector<uint32_t> mscal = {vif_word(formats::rc2::kVifMscal, 0, static_cast<uint16_t>(entries.packet))};
+        chain.cnt(mscal);
+        ++stats.packets_sent;
+      }
+      stats.instances_drawn += count;
+      stats.drawn_classes.insert(stats.drawn_classes.end(), count, class_index);
+    }
+  }
+  return stats;
+}
+
+}  // namespace gcvu::harness::frame
