@@ -1,5 +1,5 @@
 // The demo frame of `gcvu run` (the embedded synthetic level, default camera):
-// - BM_TfragDemoMicrocode reruns the frame's tfrag microprograms on the VU1 interpreter alone (captured as they
+// - BM_TfragDemoMicrocode (and BM_ShrubDemoMicrocode) rerun the frame's tfrag (shrub) microprograms on the VU1 interpreter alone (captured as they
 //   started in a clocked run, harness/bench/tfrag_frame_programs.hpp): vu_hz is emulated VU cycles per wall second,
 //   ratio_to_realtime divides it by the real 294.912 MHz, frames_per_second counts the frame's microcode per second
 //   and ratio_to_60fps divides that by the game's 60.
@@ -12,6 +12,7 @@
 #include "harness/bench/tfrag_frame_programs.hpp"
 #include "harness/bench/vu_bench.hpp"
 #include "harness/gen_level/height_field_level.hpp"
+#include "harness/run/demo_scene.hpp"
 #include "harness/run/level_run.hpp"
 #include "microcode/tfrag/tfrag_program.hpp"
 
@@ -39,12 +40,20 @@ void set_counters(benchmark::State& state, uint64_t vu_cycles) {
   state.counters["vu_cycles_per_frame"] = static_cast<double>(vu_cycles) / static_cast<double>(state.iterations());
 }
 
-void BM_TfragDemoMicrocode(benchmark::State& state) {
+// The demo frame's programs of one kind: tfrag sits at instruction 0, the shrub program right after it.
+gcvu::harness::CapturedFrame demo_programs(bool shrubs) {
   const gcvu::formats::rc2::Level& level = demo_level();
-  gcvu::harness::frame::FrameOptions options;
-  options.camera = gcvu::harness::overview_camera(level);
-  const gcvu::harness::CapturedFrame frame =
-      gcvu::harness::capture_frame_programs(level, gcvu::microcode::tfrag::tfrag_program(), options);
+  const gcvu::harness::frame::FrameOptions options =
+      gcvu::harness::scene_frame_options(level, gcvu::harness::overview_camera(level), true, 1);
+  const gcvu::microcode::Program& tfrag = gcvu::microcode::tfrag::tfrag_program();
+  const gcvu::harness::CapturedFrame frame = gcvu::harness::capture_frame_programs(level, tfrag, options);
+  const auto tfrag_end = static_cast<uint32_t>(tfrag.code.size() / 8);
+  return shrubs ? gcvu::harness::programs_starting_in(frame, tfrag_end, gcvu::vu::kMicroInstructions)
+                : gcvu::harness::programs_starting_in(frame, 0, tfrag_end);
+}
+
+void run_programs(benchmark::State& state, bool shrubs) {
+  const gcvu::harness::CapturedFrame frame = demo_programs(shrubs);
   gcvu::harness::CapturedFrameRunner runner(frame);
   uint64_t cycles = 0;
   for (auto _ : state) {
@@ -55,12 +64,15 @@ void BM_TfragDemoMicrocode(benchmark::State& state) {
   state.counters["programs_per_frame"] = static_cast<double>(frame.programs.size());
 }
 
+void BM_TfragDemoMicrocode(benchmark::State& state) { run_programs(state, false); }
+void BM_ShrubDemoMicrocode(benchmark::State& state) { run_programs(state, true); }
+
 void BM_TfragDemoFrame(benchmark::State& state) {
   const gcvu::formats::rc2::Level& level = demo_level();
   gcvu::harness::LevelRunRequest request;
   request.level = &level;
   request.program = &gcvu::microcode::tfrag::tfrag_program();
-  request.frame.camera = gcvu::harness::overview_camera(level);
+  request.frame = gcvu::harness::scene_frame_options(level, gcvu::harness::overview_camera(level), true, 1);
   request.source = "demo";
   uint64_t cycles = 0;
   for (auto _ : state) {
@@ -74,4 +86,5 @@ void BM_TfragDemoFrame(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(BM_TfragDemoMicrocode)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ShrubDemoMicrocode)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TfragDemoFrame)->Unit(benchmark::kMillisecond)->UseRealTime();

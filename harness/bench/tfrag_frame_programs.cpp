@@ -26,7 +26,6 @@ CapturedFrame capture_frame_programs(const formats::rc2::Level& level, const mic
   DiscardingGs gs;
   system::ClockedSystem machine(gs);
   CapturedFrame captured;
-  captured.micro = program.code;
   machine.set_program_start_hook([&captured](const vu::Vu1& vu) {
     CapturedProgram& p = captured.programs.emplace_back();
     vu.data().store(p.data);
@@ -41,10 +40,25 @@ CapturedFrame capture_frame_programs(const formats::rc2::Level& level, const mic
   if (run.end != system::RunEnd::kFinished) {
     throw std::runtime_error(fmt::format("the frame did not finish: {} {}", system::run_end_name(run.end), run.error));
   }
+  for (uint32_t pc = 0; pc < vu::kMicroInstructions; ++pc) {
+    const uint64_t bundle = machine.vu().micro().instruction(pc);
+    for (int b = 0; b < 8; ++b) captured.micro.push_back(static_cast<uint8_t>(bundle >> (8 * b)));
+  }
   for (const system::MicroprogramReport& report : machine.microprograms()) {
     captured.clocked_vu_cycles += report.end_cycle - report.start_cycle;
   }
   return captured;
+}
+
+CapturedFrame programs_starting_in(const CapturedFrame& frame, uint32_t first_instruction, uint32_t end_instruction) {
+  CapturedFrame out;
+  out.micro = frame.micro;
+  for (const CapturedProgram& program : frame.programs) {
+    if (program.registers.tpc >= first_instruction && program.registers.tpc < end_instruction) {
+      out.programs.push_back(program);
+    }
+  }
+  return out;
 }
 
 CapturedFrameRunner::CapturedFrameRunner(const CapturedFrame& frame)

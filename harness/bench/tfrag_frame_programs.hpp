@@ -1,5 +1,5 @@
 #pragma once
-// The tfrag microprograms of one level frame, captured as each starts in a clocked run (VU1 data memory,
+// The microprograms of one level frame (tfrag, shrub), captured as each starts in a clocked run (VU1 data memory,
 // registers, TOP/ITOP, start PC) so a benchmark can rerun the frame's microcode on the VU interpreter alone,
 // without the DMA, VIF1, GIF and GS around it. Rerun alone, a program starts with empty pipelines and no XGKICK in
 // flight, and its XGKICKs go to a counting port that never makes it wait; its cycle count can therefore differ a
@@ -26,7 +26,7 @@ struct CapturedProgram {
 };
 
 struct CapturedFrame {
-  std::vector<uint8_t> micro;  // the microcode as uploaded
+  std::vector<uint8_t> micro;  // VU1 micro memory at the end of the frame (every program the chain uploaded)
   std::vector<CapturedProgram> programs;
   uint64_t clocked_vu_cycles = 0;  // the programs' cycles in the clocked run
 };
@@ -34,6 +34,9 @@ struct CapturedFrame {
 // Builds and runs one frame of `level` through a clocked system whose GS sink discards everything.
 CapturedFrame capture_frame_programs(const formats::rc2::Level& level, const microcode::Program& program,
                                      const frame::FrameOptions& options);
+
+// The captured programs that start in [first_instruction, end_instruction): one microprogram's share of a frame.
+CapturedFrame programs_starting_in(const CapturedFrame& frame, uint32_t first_instruction, uint32_t end_instruction);
 
 // Reruns a captured frame's programs on one VU1, in order.
 class CapturedFrameRunner {

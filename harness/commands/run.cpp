@@ -19,13 +19,12 @@
 #include "harness/commands/commands.hpp"
 #include "formats/rc2/level.hpp"
 #include "formats/rc2/level_writer.hpp"
-#include "harness/gen_level/demo_instances.hpp"
 #include "harness/gen_level/height_field_level.hpp"
+#include "harness/run/demo_scene.hpp"
 #include "harness/run/level_run.hpp"
 #include "harness/run/level_run_report.hpp"
 #include "harness/run/state_run.hpp"
 #include "harness/run/strip_census.hpp"
-#include "microcode/shrub/shrub_program.hpp"
 #include "microcode/tfrag/tfrag_program.hpp"
 #include "harness/run/state_run_report.hpp"
 
@@ -144,8 +143,6 @@ double parse_step(const std::string& text) {
   return value;
 }
 
-constexpr size_t kDemoShrubs = 160;
-
 uint64_t parameters_seed(const po::variables_map& values) {
   return parse_unsigned(values["seed"].as<std::string>()).value_or(0);
 }
@@ -199,16 +196,9 @@ int run_level_mode(const po::variables_map& values, Io& io) {
   request.level = &level;
   request.source = name;
   request.program = &microcode::tfrag::tfrag_program();
-  request.frame.camera = values.count("camera") != 0 ? parse_camera(values["camera"].as<std::string>())
-                                                     : overview_camera(level);
-  // The demo places shrubs on its terrain (the record does not locate instance tables on the disc, so a user's
-  // level draws its terrain only); a level's shrub classes are drawn with gcvu's shrub microcode.
-  if (!has_level) {
-    const frame::Camera& camera = request.frame.camera;
-    request.frame.instances = place_demo_instances(level, parameters_seed(values), {kDemoShrubs, 0},
-                                                   {camera.x, camera.y});
-  }
-  request.frame.shrub_program = &microcode::shrub::shrub_program();
+  const frame::Camera camera = values.count("camera") != 0 ? parse_camera(values["camera"].as<std::string>())
+                                                           : overview_camera(level);
+  request.frame = scene_frame_options(level, camera, !has_level, parameters_seed(values));
   request.frames = static_cast<uint32_t>(*frames);
   request.step = parse_step(values["step"].as<std::string>());
   request.config.vif = vif_config_from(values);

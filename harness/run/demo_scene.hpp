@@ -1,0 +1,21 @@
+#pragma once
+// What `gcvu run` draws besides a level's terrain: the programs for each pass and, for the demo level, the shrubs
+// it places on its terrain (a user's level has no instances gcvu can read: the record does not locate them).
+// Shared by the command and the benchmarks so both draw the same frame.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "formats/rc2/level.hpp"
+#include "harness/frame/frame_builder.hpp"
+
+namespace gcvu::harness {
+
+inline constexpr size_t kDemoShrubs = 160;
+
+// Frame options for `camera`: the shrub program set, and with `place_demo_shrubs` kDemoShrubs shrub instances
+// placed by `seed` (harness/gen_level/demo_instances.hpp).
+frame::FrameOptions scene_frame_options(const formats::rc2::Level& level, const frame::Camera& camera,
+                                        bool place_demo_shrubs, uint64_t seed);
+
+}  // namespace gcvu::harness
