@@ -221,6 +221,51 @@ TEST(MobyProgram, KickBitAndOutsideVerticesSetAdc) {
   EXPECT_EQ(p.qwords[1 + 3 * 4 + 2][0], 49152u);
 }
 
+TEST(MobyProgram, EachVertexIsSkinnedByItsOwnPaletteMatrix) {
+  // Vertices 2 and 4 use palette matrix 1: identity with c3 = (64, -32, 8, 1024), so clip = (x + 64, y - 32,
+  // z + 8, 1024) and the screen rules give X = 32768 + 8(x + 64), Y = 32768 + 8(y - 32), Z = 16000 + 4(z + 8).
+  Session session;
+  PacketImage image = quad_packet({1, 2, 3, 4, 1, 1, 1, 0});
+  image.palette.push_back(PacketImage::identity(1024));
+  image.palette[1][3] = {bits(64), bits(-32), bits(8), bits(1024)};
+  image.matrix = {kPalette, kPalette + 4, kPalette, kPalette + 4};
+  const auto packets = session.run(image);
+  ASSERT_EQ(session.reason, vu::StopReason::kEnded) << session.vu.stop_message();
+  ASSERT_EQ(packets.size(), 1u);
+  for (uint32_t i = 0; i < 4; ++i) {
+    Vertex v = kQuad[i];
+    if (i % 2 == 1) v = {static_cast<int16_t>(v.x + 64), static_cast<int16_t>(v.y - 32),
+                         static_cast<int16_t>(v.z + 8), v.s, v.t};
+    expect_vertex(packets[0], 1 + 3 * i, v, false, "skinned vertex");
+  }
+  // Vertex 4 (256, 256, 400) by matrix 1: X = 32768 + 8 * 320 = 35328, Y = 32768 + 8 * 224 = 34560,
+  // Z = 16000 + 4 * 408 = 17632.
+  EXPECT_EQ(packets[0].qwords[1 + 9 + 2], (Vec4{35328u, 34560u, 17632u, 1616u}));
+}
+
+TEST(MobyProgram, CyclesPerVertex) {
+  // Measured, not asserted: transform cost per in-file vertex (64 vertices, an empty strip) and index-loop cost per
+  // strip vertex (4 vertices, a 96-vertex strip), each against the 4-vertex/4-index packet.
+  Session session;
+  PacketImage transform_heavy;
+  for (int i = 0; i < 64; ++i) transform_heavy.in_file.push_back({static_cast<int16_t>(i), 0, 0});
+  transform_heavy.stream = {1, 1, 1, 0};
+  session.run(transform_heavy);
+  const uint64_t transform_cycles = session.cycles;
+  session.run(quad_packet({1, 1, 1, 0}));
+  const uint64_t four_cycles = session.cycles;
+  std::vector<uint8_t> stream;
+  for (int n = 0; n < 96; ++n) stream.push_back(static_cast<uint8_t>(1 + n % 4));
+  for (uint8_t b : {1, 1, 1, 0}) stream.push_back(b);
+  session.run(quad_packet(stream));
+  const uint64_t strip_cycles = session.cycles;
+  ASSERT_EQ(session.reason, vu::StopReason::kEnded);
+  std::printf("[moby] transform: %.1f cycles per in-file vertex; index loop: %.1f cycles per strip vertex; "
+              "fixed per packet: %llu cycles (4 in-file vertices, no strip)\n",
+              (transform_cycles - four_cycles) / 60.0, (strip_cycles - four_cycles) / 96.0,
+              static_cast<unsigned long long>(four_cycles));
+}
+
 std::array<Vec4, 4> ad_block(uint32_t seed, std::array<uint8_t, 4> secrets) {
   std::array<Vec4, 4> block{};
   for (uint32_t q = 0; q < 4; ++q) block[q] = {seed + q, 0, 0x06u + q, secrets[q]};
