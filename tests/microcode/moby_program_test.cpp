@@ -348,8 +348,8 @@ TEST(MobyProgram, CachedVerticesDrawTheSameTrianglesAsCarriedOnes) {
   b.duplicate_sts = {kQuad[2], kQuad[3]};
   b.duplicate_copies = {{PacketImage::cache(5), PacketImage::entry(3)}, {PacketImage::cache(6), PacketImage::entry(4)}};
   b.stream = {1, 2, 3, 4, 1, 1, 1, 0};
-  // Different vertices at B's in-file slots 3, 4 would show if the duplicates were not used: there are none, and
-  // the transferred entries 3, 4 still hold packet A's; poison them through a dummy third packet first.
+  // The transferred entries 3, 4 still hold packet A's vertices, which would hide a missing duplicate copy, so a
+  // packet that draws nothing overwrites them with other vertices first (the cache slots it leaves alone).
   PacketImage poison = quad_packet({1, 1, 1, 0});
   poison.in_file = {{-8, -8, -8}, {-16, -16, -16}, {-24, -24, -24}, {-32, -32, -32}};
   session.run(poison);
