@@ -85,18 +85,8 @@ struct Run {
   uint64_t cycles = 0;
   // PACKED tags: NLOOP x NREG data qwords each; EOP ends a GIF packet.
   std::vector<Packet> packets() const {
-    std::vector<Packet> out(1);
-    size_t i = 0;
-    while (i < path1.qwords.size()) {
-      const Vec4 tag = path1.qwords[i].value;
-      const size_t data = (tag[0] & 0x7fff) * ((tag[1] >> 28) == 0 ? 16 : (tag[1] >> 28));
-      for (size_t k = 0; k <= data && i + k < path1.qwords.size(); ++k) {
-        out.back().qwords.push_back(path1.qwords[i + k].value);
-      }
-      i += data + 1;
-      if ((tag[0] >> 15) & 1) out.emplace_back();
-    }
-    out.pop_back();
+    std::vector<Packet> out;
+    for (auto& qwords : path1.gif_packets()) out.push_back({std::move(qwords)});
     return out;
   }
 };

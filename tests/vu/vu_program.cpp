@@ -37,4 +37,18 @@ std::unique_ptr<VuRun> run_vsm(std::string_view source, vu::Vu1Config config, vo
   return run;
 }
 
+std::vector<std::vector<vu::Vec4>> RecordingPath1::gif_packets() const {
+  std::vector<std::vector<vu::Vec4>> out(1);
+  size_t i = 0;
+  while (i < qwords.size()) {
+    const vu::Vec4 tag = qwords[i].value;
+    const size_t data = (tag[0] & 0x7fff) * ((tag[1] >> 28) == 0 ? 16 : (tag[1] >> 28));
+    for (size_t k = 0; k <= data && i + k < qwords.size(); ++k) out.back().push_back(qwords[i + k].value);
+    i += data + 1;
+    if ((tag[0] >> 15) & 1) out.emplace_back();
+  }
+  out.pop_back();
+  return out;
+}
+
 }  // namespace gcvu::test

@@ -19,6 +19,9 @@ class RecordingPath1 : public vu::Path1Port {
     uint64_t cycle;
   };
   bool transfer_qword(const vu::Vec4& qword, uint32_t address, uint64_t cycle) override;
+  // The recorded stream split into GIF packets (tags and data as kicked; PACKED: NLOOP x NREG data qwords per tag,
+  // an EOP tag ends a packet).
+  std::vector<std::vector<vu::Vec4>> gif_packets() const;
   std::vector<Qword> qwords;
 
  private:
