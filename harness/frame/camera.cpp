@@ -29,22 +29,31 @@ ViewBasis view_basis(const Camera& camera) {
 
 double focal_length() { return (kFrameWidth / 2.0) / std::tan(radians(kHorizontalFovDegrees / 2.0)); }
 
-FrameConstants frame_constants(const Camera& camera) {
+std::array<std::array<double, 4>, 4> world_to_clip_rows(const Camera& camera) {
   const ViewBasis basis = view_basis(camera);
   const Vec3 eye = {camera.x, camera.y, camera.z};
   const double k = focal_length() / kGuardBandPixels;
   const double z_a = (kFarPlane + kNearPlane) / (kFarPlane - kNearPlane);
   const double z_b = -2.0 * kFarPlane * kNearPlane / (kFarPlane - kNearPlane);
-  // Rows of the world-to-clip transform (clip = row . (p - eye) + constant), p in world units.
+  // clip = row . (p - eye) + constant, p in world units.
   const std::array<Vec3, 4> rows = {Vec3{k * basis.right[0], k * basis.right[1], k * basis.right[2]},
                                     Vec3{-k * basis.up[0], -k * basis.up[1], -k * basis.up[2]},
                                     Vec3{z_a * basis.forward[0], z_a * basis.forward[1], z_a * basis.forward[2]},
                                     basis.forward};
   const std::array<double, 4> constants = {0.0, 0.0, z_b, 0.0};
+  std::array<std::array<double, 4>, 4> out{};
+  for (size_t lane = 0; lane < 4; ++lane) {
+    out[lane] = {rows[lane][0], rows[lane][1], rows[lane][2], constants[lane] - dot(rows[lane], eye)};
+  }
+  return out;
+}
+
+FrameConstants frame_constants(const Camera& camera) {
+  const std::array<std::array<double, 4>, 4> rows = world_to_clip_rows(camera);
   FrameConstants out;
   for (size_t lane = 0; lane < 4; ++lane) {
     for (size_t axis = 0; axis < 3; ++axis) out.matrix[axis][lane] = bits(rows[lane][axis] / kFixedPerWorldUnit);
-    out.matrix[3][lane] = bits(constants[lane] - dot(rows[lane], eye));
+    out.matrix[3][lane] = bits(rows[lane][3]);
   }
   const double fog_scale = 255.0 / (1.0 / kFogNear - 1.0 / kFogFar);
   out.screen_scale = {bits(kGuardBandPixels), bits(kGuardBandPixels), bits(-kZHalf), bits(fog_scale)};

@@ -55,6 +55,10 @@ struct FrameConstants {
 };
 FrameConstants frame_constants(const Camera& camera);
 
+// The clip transform of frame_constants in double and world units (not the lists' fixed point): rows r0..r3 with
+// clip_i = r_i.xyz . p + r_i.w. For passes that fold their own model transform in (mobies).
+std::array<std::array<double, 4>, 4> world_to_clip_rows(const Camera& camera);
+
 // The same projection as one homogeneous transform from world units straight to the screen, in double: rows r0..r3
 // with h_i = r_i.xyz . p + r_i.w, and screen X = h0 / h3, Y = h1 / h3 (GS pixels, centre 2048), Z = h2 / h3 (Z24,
 // larger = nearer), h3 = depth. For programs that divide once and skip the guard-band step (shrubs, mobies).

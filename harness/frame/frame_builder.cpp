@@ -11,10 +11,12 @@
 #include "harness/frame/data_area.hpp"
 #include "harness/frame/gs_setup.hpp"
 #include "harness/frame/microcode_upload.hpp"
+#include "harness/frame/moby_pass.hpp"
 #include "harness/frame/texture_placement.hpp"
 #include "harness/frame/texture_uploads.hpp"
 #include "harness/frame/shrub_pass.hpp"
 #include "harness/frame/tfrag_pass.hpp"
+#include "microcode/moby/moby_abi.hpp"
 #include "microcode/shrub/shrub_abi.hpp"
 #include "microcode/tfrag/tfrag_abi.hpp"
 
@@ -53,6 +55,7 @@ BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Progra
   const std::vector<PlacedTexture> placed = place_textures(level.textures);
   for (const formats::rc2::TfragPatch& patch : level.patches) rewrite_ad_gifs(core, patch, placed, source);
   rewrite_shrub_textures(core, level, placed);
+  rewrite_moby_textures(core, level, placed, source);
   const LevelCopies copies = {&core, kLevelAddress, align16(kLevelAddress + core.size())};
   DataArea data(align16(copies.gs_ram_address + level.gs_ram.size()));
   check_tfrag_footprints(level, core, source);
@@ -69,6 +72,11 @@ BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Progra
   const uint32_t shrub_first = static_cast<uint32_t>(program.code.size() / 8);
   const bool draws_shrubs = options.shrub_program != nullptr && !level.shrubs.empty();
   if (draws_shrubs) upload_microcode(chain, *options.shrub_program, shrub_first);
+  // The moby program after both (its MSCAL immediates carry its first instruction).
+  const uint32_t moby_first =
+      shrub_first + (draws_shrubs ? static_cast<uint32_t>(options.shrub_program->code.size() / 8) : 0);
+  const bool draws_mobies = options.moby_program != nullptr && !level.moby_classes.empty();
+  if (draws_mobies) upload_microcode(chain, *options.moby_program, moby_first);
   chain.direct(frame_setup_packet(), 0, 0, "frame setup");
   write_uploads(chain, uploads);
   write_tfrag_chain(chain, tfrags, options.camera, copies.core_address, tfrag_entries);
@@ -81,6 +89,15 @@ BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Progra
     frame.shrub_classes_drawn = shrubs.drawn_classes;
     frame.shrubs_culled = shrubs.instances_culled;
     frame.shrub_packets = shrubs.packets_sent;
+  }
+  if (draws_mobies) {
+    const MobyEntries moby_entries = {moby_first + options.moby_program->entry(microcode::moby::kInitEntry),
+                                      moby_first + options.moby_program->entry(microcode::moby::kPacketEntry)};
+    MobyPassStats mobies =
+        write_moby_chain(chain, level, options.instances, options, copies.core_address, moby_entries, source);
+    frame.mobies_drawn = std::move(mobies.drawn);
+    frame.mobies_culled = mobies.instances_culled;
+    frame.moby_packets = mobies.packets_sent;
   }
   chain.end();
   frame.chain_qwords = sent_qwords(chain.bytes());

@@ -24,6 +24,8 @@ struct FrameOptions {
   Camera camera;
   std::vector<Instance> instances;                 // shrubs and mobies to draw after the terrain
   const microcode::Program* shrub_program = nullptr;  // needed to draw shrub instances
+  const microcode::Program* moby_program = nullptr;   // needed to draw moby instances
+  uint32_t frame_index = 0;                           // mobies: animation time is frame_index / 60 s
   LightBank lights = default_light_bank();
   uint64_t ee_ram_bytes = dma::kRamBytes;  // the budget (tests shrink it)
 };
@@ -44,6 +46,11 @@ struct DrawnPatch {
   uint32_t colours_address = 0;   // where they sit in EE RAM
 };
 
+struct DrawnMoby {
+  size_t moby_class = 0;        // index into the level's moby_classes
+  std::vector<size_t> packets;  // the class's packets sent, in chain order
+};
+
 struct BuiltFrame {
   std::vector<EeSegment> segments;
   uint32_t chain_address = 0;
@@ -56,6 +63,9 @@ struct BuiltFrame {
   std::vector<size_t> shrub_classes_drawn;  // the shrub table entry of each drawn instance
   size_t shrubs_culled = 0;
   size_t shrub_packets = 0;  // packets sent (a packet draws every instance of its call)
+  std::vector<DrawnMoby> mobies_drawn;  // in chain order
+  size_t mobies_culled = 0;
+  size_t moby_packets = 0;
 };
 
 // Builds the frame. Errors (formats::FormatError naming the level's core_data, the offset and the rule): a patch

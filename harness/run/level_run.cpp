@@ -64,6 +64,7 @@ LevelRunResult run_level(const LevelRunRequest& request) {
   for (uint32_t index = 0; index < request.frames; ++index) {
     frame::FrameOptions options = request.frame;
     options.camera = advance_camera(request.frame.camera, request.step, index);
+    options.frame_index = request.frame.frame_index + index;
     frame::BuiltFrame built = frame::build_frame(*request.level, *request.program, options);
     frame::load_frame(built, machine.ee());
 

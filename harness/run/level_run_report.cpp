@@ -48,6 +48,9 @@ std::string format_level_run_report(const LevelRunRequest& request, const LevelR
   text += fmt::format("lod modes: {}\n", modes);
   text += fmt::format("shrubs: {} instances drawn ({} shrub packets sent), {} culled\n", result.last_frame.shrubs_drawn,
                       result.last_frame.shrub_packets, result.last_frame.shrubs_culled);
+  text += fmt::format("mobies: {} instances drawn ({} moby packets sent), {} culled\n",
+                      result.last_frame.mobies_drawn.size(), result.last_frame.moby_packets,
+                      result.last_frame.mobies_culled);
   text += fmt::format("vif1: {} qwords sent by DMA channel 1\n", total.dma_qwords);
   text += fmt::format("vu1: {} microprograms, {} cycles busy, {} stall cycles\n", total.microprograms,
                       total.vu_cycles, total.vu_stall_cycles);

@@ -30,17 +30,23 @@ void StripCensus::on_gif_qword(gif::Path path, const Qword& data, uint64_t /*cyc
       break;
     case Reading::kStrip:
       vertex_parts_.push_back(data);
-      if (vertex_parts_.size() == 3) {
-        current_.vertices.push_back({vertex_parts_[0], vertex_parts_[1], vertex_parts_[2]});
-        vertex_parts_.clear();
-      }
+      if (vertex_parts_.size() == 3) add_vertex({vertex_parts_[0], vertex_parts_[1], vertex_parts_[2]});
       break;
     default:
       break;
   }
-  if (--qwords_left_ == 0) {
-    if (reading_ == Reading::kStrip) finish_strip();
-    reading_ = Reading::kTag;
+  if (--qwords_left_ == 0) reading_ = Reading::kTag;
+}
+
+KickedStrip& StripCensus::current() { return keep_strips_ ? strips_.back() : current_; }
+
+void StripCensus::add_vertex(const StripVertex& vertex) {
+  vertex_parts_.clear();
+  KickedStrip& strip = current();
+  strip.vertices.push_back(vertex);
+  if (strip.vertices.size() > 2) {
+    ++triangles_;
+    suppressed_ += vertex.adc() ? 1 : 0;
   }
 }
 
@@ -48,33 +54,36 @@ void StripCensus::start_packet(const Qword& tag_qword) {
   const gif::GifTag tag = gif::GifTag::decode(qword_low(tag_qword), qword_high(tag_qword));
   const uint32_t data = tag.data_qwords();
   const bool packed = tag.format == gif::GifFormat::kPacked;
+  const bool strip_registers = packed && tag.nreg == 3 && (tag.regs & 0xfff) == kStripRegisters;
   if (packed && tag.nreg == 1 && (tag.regs & 0xf) == kRegisterAd) {
-    reading_ = Reading::kAdGif;
-  } else if (packed && tag.nreg == 3 && (tag.regs & 0xfff) == kStripRegisters && tag.pre &&
-             (tag.prim & 7) == kPrimTriangleStrip) {
+    reading_ = Reading::kAdGif;  // an open strip stays open: a PRE 0 tag may continue it
+  } else if (strip_registers && tag.pre && (tag.prim & 7) == kPrimTriangleStrip) {
     reading_ = Reading::kStrip;
-    current_ = KickedStrip{};
-    current_.prim = tag.prim;
-    current_.ad_gif = std::move(pending_ad_gif_);
+    ++strip_count_;
+    KickedStrip strip;
+    strip.prim = tag.prim;
+    strip.ad_gif = std::move(pending_ad_gif_);
+    if (keep_strips_) {
+      strips_.push_back(std::move(strip));
+    } else {
+      current_ = std::move(strip);
+    }
     pending_ad_gif_.clear();
     vertex_parts_.clear();
+    strip_open_ = true;
+  } else if (strip_registers && !tag.pre && strip_open_) {
+    // The GS keeps PRIM and its vertex queue: the same strip goes on (after an A+D switch or a split packet).
+    reading_ = Reading::kStrip;
+    KickedStrip& strip = current();
+    strip.ad_gif.insert(strip.ad_gif.end(), pending_ad_gif_.begin(), pending_ad_gif_.end());
+    pending_ad_gif_.clear();
   } else {
     reading_ = Reading::kOther;
+    strip_open_ = false;
     ++other_packets_;
   }
   qwords_left_ = data;
-  if (data == 0) {
-    if (reading_ == Reading::kStrip) finish_strip();
-    reading_ = Reading::kTag;
-  }
-}
-
-void StripCensus::finish_strip() {
-  ++strip_count_;
-  triangles_ += current_.triangles();
-  suppressed_ += current_.suppressed();
-  if (keep_strips_) strips_.push_back(std::move(current_));
-  current_ = KickedStrip{};
+  if (data == 0) reading_ = Reading::kTag;
 }
 
 }  // namespace gcvu::harness

@@ -3,7 +3,9 @@
 // packet whose tag starts a triangle strip (PRE with PRIM TRISTRIP, NREG 3: ST, RGBAQ, XYZF2) is one strip record
 // with its vertices, and A+D packets before it are the texture switch it drew with. It is the independent view of
 // what the microcode produced: `gcvu run` prints its totals and the tests compare its vertices with host
-// computations. Anything else on PATH1 is counted, not decoded.
+// computations. Anything else on PATH1 is counted, not decoded. A PACKED tag with the strip registers and PRE 0
+// continues the open strip (the GS keeps PRIM and its vertex queue): the moby program splits a strip that way
+// around A+D texture switches and full output buffers; A+D packets inside a strip join its ad_gif.
 
 #include <array>
 #include <cstdint>
@@ -44,14 +46,16 @@ class StripCensus final : public gif::GifQwordObserver {
  private:
   enum class Reading : uint8_t { kTag, kAdGif, kStrip, kOther };
   void start_packet(const Qword& tag);
-  void finish_strip();
+  void add_vertex(const StripVertex& vertex);
+  KickedStrip& current();
 
   bool keep_strips_;
   Reading reading_ = Reading::kTag;
   uint32_t qwords_left_ = 0;
   bool packet_ends_ = false;  // the tag just read had EOP
   std::vector<Qword> pending_ad_gif_;
-  KickedStrip current_;
+  KickedStrip current_;       // the open strip without keep_strips (else strips_.back())
+  bool strip_open_ = false;   // a strip was opened and no other packet has come since
   std::vector<Qword> vertex_parts_;
   std::vector<KickedStrip> strips_;
   uint64_t strip_count_ = 0;

@@ -52,5 +52,38 @@ TEST(StripCensus, StripsWithTextureSwitchAndAdcBits) {
   EXPECT_EQ(census.other_packets(), 1u);
 }
 
+// The moby program's split strip (microcode/moby/README.md): PRE 1 opens it, an A+D switch and a PRE 0 tag with
+// the strip registers continue it (the GS keeps its vertex queue), so the triangles span the split.
+TEST(StripCensus, PreZeroTagContinuesTheOpenStrip) {
+  StripCensus census(true);
+  const auto vertices = [&](uint32_t count) {
+    for (uint32_t v = 0; v < count; ++v) {
+      send(census, {0, 0, 0, 0});
+      send(census, {v, 0, 0, 0x80});
+      send(census, {0, 0, 0, 0});
+    }
+  };
+  send(census, tag(2, false, true, 0x3c, 3, 0x412));
+  vertices(2);
+  send(census, tag(1, false, false, 0, 1, 0xe));
+  send(census, {1, 0, 6, 0});
+  send(census, tag(2, true, false, 0x3c, 3, 0x412));
+  vertices(2);
+  // A new PRE 1 tag opens a second strip; a PRE 0 strip tag after another packet opens nothing.
+  send(census, tag(3, true, true, 0x3c, 3, 0x412));
+  vertices(3);
+  send(census, make_qword(uint64_t{1} | (uint64_t{2} << 58), 0));  // IMAGE, NLOOP 1
+  send(census, {9, 9, 9, 9});
+  send(census, tag(3, true, false, 0x3c, 3, 0x412));
+  vertices(3);
+
+  ASSERT_EQ(census.strips().size(), 2u);
+  EXPECT_EQ(census.strips()[0].vertices.size(), 4u);
+  EXPECT_EQ(census.strips()[0].ad_gif.size(), 1u);
+  EXPECT_EQ(census.strips()[1].vertices.size(), 3u);
+  EXPECT_EQ(census.triangles(), 3u);  // 2 across the split + 1
+  EXPECT_EQ(census.other_packets(), 2u);
+}
+
 }  // namespace
 }  // namespace gcvu::harness
