@@ -13,8 +13,8 @@ namespace gcvu::harness {
 
 inline constexpr size_t kDemoShrubs = 160;
 inline constexpr size_t kDemoMobies = 6;
-inline constexpr double kDemoLookDistance = 40.0;  // world units along the camera's heading where mobies gather
-inline constexpr double kDemoMobyScale = 3.0;      // the generated classes are 2-3 units: large enough to see
+inline constexpr double kDemoLookDistance = 75.0;  // world units along the camera's heading where mobies gather
+inline constexpr double kDemoMobyScale = 5.0;      // the generated classes are 2-3 units: large enough to see
 
 // Frame options for `camera`: the shrub and moby programs set, and with `place_demo_shrubs` kDemoShrubs shrub
 // instances and kDemoMobies moby instances placed by `seed` (harness/gen_level/demo_instances.hpp), the mobies
