@@ -1,5 +1,6 @@
 // The demo frame of `gcvu run` (the embedded synthetic level, default camera):
-// - BM_TfragDemoMicrocode (and BM_ShrubDemoMicrocode) rerun the frame's tfrag (shrub) microprograms on the VU1 interpreter alone (captured as they
+// - BM_TfragDemoMicrocode (BM_ShrubDemoMicrocode, BM_MobyDemoMicrocode) rerun the frame's tfrag (shrub, moby)
+//   programs on the VU1 interpreter alone (captured as they
 //   started in a clocked run, harness/bench/tfrag_frame_programs.hpp): vu_hz is emulated VU cycles per wall second,
 //   ratio_to_realtime divides it by the real 294.912 MHz, frames_per_second counts the frame's microcode per second
 //   and ratio_to_60fps divides that by the game's 60.
@@ -41,19 +42,30 @@ void set_counters(benchmark::State& state, uint64_t vu_cycles) {
 }
 
 // The demo frame's programs of one kind: tfrag sits at instruction 0, the shrub program right after it.
-gcvu::harness::CapturedFrame demo_programs(bool shrubs) {
+enum class Program { kTfrag, kShrub, kMoby };
+
+// The demo frame's programs of one kind. Micro memory holds tfrag from instruction 0, then shrub, then moby.
+gcvu::harness::CapturedFrame demo_programs(Program kind) {
   const gcvu::formats::rc2::Level& level = demo_level();
   const gcvu::harness::frame::FrameOptions options =
       gcvu::harness::scene_frame_options(level, gcvu::harness::overview_camera(level), true, 1);
   const gcvu::microcode::Program& tfrag = gcvu::microcode::tfrag::tfrag_program();
   const gcvu::harness::CapturedFrame frame = gcvu::harness::capture_frame_programs(level, tfrag, options);
   const auto tfrag_end = static_cast<uint32_t>(tfrag.code.size() / 8);
-  return shrubs ? gcvu::harness::programs_starting_in(frame, tfrag_end, gcvu::vu::kMicroInstructions)
-                : gcvu::harness::programs_starting_in(frame, 0, tfrag_end);
+  const auto shrub_end = tfrag_end + static_cast<uint32_t>(options.shrub_program->code.size() / 8);
+  switch (kind) {
+    case Program::kTfrag:
+      return gcvu::harness::programs_starting_in(frame, 0, tfrag_end);
+    case Program::kShrub:
+      return gcvu::harness::programs_starting_in(frame, tfrag_end, shrub_end);
+    case Program::kMoby:
+      break;
+  }
+  return gcvu::harness::programs_starting_in(frame, shrub_end, gcvu::vu::kMicroInstructions);
 }
 
-void run_programs(benchmark::State& state, bool shrubs) {
-  const gcvu::harness::CapturedFrame frame = demo_programs(shrubs);
+void run_programs(benchmark::State& state, Program kind) {
+  const gcvu::harness::CapturedFrame frame = demo_programs(kind);
   gcvu::harness::CapturedFrameRunner runner(frame);
   uint64_t cycles = 0;
   for (auto _ : state) {
@@ -64,8 +76,9 @@ void run_programs(benchmark::State& state, bool shrubs) {
   state.counters["programs_per_frame"] = static_cast<double>(frame.programs.size());
 }
 
-void BM_TfragDemoMicrocode(benchmark::State& state) { run_programs(state, false); }
-void BM_ShrubDemoMicrocode(benchmark::State& state) { run_programs(state, true); }
+void BM_TfragDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kTfrag); }
+void BM_ShrubDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kShrub); }
+void BM_MobyDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kMoby); }
 
 void BM_TfragDemoFrame(benchmark::State& state) {
   const gcvu::formats::rc2::Level& level = demo_level();
@@ -87,4 +100,5 @@ void BM_TfragDemoFrame(benchmark::State& state) {
 
 BENCHMARK(BM_TfragDemoMicrocode)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ShrubDemoMicrocode)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MobyDemoMicrocode)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TfragDemoFrame)->Unit(benchmark::kMillisecond)->UseRealTime();
