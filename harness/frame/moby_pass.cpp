@@ -1,3 +1,4 @@
+#include "harness/frame/instance_placement.hpp"
 #include "harness/frame/moby_pass.hpp"
 
 #include <array>
@@ -51,21 +52,6 @@ void open_unpack(std::vector<uint32_t>& words, uint8_t command, uint32_t qwords,
 }
 
 void add_qword(std::vector<uint32_t>& words, const std::array<uint32_t, 4>& q) { words.insert(words.end(), q.begin(), q.end()); }
-
-std::array<double, 4> world_sphere(const formats::rc2::MobyClass& moby, const Instance& instance) {
-  const double yaw = instance.yaw_degrees * std::numbers::pi / 180.0;
-  const auto& c = moby.header.bounding_sphere;
-  const double s = instance.scale;
-  return {instance.position[0] + s * (std::cos(yaw) * c[0] - std::sin(yaw) * c[1]),
-          instance.position[1] + s * (std::sin(yaw) * c[0] + std::cos(yaw) * c[1]), instance.position[2] + s * c[2],
-          s * c[3]};
-}
-
-bool visible(const Camera& camera, const std::array<double, 4>& sphere) {
-  return sphere_inside_guard_band(camera, sphere) &&
-         !sphere_outside_frustum(camera, {static_cast<float>(sphere[0]), static_cast<float>(sphere[1]),
-                                          static_cast<float>(sphere[2]), static_cast<float>(sphere[3])});
-}
 
 std::string packet_context(const formats::rc2::MobyClass& moby, size_t packet) {
   return fmt::format("moby class {} (o_class {}), packet {}", moby.table_index, moby.class_number, packet);
@@ -149,7 +135,7 @@ MobyPassStats write_moby_chain(ChainWriter& chain, const formats::rc2::Level& le
     if (instance.kind != InstanceKind::kMoby) continue;
     for (size_t c = 0; c < level.moby_classes.size(); ++c) {
       if (level.moby_classes[c].table_index != instance.class_index) continue;
-      if (visible(options.camera, world_sphere(level.moby_classes[c], instance))) {
+      if (instance_visible(options.camera, instance_sphere(instance, level.moby_classes[c].header.bounding_sphere))) {
         drawn.push_back({&instance, c});
       } else {
         ++stats.instances_culled;

@@ -1,3 +1,4 @@
+#include "harness/frame/instance_placement.hpp"
 #include "harness/frame/shrub_pass.hpp"
 
 #include <algorithm>
@@ -27,7 +28,8 @@ void store_u64(std::vector<uint8_t>& bytes, size_t at, uint64_t value) {
   for (int b = 0; b < 8; ++b) bytes[at + b] = static_cast<uint8_t>(value >> (8 * b));
 }
 
-// Where instance `instance` of class `shrub` sits in the world: the class sphere moved, turned and scaled.
+// How instance `instance` of class `shrub` sits in the world: its turned axes (for its matrix and normals) and
+// its sphere.
 struct Placement {
   std::array<double, 3> axis_x{}, axis_y{};  // the instance's turned x and y axes (z stays up)
   std::array<double, 4> sphere{};            // world centre and radius
@@ -38,12 +40,7 @@ Placement place(const formats::rc2::ShrubClass& shrub, const Instance& instance)
   Placement p;
   p.axis_x = {std::cos(yaw), std::sin(yaw), 0};
   p.axis_y = {-std::sin(yaw), std::cos(yaw), 0};
-  const auto& c = shrub.sphere;
-  for (size_t a = 0; a < 3; ++a) {
-    const double local = p.axis_x[a] * c[0] + p.axis_y[a] * c[1] + (a == 2 ? c[2] : 0.0);
-    p.sphere[a] = instance.position[a] + instance.scale * local;
-  }
-  p.sphere[3] = instance.scale * c[3];
+  p.sphere = instance_sphere(instance, shrub.sphere);
   return p;
 }
 
@@ -129,11 +126,7 @@ ShrubPassStats write_shrub_chain(ChainWriter& chain, const formats::rc2::Level& 
     const auto found = classes.find(instance.class_index);
     if (found == classes.end()) continue;
     const Placement placement = place(*found->second, instance);
-    if (!sphere_inside_guard_band(options.camera, placement.sphere) ||
-        sphere_outside_frustum(options.camera, {static_cast<float>(placement.sphere[0]),
-                                                static_cast<float>(placement.sphere[1]),
-                                                static_cast<float>(placement.sphere[2]),
-                                                static_cast<float>(placement.sphere[3])})) {
+    if (!instance_visible(options.camera, placement.sphere)) {
       ++stats.instances_culled;
       continue;
     }

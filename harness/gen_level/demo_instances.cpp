@@ -3,25 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "harness/gen_level/split_mix64.hpp"
+
 namespace gcvu::harness {
 
 namespace {
-
-// SplitMix64, as the level generator uses: small, seeded, the same everywhere.
-class Random {
- public:
-  explicit Random(uint64_t seed) : state_(seed ^ 0x5eed'1257'0000'0000ull) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  size_t below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(next() % n); }
-
- private:
-  uint64_t state_;
-};
 
 std::vector<size_t> classes_with_geometry(const std::vector<formats::rc2::ClassEntry>& entries) {
   std::vector<size_t> out;
@@ -45,7 +31,7 @@ std::vector<frame::Instance> place_demo_instances(const formats::rc2::Level& lev
                                                   DemoInstanceCounts counts, std::array<double, 2> near) {
   std::vector<frame::Instance> instances;
   if (level.patches.empty()) return instances;
-  Random random(seed);
+  SplitMix64 random(seed ^ 0x5eed'1257'0000'0000ull);  // a stream of its own, apart from the level's
   const std::vector<size_t> shrubs = classes_with_geometry(level.index.shrubs);
   const std::vector<size_t> mobies = classes_with_geometry(level.index.mobies);
   for (size_t i = 0; i < counts.shrubs && !shrubs.empty(); ++i) {

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "harness/gen_level/split_mix64.hpp"
+
 #include "harness/gen_level/shrub_classes.hpp"
 
 namespace gcvu::harness {
@@ -20,24 +22,6 @@ using formats::rc2::StripRecord;
 using formats::rc2::TextureSource;
 using formats::rc2::TfragAdGif;
 using formats::rc2::VertexInfo;
-
-// SplitMix64: a small seeded generator, so the same seed gives the same bytes everywhere.
-class SplitMix64 {
- public:
-  explicit SplitMix64(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  int32_t range(int32_t low, int32_t high) {  // inclusive
-    return low + static_cast<int32_t>(next() % static_cast<uint64_t>(high - low + 1));
-  }
-
- private:
-  uint64_t state_;
-};
 
 // Heights (fixed point) on the whole level's vertex grid: a coarse lattice at patch corners, bilinearly
 // interpolated in integers, plus a finer lattice every second vertex for detail.
