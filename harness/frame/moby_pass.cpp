@@ -4,7 +4,6 @@
 #include <array>
 #include <bit>
 #include <cmath>
-#include <numbers>
 #include <set>
 
 #include <fmt/format.h>
