@@ -34,7 +34,9 @@ std::vector<ShrubInstanceRecord> read_shrub_instances(std::span<const uint8_t> f
   std::vector<ShrubInstanceRecord> instances(static_cast<size_t>(count));
   for (size_t i = 0; i < instances.size(); ++i) {
     const size_t base = in.position();
-    const auto fail = [&](size_t at, const std::string& rule) { in.fail_at(base + at, fmt::format("shrub instance {}: {}", i, rule)); };
+    const auto fail = [&](size_t at, const std::string& rule) {
+      in.fail_at(base + at, fmt::format("shrub instance {}: {}", i, rule));
+    };
     ShrubInstanceRecord& record = instances[i];
     record.o_class = static_cast<int32_t>(in.u32("o_class"));
     if (std::find(classes.begin(), classes.end(), record.o_class) == classes.end()) {

@@ -20,10 +20,10 @@ int run_gen_level(std::span<const std::string> args, Io& io) {
   CommandLine line(
       "gen-level", "--out DIR [--seed N] [--patches N]",
       "Writes a synthetic R&C2 level to DIR as core_data.bin, core_index.bin, gs_ram.bin and gameplay.bin, in the\n"
-      "layout the work record and wrench document: a seeded height field cut into 4x4-quad tfrag patches (25 positions; LOD 0/1/2 draw\n"
-      "32/8/2 triangles), each with its five VIF lists in transfer order (STROW/STMOD/STCYCL/UNPACK), two ad-gifs\n"
-      "naming 8-bit indexed 32x32 textures whose CSM1 CLUTs and mip levels 2-3 sit in gs_ram.bin, RGBA and light\n"
-      "records; generated shrub and moby classes; and gameplay.bin (decompressed) with 160 shrub and 6 moby\n"
+      "layout the work record and wrench document: a seeded height field cut into 4x4-quad tfrag patches\n"
+      "(25 positions; LOD 0/1/2 draw 32/8/2 triangles), each with its five VIF lists in transfer order\n"
+      "(STROW/STMOD/STCYCL/UNPACK), two ad-gifs naming 8-bit indexed 32x32 textures whose CSM1 CLUTs and mip\n"
+      "levels 2-3 sit in gs_ram.bin, RGBA and light records; generated shrub and moby classes; and gameplay.bin (decompressed) with 160 shrub and 6 moby\n"
       "instances placed on the terrain by the seed, the mobies where the default `gcvu run` camera looks. The same\n"
       "seed writes the same bytes. The level is read back and checked before the command ends.\n"
       "Exit status: 0 written, 2 bad invocation or a write error.");

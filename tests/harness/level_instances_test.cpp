@@ -81,9 +81,9 @@ TEST(LevelInstances, DemoPlacementsComeBackFromTheDisc) {
   // The placements the writer was given, made again from the level the same way.
   const Camera camera = overview_camera(level);
   const double yaw = camera.yaw * std::numbers::pi / 180.0;
-  const std::vector<DemoPlacement> placements =
-      place_demo_instances(level, 4, {kDemoShrubs, kDemoMobies},
-                           {camera.x + kDemoLookDistance * std::cos(yaw), camera.y + kDemoLookDistance * std::sin(yaw)});
+  const std::array<double, 2> look = {camera.x + kDemoLookDistance * std::cos(yaw),
+                                      camera.y + kDemoLookDistance * std::sin(yaw)};
+  const std::vector<DemoPlacement> placements = place_demo_instances(level, 4, {kDemoShrubs, kDemoMobies}, look);
   const std::vector<Instance> instances = level_instances(level.index, *level.gameplay);
   ASSERT_EQ(instances.size(), placements.size());
   size_t shrubs = 0, mobies = 0;

@@ -1,5 +1,6 @@
 // The foliage pass through the whole pipeline: a synthetic level with its generated shrub classes, the shrub
-// instances its gameplay.bin places on the terrain (read back through formats/rc2/gameplay), drawn by `run_level` (frame builder -> DMA -> VIF1 -> VU1 running microcode/shrub -> GIF -> GS).
+// instances its gameplay.bin places on the terrain (read back through formats/rc2/gameplay), drawn by `run_level`
+// (frame builder -> DMA -> VIF1 -> VU1 running microcode/shrub -> GIF -> GS).
 // The PATH1 stream read back into strips (StripCensus) must hold, after the terrain's strips, for every call of
 // up to ten instances, for each of the class's packets, for each instance, exactly the packet's primitives with
 // the triangles the format says (formats/rc2/shrub_packet.hpp: strip n - 2). Expected counts come from the parser's

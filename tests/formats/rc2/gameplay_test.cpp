@@ -71,7 +71,9 @@ void put_word(std::vector<uint8_t>& bytes, size_t at, uint32_t value) {
   for (int b = 0; b < 4; ++b) bytes[at + b] = static_cast<uint8_t>(value >> (8 * b));
 }
 
-void put_float(std::vector<uint8_t>& bytes, size_t at, float value) { put_word(bytes, at, std::bit_cast<uint32_t>(value)); }
+void put_float(std::vector<uint8_t>& bytes, size_t at, float value) {
+  put_word(bytes, at, std::bit_cast<uint32_t>(value));
+}
 
 // Offsets worked by hand: header 0x9c, blocks 16-aligned in wrench's order. Moby classes at 0xa0 (4 + 4 bytes),
 // moby instances at 0xb0 (0x10 + 0x88, record at 0xc0), shrub classes at 0x150 (4 + 8), shrub instances at 0x160
@@ -87,7 +89,9 @@ TEST(Gameplay, HandBuiltFileHasTheDocumentedLayoutAndReadsBackEqual) {
   EXPECT_EQ(word_at(bytes, 0x48), kMobyClasses);
   EXPECT_EQ(word_at(bytes, 0x4c), kMobyInstances);
   for (size_t slot = 0; slot < 0x9c; slot += 4) {
-    if (slot != 0x3c && slot != 0x40 && slot != 0x48 && slot != 0x4c) EXPECT_EQ(word_at(bytes, slot), 0u) << slot;
+    if (slot != 0x3c && slot != 0x40 && slot != 0x48 && slot != 0x4c) {
+      EXPECT_EQ(word_at(bytes, slot), 0u) << slot;
+    }
   }
   EXPECT_EQ(word_at(bytes, kMobyClasses), 1u);
   EXPECT_EQ(word_at(bytes, kMobyClasses + 4), 500u);
