@@ -292,6 +292,15 @@ TEST(Gameplay, LevelFolderReadsGameplayWhenPresent) {
     EXPECT_EQ(error.source(), (dir / "broken" / "gameplay.bin").string());
     EXPECT_EQ(error.offset(), kShrubA + 0x08);
   }
+  // Through the CLI: exit 2 naming the file, the offset and the rule, for `info` and for `run --level`.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"info", (dir / "broken").string()},
+        std::vector<std::string>{"run", "--level", (dir / "broken").string(), "--out", (dir / "out").string()}}) {
+    const test::CliResult result = test::run_cli(args);
+    EXPECT_EQ(result.code, 2) << args[0] << ": " << result.out;
+    EXPECT_NE(result.err.find("gameplay.bin: offset 0x178: shrub instance 0: word at +0x8 is not 0"), std::string::npos)
+        << result.err;
+  }
 }
 
 }  // namespace

@@ -159,6 +159,7 @@ TEST(Rc2GeneratedLevel, GenLevelAndInfoCommands) {
   EXPECT_NE(info.out.find("vertices: 75"), std::string::npos) << info.out;
   EXPECT_NE(info.out.find("triangles: LOD 0 96, LOD 1 24, LOD 2 6"), std::string::npos) << info.out;
   EXPECT_NE(info.out.find("every invariant holds"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("instances (gameplay.bin): 160 shrub (3 classes listed)"), std::string::npos) << info.out;
   // Alone, the index is still recognised; the level is not loaded.
   std::filesystem::create_directories(dir / "alone");
   std::filesystem::copy_file(folder + "/core_index.bin", dir / "alone" / "core_index.bin");
