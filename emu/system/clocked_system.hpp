@@ -69,7 +69,7 @@ class ClockedSystem {
   // limit (SystemConfig::max_cycles) counts from cycle 0.
   RunResult run();
   // One step of run(): the result if the run has ended, else advances the clock (one cycle, or more while VU1 runs
-  // alone) and returns nullopt.
+  // alone, unless SystemConfig::vu_runs_alone is off) and returns nullopt.
   std::optional<RunResult> step();
 
   const std::vector<MicroprogramReport>& microprograms() const { return programs_; }
