@@ -169,9 +169,9 @@ class Vu1 {
   uint64_t start_cycle_ = 0;
   uint64_t next_event_ = 0;  // no flag/FDIV/EFU commit or XGKICK qword is due before this cycle
   bool running_ = false;
-  bool waiting_ = false;        // the pair at the PC has come up and not issued yet
-  uint64_t waiting_issue_ = 0;  // the cycle it issues at
-  Stall waiting_stall_;         // its stall, measured from the cycle it came up
+  bool waiting_ = false;         // the pair at the PC has come up and not issued yet
+  uint64_t waiting_issue_ = 0;   // the cycle it issues at
+  Stall waiting_stall_;          // its stall, measured from the cycle it came up
   bool branch_pending_ = false;  // the pair just executed was a taken branch: the next one is its delay slot
   uint32_t branch_target_ = 0;
   bool end_pending_ = false;  // the pair just executed had the E bit: the next one is the last
