@@ -12,7 +12,7 @@
 #include "formats/rc2/level_writer.hpp"
 #include "harness/bench/tfrag_frame_programs.hpp"
 #include "harness/bench/vu_bench.hpp"
-#include "harness/gen_level/height_field_level.hpp"
+#include "harness/gen_level/demo_level.hpp"
 #include "harness/run/demo_scene.hpp"
 #include "harness/run/level_run.hpp"
 #include "microcode/tfrag/tfrag_program.hpp"
@@ -24,8 +24,9 @@ constexpr double kGameFramesPerSecond = 60.0;
 
 const gcvu::formats::rc2::Level& demo_level() {
   static const gcvu::formats::rc2::Level level = [] {
-    const auto files = gcvu::formats::rc2::write_level(gcvu::harness::make_height_field_level({1, 400}));
-    return gcvu::formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo");
+    auto files = gcvu::harness::write_demo_level({1, 400});
+    return gcvu::formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo",
+                                          std::move(files.gameplay));
   }();
   return level;
 }
@@ -48,7 +49,7 @@ enum class Program { kTfrag, kShrub, kMoby };
 gcvu::harness::CapturedFrame demo_programs(Program kind) {
   const gcvu::formats::rc2::Level& level = demo_level();
   const gcvu::harness::frame::FrameOptions options =
-      gcvu::harness::scene_frame_options(level, gcvu::harness::overview_camera(level), true, 1);
+      gcvu::harness::scene_frame_options(level, gcvu::harness::overview_camera(level));
   const gcvu::microcode::Program& tfrag = gcvu::microcode::tfrag::tfrag_program();
   const gcvu::harness::CapturedFrame frame = gcvu::harness::capture_frame_programs(level, tfrag, options);
   const auto tfrag_end = static_cast<uint32_t>(tfrag.code.size() / 8);
@@ -85,7 +86,7 @@ void BM_TfragDemoFrame(benchmark::State& state) {
   gcvu::harness::LevelRunRequest request;
   request.level = &level;
   request.program = &gcvu::microcode::tfrag::tfrag_program();
-  request.frame = gcvu::harness::scene_frame_options(level, gcvu::harness::overview_camera(level), true, 1);
+  request.frame = gcvu::harness::scene_frame_options(level, gcvu::harness::overview_camera(level));
   request.source = "demo";
   uint64_t cycles = 0;
   for (auto _ : state) {

@@ -9,7 +9,7 @@
 namespace gcvu::formats::rc2 {
 
 Level read_level(std::vector<uint8_t> core_index, std::vector<uint8_t> core_data, std::vector<uint8_t> gs_ram,
-                 const std::string& name) {
+                 const std::string& name, std::optional<std::vector<uint8_t>> gameplay) {
   Level level;
   level.name = name;
   level.core_data = std::move(core_data);
@@ -32,6 +32,13 @@ Level read_level(std::vector<uint8_t> core_index, std::vector<uint8_t> core_data
     level.shrubs.push_back(read_shrub_class(level.core_data, level.index.shrubs[span.index], span.index, span.offset,
                                             span.size, level.textures.size(), core_data_source));
   }
+  if (gameplay) {
+    if (is_wad_compressed(*gameplay)) {
+      level.gameplay_compressed = true;
+    } else {
+      level.gameplay = read_gameplay(*gameplay, level.index, fmt::format("{}/{}", name, kGameplayFile));
+    }
+  }
   return level;
 }
 
@@ -40,7 +47,10 @@ Level load_level(const std::filesystem::path& folder) {
   std::vector<uint8_t> core_index = read_file(folder / kCoreIndexFile);
   std::vector<uint8_t> core_data = read_file(folder / kCoreDataFile);
   std::vector<uint8_t> gs_ram = read_file(folder / kGsRamFile);
-  return read_level(std::move(core_index), std::move(core_data), std::move(gs_ram), folder.string());
+  std::optional<std::vector<uint8_t>> gameplay;
+  if (std::filesystem::exists(folder / kGameplayFile)) gameplay = read_file(folder / kGameplayFile);
+  return read_level(std::move(core_index), std::move(core_data), std::move(gs_ram), folder.string(),
+                    std::move(gameplay));
 }
 
 std::vector<std::string> level_summary_lines(const Level& level) {
@@ -97,6 +107,20 @@ std::vector<std::string> level_summary_lines(const Level& level) {
                               "size, mode_bits and the billboard floats not established)",
                               level.shrubs.size(), shrub_packets, shrub_vertices, shrub_triangles, billboards));
   lines.push_back(fmt::format("gs_ram: {} bytes", level.gs_ram.size()));
+  if (level.gameplay) {
+    const Gameplay& gameplay = *level.gameplay;
+    lines.push_back(fmt::format("instances ({}): {} shrub ({} classes listed), {} moby ({} classes listed, {} in the "
+                                "spawnable count word); draw distances, lights and the moby fields other than "
+                                "class, scale, position, rotation and colour not interpreted",
+                                kGameplayFile, gameplay.shrub_instances.size(), gameplay.shrub_classes.size(),
+                                gameplay.mobies.records.size(), gameplay.moby_classes.size(),
+                                gameplay.mobies.spawnable_count));
+  } else if (level.gameplay_compressed) {
+    lines.push_back(fmt::format("instances: {} is WAD-compressed; gcvu reads it decompressed, so none were read",
+                                kGameplayFile));
+  } else {
+    lines.push_back(fmt::format("instances: none ({} absent)", kGameplayFile));
+  }
   return lines;
 }
 

@@ -393,6 +393,7 @@ void write_level_folder(const LevelFiles& files, const std::filesystem::path& fo
   write_file(folder / kCoreIndexFile, files.core_index);
   write_file(folder / kCoreDataFile, files.core_data);
   write_file(folder / kGsRamFile, files.gs_ram);
+  if (files.gameplay) write_file(folder / kGameplayFile, *files.gameplay);
 }
 
 }  // namespace gcvu::formats::rc2

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "formats/rc2/tfrag_patch.hpp"
@@ -79,10 +80,12 @@ struct LevelFiles {
   std::vector<uint8_t> core_index;
   std::vector<uint8_t> core_data;
   std::vector<uint8_t> gs_ram;
+  std::optional<std::vector<uint8_t>> gameplay;  // gameplay.bin (decompressed), when the level has instances
 };
 
 // Throws std::invalid_argument when the source does not fit the format (a list over 255 quadwords, ...).
 LevelFiles write_level(const LevelSource& source);
+// Writes the files into `folder` (gameplay.bin only when `files` has it).
 void write_level_folder(const LevelFiles& files, const std::filesystem::path& folder);
 
 }  // namespace gcvu::formats::rc2

@@ -30,7 +30,8 @@ int run_info(std::span<const std::string> args, Io& io) {
       "store marker counts, and the first snapshot's microprogram extent and XXH3-128 hash.\n"
       "An R&C2 core_index.bin (or a level folder) is loaded with the core_data.bin and gs_ram.bin beside it and\n"
       "every invariant of the work record is checked; the level summary gives class counts, patches, vertex and\n"
-      "triangle totals per LOD and textures.\n"
+      "triangle totals per LOD and textures; with a (decompressed) gameplay.bin beside it, also checked, the shrub\n"
+      "and moby instance counts.\n"
       "Every file also gets its size and XXH3-128 hash.\n"
       "Exit status: 0 every file recognised, 1 some file unrecognised, 2 a file is unreadable or malformed.");
   line.arguments.add_options()("file", po::value<std::vector<std::string>>()->required(), "files");

@@ -19,7 +19,7 @@
 #include "harness/commands/commands.hpp"
 #include "formats/rc2/level.hpp"
 #include "formats/rc2/level_writer.hpp"
-#include "harness/gen_level/height_field_level.hpp"
+#include "harness/gen_level/demo_level.hpp"
 #include "harness/run/demo_scene.hpp"
 #include "harness/run/level_run.hpp"
 #include "harness/run/level_run_report.hpp"
@@ -161,8 +161,8 @@ formats::rc2::Level level_for(const po::variables_map& values, std::string& name
   }
   parameters.patches = static_cast<uint32_t>(*patches);
   name = fmt::format("demo (height field, seed {}, {} patches)", parameters.seed, parameters.patches);
-  const formats::rc2::LevelFiles files = formats::rc2::write_level(make_height_field_level(parameters));
-  return formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo");
+  formats::rc2::LevelFiles files = write_demo_level(parameters);
+  return formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo", std::move(files.gameplay));
 }
 
 int run_level_mode(const po::variables_map& values, Io& io) {
@@ -198,7 +198,7 @@ int run_level_mode(const po::variables_map& values, Io& io) {
   request.program = &microcode::tfrag::tfrag_program();
   const frame::Camera camera = values.count("camera") != 0 ? parse_camera(values["camera"].as<std::string>())
                                                            : overview_camera(level);
-  request.frame = scene_frame_options(level, camera, !has_level, parameters_seed(values));
+  request.frame = scene_frame_options(level, camera);
   request.frames = static_cast<uint32_t>(*frames);
   request.step = parse_step(values["step"].as<std::string>());
   request.config.vif = vif_config_from(values);
@@ -246,14 +246,15 @@ int run_run(std::span<const std::string> args, Io& io) {
       "[--seed N --patches N] [--max-cycles N]  |  --state S.p2s (--vif1-chain ADDR | --vif1-from-regs) [--out DIR] "
       "[--vram] [--gs-dump F] [--max-cycles N] [--row x,y,z,w --col x,y,z,w --cycle W --mode N --mask W --base N "
       "--ofst N --itops N --tops N --itop N --top N --dbf 0|1]",
-      "The main job. Draws an R&C2 level's terrain (tfrag) through the whole emulated pipeline: the frame builder\n"
-      "plays the EE (LOD per patch from the camera, lighting in PS2 float, the VIF1 DMA chain of\n"
-      "harness/frame/README.md), then DMA channel 1, VIF1, VU1 running gcvu's clean-room tfrag microcode\n"
-      "(microcode/tfrag/), the GIF and the GS run on one 294.912 MHz clock, and a VSync ends the frame.\n"
+      "The main job. Draws an R&C2 level's terrain (tfrag), shrubs and mobies through the whole emulated pipeline:\n"
+      "the frame builder plays the EE (LOD per patch from the camera, lighting in PS2 float, the VIF1 DMA chain of\n"
+      "harness/frame/README.md), then DMA channel 1, VIF1, VU1 running gcvu's clean-room tfrag, shrub and moby\n"
+      "microcode (microcode/), the GIF and the GS run on one 294.912 MHz clock, and a VSync ends the frame.\n"
       "\n"
       "Without --level it draws the embedded demo: a synthetic level generated in memory (the bytes\n"
       "`gcvu gen-level --seed N --patches N` writes; default seed 1, 400 patches). --level DIR draws an extracted\n"
-      "level (core_data.bin, core_index.bin, gs_ram.bin; see `gcvu info`). The default camera overlooks the level\n"
+      "level (core_data.bin, core_index.bin, gs_ram.bin, and the shrub and moby instances of a decompressed\n"
+      "gameplay.bin when the folder has one; see `gcvu info`). The default camera overlooks the level\n"
       "from the corner of its patches' bounding spheres with the least x and y; --camera x,y,z,yaw,pitch sets it\n"
       "(world units, Z up; yaw in degrees from +X towards +Y, pitch up from the horizon). --frames N draws N frames,\n"
       "the camera moving --step world units along its heading per frame (default 2), with progress on a terminal.\n"

@@ -1,17 +1,14 @@
 #include "harness/frame/instance_placement.hpp"
 
-#include <cmath>
-#include <numbers>
-
 namespace gcvu::harness::frame {
 
 std::array<double, 4> instance_sphere(const Instance& instance, const std::array<float, 4>& class_sphere) {
-  const double yaw = instance.yaw_degrees * std::numbers::pi / 180.0;
+  const auto& a = instance.axes;
   const auto& c = class_sphere;
-  const double s = instance.scale;
-  return {instance.position[0] + s * (std::cos(yaw) * c[0] - std::sin(yaw) * c[1]),
-          instance.position[1] + s * (std::sin(yaw) * c[0] + std::cos(yaw) * c[1]), instance.position[2] + s * c[2],
-          s * c[3]};
+  std::array<double, 4> sphere{};
+  for (size_t i = 0; i < 3; ++i) sphere[i] = instance.position[i] + a[0][i] * c[0] + a[1][i] * c[1] + a[2][i] * c[2];
+  sphere[3] = largest_axis_length(a) * c[3];
+  return sphere;
 }
 
 bool instance_visible(const Camera& camera, const std::array<double, 4>& sphere) {

@@ -9,8 +9,8 @@
 
 namespace gcvu::harness::frame {
 
-// The class's bounding sphere (class-local centre and radius, world units) turned by the instance's yaw about +Z,
-// scaled and moved: world centre and radius.
+// The class's bounding sphere (class-local centre and radius, world units) carried by the instance's axes and
+// position: world centre, and the radius grown by the longest axis.
 std::array<double, 4> instance_sphere(const Instance& instance, const std::array<float, 4>& class_sphere);
 
 // Drawn when the sphere lies in front of the near plane, projects inside the guard band and meets the frustum.

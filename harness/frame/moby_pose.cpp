@@ -54,11 +54,11 @@ double moby_animation_time(const Instance& instance, uint32_t frame_index) {
 std::vector<MobyMatrix> moby_joint_matrices(const formats::rc2::MobyClass& moby, const Instance& instance,
                                             const Camera& camera, double time) {
   const Square clip = world_to_clip_rows(camera);
-  const double yaw = instance.yaw_degrees * std::numbers::pi / 180.0;
-  const double unit = instance.scale * moby.header.scale / kFixedPerWorldUnit;
-  const Square model = {{{std::cos(yaw) * unit, -std::sin(yaw) * unit, 0, instance.position[0]},
-                         {std::sin(yaw) * unit, std::cos(yaw) * unit, 0, instance.position[1]},
-                         {0, 0, unit, instance.position[2]},
+  const double unit = moby.header.scale / kFixedPerWorldUnit;
+  const auto& a = instance.axes;
+  const Square model = {{{a[0][0] * unit, a[1][0] * unit, a[2][0] * unit, instance.position[0]},
+                         {a[0][1] * unit, a[1][1] * unit, a[2][1] * unit, instance.position[1]},
+                         {a[0][2] * unit, a[1][2] * unit, a[2][2] * unit, instance.position[2]},
                          {0, 0, 0, 1}}};
   const Square model_to_clip = product(clip, model);
   const bool rigid = moby.header.joint_count <= 1;

@@ -9,8 +9,8 @@
 // - The animation: joint j turns about the model's z axis through the model origin by
 //   0.25 j sin(pi t) radians, t = frame index / 60 + the instance's animation_phase (seconds). Joint 0 and every
 //   joint of a class with at most one joint stay still (rigid classes: identity).
-// - Model space: class units (the stored s16 times class scale / 1024 is world units), turned by the instance's
-//   yaw about +Z, scaled by its scale and moved to its position.
+// - Model space: class units (the stored s16 times class scale / 1024 is world units), then
+//   carried by the instance's axes (turn and scale) and moved to its position.
 // - Weights: W / 255 rounded to float once, then the blend is mul, then add (add) in PS2 float, lane by lane:
 //   m = L1 * w1 + L2 * w2 (+ L3 * w3).
 // - A vertex's matrix is identified by its value: vertices with bit-equal matrices share one upload slot.

@@ -5,7 +5,6 @@
 #include <bit>
 #include <cmath>
 #include <map>
-#include <numbers>
 
 #include "emu/vu/float/float_unit.hpp"
 #include "formats/rc2/vif_code.hpp"
@@ -28,32 +27,29 @@ void store_u64(std::vector<uint8_t>& bytes, size_t at, uint64_t value) {
   for (int b = 0; b < 8; ++b) bytes[at + b] = static_cast<uint8_t>(value >> (8 * b));
 }
 
-// How instance `instance` of class `shrub` sits in the world: its turned axes (for its matrix and normals) and
-// its sphere.
+// How instance `instance` of class `shrub` sits in the world: its unit axes (to turn the palette normals) and its
+// sphere.
 struct Placement {
-  std::array<double, 3> axis_x{}, axis_y{};  // the instance's turned x and y axes (z stays up)
-  std::array<double, 4> sphere{};            // world centre and radius
+  std::array<std::array<double, 3>, 3> unit_axes{};  // the instance's axes without their scale
+  std::array<double, 4> sphere{};                    // world centre and radius
 };
 
 Placement place(const formats::rc2::ShrubClass& shrub, const Instance& instance) {
-  const double yaw = instance.yaw_degrees * std::numbers::pi / 180.0;
   Placement p;
-  p.axis_x = {std::cos(yaw), std::sin(yaw), 0};
-  p.axis_y = {-std::sin(yaw), std::cos(yaw), 0};
+  for (size_t k = 0; k < 3; ++k) p.unit_axes[k] = unit_axis(instance.axes, k);
   p.sphere = instance_sphere(instance, shrub.sphere);
   return p;
 }
 
-// The instance's matrix columns: class fixed point (world = value * class scale / 1024, then turned, scaled and
-// moved) to the screen, in double, rounded to float once.
+// The instance's matrix columns: class fixed point (world = value * class scale / 1024, then carried by the
+// instance's axes and moved) to the screen, in double, rounded to float once.
 std::array<std::array<uint32_t, 4>, 4> instance_columns(const formats::rc2::ShrubClass& shrub,
-                                                        const Instance& instance, const Placement& placement,
-                                                        const Rows4& screen) {
-  const double unit = instance.scale * shrub.scale / 1024.0;
-  const std::array<std::array<double, 3>, 3> model = {
-      std::array<double, 3>{placement.axis_x[0] * unit, placement.axis_x[1] * unit, placement.axis_x[2] * unit},
-      std::array<double, 3>{placement.axis_y[0] * unit, placement.axis_y[1] * unit, placement.axis_y[2] * unit},
-      std::array<double, 3>{0, 0, unit}};
+                                                        const Instance& instance, const Rows4& screen) {
+  const double unit = shrub.scale / 1024.0;
+  std::array<std::array<double, 3>, 3> model{};
+  for (size_t k = 0; k < 3; ++k) {
+    for (size_t a = 0; a < 3; ++a) model[k][a] = instance.axes[k][a] * unit;
+  }
   std::array<std::array<uint32_t, 4>, 4> columns{};
   for (size_t row = 0; row < 4; ++row) {
     for (size_t column = 0; column < 3; ++column) {
@@ -79,7 +75,8 @@ std::array<uint32_t, formats::rc2::kShrubPaletteEntries> instance_colours(const 
     const auto& n = shrub.palette[i];
     std::array<uint32_t, 3> normal{};
     for (size_t a = 0; a < 3; ++a) {
-      const double turned = placement.axis_x[a] * n[0] + placement.axis_y[a] * n[1] + (a == 2 ? n[2] : 0.0);
+      const auto& u = placement.unit_axes;
+      const double turned = u[0][a] * n[0] + u[1][a] * n[1] + u[2][a] * n[2];
       normal[a] = bits(turned / 32767.0);
     }
     out[i] = lights.empty() ? (instance.colour | 0x80u << 24) : light_normal(normal, base, lights[0]);
@@ -168,7 +165,7 @@ ShrubPassStats write_shrub_chain(ChainWriter& chain, const formats::rc2::Level& 
         // One UNPACK per instance: ten instances of 28 qwords would pass an UNPACK's 256.
         const auto slot = static_cast<uint16_t>(abi::kInstanceBase + abi::kInstanceQwords * (i - first));
         words.insert(words.end(), {kNop, kNop, kNop, vif_word(kUnpackV4_32, abi::kInstanceQwords, slot)});
-        for (const auto& column : instance_columns(shrub, *instance, placement, screen)) {
+        for (const auto& column : instance_columns(shrub, *instance, screen)) {
           words.insert(words.end(), column.begin(), column.end());
         }
         for (uint32_t colour : instance_colours(shrub, *instance, placement, options.lights)) {

@@ -27,16 +27,16 @@ std::array<double, 3> vertex_of(const formats::rc2::TfragPatch& patch, size_t k)
 
 }  // namespace
 
-std::vector<frame::Instance> place_demo_instances(const formats::rc2::Level& level, uint64_t seed,
-                                                  DemoInstanceCounts counts, std::array<double, 2> near) {
-  std::vector<frame::Instance> instances;
+std::vector<DemoPlacement> place_demo_instances(const formats::rc2::Level& level, uint64_t seed,
+                                                DemoInstanceCounts counts, std::array<double, 2> near) {
+  std::vector<DemoPlacement> instances;
   if (level.patches.empty()) return instances;
   SplitMix64 random(seed ^ 0x5eed'1257'0000'0000ull);  // a stream of its own, apart from the level's
   const std::vector<size_t> shrubs = classes_with_geometry(level.index.shrubs);
   const std::vector<size_t> mobies = classes_with_geometry(level.index.mobies);
   for (size_t i = 0; i < counts.shrubs && !shrubs.empty(); ++i) {
     const formats::rc2::TfragPatch& patch = level.patches[random.below(level.patches.size())];
-    frame::Instance instance;
+    DemoPlacement instance;
     instance.kind = frame::InstanceKind::kShrub;
     instance.class_index = shrubs[i % shrubs.size()];
     instance.position = vertex_of(patch, random.below(patch.position_total()));
@@ -56,12 +56,12 @@ std::vector<frame::Instance> place_demo_instances(const formats::rc2::Level& lev
     const size_t patch_index = order[std::min(order.size() - 1, i % std::max<size_t>(1, order.size()))];
     if (distance(patch_index) > 48) break;
     const formats::rc2::TfragPatch& patch = level.patches[patch_index];
-    frame::Instance instance;
+    DemoPlacement instance;
     instance.kind = frame::InstanceKind::kMoby;
     instance.class_index = mobies[i % mobies.size()];
     instance.position = vertex_of(patch, random.below(patch.position_total()));
     instance.yaw_degrees = static_cast<double>(random.below(360));
-    instance.animation_phase = static_cast<double>(random.below(100)) / 100.0;
+    instance.phase_hundredths = static_cast<uint32_t>(random.below(100));
     instances.push_back(instance);
   }
   return instances;

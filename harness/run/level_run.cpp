@@ -15,26 +15,6 @@
 
 namespace gcvu::harness {
 
-frame::Camera overview_camera(const formats::rc2::Level& level) {
-  std::array<double, 3> low{}, high{};
-  for (size_t i = 0; i < level.patches.size(); ++i) {
-    const auto& sphere = level.patches[i].header.bounding_sphere;
-    for (size_t axis = 0; axis < 3; ++axis) {
-      low[axis] = i == 0 ? sphere[axis] : std::min<double>(low[axis], sphere[axis]);
-      high[axis] = i == 0 ? sphere[axis] : std::max<double>(high[axis], sphere[axis]);
-    }
-  }
-  frame::Camera camera;
-  camera.x = low[0] - 8;
-  camera.y = low[1] - 8;
-  camera.z = high[2] + 24;
-  const double to_x = (low[0] + high[0]) / 2 - camera.x;
-  const double to_y = (low[1] + high[1]) / 2 - camera.y;
-  camera.yaw = std::atan2(to_y, to_x) * 180.0 / std::numbers::pi;
-  camera.pitch = -12;
-  return camera;
-}
-
 frame::Camera advance_camera(const frame::Camera& camera, double step, uint32_t frames) {
   const frame::ViewBasis basis = frame::view_basis(camera);
   frame::Camera moved = camera;

@@ -21,6 +21,7 @@
 #include "formats/png/png.hpp"
 #include "formats/rc2/level.hpp"
 #include "harness/frame/frame_builder.hpp"
+#include "harness/frame/overview_camera.hpp"
 #include "microcode/assembler/assembler.hpp"
 
 namespace gcvu::harness {
@@ -64,9 +65,8 @@ struct LevelRunResult {
 
 LevelRunResult run_level(const LevelRunRequest& request);
 
-// A camera that overlooks the level: above the corner of its patches' bounding spheres with the least x and y,
-// looking across the level's middle, pitched down 12 degrees. The default for `gcvu run` and `--level`.
-frame::Camera overview_camera(const formats::rc2::Level& level);
+// The default camera lives with the frame builder (the demo level places its mobies in its view).
+using frame::overview_camera;
 
 // The camera after `frames` steps of `step` world units along its heading (yaw and pitch).
 frame::Camera advance_camera(const frame::Camera& camera, double step, uint32_t frames);

@@ -13,12 +13,12 @@
 
 #include "formats/rc2/level.hpp"
 #include "formats/rc2/level_writer.hpp"
-#include "harness/frame/lod_choice.hpp"
 #include "harness/gen_level/height_field_level.hpp"
 #include "harness/run/level_run.hpp"
 #include "harness/run/strip_census.hpp"
 #include "microcode/moby/moby_program.hpp"
 #include "microcode/tfrag/tfrag_program.hpp"
+#include "tests/harness/instance_strip_walk.hpp"
 
 namespace gcvu::harness {
 namespace {
@@ -45,8 +45,7 @@ TEST(MobyPipeline, EveryPacketKicksTheTrianglesTheFormatSays) {
       const double ahead = 30.0 + 6.0 * k, aside = 3.0 * static_cast<double>(c) - 1.5;
       instance.position = {camera.x + ahead * std::cos(yaw) + aside * std::sin(yaw),
                            camera.y + ahead * std::sin(yaw) - aside * std::cos(yaw), camera.z - 6.0};
-      instance.yaw_degrees = 30.0 * k;
-      instance.scale = 2.0;
+      instance.axes = frame::axes_turned_about_z(30.0 * k, 2.0);
       instance.animation_phase = 0.3 * k;
       request.frame.instances.push_back(instance);
     }
@@ -58,28 +57,9 @@ TEST(MobyPipeline, EveryPacketKicksTheTrianglesTheFormatSays) {
   ASSERT_EQ(built.mobies_drawn.size(), request.frame.instances.size()) << "every instance was meant to be seen";
   EXPECT_EQ(built.mobies_culled, 0u);
 
-  size_t next = 0;
-  for (const frame::DrawnPatch& drawn : built.drawn) {
-    const auto& patch = level.patches[drawn.patch];
-    for (const auto& record : patch.strips[frame::lod_of(drawn.mode)]) next += record.count != 0 ? 1 : 0;
-  }
   const auto& strips = census.strips();
-  size_t packets = 0, moby_triangles = 0;
-  for (const frame::DrawnMoby& moby : built.mobies_drawn) {
-    const formats::rc2::MobyClass& cls = level.moby_classes[moby.moby_class];
-    EXPECT_EQ(moby.packets.size(), cls.header.high_lod_count);
-    for (size_t p : moby.packets) {
-      ASSERT_LT(next, strips.size());
-      const KickedStrip& strip = strips[next++];
-      const formats::rc2::MobyPacket& packet = cls.packets[p];
-      EXPECT_EQ(strip.vertices.size(), packet.strip.size()) << "class " << cls.table_index << " packet " << p;
-      EXPECT_EQ(strip.triangles() - strip.suppressed(), packet.kicked_triangles())
-          << "class " << cls.table_index << " packet " << p;
-      moby_triangles += packet.kicked_triangles();
-      ++packets;
-    }
-  }
-  EXPECT_EQ(packets, built.moby_packets);
+  size_t next = terrain_strips(level, built);
+  const uint64_t moby_triangles = expect_moby_strips(level, built, strips, next);
   EXPECT_EQ(next, strips.size()) << "strips kicked beyond what the drawn packets hold";
   EXPECT_GT(moby_triangles, 0u);
 }

@@ -9,6 +9,12 @@
 #include <vector>
 
 #include "formats/png/png.hpp"
+#include "formats/rc2/level.hpp"
+#include "harness/run/demo_scene.hpp"
+#include "harness/run/level_run.hpp"
+#include "harness/run/strip_census.hpp"
+#include "microcode/tfrag/tfrag_program.hpp"
+#include "tests/harness/instance_strip_walk.hpp"
 #include "tests/test_support.hpp"
 
 namespace gcvu::harness {
@@ -66,6 +72,41 @@ TEST(RunLevel, ExtractedLevelFolderAndMovingCamera) {
   EXPECT_TRUE(has(result.out, "level: " + (dir / "level").string())) << result.out;
   EXPECT_TRUE(has(result.out, "camera: -10,-10,20 yaw 45 pitch -15, moving 4 units per frame")) << result.out;
   EXPECT_TRUE(has(result.out, "frames: 3 of 3")) << result.out;
+}
+
+// The instances come from the folder's gameplay.bin: gen-level writes the demo's placements there, so drawing the
+// folder with --level gives the demo's frame byte for byte, shrubs and mobies included.
+TEST(RunLevel, LevelFolderDrawsTheShrubsAndMobiesOfItsGameplayFile) {
+  test::TempDir dir;
+  ASSERT_EQ(run_cli({"gen-level", "--out", (dir / "level").string(), "--seed", "3", "--patches", "36"}).code, 0);
+  EXPECT_TRUE(std::filesystem::exists(dir / "level" / "gameplay.bin"));
+  const CliResult folder = run_cli({"run", "--level", (dir / "level").string(), "--out", (dir / "folder").string(),
+                                    "--vram"});
+  ASSERT_EQ(folder.code, 0) << folder.err;
+  const CliResult demo = run_cli({"run", "--seed", "3", "--patches", "36", "--out", (dir / "demo").string(), "--vram"});
+  ASSERT_EQ(demo.code, 0) << demo.err;
+  EXPECT_FALSE(has(folder.out, "shrubs: 0 instances drawn")) << folder.out;
+  EXPECT_FALSE(has(folder.out, "mobies: 0 instances drawn")) << folder.out;
+  EXPECT_EQ(test::read_bytes(dir / "folder" / "vram.bin"), test::read_bytes(dir / "demo" / "vram.bin"));
+
+  // The same folder through the library: every shrub and moby strip kicked is the one the format says.
+  const formats::rc2::Level level = formats::rc2::load_level(dir / "level");
+  StripCensus census(true);
+  LevelRunRequest request;
+  request.level = &level;
+  request.program = &microcode::tfrag::tfrag_program();
+  request.frame = scene_frame_options(level, overview_camera(level));
+  request.observer = &census;
+  const LevelRunResult result = run_level(request);
+  ASSERT_EQ(result.run.end, system::RunEnd::kFinished) << result.run.error;
+  const frame::BuiltFrame& built = result.last_frame;
+  EXPECT_GT(built.shrubs_drawn, 0u);
+  EXPECT_GT(built.mobies_drawn.size(), 0u);
+  const auto& strips = census.strips();
+  size_t next = terrain_strips(level, built);
+  EXPECT_GT(expect_shrub_strips(level, built, strips, next), 0u);
+  EXPECT_GT(expect_moby_strips(level, built, strips, next), 0u);
+  EXPECT_EQ(next, strips.size()) << "strips kicked beyond what the drawn packets hold";
 }
 
 TEST(RunLevel, RunawayRunStopsAtTheCycleBudget) {
