@@ -21,7 +21,9 @@
 //
 // Going back: the debugger restores an earlier state of the system (now = c) and calls truncate_after(c). Slices
 // recorded later are dropped; those that were still open at c (a VIF1 command, a wait, a program, a transfer) open
-// again, so re-executing from c closes them where the first run did.
+// again, so re-executing from c closes them where the first run did. This needs Vu1Config::stall_in_place (the
+// debugger's setting): without it VU1 issues a stalled pair during the step that reaches its arrival cycle, so a
+// state at c may already hold a pair issued at c or later, which truncate_after(c) drops.
 
 #include <cstdint>
 #include <string>
