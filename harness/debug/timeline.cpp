@@ -13,9 +13,16 @@ namespace {
 
 std::string hex_pc(uint32_t pc) { return fmt::format("{:#06x}", pc * 8); }
 
-bool is_wait(vif::Vif1State state) {
-  return state == vif::Vif1State::kWaitVu || state == vif::Vif1State::kWaitPath ||
-         state == vif::Vif1State::kNeedData || state == vif::Vif1State::kStalled;
+// kNeedData also stands for "inside a command's data when the clock ran out"; STAT.VPS tells a real wait for data (1)
+// from a transfer in progress (3).
+bool is_wait(const vif::Vif1& vif) {
+  switch (vif.state()) {
+    case vif::Vif1State::kWaitVu:
+    case vif::Vif1State::kWaitPath:
+    case vif::Vif1State::kStalled: return true;
+    case vif::Vif1State::kNeedData: return vif.registers().stat.vps == 1;
+    default: return false;
+  }
 }
 
 std::string wait_name(vif::Vif1State state) {
@@ -200,12 +207,13 @@ void Timeline::track_vif_commands(uint64_t cycle, const vif::Vif1& vif) {
 
 void Timeline::track_vif_wait(uint64_t cycle, const vif::Vif1& vif) {
   const vif::Vif1State state = vif.state();
+  const bool waiting = is_wait(vif);
   const uint64_t step_start = last_tick_;
-  if (open_vif_wait_ != kNone && (!is_wait(state) || records_[open_vif_wait_].key != static_cast<uint64_t>(state))) {
+  if (open_vif_wait_ != kNone && (!waiting || records_[open_vif_wait_].key != static_cast<uint64_t>(state))) {
     close(open_vif_wait_, step_start, cycle);
     open_vif_wait_ = kNone;
   }
-  if (is_wait(state) && open_vif_wait_ == kNone) {
+  if (waiting && open_vif_wait_ == kNone) {
     open_vif_wait_ = add(TimelineTrack::kVif1Wait, wait_name(state), step_start, 0, cycle, true);
     records_[open_vif_wait_].key = static_cast<uint64_t>(state);
     const vif::Vif1::CommandInHand command = vif.command_in_hand();

@@ -15,12 +15,15 @@
 //   VIF1            one slice per VIFcode, [read, finished) from VIF1's half-cycle clock rounded down to whole
 //                   cycles (Vif1::fetched_command), so two codes read in one cycle give a 0-cycle slice then the
 //                   next; a code still in hand runs to the last tick.
-//   VIF1 wait       Vif1::state() sampled after each tick: a wait seen after the ticks covering cycles a..b-1 is
-//                   the slice [a, b) (VIF1 entered it during cycle a and left it during cycle b).
+//   VIF1 wait       Vif1::state() sampled after each tick (kWaitVu, kWaitPath, kStalled, and kNeedData with
+//                   STAT.VPS = 1; VPS = 3 is data still moving when the clock ran out): a wait seen after the ticks
+//                   covering cycles a..b-1 is the slice [a, b) (VIF1 entered it during cycle a, left it during b).
 //
 // Going back: the debugger restores an earlier state of the system (now = c) and calls truncate_after(c). Slices
 // recorded later are dropped; those that were still open at c (a VIF1 command, a wait, a program, a transfer) open
-// again, so re-executing from c closes them where the first run did.
+// again, so re-executing from c closes them where the first run did. This needs Vu1Config::stall_in_place (the
+// debugger's setting): without it VU1 issues a stalled pair during the step that reaches its arrival cycle, so a
+// state at c may already hold a pair issued at c or later, which truncate_after(c) drops.
 
 #include <cstdint>
 #include <string>
