@@ -23,7 +23,7 @@ const char* vif1_state_name(Vif1State state) {
   return "?";
 }
 
-Vif1::Vif1(Vif1Bus& bus, Vif1Config config) : bus_(bus), config_(config) {}
+Vif1::Vif1(Vif1Bus& bus, Vif1Config config) : bus_(&bus), config_(config) {}
 
 size_t Vif1::fifo_space_words() const { return fifo_.space(); }
 
@@ -221,7 +221,7 @@ Vif1::Step Vif1::fetch() {
 }
 
 Vif1::Step Vif1::wait_before_run() {
-  if (bus_.vu_busy()) {
+  if (bus_->vu_busy()) {
     regs_.stat.vew = true;
     regs_.stat.vps = 2;
     return block(Vif1State::kWaitVu);
@@ -229,9 +229,9 @@ Vif1::Step Vif1::wait_before_run() {
   regs_.stat.vew = false;
   bool paths_busy = false;
   if (info_->wait == WaitRule::kVuPaths12 || info_->wait == WaitRule::kVuAllPaths) {
-    paths_busy = bus_.gif_path_busy(gif::Path::kPath1) || bus_.gif_path_busy(gif::Path::kPath2);
+    paths_busy = bus_->gif_path_busy(gif::Path::kPath1) || bus_->gif_path_busy(gif::Path::kPath2);
   }
-  if (info_->wait == WaitRule::kVuAllPaths) paths_busy = paths_busy || bus_.gif_path_busy(gif::Path::kPath3);
+  if (info_->wait == WaitRule::kVuAllPaths) paths_busy = paths_busy || bus_->gif_path_busy(gif::Path::kPath3);
   if (paths_busy) {
     regs_.stat.vgw = true;
     regs_.stat.vps = 2;

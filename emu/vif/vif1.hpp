@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "emu/common/state_hasher.hpp"
 #include "emu/vif/command_table.hpp"
 #include "emu/vif/unpack_job.hpp"
 #include "emu/vif/vif1_bus.hpp"
@@ -69,6 +70,8 @@ class Vif1 {
   // boundary, VSS), STC (cancel_stall).
   void write_fbrst(uint32_t value);
   const Vif1Config& config() const { return config_; }
+  // Feeds VIF1's state (registers, FIFO, the command in hand, clocks, counters) to `hasher` (vif1_state_hash.cpp).
+  void hash_state(StateHasher& hasher) const;
 
   // --- For a debugger (the `vif` view and the timeline) ---
   // Where the command in hand is: kFetching between commands (the last code read has finished; the next is not
@@ -122,7 +125,7 @@ class Vif1 {
   std::string where() const;
   void consume(size_t words, uint32_t half_cycles_per_word);
 
-  Vif1Bus& bus_;
+  Vif1Bus* bus_;  // a pointer, not a reference, so that VIF1 can be copied (system snapshots)
   Vif1Config config_;
   Vif1Registers regs_;
   Vif1Fifo fifo_;

@@ -61,27 +61,34 @@ IssuePlan Vu1::plan_issue(const DecodedBundle& bundle, const Vu1Config& config) 
   return plan;
 }
 
-Vu1::Vu1(Vu1Config config) : config_(config) {
+Vu1::Vu1(Vu1Config config) : config_(config), program_(std::make_shared<DecodedMicro>()) {
   DecodedBundle empty = decode_bundle(0);
-  decoded_.fill(empty);
-  plans_.fill(plan_issue(empty, config_));
+  program_->decoded.fill(empty);
+  program_->plans.fill(plan_issue(empty, config_));
+}
+
+DecodedMicro& Vu1::writable_program() {
+  if (program_.use_count() != 1) program_ = std::make_shared<DecodedMicro>(*program_);
+  return *program_;
 }
 
 void Vu1::write_micro(uint32_t pc, uint64_t bundle) {
-  micro_.write_instruction(pc, bundle);
+  DecodedMicro& program = writable_program();
+  program.micro.write_instruction(pc, bundle);
   pc %= kMicroInstructions;
-  decoded_[pc] = decode_bundle(bundle);
-  plans_[pc] = plan_issue(decoded_[pc], config_);
+  program.decoded[pc] = decode_bundle(bundle);
+  program.plans[pc] = plan_issue(program.decoded[pc], config_);
   blocks_.clear();
 }
 
 void Vu1::load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction) {
-  micro_.load(bytes, first_instruction);
+  DecodedMicro& program = writable_program();
+  program.micro.load(bytes, first_instruction);
   size_t count = std::min<size_t>(bytes.size() / 8, kMicroInstructions);
   for (size_t n = 0; n < count; ++n) {
     uint32_t pc = static_cast<uint32_t>((first_instruction + n) % kMicroInstructions);
-    decoded_[pc] = decode_bundle(micro_.instruction(pc));
-    plans_[pc] = plan_issue(decoded_[pc], config_);
+    program.decoded[pc] = decode_bundle(program.micro.instruction(pc));
+    program.plans[pc] = plan_issue(program.decoded[pc], config_);
   }
   blocks_.clear();
 }
@@ -153,8 +160,8 @@ StopReason Vu1::step() { return issue_before(UINT64_MAX); }
 
 bool Vu1::come_up() {
   const uint32_t pc = registers_.tpc;
-  const DecodedBundle& bundle = decoded_[pc];
-  const IssuePlan& plan = plans_[pc];
+  const DecodedBundle& bundle = program_->decoded[pc];
+  const IssuePlan& plan = program_->plans[pc];
   if (cycle_ - start_cycle_ >= config_.max_cycles) {
     stop(StopReason::kCycleBudget, fmt::format("the program ran {} cycles without ending (PC {:#06x}); raise the "
                                                "cycle budget if it is meant to run longer",
@@ -211,7 +218,7 @@ Stall Vu1::pending_stall() const {
     }
     return stall;
   }
-  const IssuePlan& plan = plans_[registers_.tpc];
+  const IssuePlan& plan = program_->plans[registers_.tpc];
   if (plan.invalid) return {};
   if (plan.wait == IssuePlan::Wait::kXgkick && xgkick_.busy()) {
     // At least until the transfer's next qword has gone: a new XGKICK issues the cycle after the last one.

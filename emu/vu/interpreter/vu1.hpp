@@ -14,10 +14,13 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 
+#include "emu/common/state_hasher.hpp"
 #include "emu/vu/interpreter/block.hpp"
+#include "emu/vu/interpreter/decoded_micro.hpp"
 #include "emu/vu/interpreter/hazards.hpp"
 #include "emu/vu/interpreter/issue_plan.hpp"
 #include "emu/vu/interpreter/run_state.hpp"
@@ -42,8 +45,8 @@ class Vu1 {
   const Registers& registers() const { return registers_; }
   DataMemory& data() { return data_; }
   const DataMemory& data() const { return data_; }
-  const MicroMemory& micro() const { return micro_; }
-  const DecodedBundle& decoded(uint32_t pc) const { return decoded_[pc % kMicroInstructions]; }
+  const MicroMemory& micro() const { return program_->micro; }
+  const DecodedBundle& decoded(uint32_t pc) const { return program_->decoded[pc % kMicroInstructions]; }
   const Vu1Config& config() const { return config_; }
 
   // Micro memory writes decode the instruction as they store it.
@@ -52,6 +55,7 @@ class Vu1 {
 
   void set_path1(Path1Port* port) { path1_ = port; }
   void set_observer(PairObserver* observer) { observer_ = observer; }
+  PairObserver* observer() const { return observer_; }
   // TOP and ITOP as VIF1 set them at MSCAL; read by XTOP/XITOP.
   void set_top(uint16_t top, uint16_t itop) {
     top_ = top & 0x3ff;
@@ -100,6 +104,8 @@ class Vu1 {
   // and for every hazard but one: an XGKICK behind a transfer still running, before the pair has come up, gets a
   // lower bound, as the transfer's end is only known once it has been played out (when the pair comes up).
   Stall pending_stall() const;
+  // Feeds every piece of the VU's state to `hasher` (vu1_state_hash.cpp), for system::state_hash.
+  void hash_state(StateHasher& hasher) const;
 
  private:
   // vu1.cpp
@@ -112,6 +118,8 @@ class Vu1 {
   void retire_due(uint64_t cycle);
   void note_event(uint64_t cycle) { next_event_ = std::min(next_event_, cycle); }
   void stop(StopReason reason, std::string message);
+  // The decoded micro memory, unshared first if a copy of this Vu1 shares it.
+  DecodedMicro& writable_program();
   // The pair at the PC comes up at cycle_: the checks that may stop the program (cycle budget, invalid encoding,
   // no PATH1 receiver, an earlier XGKICK transfer that never ends), then its issue cycle and stall, kept in
   // waiting_*. False if the program stopped.
@@ -146,10 +154,9 @@ class Vu1 {
   Vu1Config config_;
   Registers registers_;
   DataMemory data_;
-  MicroMemory micro_;
-  std::array<DecodedBundle, kMicroInstructions> decoded_{};
-  std::array<IssuePlan, kMicroInstructions> plans_{};
-  BlockCache blocks_;
+  // Shared with copies of this Vu1 until one of them writes micro memory (decoded_micro.hpp).
+  std::shared_ptr<DecodedMicro> program_;
+  BlockCache blocks_;  // a copy of the Vu1 starts with an empty cache (block.hpp)
 
   FmacPipeline fmac_;
   FlagPipeline flags_;
