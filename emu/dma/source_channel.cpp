@@ -28,7 +28,7 @@ const char* channel_state_name(ChannelState state) {
 }
 
 SourceChannel::SourceChannel(const EeMemory& memory, DmaSink& sink, std::string name)
-    : memory_(memory), sink_(sink), name_(std::move(name)) {}
+    : memory_(&memory), sink_(&sink), name_(std::move(name)) {}
 
 void SourceChannel::start(Mode mode) {
   mode_ = mode;
@@ -97,7 +97,7 @@ ChannelState SourceChannel::run_until(uint64_t until) {
           break;
         }
         // The VIF asks for data only while its FIFO has room.
-        if (sink_.space_words() == 0) return wait(ChannelState::kWaitSink, until);
+        if (sink_->space_words() == 0) return wait(ChannelState::kWaitSink, until);
         if (!fits(cycle_, kQwordCycles, until)) return state_;
         if (!read_data_qword()) return state_;
         break;
@@ -107,10 +107,10 @@ ChannelState SourceChannel::run_until(uint64_t until) {
 
 bool SourceChannel::drain_held() {
   while (held_begin_ < held_end_) {
-    const size_t room = sink_.space_words();
+    const size_t room = sink_->space_words();
     if (room == 0) return false;
     const size_t count = std::min<size_t>(room, held_end_ - held_begin_);
-    sink_.push_words(std::span<const uint32_t>(held_.data() + held_begin_, count));
+    sink_->push_words(std::span<const uint32_t>(held_.data() + held_begin_, count));
     held_begin_ = static_cast<uint8_t>(held_begin_ + count);
   }
   held_begin_ = held_end_ = 0;
@@ -118,7 +118,7 @@ bool SourceChannel::drain_held() {
 }
 
 bool SourceChannel::read_tag() {
-  const std::optional<Qword> qword = memory_.read_qword(tadr_.byte, tadr_.scratchpad);
+  const std::optional<Qword> qword = memory_->read_qword(tadr_.byte, tadr_.scratchpad);
   if (!qword) {
     fail(fmt::format(
         "tag at {}: the tag address is outside {}; {}", tadr_.to_string(), memory_text(tadr_),
@@ -161,7 +161,7 @@ bool SourceChannel::stalled() const {
 }
 
 bool SourceChannel::read_data_qword() {
-  const std::optional<Qword> qword = memory_.read_qword(madr_.byte, madr_.scratchpad);
+  const std::optional<Qword> qword = memory_->read_qword(madr_.byte, madr_.scratchpad);
   if (!qword) {
     const std::string where = mode_ == Mode::kChain ? current_tag_text()
                                                     : fmt::format("normal transfer from {} (QWC {})",

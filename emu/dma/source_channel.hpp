@@ -35,6 +35,7 @@
 #include <optional>
 #include <string>
 
+#include "emu/common/state_hasher.hpp"
 #include "emu/dma/chain_rule.hpp"
 #include "emu/dma/chain_stack.hpp"
 #include "emu/dma/dma_sink.hpp"
@@ -86,6 +87,8 @@ class SourceChannel {
   // TADR in register form: after kDone, where a restarted chain would continue.
   uint32_t tag_address() const { return tadr_.to_register(); }
   const ChainStack& stack() const { return stack_; }
+  // Feeds the channel's state (the walk, the data run, held words, counters, clock) to `hasher`; not the wiring.
+  void hash_state(StateHasher& hasher) const;
 
  private:
   enum class Mode : uint8_t { kChain, kNormal };
@@ -102,8 +105,9 @@ class SourceChannel {
   std::string current_tag_text() const;
   static std::string memory_text(const EeAddress& address);
 
-  const EeMemory& memory_;
-  DmaSink& sink_;
+  // Pointers, not references, so that a channel can be copied (system snapshots).
+  const EeMemory* memory_;
+  DmaSink* sink_;
   std::string name_;
 
   Mode mode_ = Mode::kNormal;

@@ -15,7 +15,7 @@ constexpr bool is_path(Path path) { return path_number(path) >= 1 && path_number
 
 }  // namespace
 
-GifUnit::GifUnit(GsSink& sink) : sink_(sink) {}
+GifUnit::GifUnit(GsSink& sink) : sink_(&sink) {}
 
 bool GifUnit::offer(Path path, const Qword& data, uint64_t cycle, bool directhl) {
   if (failed()) return true;  // a stopped GIF drops everything, so no sender waits on it
@@ -126,7 +126,7 @@ bool GifUnit::transfer_next(uint64_t until) {
   const QueuedQword entry = active.queue.front();
   active.queue.pop();
   clock_ = *due + kGifCyclesPerQword;
-  const bool ended = active.decoder.consume(entry.data, path, *due, sink_);
+  const bool ended = active.decoder.consume(entry.data, path, *due, *sink_);
   if (observer_ != nullptr) observer_->on_gif_qword(path, entry.data, *due, ended);
   if (ended) {
     ++active.packets;

@@ -61,10 +61,13 @@ class GifUnit {
 
   // Shows every qword the GIF sends to `observer` as well (nullptr: to nobody). The observer must outlive the unit.
   void set_observer(GifQwordObserver* observer) { observer_ = observer; }
+  GifQwordObserver* observer() const { return observer_; }
 
   GifStat stat_fields() const;  // GIF_STAT as named fields
   // The GIF's own clock: the first cycle at which it can send its next qword.
   uint64_t cycle() const { return clock_; }
+  // Feeds the GIF's state (each path's queue, decoder and counters, arbitration, masks, clock) to `hasher`.
+  void hash_state(StateHasher& hasher) const;
 
   static constexpr size_t kPath2QueueQwords = 16;
   static constexpr size_t kPath3FifoQwords = 16;
@@ -95,7 +98,7 @@ class GifUnit {
   bool try_slice(uint64_t until);
   void fail(Path path, uint64_t offset, const std::string& rule);
 
-  GsSink& sink_;
+  GsSink* sink_;  // pointers, not references, so that the GIF can be copied (system snapshots)
   GifQwordObserver* observer_ = nullptr;
   std::array<PathState, 3> paths_{PathState{0}, PathState{kPath2QueueQwords}, PathState{kPath3FifoQwords}};
   PacketTracker path1_sizer_;  // follows PATH1 as it is offered, for the 16 KiB rule

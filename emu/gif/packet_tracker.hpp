@@ -22,6 +22,12 @@ class PacketTracker {
   // The size of the current packet (or of the one that just ended) as its tags so far declare it, in qwords: each
   // tag plus the data it announces, known as soon as the tag is fed. The PATH1 16 KiB rule checks it.
   uint64_t packet_qwords() const { return packet_qwords_; }
+  void hash_state(StateHasher& hasher) const {
+    tag_.hash_state(hasher);
+    hasher.add(remaining_);
+    hasher.add(packet_qwords_);
+    hasher.add(packet_ended_);
+  }
 
  private:
   GifTag tag_;

@@ -48,6 +48,13 @@ class PathDecoder {
   // Data qwords of the current tag already consumed.
   uint32_t data_done() const { return done_; }
   const GifTag& tag() const { return tag_; }
+  void hash_state(StateHasher& hasher) const {
+    tag_.hash_state(hasher);
+    hasher.add(remaining_);
+    hasher.add(done_);
+    hasher.add(temporary_q_);
+    hasher.add(in_packet_);
+  }
 
  private:
   void start_tag(const Qword& data, Path path, uint64_t cycle, GsSink& sink);

@@ -9,6 +9,7 @@
 #include <deque>
 
 #include "emu/common/qword.hpp"
+#include "emu/common/state_hasher.hpp"
 
 namespace gcvu::gif {
 
@@ -30,6 +31,14 @@ class PathQueue {
   void push(const QueuedQword& entry) { entries_.push_back(entry); }
   void pop() { entries_.pop_front(); }
   void clear() { entries_.clear(); }
+  void hash_state(StateHasher& hasher) const {
+    hasher.add(entries_.size());
+    for (const QueuedQword& entry : entries_) {
+      hasher.add(entry.data);
+      hasher.add(entry.cycle);
+      hasher.add(entry.directhl);
+    }
+  }
   // The head is there to send at `cycle`.
   bool ready_at(uint64_t cycle) const { return !entries_.empty() && entries_.front().cycle <= cycle; }
 

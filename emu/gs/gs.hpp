@@ -13,6 +13,7 @@
 #include <span>
 
 #include "emu/common/qword.hpp"
+#include "emu/common/state_hasher.hpp"
 #include "emu/gs/clut/clut.hpp"
 #include "emu/gs/gs_config.hpp"
 #include "emu/gs/memory/local_memory.hpp"
@@ -39,8 +40,10 @@ class Gs {
  public:
   explicit Gs(GsConfig config = {});
   ~Gs();
-  Gs(const Gs&) = delete;
-  Gs& operator=(const Gs&) = delete;
+  // Deep copies (gs_copy.cpp): memory, registers, the open draw batch and the textures kept decoded, so that a copy
+  // draws on exactly as the original would. Draw threads and scratch buffers are not copied.
+  Gs(const Gs& other);
+  Gs& operator=(const Gs& other);
 
   // A write to general register `address` (0x00-0x7F).
   void write_register(uint8_t address, uint64_t value, WriteOrigin origin = WriteOrigin::kAddressData);
@@ -73,6 +76,8 @@ class Gs {
   const Clut& clut() const { return clut_; }
   const GsStats& stats() const;
   const GsConfig& config() const { return config_; }
+  // Feeds the GS's state to `hasher` (gs_state_hash.hpp says what is covered).
+  void hash_state(StateHasher& hasher) const;
 
  private:
   struct Core;  // register handlers, vertex queue and draw batching (gs/gs.cpp, gs/primitive/)

@@ -17,6 +17,11 @@ namespace gcvu::gs {
 
 struct Gs::Core {
   explicit Core(Gs& owner) : gs(owner) {}
+  // Takes every member of `other` but the owner and the draw scratch (gs_copy.cpp). A new state member must be
+  // added there too: tests/gs/gs_copy_test.cpp draws on a copy to check nothing was left behind.
+  void copy_state(const Core& other);
+  // gs_state_hash.cpp.
+  void hash_state(StateHasher& hasher) const;
 
   void write_register(uint8_t address, uint64_t value, WriteOrigin origin);
   void apply_prim(uint64_t value);

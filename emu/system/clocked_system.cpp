@@ -138,7 +138,7 @@ void ClockedSystem::advance() {
     program_ended = true;
     bus_.set_vu_busy_until(vu_.cycle());
   };
-  if (only_vu_can_move()) {
+  if (config_.vu_runs_alone && only_vu_can_move()) {
     // VU1 first, alone; the others then catch up to the cycle it stopped at, so a VIF1 command waiting for the
     // program's end runs on the cycle it would in lockstep.
     vu_.run_until(std::min(config_.max_cycles, now_ + kSoloSlice));

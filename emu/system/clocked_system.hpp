@@ -30,6 +30,7 @@
 #include "emu/system/microprogram_report.hpp"
 #include "emu/system/path1_to_gif.hpp"
 #include "emu/system/system_config.hpp"
+#include "emu/system/system_snapshot.hpp"
 #include "emu/vif/vif1.hpp"
 #include "emu/vu/interpreter/vu1.hpp"
 
@@ -69,7 +70,7 @@ class ClockedSystem {
   // limit (SystemConfig::max_cycles) counts from cycle 0.
   RunResult run();
   // One step of run(): the result if the run has ended, else advances the clock (one cycle, or more while VU1 runs
-  // alone) and returns nullopt.
+  // alone, unless SystemConfig::vu_runs_alone is off) and returns nullopt.
   std::optional<RunResult> step();
 
   const std::vector<MicroprogramReport>& microprograms() const { return programs_; }
@@ -78,6 +79,11 @@ class ClockedSystem {
   using ProgramStartHook = std::function<void(const vu::Vu1& vu)>;
   void set_program_start_hook(ProgramStartHook hook) { program_start_hook_ = std::move(hook); }
   uint64_t cycle() const { return now_; }
+
+  // The whole system's state now, and going back to it (system_snapshot.hpp: what it covers, and that it restores
+  // only into the system it was taken from).
+  SystemSnapshot snapshot() const;
+  void restore(const SystemSnapshot& snapshot);
 
  private:
   void start_program(std::optional<uint32_t> pc, uint16_t top, uint16_t itop);

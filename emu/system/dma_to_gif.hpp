@@ -14,7 +14,7 @@ namespace gcvu::system {
 
 class DmaToGif final : public dma::DmaSink {
  public:
-  explicit DmaToGif(gif::GifUnit& gif) : gif_(gif) {}
+  explicit DmaToGif(gif::GifUnit& gif) : gif_(&gif) {}
   size_t space_words() const override { return 4 - held_; }
   void push_words(std::span<const uint32_t> words) override {
     std::copy(words.begin(), words.end(), qword_.begin() + held_);
@@ -22,12 +22,16 @@ class DmaToGif final : public dma::DmaSink {
   }
   // Offers a completed qword to PATH3, stamped `cycle`.
   void deliver(uint64_t cycle) {
-    if (held_ == 4 && gif_.offer(gif::Path::kPath3, qword_, cycle)) held_ = 0;
+    if (held_ == 4 && gif_->offer(gif::Path::kPath3, qword_, cycle)) held_ = 0;
   }
   bool holding() const { return held_ != 0; }
+  void hash_state(StateHasher& hasher) const {
+    hasher.add(qword_);
+    hasher.add(held_);
+  }
 
  private:
-  gif::GifUnit& gif_;
+  gif::GifUnit* gif_;  // a pointer so that the sink can be copied (system snapshots)
   Qword qword_{};
   uint32_t held_ = 0;
 };

@@ -8,12 +8,12 @@ namespace gcvu::system {
 
 class DmaToVif final : public dma::DmaSink {
  public:
-  explicit DmaToVif(vif::Vif1& vif) : vif_(vif) {}
-  size_t space_words() const override { return vif_.fifo_space_words(); }
-  void push_words(std::span<const uint32_t> words) override { vif_.push_words(words); }
+  explicit DmaToVif(vif::Vif1& vif) : vif_(&vif) {}
+  size_t space_words() const override { return vif_->fifo_space_words(); }
+  void push_words(std::span<const uint32_t> words) override { vif_->push_words(words); }
 
  private:
-  vif::Vif1& vif_;
+  vif::Vif1* vif_;  // a pointer so that the sink can be copied
 };
 
 }  // namespace gcvu::system

@@ -29,6 +29,7 @@ class MachineVifBus final : public vif::Vif1Bus {
   }
   // The cycle the last program ended: VU1 counts as busy to a VIF1 whose clock is behind it.
   void set_vu_busy_until(uint64_t cycle) { busy_until_ = cycle; }
+  uint64_t vu_busy_until() const { return busy_until_; }
   void start_microprogram(std::optional<uint32_t> pc, uint16_t top, uint16_t itop) override { starter_(pc, top, itop); }
   bool gif_path_busy(gif::Path path) const override {
     if (path == gif::Path::kPath1 && (vu_.xgkick().busy() || path1_.in_transfer())) return true;

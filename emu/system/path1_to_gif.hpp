@@ -10,18 +10,22 @@ namespace gcvu::system {
 
 class Path1ToGif final : public vu::Path1Port {
  public:
-  explicit Path1ToGif(gif::GifUnit& gif) : gif_(gif) {}
+  explicit Path1ToGif(gif::GifUnit& gif) : gif_(&gif) {}
 
   bool transfer_qword(const vu::Vec4& qword, uint32_t /*address*/, uint64_t cycle) override {
-    gif_.offer(gif::Path::kPath1, qword, cycle);
+    gif_->offer(gif::Path::kPath1, qword, cycle);
     in_transfer_ = !tracker_.feed(qword);
     return !in_transfer_;
   }
   // A transfer has sent its first qword and not yet its last.
   bool in_transfer() const { return in_transfer_; }
+  void hash_state(StateHasher& hasher) const {
+    tracker_.hash_state(hasher);
+    hasher.add(in_transfer_);
+  }
 
  private:
-  gif::GifUnit& gif_;
+  gif::GifUnit* gif_;  // a pointer so that the port can be copied (system snapshots)
   gif::PacketTracker tracker_;
   bool in_transfer_ = false;
 };

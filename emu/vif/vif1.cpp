@@ -23,7 +23,7 @@ const char* vif1_state_name(Vif1State state) {
   return "?";
 }
 
-Vif1::Vif1(Vif1Bus& bus, Vif1Config config) : bus_(bus), config_(config) {}
+Vif1::Vif1(Vif1Bus& bus, Vif1Config config) : bus_(&bus), config_(config) {}
 
 size_t Vif1::fifo_space_words() const { return fifo_.space(); }
 
@@ -60,6 +60,18 @@ const Vif1Registers& Vif1::registers() const { return regs_; }
 const std::string& Vif1::error() const { return error_; }
 uint64_t Vif1::words_consumed() const { return words_consumed_; }
 uint64_t Vif1::wait_cycles() const { return wait_half_cycles_ / 2; }
+
+Vif1::CommandInHand Vif1::command_in_hand() const {
+  CommandPhase phase = CommandPhase::kFetching;
+  if (phase_ == Phase::kWait) phase = CommandPhase::kWaiting;
+  if (phase_ == Phase::kPayload) phase = CommandPhase::kPayload;
+  return CommandInHand{code_, info_->name, code_offset_, phase};
+}
+
+const Vif1::FetchedCommand* Vif1::fetched_command(uint64_t ordinal) const {
+  if (ordinal == 0 || ordinal > commands_fetched_ || commands_fetched_ - ordinal >= kCommandHistory) return nullptr;
+  return &fetched_[ordinal % kCommandHistory];
+}
 
 bool Vif1::has_pending_work() const {
   if (state_ == Vif1State::kError || stall_ != Stall::kNone) return false;
@@ -153,6 +165,8 @@ Vif1::Step Vif1::fetch() {
   code_offset_ = words_consumed_ * 4;
   code_ = VifCode::decode(fifo_.front());
   info_ = &command_info(code_.cmd);
+  ++commands_fetched_;
+  fetched_[commands_fetched_ % kCommandHistory] = FetchedCommand{commands_fetched_, code_, code_offset_, half_clock_};
   consume(1, config_.timing.vifcode_half_cycles);
   regs_.code = code_.word;
   interrupt_pending_ = code_.interrupt && !regs_.err.mii;
@@ -207,7 +221,7 @@ Vif1::Step Vif1::fetch() {
 }
 
 Vif1::Step Vif1::wait_before_run() {
-  if (bus_.vu_busy()) {
+  if (bus_->vu_busy()) {
     regs_.stat.vew = true;
     regs_.stat.vps = 2;
     return block(Vif1State::kWaitVu);
@@ -215,9 +229,9 @@ Vif1::Step Vif1::wait_before_run() {
   regs_.stat.vew = false;
   bool paths_busy = false;
   if (info_->wait == WaitRule::kVuPaths12 || info_->wait == WaitRule::kVuAllPaths) {
-    paths_busy = bus_.gif_path_busy(gif::Path::kPath1) || bus_.gif_path_busy(gif::Path::kPath2);
+    paths_busy = bus_->gif_path_busy(gif::Path::kPath1) || bus_->gif_path_busy(gif::Path::kPath2);
   }
-  if (info_->wait == WaitRule::kVuAllPaths) paths_busy = paths_busy || bus_.gif_path_busy(gif::Path::kPath3);
+  if (info_->wait == WaitRule::kVuAllPaths) paths_busy = paths_busy || bus_->gif_path_busy(gif::Path::kPath3);
   if (paths_busy) {
     regs_.stat.vgw = true;
     regs_.stat.vps = 2;
@@ -245,6 +259,9 @@ Vif1::Step Vif1::wait_before_run() {
 
 void Vif1::finish_command() {
   phase_ = Phase::kFetch;
+  FetchedCommand& fetched = fetched_[commands_fetched_ % kCommandHistory];
+  fetched.finish_half_cycle = half_clock_;
+  fetched.finished = true;
   regs_.stat.vps = 0;
   if (!interrupt_pending_) return;
   interrupt_pending_ = false;

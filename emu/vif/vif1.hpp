@@ -6,10 +6,13 @@
 //
 // This header is the contract the clocked system codes against: the public members below keep these signatures.
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 
+#include "emu/common/state_hasher.hpp"
 #include "emu/vif/command_table.hpp"
 #include "emu/vif/unpack_job.hpp"
 #include "emu/vif/vif1_bus.hpp"
@@ -67,6 +70,35 @@ class Vif1 {
   // boundary, VSS), STC (cancel_stall).
   void write_fbrst(uint32_t value);
   const Vif1Config& config() const { return config_; }
+  // Feeds VIF1's state (registers, FIFO, the command in hand, clocks, counters) to `hasher` (vif1_state_hash.cpp).
+  void hash_state(StateHasher& hasher) const;
+
+  // --- For a debugger (the `vif` view and the timeline) ---
+  // Where the command in hand is: kFetching between commands (the last code read has finished; the next is not
+  // read yet), kWaiting before it may run (VEW/VGW), kPayload while its data moves.
+  enum class CommandPhase : uint8_t { kFetching, kWaiting, kPayload };
+  struct CommandInHand {
+    VifCode code;           // the last VIFcode read
+    std::string_view name;  // its command ("UNPACK", "MSCAL", "undefined", ...)
+    uint64_t offset = 0;    // the code's byte offset in the stream
+    CommandPhase phase = CommandPhase::kFetching;
+  };
+  CommandInHand command_in_hand() const;
+  // VIFcodes taken from the FIFO since construction (undefined and masked ones too; a reset does not clear it).
+  uint64_t commands_fetched() const { return commands_fetched_; }
+  // One VIFcode taken, with VIF1's clock (in half cycles) when it was read and when its command finished. VIF1 may
+  // take two codes in one cycle, so a recorder sampling once per cycle reads the ones it missed here.
+  struct FetchedCommand {
+    uint64_t ordinal = 0;  // 1 for the first code taken (commands_fetched() right after it)
+    VifCode code;
+    uint64_t offset = 0;
+    uint64_t fetch_half_cycle = 0;
+    uint64_t finish_half_cycle = 0;  // meaningful once `finished`
+    bool finished = false;           // false while in hand, and for a command cut short by a reset or an error
+  };
+  static constexpr size_t kCommandHistory = 8;
+  // VIFcode number `ordinal` if it is among the last kCommandHistory taken, else nullptr.
+  const FetchedCommand* fetched_command(uint64_t ordinal) const;
 
  private:
   enum class Phase : uint8_t { kFetch, kWait, kPayload };  // where the current command is
@@ -93,7 +125,7 @@ class Vif1 {
   std::string where() const;
   void consume(size_t words, uint32_t half_cycles_per_word);
 
-  Vif1Bus& bus_;
+  Vif1Bus* bus_;  // a pointer, not a reference, so that VIF1 can be copied (system snapshots)
   Vif1Config config_;
   Vif1Registers regs_;
   Vif1Fifo fifo_;
@@ -117,6 +149,8 @@ class Vif1 {
   uint64_t wait_half_cycles_ = 0;
   uint64_t words_consumed_ = 0;
   uint64_t qword_origin_ = 0;  // words_consumed_ at the last reset: stream qwords are counted from there
+  uint64_t commands_fetched_ = 0;
+  std::array<FetchedCommand, kCommandHistory> fetched_{};  // by ordinal % kCommandHistory
 };
 
 }  // namespace gcvu::vif

@@ -21,7 +21,7 @@ void Vif1::run_immediate() {
     case VifCommand::kBase: regs_.base = imm & 0x3ffu; break;
     case VifCommand::kItop: regs_.itops = imm & 0x3ffu; break;
     case VifCommand::kStmod: regs_.mode = imm & 3u; break;
-    case VifCommand::kMskpath3: bus_.set_path3_mask((imm & 0x8000) != 0); break;
+    case VifCommand::kMskpath3: bus_->set_path3_mask((imm & 0x8000) != 0); break;
     case VifCommand::kMark:
       regs_.mark = imm;
       regs_.stat.mrk = true;
@@ -43,7 +43,7 @@ void Vif1::start_microprogram() {
   }
   std::optional<uint32_t> pc;
   if (info_->command != VifCommand::kMscnt) pc = code_.imm & (vu::kMicroInstructions - 1);
-  bus_.start_microprogram(pc, static_cast<uint16_t>(regs_.top.value()), static_cast<uint16_t>(regs_.itop.value()));
+  bus_->start_microprogram(pc, static_cast<uint16_t>(regs_.top.value()), static_cast<uint16_t>(regs_.itop.value()));
 }
 
 Vif1::Step Vif1::run_payload(uint64_t target) {
@@ -104,7 +104,7 @@ Vif1::Step Vif1::run_unpack_data(uint64_t target) {
 
   UnpackRegisters registers{regs_.mask, regs_.mode, regs_.row, regs_.col};
   const UnpackOptions options{config_.v2_extra, config_.v3_extra, config_.fill_cycle_data};
-  const uint32_t written = run_unpack(unpack_, registers, options, source, bus_.vu_data(), max_writes);
+  const uint32_t written = run_unpack(unpack_, registers, options, source, bus_->vu_data(), max_writes);
   regs_.row = registers.row;
   regs_.num = unpack_.remaining;
   half_clock_ += uint64_t{written} * timing.unpack_qword_half_cycles;
@@ -141,7 +141,7 @@ Vif1::Step Vif1::run_mpg_data(uint64_t target) {
   bool moved = false;
   while (data_left_ != 0 && fifo_.size() >= 2 && half_clock_ < target) {
     const uint32_t* data = fifo_.data();
-    bus_.write_micro(mpg_index_, uint64_t{data[0]} | uint64_t{data[1]} << 32);
+    bus_->write_micro(mpg_index_, uint64_t{data[0]} | uint64_t{data[1]} << 32);
     mpg_index_ = (mpg_index_ + 1) & (vu::kMicroInstructions - 1);
     fifo_.pop(2);
     words_consumed_ += 2;
@@ -158,7 +158,7 @@ Vif1::Step Vif1::run_direct_data(uint64_t target) {
   while (data_left_ != 0 && fifo_.size() >= 4 && half_clock_ < target) {
     const uint32_t* data = fifo_.data();
     const Qword qword{data[0], data[1], data[2], data[3]};
-    if (!bus_.path2_offer(qword, hl)) {
+    if (!bus_->path2_offer(qword, hl)) {
       regs_.stat.vgw = true;
       regs_.stat.vps = 3;
       return block(Vif1State::kWaitPath);

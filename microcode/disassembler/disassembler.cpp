@@ -122,21 +122,27 @@ std::string dword_text(uint64_t bundle, std::string_view why) {
   return fmt::format(".dword {:#018x}  ; {}", bundle, why);
 }
 
-std::string bundle_text(uint64_t bundle, const TargetStyle& style) {
+// Both halves, or the one `.dword` line (in `upper`, `lower` empty) when the bundle does not print as a pair.
+BundleHalves bundle_halves(uint64_t bundle, const TargetStyle& style) {
   vu::DecodedBundle decoded = vu::decode_bundle(bundle);
   auto upper_word = static_cast<uint32_t>(bundle >> 32);
   std::string why = unprintable_reason(decoded.upper);
-  if (!why.empty()) return dword_text(bundle, "upper: " + why);
+  if (!why.empty()) return {dword_text(bundle, "upper: " + why), {}};
   std::string lower;
   if (decoded.lower.op == vu::Opcode::kLoi) {
     lower = loi_text(decoded.lower.raw);
   } else {
     why = unprintable_reason(decoded.lower);
-    if (!why.empty()) return dword_text(bundle, "lower: " + why);
+    if (!why.empty()) return {dword_text(bundle, "lower: " + why), {}};
     lower = instruction_text(decoded.lower, "", style);
   }
-  std::string upper = instruction_text(decoded.upper, flag_suffix(upper_word), style);
-  return fmt::format("{:<31} {}", upper, lower);
+  return {instruction_text(decoded.upper, flag_suffix(upper_word), style), std::move(lower)};
+}
+
+std::string bundle_text(uint64_t bundle, const TargetStyle& style) {
+  BundleHalves halves = bundle_halves(bundle, style);
+  if (halves.lower.empty()) return halves.upper;
+  return fmt::format("{:<31} {}", halves.upper, halves.lower);
 }
 
 uint64_t read_bundle(std::span<const uint8_t> code, size_t offset) {
@@ -149,6 +155,10 @@ uint64_t read_bundle(std::span<const uint8_t> code, size_t offset) {
 
 std::string disassemble_bundle(uint64_t bundle, std::optional<uint32_t> address, bool target_label) {
   return bundle_text(bundle, {address, target_label});
+}
+
+BundleHalves disassemble_halves(uint64_t bundle, std::optional<uint32_t> address, bool target_label) {
+  return bundle_halves(bundle, {address, target_label});
 }
 
 std::string disassemble(std::span<const uint8_t> code, const DisassemblyOptions& options) {

@@ -21,6 +21,15 @@ struct DisassemblyOptions {
 std::string disassemble_bundle(uint64_t bundle, std::optional<uint32_t> address = std::nullopt,
                                bool target_label = false);
 
+// One bundle's halves apart (a timeline shows them on two tracks), in the text disassemble_bundle joins. A bundle
+// that does not print as a pair gives its `.dword` line as `upper` and an empty `lower`.
+struct BundleHalves {
+  std::string upper;
+  std::string lower;
+};
+BundleHalves disassemble_halves(uint64_t bundle, std::optional<uint32_t> address = std::nullopt,
+                                bool target_label = false);
+
 // A whole program (bundles as little-endian 64-bit words, lower word first). A trailing partial bundle
 // prints as `.byte` lines.
 std::string disassemble(std::span<const uint8_t> code, const DisassemblyOptions& options = {});

@@ -31,8 +31,9 @@ bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
 }
 
 bool Vu1::run_block(uint64_t until) {
-  if (observer_ != nullptr || !config_.block_execution) return false;
-  const Block* block = blocks_.find_or_build(registers_.tpc, plans_, decoded_, config_.write_clash);
+  // A pair held by stall_in_place has come up already: it goes per pair, and so does everything after it.
+  if (observer_ != nullptr || !config_.block_execution || config_.stall_in_place) return false;
+  const Block* block = blocks_.find_or_build(registers_.tpc, program_->plans, program_->decoded, config_.write_clash);
   if (block == nullptr) return false;
   const uint64_t entry = cycle_;
   if (!entry_is_quiet(*block, entry)) {

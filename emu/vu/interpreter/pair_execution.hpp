@@ -11,8 +11,8 @@
 namespace gcvu::vu {
 
 [[gnu::always_inline]] inline uint32_t Vu1::execute_pair(uint32_t pc, const Stall& stall) {
-  const DecodedBundle& bundle = decoded_[pc];
-  const IssuePlan& plan = plans_[pc];
+  const DecodedBundle& bundle = program_->decoded[pc];
+  const IssuePlan& plan = program_->plans[pc];
   if (stall.cycles != 0) {
     stats_.stall_cycles += stall.cycles;
     stats_.stall_cycles_by_cause[static_cast<size_t>(stall.cause)] += stall.cycles;

@@ -61,27 +61,34 @@ IssuePlan Vu1::plan_issue(const DecodedBundle& bundle, const Vu1Config& config) 
   return plan;
 }
 
-Vu1::Vu1(Vu1Config config) : config_(config) {
+Vu1::Vu1(Vu1Config config) : config_(config), program_(std::make_shared<DecodedMicro>()) {
   DecodedBundle empty = decode_bundle(0);
-  decoded_.fill(empty);
-  plans_.fill(plan_issue(empty, config_));
+  program_->decoded.fill(empty);
+  program_->plans.fill(plan_issue(empty, config_));
+}
+
+DecodedMicro& Vu1::writable_program() {
+  if (program_.use_count() != 1) program_ = std::make_shared<DecodedMicro>(*program_);
+  return *program_;
 }
 
 void Vu1::write_micro(uint32_t pc, uint64_t bundle) {
-  micro_.write_instruction(pc, bundle);
+  DecodedMicro& program = writable_program();
+  program.micro.write_instruction(pc, bundle);
   pc %= kMicroInstructions;
-  decoded_[pc] = decode_bundle(bundle);
-  plans_[pc] = plan_issue(decoded_[pc], config_);
+  program.decoded[pc] = decode_bundle(bundle);
+  program.plans[pc] = plan_issue(program.decoded[pc], config_);
   blocks_.clear();
 }
 
 void Vu1::load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction) {
-  micro_.load(bytes, first_instruction);
+  DecodedMicro& program = writable_program();
+  program.micro.load(bytes, first_instruction);
   size_t count = std::min<size_t>(bytes.size() / 8, kMicroInstructions);
   for (size_t n = 0; n < count; ++n) {
     uint32_t pc = static_cast<uint32_t>((first_instruction + n) % kMicroInstructions);
-    decoded_[pc] = decode_bundle(micro_.instruction(pc));
-    plans_[pc] = plan_issue(decoded_[pc], config_);
+    program.decoded[pc] = decode_bundle(program.micro.instruction(pc));
+    program.plans[pc] = plan_issue(program.decoded[pc], config_);
   }
   blocks_.clear();
 }
@@ -92,6 +99,7 @@ void Vu1::start(uint32_t pc) {
   branch_pending_ = false;
   end_pending_ = false;
   start_cycle_ = cycle_;
+  waiting_ = false;
   stop_reason_ = StopReason::kRunning;
   stop_message_.clear();
 }
@@ -139,48 +147,87 @@ StopReason Vu1::run() {
 
 StopReason Vu1::run_until(uint64_t cycle) {
   while (running_ && cycle_ < cycle) {
-    if (!run_block(cycle)) step();
+    if (config_.stall_in_place) {
+      issue_before(cycle);
+    } else if (!run_block(cycle)) {
+      step();
+    }
   }
   return running_ ? StopReason::kRunning : stop_reason_;
 }
 
-StopReason Vu1::step() {
-  if (!running_) return stop_reason_;
+StopReason Vu1::step() { return issue_before(UINT64_MAX); }
+
+bool Vu1::come_up() {
   const uint32_t pc = registers_.tpc;
-  const DecodedBundle& bundle = decoded_[pc];
-  const IssuePlan& plan = plans_[pc];
+  const DecodedBundle& bundle = program_->decoded[pc];
+  const IssuePlan& plan = program_->plans[pc];
   if (cycle_ - start_cycle_ >= config_.max_cycles) {
     stop(StopReason::kCycleBudget, fmt::format("the program ran {} cycles without ending (PC {:#06x}); raise the "
                                                "cycle budget if it is meant to run longer",
                                                config_.max_cycles, pc * 8));
-    return stop_reason_;
+    return false;
   }
   if (plan.invalid) {
     const DecodedOp& bad = bundle.upper.valid() ? bundle.lower : bundle.upper;
     stop(StopReason::kInvalidInstruction,
          fmt::format("invalid {} instruction {:#010x} at PC {:#06x}: {}", bundle.upper.valid() ? "lower" : "upper",
                      bad.raw, pc * 8, invalid_reason_text(bad.reason)));
-    return stop_reason_;
+    return false;
   }
   if (plan.wait == IssuePlan::Wait::kXgkick && path1_ == nullptr) {
     stop(StopReason::kNoPath1Port, fmt::format("XGKICK at PC {:#06x} with no PATH1 receiver attached", pc * 8));
-    return stop_reason_;
+    return false;
   }
 
   if (plan.wait == IssuePlan::Wait::kXgkick && xgkick_.busy() && !finish_xgkick()) {
     stop(StopReason::kCycleBudget,
          fmt::format("the XGKICK transfer before PC {:#06x} did not end (no EOP packet) within the {}-cycle budget",
                      pc * 8, config_.max_cycles));
+    return false;
+  }
+  // Nothing else touches the pipelines while the pair waits, so its issue cycle is settled now.
+  waiting_issue_ = issue_cycle(plan, pipelines(), cycle_);
+  waiting_stall_ = waiting_issue_ != cycle_ ? explain_stall(plan, pipelines(), cycle_, waiting_issue_) : Stall{};
+  waiting_ = true;
+  return true;
+}
+
+StopReason Vu1::issue_before(uint64_t hold_from) {
+  if (!running_) return stop_reason_;
+  if (!waiting_ && !come_up()) return stop_reason_;
+  if (waiting_issue_ >= hold_from) {
+    retire_to(hold_from);
+    cycle_ = std::max(cycle_, hold_from);
     return stop_reason_;
   }
-  const uint64_t ready = issue_cycle(plan, pipelines(), cycle_);
-  Stall stall;
-  if (ready != cycle_) {
-    stall = explain_stall(plan, pipelines(), cycle_, ready);
-    cycle_ = ready;
-  }
-  execute_pair(pc, stall);
+  waiting_ = false;
+  cycle_ = waiting_issue_;
+  execute_pair(registers_.tpc, waiting_stall_);
   return stop_reason_;
+}
+
+Stall Vu1::pending_stall() const {
+  if (!running_) return {};
+  if (waiting_) {
+    if (waiting_issue_ <= cycle_) return {};
+    Stall stall = waiting_stall_;
+    stall.cycles = static_cast<uint32_t>(waiting_issue_ - cycle_);
+    if (stall.cause == StallCause::kFmacVf) {
+      stall.fields = static_cast<FieldMask>(stall.fields & fmac_.pending_fields(stall.reg, cycle_));
+    }
+    return stall;
+  }
+  const IssuePlan& plan = program_->plans[registers_.tpc];
+  if (plan.invalid) return {};
+  if (plan.wait == IssuePlan::Wait::kXgkick && xgkick_.busy()) {
+    // At least until the transfer's next qword has gone: a new XGKICK issues the cycle after the last one.
+    const uint64_t earliest = std::max(xgkick_.next_cycle() + 1, cycle_);
+    return Stall{StallCause::kXgkickBusy, static_cast<uint32_t>(earliest - cycle_)};
+  }
+  const uint64_t ready = issue_cycle(plan, pipelines(), cycle_);
+  if (ready == cycle_) return {};
+  return explain_stall(plan, pipelines(), cycle_, ready);
 }
 
 }  // namespace gcvu::vu

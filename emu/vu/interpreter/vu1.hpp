@@ -14,10 +14,13 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 
+#include "emu/common/state_hasher.hpp"
 #include "emu/vu/interpreter/block.hpp"
+#include "emu/vu/interpreter/decoded_micro.hpp"
 #include "emu/vu/interpreter/hazards.hpp"
 #include "emu/vu/interpreter/issue_plan.hpp"
 #include "emu/vu/interpreter/run_state.hpp"
@@ -42,8 +45,8 @@ class Vu1 {
   const Registers& registers() const { return registers_; }
   DataMemory& data() { return data_; }
   const DataMemory& data() const { return data_; }
-  const MicroMemory& micro() const { return micro_; }
-  const DecodedBundle& decoded(uint32_t pc) const { return decoded_[pc % kMicroInstructions]; }
+  const MicroMemory& micro() const { return program_->micro; }
+  const DecodedBundle& decoded(uint32_t pc) const { return program_->decoded[pc % kMicroInstructions]; }
   const Vu1Config& config() const { return config_; }
 
   // Micro memory writes decode the instruction as they store it.
@@ -52,6 +55,7 @@ class Vu1 {
 
   void set_path1(Path1Port* port) { path1_ = port; }
   void set_observer(PairObserver* observer) { observer_ = observer; }
+  PairObserver* observer() const { return observer_; }
   // TOP and ITOP as VIF1 set them at MSCAL; read by XTOP/XITOP.
   void set_top(uint16_t top, uint16_t itop) {
     top_ = top & 0x3ff;
@@ -68,6 +72,7 @@ class Vu1 {
   // Runs until the program stops.
   StopReason run();
   // Runs pairs while the cycle counter is below `cycle` (for a clocked system); kRunning if the target was reached.
+  // With Vu1Config::stall_in_place a pair that would issue at `cycle` or later waits, with the clock at `cycle`.
   StopReason run_until(uint64_t cycle);
   // Lets an idle VU's clock catch up with the clocked system's (a running XGKICK transfer goes on meanwhile).
   void idle_until(uint64_t cycle) {
@@ -93,6 +98,14 @@ class Vu1 {
   const FlagPipeline& flags() const { return flags_; }
   const FdivUnit& fdiv() const { return fdiv_; }
   const EfuUnit& efu() const { return efu_; }
+  const IntegerLoadPipeline& integer_loads() const { return integer_loads_; }
+  // Why the pair at the PC waits as of cycle(): the decisive hazard and the cycles still to wait (kNone with 0 when
+  // it issues at cycle(), or when no program runs). Exact for a pair that has come up (one held by stall_in_place)
+  // and for every hazard but one: an XGKICK behind a transfer still running, before the pair has come up, gets a
+  // lower bound, as the transfer's end is only known once it has been played out (when the pair comes up).
+  Stall pending_stall() const;
+  // Feeds every piece of the VU's state to `hasher` (vu1_state_hash.cpp), for system::state_hash.
+  void hash_state(StateHasher& hasher) const;
 
  private:
   // vu1.cpp
@@ -105,6 +118,15 @@ class Vu1 {
   void retire_due(uint64_t cycle);
   void note_event(uint64_t cycle) { next_event_ = std::min(next_event_, cycle); }
   void stop(StopReason reason, std::string message);
+  // The decoded micro memory, unshared first if a copy of this Vu1 shares it.
+  DecodedMicro& writable_program();
+  // The pair at the PC comes up at cycle_: the checks that may stop the program (cycle budget, invalid encoding,
+  // no PATH1 receiver, an earlier XGKICK transfer that never ends), then its issue cycle and stall, kept in
+  // waiting_*. False if the program stopped.
+  bool come_up();
+  // Issues the pair at the PC (coming up first if it has not) unless its issue cycle is `hold_from` or later: then
+  // the clock moves to hold_from and the pair keeps waiting (stall_in_place).
+  StopReason issue_before(uint64_t hold_from);
   void drain();
   static IssuePlan plan_issue(const DecodedBundle& bundle, const Vu1Config& config);
   // pair_execution.hpp: everything a pair does once it has issued at cycle_ (after `stall`), shared by step()
@@ -132,10 +154,9 @@ class Vu1 {
   Vu1Config config_;
   Registers registers_;
   DataMemory data_;
-  MicroMemory micro_;
-  std::array<DecodedBundle, kMicroInstructions> decoded_{};
-  std::array<IssuePlan, kMicroInstructions> plans_{};
-  BlockCache blocks_;
+  // Shared with copies of this Vu1 until one of them writes micro memory (decoded_micro.hpp).
+  std::shared_ptr<DecodedMicro> program_;
+  BlockCache blocks_;  // a copy of the Vu1 starts with an empty cache (block.hpp)
 
   FmacPipeline fmac_;
   FlagPipeline flags_;
@@ -155,6 +176,9 @@ class Vu1 {
   uint64_t start_cycle_ = 0;
   uint64_t next_event_ = 0;  // no flag/FDIV/EFU commit or XGKICK qword is due before this cycle
   bool running_ = false;
+  bool waiting_ = false;         // the pair at the PC has come up and not issued yet
+  uint64_t waiting_issue_ = 0;   // the cycle it issues at
+  Stall waiting_stall_;          // its stall, measured from the cycle it came up
   bool branch_pending_ = false;  // the pair just executed was a taken branch: the next one is its delay slot
   uint32_t branch_target_ = 0;
   bool end_pending_ = false;  // the pair just executed had the E bit: the next one is the last

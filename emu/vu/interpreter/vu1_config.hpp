@@ -23,6 +23,11 @@ struct Vu1Config {
   // tests/vu/block_cross_test.cpp checks it). Off: every pair goes through the per-pair issue loop, the reference.
   // An attached observer always gets the per-pair loop.
   bool block_execution = true;
+  // For a debugger that watches stalls cycle by cycle: run_until(c) never issues a pair whose issue cycle (after
+  // its stall) is c or later; the clock moves to c (retiring what is due) and the pair waits, still at the PC.
+  // Its stall is measured from the cycle it came up, so PairEvent::stall and Vu1Stats are as without the option.
+  // Pairs then go one by one (no blocks). step() and run() still issue the next pair whatever its stall.
+  bool stall_in_place = false;
 };
 
 }  // namespace gcvu::vu

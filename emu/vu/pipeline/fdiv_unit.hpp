@@ -52,6 +52,8 @@ class EfuUnit {
     if ((newest_.busy && newest_.ready <= cycle) || landing_.busy) commit(cycle, registers);
   }
   const PendingResult& pending() const { return newest_; }
+  // The previous op's result when a new op started before it landed (busy only then).
+  const PendingResult& landing() const { return landing_; }
   uint64_t drain_cycle() const { return newest_.busy ? newest_.ready : 0; }
   // The first cycle a pending P write lands (0 if none).
   uint64_t next_commit() const { return landing_.busy ? landing_.ready : drain_cycle(); }

@@ -49,6 +49,10 @@ class BranchViHistory {
   void clear() { entries_ = {}, barrier_ = 0; }
   // The value a conditional branch at execution index `branch_pair` sees for VI[vi], given its current value.
   uint16_t branch_value(uint64_t branch_pair, uint8_t vi, uint16_t current) const;
+  // For state hashes: the entries, the newest's slot, the last stall's pair index.
+  const std::array<Entry, kDepth>& entries() const { return entries_; }
+  size_t newest() const { return newest_; }
+  uint64_t barrier() const { return barrier_; }
 
  private:
   std::array<Entry, kDepth> entries_{};
