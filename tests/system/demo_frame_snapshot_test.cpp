@@ -19,7 +19,7 @@
 #include "emu/system/state_hash.hpp"
 #include "formats/rc2/level_writer.hpp"
 #include "harness/frame/frame_builder.hpp"
-#include "harness/gen_level/height_field_level.hpp"
+#include "harness/gen_level/demo_level.hpp"
 #include "harness/run/demo_scene.hpp"
 #include "harness/run/level_run.hpp"
 #include "microcode/tfrag/tfrag_program.hpp"
@@ -29,10 +29,10 @@ namespace {
 
 const harness::frame::BuiltFrame& demo_frame() {
   static const harness::frame::BuiltFrame frame = [] {
-    const auto files = formats::rc2::write_level(harness::make_height_field_level({1, 400}));
-    const formats::rc2::Level level = formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo");
-    const harness::frame::FrameOptions options =
-        harness::scene_frame_options(level, harness::overview_camera(level), true, 1);
+    auto files = harness::write_demo_level({1, 400});
+    const formats::rc2::Level level = formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo",
+                                                               std::move(files.gameplay));
+    const harness::frame::FrameOptions options = harness::scene_frame_options(level, harness::overview_camera(level));
     return harness::frame::build_frame(level, microcode::tfrag::tfrag_program(), options);
   }();
   return frame;

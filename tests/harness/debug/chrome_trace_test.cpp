@@ -26,7 +26,7 @@
 #include "harness/debug/timeline.hpp"
 #include "harness/debug/timeline_pair_observer.hpp"
 #include "harness/frame/frame_builder.hpp"
-#include "harness/gen_level/height_field_level.hpp"
+#include "harness/gen_level/demo_level.hpp"
 #include "harness/run/demo_scene.hpp"
 #include "harness/run/level_run.hpp"
 #include "microcode/tfrag/tfrag_program.hpp"
@@ -167,9 +167,10 @@ TEST(DebugChromeTrace, DemoFrameTrace) {
   HeightFieldParameters parameters;  // `gcvu run`'s demo: seed 1, 400 patches, the overview camera
   parameters.seed = 1;
   parameters.patches = 400;
-  const formats::rc2::LevelFiles files = formats::rc2::write_level(make_height_field_level(parameters));
-  const formats::rc2::Level level = formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo");
-  const frame::FrameOptions options = scene_frame_options(level, overview_camera(level), true, 1);
+  formats::rc2::LevelFiles files = write_demo_level(parameters);
+  const formats::rc2::Level level = formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo",
+                                                             std::move(files.gameplay));
+  const frame::FrameOptions options = scene_frame_options(level, overview_camera(level));
   const frame::BuiltFrame built = frame::build_frame(level, microcode::tfrag::tfrag_program(), options);
 
   gs::Gs gs;
