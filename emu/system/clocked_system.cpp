@@ -58,6 +58,7 @@ void ClockedSystem::start_program(std::optional<uint32_t> pc, uint16_t top, uint
   report.start_pc = start_pc;
   report.start_cycle = vu_.cycle();
   programs_.push_back(report);
+  started_in_step_ = true;
   program_stalls_at_start_ = vu_.stats().stall_cycles;
   program_waits_at_start_ = vif_.wait_cycles();
   program_kicks_at_start_ = vu_.stats().xgkicks;
@@ -138,14 +139,23 @@ void ClockedSystem::advance() {
     program_ended = true;
     bus_.set_vu_busy_until(vu_.cycle());
   };
-  if (config_.vu_runs_alone && only_vu_can_move()) {
+  if (!paused_mid_step_ && config_.vu_runs_alone && only_vu_can_move()) {
     // VU1 first, alone; the others then catch up to the cycle it stopped at, so a VIF1 command waiting for the
     // program's end runs on the cycle it would in lockstep.
     vu_.run_until(std::min(config_.max_cycles, now_ + kSoloSlice));
     note_end();
     next = std::max(vu_.cycle(), next);
   } else {
-    vif_.run_until(next);
+    if (!paused_mid_step_) {
+      started_in_step_ = false;
+      vif_.run_until(next);
+      if (config_.pause_at_program_start && started_in_step_ && vu_.running()) {
+        // Stop between VIF1's MSCAL and the program's first pair; the next step() does the rest of this cycle.
+        paused_mid_step_ = true;
+        return;
+      }
+    }
+    paused_mid_step_ = false;
     if (vu_.running()) {
       vu_.run_until(next);
       note_end();

@@ -60,8 +60,11 @@ class ClockedSystem {
 
   dma::EeMemory& ee() { return ee_; }
   vu::Vu1& vu() { return vu_; }
+  const vu::Vu1& vu() const { return vu_; }
   vif::Vif1& vif() { return vif_; }
+  const vif::Vif1& vif() const { return vif_; }
   gif::GifUnit& gif() { return gif_; }
+  const gif::GifUnit& gif() const { return gif_; }
   dma::SourceChannel& dma() { return dma_; }
   // DMA channel 2 (EE → GIF PATH3), for image uploads and other PATH3 packets; idle unless started.
   dma::SourceChannel& gif_dma() { return gif_dma_; }
@@ -74,6 +77,9 @@ class ClockedSystem {
   std::optional<RunResult> step();
 
   const std::vector<MicroprogramReport>& microprograms() const { return programs_; }
+  // Starts a microprogram at instruction `pc` as an MSCAL would (TOP/ITOP set, a report opened), for a run with no
+  // VIF1 stream (gcvu debug --vutrace). VU1 must be idle.
+  void start_microprogram(uint32_t pc, uint16_t top, uint16_t itop) { start_program(pc, top, itop); }
   // Called as each microprogram starts (after MSCAL set TOP/ITOP and the start PC, before its first pair), with
   // the VU as the program finds it: for capturing programs to rerun alone (the tfrag benchmark) or to inspect.
   using ProgramStartHook = std::function<void(const vu::Vu1& vu)>;
@@ -112,6 +118,8 @@ class ClockedSystem {
   dma::SourceChannel gif_dma_;
 
   uint64_t now_ = 0;
+  bool started_in_step_ = false;   // VIF1 started a program during this step's VIF1 run
+  bool paused_mid_step_ = false;   // pause_at_program_start: the step stopped after VIF1's part of cycle now_
   uint64_t words_seen_ = 0;         // VIF1's words_consumed() when it last changed
   uint64_t last_vif_progress_ = 0;  // and the cycle it changed at
   std::vector<MicroprogramReport> programs_;

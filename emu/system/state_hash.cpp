@@ -17,6 +17,7 @@ uint64_t state_hash(const SystemSnapshot& snapshot) {
   snapshot.gif_dma.hash_state(hasher);
   hasher.add(snapshot.vu_busy_until);
   hasher.add(snapshot.now);
+  hasher.add(snapshot.paused_mid_step);
   hasher.add(snapshot.words_seen);
   hasher.add(snapshot.last_vif_progress);
   hasher.add(snapshot.programs.size());

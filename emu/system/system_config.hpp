@@ -19,6 +19,10 @@ struct SystemConfig {
   // While only VU1 can move, let it run alone for up to 4096 cycles (clocked_system.hpp). Off: every step() is one
   // cycle, for a debugger that stops anywhere. The results are the same either way.
   bool vu_runs_alone = true;
+  // For a debugger (with vu_runs_alone off): the step in which VIF1 starts a microprogram pauses right after the
+  // start, before the program's first pair issues, and the next step() finishes that cycle (the pair still issues on
+  // the start cycle). A debugger can then stop at a program's entry. The results are the same either way.
+  bool pause_at_program_start = false;
 };
 
 }  // namespace gcvu::system

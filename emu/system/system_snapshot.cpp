@@ -14,6 +14,7 @@ SystemSnapshot ClockedSystem::snapshot() const {
                         gif_dma_,
                         bus_.vu_busy_until(),
                         now_,
+                        paused_mid_step_,
                         words_seen_,
                         last_vif_progress_,
                         programs_,
@@ -37,6 +38,7 @@ void ClockedSystem::restore(const SystemSnapshot& snapshot) {
   gif_dma_ = snapshot.gif_dma;
   bus_.set_vu_busy_until(snapshot.vu_busy_until);
   now_ = snapshot.now;
+  paused_mid_step_ = snapshot.paused_mid_step;
   words_seen_ = snapshot.words_seen;
   last_vif_progress_ = snapshot.last_vif_progress;
   programs_ = snapshot.programs;

@@ -39,6 +39,7 @@ struct SystemSnapshot {
   uint64_t vu_busy_until = 0;  // MachineVifBus: the cycle the last program ended
 
   uint64_t now = 0;
+  bool paused_mid_step = false;
   uint64_t words_seen = 0;
   uint64_t last_vif_progress = 0;
   std::vector<MicroprogramReport> programs;

@@ -68,15 +68,22 @@ BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Progra
   frame.chain_address = static_cast<uint32_t>(align16(data.end()));
   ChainWriter chain(frame.chain_address);
   upload_microcode(chain, program, kTfragFirstInstruction);
+  frame.programs.push_back({"tfrag", &program, kTfragFirstInstruction});
   // The shrub program after the tfrag one (VU branches are relative, so any place works).
   const uint32_t shrub_first = static_cast<uint32_t>(program.code.size() / 8);
   const bool draws_shrubs = options.shrub_program != nullptr && !level.shrubs.empty();
-  if (draws_shrubs) upload_microcode(chain, *options.shrub_program, shrub_first);
+  if (draws_shrubs) {
+    upload_microcode(chain, *options.shrub_program, shrub_first);
+    frame.programs.push_back({"shrub", options.shrub_program, shrub_first});
+  }
   // The moby program after both (its MSCAL immediates carry its first instruction).
   const uint32_t moby_first =
       shrub_first + (draws_shrubs ? static_cast<uint32_t>(options.shrub_program->code.size() / 8) : 0);
   const bool draws_mobies = options.moby_program != nullptr && !level.moby_classes.empty();
-  if (draws_mobies) upload_microcode(chain, *options.moby_program, moby_first);
+  if (draws_mobies) {
+    upload_microcode(chain, *options.moby_program, moby_first);
+    frame.programs.push_back({"moby", options.moby_program, moby_first});
+  }
   chain.direct(frame_setup_packet(), 0, 0, "frame setup");
   write_uploads(chain, uploads);
   write_tfrag_chain(chain, tfrags, options.camera, copies.core_address, tfrag_entries);

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "emu/dma/ee_memory.hpp"
@@ -51,8 +52,16 @@ struct DrawnMoby {
   std::vector<size_t> packets;  // the class's packets sent, in chain order
 };
 
+// A microprogram the chain uploads, and where it lands in micro memory.
+struct PlacedProgram {
+  std::string name;  // tfrag, shrub, moby
+  const microcode::Program* program = nullptr;
+  uint32_t first_instruction = 0;
+};
+
 struct BuiltFrame {
   std::vector<EeSegment> segments;
+  std::vector<PlacedProgram> programs;  // in upload order
   uint32_t chain_address = 0;
   uint64_t chain_qwords = 0;  // tags plus the data they move, what VIF1 is sent
   std::vector<DrawnPatch> drawn;  // in chain order

@@ -13,9 +13,8 @@
 #include "harness/run/recorded_gs_dump.hpp"
 
 namespace gcvu::harness {
-namespace {
 
-void load_machine(const formats::SaveState& state, const Vif1StartRegisters& vif, system::ClockedSystem& machine) {
+void load_machine_from_state(const formats::SaveState& state, const Vif1StartRegisters& vif, system::ClockedSystem& machine) {
   const size_t ram = std::min<size_t>(state.ee_memory.size(), dma::kRamBytes);
   machine.ee().load_ram(std::span(state.ee_memory).first(ram), 0);
   machine.ee().load_scratchpad(state.scratchpad, 0);
@@ -32,17 +31,19 @@ void start_transfer(const Vif1Transfer& transfer, const dma::ChainOptions& optio
   }
 }
 
-}  // namespace
+void load_gs_from_state(const formats::SaveState& state, gs::Gs& gs) {
+  const auto local_memory = std::span(state.gs_blob).subspan(state.gs.local_memory_offset, formats::kGsLocalMemorySize);
+  load_gs_state(state.gs, local_memory, {}, gs);
+  show_frame(display_for_context1(gs.registers()), gs);
+}
 
 StateRunResult run_from_state(const StateRunRequest& request) {
   const formats::SaveState& state = *request.state;
   gs::Gs gs(request.gs);
   system::GsFromGif sink(gs);
   system::ClockedSystem machine(sink, request.config);
-  load_machine(state, request.vif, machine);
-  const auto local_memory = std::span(state.gs_blob).subspan(state.gs.local_memory_offset, formats::kGsLocalMemorySize);
-  load_gs_state(state.gs, local_memory, {}, gs);
-  show_frame(display_for_context1(gs.registers()), gs);
+  load_machine_from_state(state, request.vif, machine);
+  load_gs_from_state(state, gs);
 
   std::optional<GsStateSnapshot> start;
   GifPacketRecorder recorder;

@@ -55,4 +55,11 @@ struct StateRunResult {
 
 StateRunResult run_from_state(const StateRunRequest& request);
 
+// run_from_state's steps, for callers that drive the machine themselves (gcvu debug): the machine's memories and
+// VIF1 registers from the state; the GS state (and the display it shows); one planned transfer started.
+void load_machine_from_state(const formats::SaveState& state, const Vif1StartRegisters& vif,
+                             system::ClockedSystem& machine);
+void load_gs_from_state(const formats::SaveState& state, gs::Gs& gs);
+void start_transfer(const Vif1Transfer& transfer, const dma::ChainOptions& options, system::ClockedSystem& machine);
+
 }  // namespace gcvu::harness

@@ -36,6 +36,8 @@ uint64_t bundle_at(const formats::VutraceMemory& micro, uint32_t pc) {
   return uint64_t{word_at(micro, pc + 4)} << 32 | word_at(micro, pc);
 }
 
+}  // namespace
+
 size_t first_clean_snapshot(const formats::VutraceTrace& trace) {
   size_t index = 0;
   while (index < trace.snapshots.size()) {
@@ -46,7 +48,7 @@ size_t first_clean_snapshot(const formats::VutraceTrace& trace) {
   return index;
 }
 
-void load_snapshot(vu::Vu1& vu, const VutraceSnapshot& snapshot) {
+void load_snapshot_state(vu::Vu1& vu, const VutraceSnapshot& snapshot) {
   const formats::VutraceRegisters& in = snapshot.registers;
   vu::Registers& regs = vu.registers();
   for (int n = 1; n < 32; ++n) regs.write_vf(n, vu::kFieldsXyzw, in.vf[n]);
@@ -61,8 +63,9 @@ void load_snapshot(vu::Vu1& vu, const VutraceSnapshot& snapshot) {
   regs.clip = in.vi[vi_slot::kClip][0];
   vu.data().load(*snapshot.data);
   vu.load_micro(*snapshot.micro);
-  vu.start(in.tpc() / kPairBytes);
 }
+
+namespace {
 
 class StateComparer {
  public:
@@ -129,6 +132,15 @@ class StateComparer {
   std::array<uint8_t, vu::kDataBytes> our_image_{};
 };
 
+}  // namespace
+
+bool compare_with_snapshot(const vu::Vu1& vu, const VutraceSnapshot& snapshot, const TraceDiffOptions& options,
+                           TraceDiffResult& result) {
+  return StateComparer(options, result).compare(vu, snapshot);
+}
+
+namespace {
+
 void mark_divergence(TraceDiffResult& result, const formats::VutraceTrace& trace, size_t step) {
   result.diverged = true;
   result.step = step;
@@ -158,7 +170,8 @@ TraceDiffResult diff_trace(const formats::VutraceTrace& trace, const TraceDiffOp
   auto vu = std::make_unique<vu::Vu1>(options.config);  // large (decoded micro memory): not on the stack
   vu->set_path1(&path1);
   vu->set_top(options.top, options.itop);
-  load_snapshot(*vu, trace.snapshots[result.start]);
+  load_snapshot_state(*vu, trace.snapshots[result.start]);
+  vu->start(trace.snapshots[result.start].registers.tpc() / kPairBytes);
 
   StateComparer comparer(options, result);
   // A state gcvu cannot hold (VF00 other than 0,0,0,1.0, flag bits past a flag's width) shows at once.

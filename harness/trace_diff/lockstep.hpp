@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "emu/vu/interpreter/vu1.hpp"
 #include "emu/vu/interpreter/vu1_config.hpp"
 #include "formats/pcsx2/vutrace.hpp"
 #include "harness/trace_diff/ignore_set.hpp"
@@ -69,6 +70,15 @@ struct TraceDiffResult {
 };
 
 TraceDiffResult diff_trace(const formats::VutraceTrace& trace, const TraceDiffOptions& options);
+
+// The pieces of diff_trace, for a debugger that runs the trace's program itself (gcvu debug --vutrace):
+// the snapshot diff_trace starts from; a snapshot's registers and memories loaded into a VU (not started: its TPC
+// is registers.tpc() / 8); and the comparison of a step, which appends to result.mismatches (and counts memory words
+// in result.memory_mismatches) and says whether anything differed.
+size_t first_clean_snapshot(const formats::VutraceTrace& trace);
+void load_snapshot_state(vu::Vu1& vu, const formats::VutraceSnapshot& snapshot);
+bool compare_with_snapshot(const vu::Vu1& vu, const formats::VutraceSnapshot& snapshot,
+                           const TraceDiffOptions& options, TraceDiffResult& result);
 
 // How far apart two PS2 float bit patterns are, in representable values (sign-magnitude order).
 uint64_t float_distance(uint32_t a, uint32_t b);

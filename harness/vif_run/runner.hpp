@@ -51,4 +51,10 @@ struct VifRunResult {
 // when they are not.
 VifRunResult run_vif_stream(const VifRunRequest& request);
 
+// run_vif_stream's three steps before the run, for callers that drive the machine themselves (gcvu debug): the
+// starting VU memories and VIF1 ERR.ME1, the stream or image in EE memory, the transfer(s) started.
+void prepare_vif_machine(const VifRunRequest& request, system::ClockedSystem& machine);
+void load_vif_ee(const VifRunRequest& request, system::ClockedSystem& machine);
+void start_vif_transfer(const VifRunRequest& request, system::ClockedSystem& machine);
+
 }  // namespace gcvu::harness

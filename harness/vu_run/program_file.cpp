@@ -76,7 +76,9 @@ ProgramImage load_program(const std::filesystem::path& path) {
   ProgramImage image;
   image.kind = detect_program_kind(path, content);
   if (image.kind == ProgramKind::kSource) {
-    image.code = microcode::assemble_file(path).code;
+    microcode::Program program = microcode::assemble_file(path);
+    image.code = std::move(program.code);
+    image.labels = std::move(program.labels);
     if (image.code.size() > vu::kMicroBytes) {
       throw formats::FormatError(path.string(), 0,
                                  fmt::format("the assembled program is {} bytes; VU1 micro memory holds {} ({})",

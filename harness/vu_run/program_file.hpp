@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
+#include <string>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -15,6 +17,7 @@ enum class ProgramKind : uint8_t { kSource, kBinary };
 struct ProgramImage {
   ProgramKind kind = ProgramKind::kBinary;
   std::vector<uint8_t> code;  // little-endian 64-bit bundles, lower word first; a multiple of 8 bytes, <= 16 KiB
+  std::map<std::string, uint32_t> labels;  // source only: each label's byte address
 };
 
 // How a PROGRAM is recognised: a name ending in .vsm (any case) is source; otherwise the content decides: valid
