@@ -10,6 +10,8 @@ pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
 find_package(fmt 9 REQUIRED)
 pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
 pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd)
+# GNU readline: the `gcvu debug` prompt's line editing, history and completion.
+pkg_check_modules(READLINE REQUIRED IMPORTED_TARGET readline)
 if(GCVU_BUILD_TESTS)
   find_package(GTest REQUIRED)
   include(GoogleTest)

@@ -26,6 +26,8 @@ std::span<const Command> all_commands() {
               run_trace_diff},
       Command{"run", "run a VIF1 DMA chain from a PCSX2 save state through VIF1, VU1, the GIF and the GS; write the "
               "frame and a GS dump", run_run},
+      Command{"debug", "step VU1 microcode by pair or cycle with breakpoints, pipeline and stall views; go back in "
+              "time; write a Chrome trace", run_debug},
       Command{"gen-level", "write a synthetic R&C2 level (height-field tfrag terrain) in the on-disc layout",
               run_gen_level},
   };

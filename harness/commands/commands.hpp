@@ -18,6 +18,7 @@ int run_bench(std::span<const std::string> args, Io& io);
 int run_vu_run(std::span<const std::string> args, Io& io);
 int run_vif_cases(std::span<const std::string> args, Io& io);
 int run_vif_run(std::span<const std::string> args, Io& io);
+int run_debug(std::span<const std::string> args, Io& io);
 int run_replay(std::span<const std::string> args, Io& io);
 int run_regress(std::span<const std::string> args, Io& io);
 int run_trace_diff(std::span<const std::string> args, Io& io);

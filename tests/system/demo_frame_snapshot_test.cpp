@@ -1,8 +1,8 @@
 // The demo frame (`gcvu run` with no level: the generated height field, its shrubs and mobies, seed 1, 400 patches)
 // through the clocked system, for the debugger's support:
-// - a CROSS-CHECK BETWEEN TWO MODES of gcvu (not an independent reference): with SystemConfig::vu_runs_alone off and
-//   Vu1Config::stall_in_place on, the GS memory, the VU's stats and the microprogram reports must equal the default
-//   mode's, which the golden demo-terrain case holds to its baseline;
+// - a CROSS-CHECK BETWEEN TWO MODES of gcvu (not an independent reference): with SystemConfig::vu_runs_alone off,
+//   SystemConfig::pause_at_program_start and Vu1Config::stall_in_place on, the GS memory, the VU's stats and the
+//   microprogram reports must equal the default mode's, which the golden demo-terrain case holds to its baseline;
 // - a snapshot taken halfway, restored after the frame ended, runs the second half to the same system and GS state;
 // - what a snapshot costs (printed; the debugger takes one every so many cycles).
 
@@ -60,6 +60,7 @@ TEST(DemoFrameModes, LockstepWithStallsInPlaceDrawsTheSameFrame) {
   SystemConfig config;
   config.vu_runs_alone = false;
   config.vu.stall_in_place = true;
+  config.pause_at_program_start = true;
   DemoMachine stepped(config);
   const RunResult stepped_end = stepped.system.run();
   ASSERT_EQ(stepped_end.end, RunEnd::kFinished) << stepped_end.error;

@@ -17,24 +17,38 @@ using gif::GsEvent;
 using gif::GsEventKind;
 using gif::Path;
 
-SystemConfig debugger_config() {
+SystemConfig debugger_config(bool pause_at_program_start) {
   SystemConfig config;
   config.vu_runs_alone = false;
   config.vu.stall_in_place = true;
+  config.pause_at_program_start = pause_at_program_start;
   return config;
 }
 
-TEST(ClockedSystemLockstep, EndToEndStreamMatchesTheHandWorkedTimeline) {
+class ClockedSystemLockstep : public testing::TestWithParam<bool> {};
+
+TEST_P(ClockedSystemLockstep, EndToEndStreamMatchesTheHandWorkedTimeline) {
   gif::GsWriteRecorder recorder;
-  ClockedSystem system(recorder, debugger_config());
+  ClockedSystem system(recorder, debugger_config(GetParam()));
   const std::vector<uint8_t> bytes = test::e2e_stream_bytes();
   ASSERT_TRUE(system.ee().load_ram(bytes, 0));
   system.dma().start_normal(0, static_cast<uint32_t>(bytes.size() / 16));
   // Every step is one cycle, and VU1's clock never runs ahead of the system's while a program runs: the SQ's
   // 3-cycle stall of program A (comes up at 33, issues at 36) is seen at 34, 35 and 36 with 2, 1, 0 cycles left.
   std::vector<uint32_t> stall_left_at_34_to_36;
+  // With pause_at_program_start, the steps in which VIF1 starts programs A (at 30) and B (at 53) stop with the
+  // program started and no pair issued; the next step issues its XTOP on the start cycle.
+  std::vector<uint64_t> paused_at;
   std::optional<RunResult> result;
+  uint64_t before = system.cycle();
   while (!(result = system.step())) {
+    if (system.cycle() == before) {
+      paused_at.push_back(before);
+      EXPECT_TRUE(system.vu().running());
+      EXPECT_EQ(system.vu().registers().tpc, 0u);
+      EXPECT_EQ(system.vu().stats().pairs, paused_at.size() == 1 ? 0u : 20u);
+    }
+    before = system.cycle();
     if (system.vu().running()) {
       ASSERT_LE(system.vu().cycle(), system.cycle());
     }
@@ -44,6 +58,8 @@ TEST(ClockedSystemLockstep, EndToEndStreamMatchesTheHandWorkedTimeline) {
   ASSERT_NE(result->end, RunEnd::kError) << result->error;
   EXPECT_EQ(result->end, RunEnd::kFinished);
   EXPECT_EQ(stall_left_at_34_to_36, (std::vector<uint32_t>{2, 1, 0}));
+  const std::vector<uint64_t> expected_pauses = GetParam() ? std::vector<uint64_t>{30, 53} : std::vector<uint64_t>{};
+  EXPECT_EQ(paused_at, expected_pauses);
 
   const std::vector<MicroprogramReport>& programs = system.microprograms();
   ASSERT_EQ(programs.size(), 2u);
@@ -67,6 +83,8 @@ TEST(ClockedSystemLockstep, EndToEndStreamMatchesTheHandWorkedTimeline) {
   EXPECT_EQ(recorder.events(), expected) << recorder.listing();
   EXPECT_EQ(system.vu().stats().stall_cycles, 6u);
 }
+
+INSTANTIATE_TEST_SUITE_P(PauseAtProgramStart, ClockedSystemLockstep, testing::Bool());
 
 }  // namespace
 }  // namespace gcvu::system

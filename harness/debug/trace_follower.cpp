@@ -1,0 +1,68 @@
+#include "harness/debug/trace_follower.hpp"
+
+#include <fmt/format.h>
+
+#include "harness/debug/ps2_value.hpp"
+
+namespace gcvu::harness::debug {
+
+TraceFollower::TraceFollower(const formats::VutraceTrace& trace, TraceDiffOptions options)
+    : trace_(trace), options_(std::move(options)), start_(first_clean_snapshot(trace)) {}
+
+std::optional<std::string> TraceFollower::check(const vu::Vu1& vu) const {
+  const uint64_t step = vu.stats().pairs;
+  const size_t index = start_ + static_cast<size_t>(step);
+  if (index >= trace_.snapshots.size()) return fmt::format("the trace ends here (step {})", step);
+  TraceDiffResult result;
+  if (!compare_with_snapshot(vu, trace_.snapshots[index], options_, result)) return std::nullopt;
+  std::string text = fmt::format("the run differs from the trace at step {} (snapshot {}):", step, index);
+  for (const StateMismatch& mismatch : result.mismatches) {
+    text += fmt::format(" {} trace {:08x} ours {:08x};", mismatch.name, mismatch.trace_value, mismatch.our_value);
+  }
+  if (result.memory_mismatches > result.mismatches.size()) {
+    text += fmt::format(" ({} data words differ in all)", result.memory_mismatches);
+  }
+  text.pop_back();
+  return text;
+}
+
+std::string TraceFollower::side_by_side(const vu::Vu1& vu) const {
+  const uint64_t step = vu.stats().pairs;
+  const size_t index = start_ + static_cast<size_t>(step);
+  if (index >= trace_.snapshots.size()) return fmt::format("the trace has no snapshot for step {}\n", step);
+  const formats::VutraceRegisters& trace = trace_.snapshots[index].registers;
+  const vu::Registers& ours = vu.registers();
+  std::string text = fmt::format("step {} (snapshot {})        trace                                  gcvu\n", step,
+                                 index);
+  auto row = [&](const std::string& name, const std::array<uint32_t, 4>& theirs, const vu::Vec4& mine, int lanes) {
+    std::string left, right;
+    for (int lane = 0; lane < lanes; ++lane) {
+      left += fmt::format(" {:08x}", theirs[lane]);
+      right += fmt::format(" {:08x}", mine[lane]);
+    }
+    bool same = true;
+    for (int lane = 0; lane < lanes; ++lane) same = same && theirs[lane] == mine[lane];
+    text += fmt::format("{} {:<6}{:<38}{}\n", same ? " " : "!", name, left, right);
+  };
+  row("tpc", {trace.tpc(), 0, 0, 0}, {uint32_t{ours.tpc} * 8u, 0, 0, 0}, 1);
+  for (int n = 0; n < vu::kVfCount; ++n) {
+    row(fmt::format("vf{:02}", n), {trace.vf[n][0], trace.vf[n][1], trace.vf[n][2], trace.vf[n][3]}, ours.vf(n), 4);
+  }
+  row("acc", {trace.acc[0], trace.acc[1], trace.acc[2], trace.acc[3]}, ours.acc(), 4);
+  for (int n = 0; n < vu::kViCount; ++n) {
+    row(fmt::format("vi{:02}", n), {trace.vi[n][0] & 0xffff, 0, 0, 0}, {ours.vi(n), 0, 0, 0}, 1);
+  }
+  using formats::vutrace_vi::kClip;
+  using formats::vutrace_vi::kMac;
+  using formats::vutrace_vi::kP;
+  using formats::vutrace_vi::kQ;
+  using formats::vutrace_vi::kStatus;
+  row("q", {trace.vi[kQ][0], 0, 0, 0}, {ours.q, 0, 0, 0}, 1);
+  row("p", {trace.vi[kP][0], 0, 0, 0}, {ours.p, 0, 0, 0}, 1);
+  row("mac", {trace.vi[kMac][0], 0, 0, 0}, {ours.mac, 0, 0, 0}, 1);
+  row("status", {trace.vi[kStatus][0], 0, 0, 0}, {ours.status, 0, 0, 0}, 1);
+  row("clip", {trace.vi[kClip][0], 0, 0, 0}, {ours.clip, 0, 0, 0}, 1);
+  return text;
+}
+
+}  // namespace gcvu::harness::debug

@@ -1,0 +1,111 @@
+// What `gcvu debug` runs besides a VIF1 stream: a vutrace trace beside gcvu's run (the hand-worked trace of
+// tests/harness/hand_worked_trace.hpp, every snapshot worked by hand), a save state's transfer (the synthetic state
+// of tests/run/sprite_state.hpp, laid out from the documented formats), the demo, and golden cases.
+
+#include <gtest/gtest.h>
+
+#include "formats/pcsx2/vutrace_writer.hpp"
+#include "tests/formats/save_state_builder.hpp"
+#include "tests/harness/hand_worked_trace.hpp"
+#include "tests/run/sprite_state.hpp"
+#include "tests/test_support.hpp"
+
+namespace gcvu::harness {
+namespace {
+
+std::string missing(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos ? "" : "'" + needle + "' not in:\n" + haystack;
+}
+
+test::CliResult debug_with_script(const test::TempDir& dir, std::vector<std::string> args, const std::string& script) {
+  test::write_bytes(dir / "script", std::vector<uint8_t>(script.begin(), script.end()));
+  args.insert(args.begin(), "debug");
+  args.insert(args.end(), {"--script", (dir / "script").string(), "--notes", (dir / "notes").string()});
+  return test::run_cli(args);
+}
+
+TEST(DebuggerTargets, VutraceRunMatchesTheHandWorkedTrace) {
+  test::TempDir dir;
+  test::write_bytes(dir / "t.vutr", formats::write_vutrace(test::hand_worked_trace()));
+  const auto result = debug_with_script(dir, {"--vutrace", (dir / "t.vutr").string()}, "step 3\nvutrace\ncontinue\n");
+  ASSERT_EQ(result.code, 0) << result.out << result.err;
+  // After three pairs (0x08 0x10 0x18 from the snapshot taken after 0x00): snapshot 3, VF03 = (1.5 2.5 3.5 4.5).
+  EXPECT_EQ(missing(result.out, "step 3 (snapshot 3)"), "");
+  EXPECT_EQ(missing(result.out, "  vf03   3fc00000 40200000 40600000 40900000"), "");
+  EXPECT_EQ(result.out.find("differs"), std::string::npos) << result.out;
+  EXPECT_EQ(missing(result.out, "the run ended at cycle"), "");
+}
+
+TEST(DebuggerTargets, VutraceDivergenceStopsTheRun) {
+  formats::VutraceTrace trace = test::hand_worked_trace();
+  trace.snapshots[3].registers.vf[3][1] = 0x40200001;  // VF03.y one ulp above 2.5
+  test::TempDir dir;
+  test::write_bytes(dir / "t.vutr", formats::write_vutrace(trace));
+  const auto result = debug_with_script(dir, {"--vutrace", (dir / "t.vutr").string()}, "continue\nvutrace\n");
+  ASSERT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_EQ(missing(result.out, "the run differs from the trace at step 3 (snapshot 3): vf03.y trace 40200001 ours "
+                                "40200000"),
+            "");
+  EXPECT_EQ(missing(result.out, "=> 0x0020"), "");  // stopped after the ADD at 0x18
+  EXPECT_EQ(missing(result.out, "! vf03   3fc00000 40200001"), "");
+}
+
+TEST(DebuggerTargets, SaveStateTransfer) {
+  test::TempDir dir;
+  test::write_bytes(dir / "s.p2s", test::build_save_state(test::sprite_state_parts()));
+  const auto result = debug_with_script(dir, {"--state", (dir / "s.p2s").string(), "--vif1-chain", "0x1000"},
+                                        "vif\nmscal\nkick\ngif\ncontinue\n");
+  ASSERT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_EQ(missing(result.out, "microprogram 1 started"), "");
+  EXPECT_EQ(missing(result.out, "XGKICK issued"), "");
+  // The green sprite's packet at VU1 data qword 0 (the state's XGKICK VI00): PRIM SPRITE, RGBA 0 255 0 0x80.
+  EXPECT_EQ(missing(result.out, "GIF packet at qword 0x000"), "");
+  EXPECT_EQ(missing(result.out, "SPRITE"), "");
+  EXPECT_EQ(missing(result.out, "R 0 G 255 B 0 A 128"), "");
+  EXPECT_EQ(missing(result.out, "finished"), "");
+  // Bad combinations are refused.
+  EXPECT_EQ(test::run_cli({"debug", "--state", (dir / "s.p2s").string()}).code, 2);
+  EXPECT_EQ(test::run_cli({"debug", "--vif1-chain", "0x1000"}).code, 2);
+  EXPECT_EQ(test::run_cli({"debug", "--state", (dir / "s.p2s").string(), "--vif1-chain", "0x1000", "--frames", "2"})
+                .code,
+            2);
+}
+
+TEST(DebuggerTargets, GoldenCases) {
+  test::TempDir dir;
+  const auto demo = debug_with_script(
+      dir, {"--golden", (test::source_dir() / "golden" / "demo-terrain").string()}, "mscal 2\nwhere\n");
+  ASSERT_EQ(demo.code, 0) << demo.out << demo.err;
+  EXPECT_EQ(missing(demo.out, "gcvu debug: the demo"), "");
+  EXPECT_EQ(missing(demo.out, "microprogram 2 started"), "");
+  const auto vu_run = debug_with_script(
+      dir, {"--golden", (test::source_dir() / "golden" / "vu-run-timing").string()}, "quit\n");
+  EXPECT_EQ(vu_run.code, 2);
+  EXPECT_EQ(missing(vu_run.err, "gcvu debug runs the cases of `run` and `vif-run`"), "");
+  const auto nowhere = debug_with_script(dir, {"--golden", (dir / "nothing").string()}, "quit\n");
+  EXPECT_EQ(nowhere.code, 2);
+  EXPECT_EQ(missing(nowhere.err, "case.json"), "");
+}
+
+TEST(DebuggerTargets, DemoFramesAndBadInvocations) {
+  test::TempDir dir;
+  // Two frames: the second frame's first microprogram starts after the first frame's 352.
+  const auto result = debug_with_script(dir, {"--frames", "2"}, "mscal 353\nback-cycle 1000\nmscal\n");
+  ASSERT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_EQ(missing(result.out, "2 frames (2 transfers)"), "");
+  EXPECT_EQ(missing(result.out, "microprogram 353 started"), "");
+  EXPECT_EQ(test::run_cli({"debug", "--frames", "0"}).code, 2);
+  EXPECT_EQ(test::run_cli({"debug", "--micro", "x.vsm"}).code, 2);
+  EXPECT_EQ(test::run_cli({"debug", "--snapshot-interval", "3"}).code, 2);
+  EXPECT_EQ(test::run_cli({"debug", (dir / "missing.vif").string()}).code, 2);
+  test::write_bytes(dir / "odd.vif", {1, 2, 3});
+  const auto odd = test::run_cli({"debug", (dir / "odd.vif").string()});
+  EXPECT_EQ(odd.code, 2);
+  EXPECT_EQ(missing(odd.err, "not a whole number of 16-byte qwords"), "");
+  const auto missing_script = test::run_cli({"debug", "--script", (dir / "none.txt").string()});
+  EXPECT_EQ(missing_script.code, 2);
+  EXPECT_EQ(missing(missing_script.err, "none.txt"), "");
+}
+
+}  // namespace
+}  // namespace gcvu::harness
