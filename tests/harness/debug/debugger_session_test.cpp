@@ -10,6 +10,8 @@
 
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "harness/debug/debugger.hpp"
 #include "harness/debug/debug_targets.hpp"
 #include "tests/system/e2e_stream.hpp"
@@ -188,6 +190,64 @@ TEST(DebuggerSession, BadCommandsPrintOneLineAndTheSessionGoesOn) {
   }
   EXPECT_EQ(session.debugger().errors(), 19u);
   EXPECT_EQ(missing(session.run("step"), "stepped one pair"), "");
+}
+
+// A call: BAL at 0x00 saves the return address (the pair after its delay slot, 0x10; reference/vu1.md) in VI15
+// and jumps to the subroutine at 0x28, which sets VI02 = 2 and returns by JR VI15.
+std::vector<uint8_t> call_stream() {
+  const std::vector<uint32_t> program = test::assembled_words(
+      "        nop                     bal VI15, sub\n"
+      "        nop                     nop\n"
+      "        nop                     iaddiu VI01, VI00, 1\n"
+      "        nop[E]                  nop\n"
+      "        nop                     nop\n"
+      "sub:    nop                     iaddiu VI02, VI00, 2\n"
+      "        nop                     jr VI15\n"
+      "        nop                     nop\n");
+  std::vector<uint32_t> words = {0, 0x4a000000u | (8u << 16)};  // NOP (MPG data on a 64-bit boundary), MPG 8 at 0
+  words.insert(words.end(), program.begin(), program.end());
+  words.push_back(0x14000000u);  // MSCAL 0
+  return test::stream_bytes(words);
+}
+
+TEST(DebuggerSession, NextStepsOverACall) {
+  const std::vector<uint8_t> stream = call_stream();
+  VifRunRequest request;
+  request.stream = stream;
+  Debugger debugger(vif_stream_target(request, "call", {}));
+  std::ostringstream out;
+  debugger.execute("mscal", out);
+  debugger.execute("next", out);  // over the BAL: its delay slot, the subroutine, the JR and its delay slot
+  EXPECT_EQ(missing(out.str(), "stepped over the call"), "");
+  EXPECT_EQ(missing(out.str(), "=> 0x0010"), "");
+  EXPECT_EQ(debugger.engine().machine().system.vu().registers().vi(2), 2u);
+  EXPECT_EQ(debugger.engine().machine().system.vu().registers().vi(15), 2u);  // 0x10 / 8
+  EXPECT_EQ(debugger.engine().machine().system.vu().stats().pairs, 5u);
+  std::ostringstream more;
+  debugger.execute("next", more);  // not a call: one pair
+  EXPECT_EQ(missing(more.str(), "stepped one pair"), "");
+  EXPECT_EQ(debugger.engine().machine().system.vu().registers().vi(1), 1u);
+}
+
+TEST(DebuggerSession, TraceWritesChromeTraceEvents) {
+  test::TempDir dir;
+  E2eSession session;
+  session.run("continue");
+  const std::string out = session.run("trace " + (dir / "t.json").string());
+  EXPECT_EQ(missing(out, "wrote the timeline of cycles 0-"), "");
+  const std::vector<uint8_t> bytes = test::read_bytes(dir / "t.json");
+  const nlohmann::json trace = nlohmann::json::parse(bytes.begin(), bytes.end());
+  ASSERT_TRUE(trace.contains("traceEvents"));
+  size_t upper = 0;
+  for (const nlohmann::json& event : trace["traceEvents"]) {
+    for (const char* field : {"name", "ph", "pid", "tid"}) EXPECT_TRUE(event.contains(field)) << event.dump();
+    if (event["ph"] == "X") {
+      EXPECT_TRUE(event.contains("ts") && event.contains("dur")) << event.dump();
+      if (event["name"].get<std::string>().rfind("muli", 0) == 0) ++upper;
+    }
+  }
+  EXPECT_EQ(upper, 2u);  // the MULI of each program
+  EXPECT_EQ(missing(session.run("trace /nonexistent-dir/t.json"), "error: "), "");
 }
 
 TEST(DebuggerSession, NotesPersistInTheSideFile) {
