@@ -15,6 +15,7 @@
 #include "harness/cli/state_options.hpp"
 #include "harness/cli/vif_options.hpp"
 #include "harness/commands/commands.hpp"
+#include "harness/vif_run/stream_file.hpp"
 #include "harness/debug/debug_targets.hpp"
 #include "harness/debug/debugger.hpp"
 #include "harness/debug/golden_case_command.hpp"
@@ -35,17 +36,6 @@ uint64_t count_option(const po::variables_map& values, const char* option, uint6
     throw UsageError(fmt::format("--{} '{}' must be a whole number from {} to {}", option, text, minimum, maximum));
   }
   return *value;
-}
-
-std::vector<uint8_t> read_stream(const std::string& path) {
-  std::vector<uint8_t> bytes = formats::read_file(path, dma::kRamBytes);
-  if (bytes.size() % 16 != 0) {
-    throw formats::FormatError(path, bytes.size() & ~uint64_t{15},
-                               fmt::format("the stream is {} bytes, not a whole number of 16-byte qwords (DMA moves "
-                                           "VIF1 data in qwords)",
-                                           bytes.size()));
-  }
-  return bytes;
 }
 
 // The inputs a VIF1 target keeps alive for the session.
@@ -197,7 +187,7 @@ int run_debug(std::span<const std::string> args, Io& io) {
     std::string name;
     if (has_stream) {
       name = values["stream"].as<std::string>();
-      inputs.stream = read_stream(name);
+      inputs.stream = read_vif_stream_file(name);
       request.stream = inputs.stream;
       notes_file = name + ".notes";
     } else {

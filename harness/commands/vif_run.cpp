@@ -11,6 +11,7 @@
 #include "harness/cli/options.hpp"
 #include "harness/cli/vif_options.hpp"
 #include "harness/commands/commands.hpp"
+#include "harness/vif_run/stream_file.hpp"
 #include "harness/vif_run/report.hpp"
 #include "harness/vif_run/runner.hpp"
 #include "harness/vu_run/program_file.hpp"
@@ -39,17 +40,6 @@ uint32_t parse_chain_address(const std::string& option, const std::string& text)
         fmt::format("--{} {:#x} must be a qword-aligned address inside the 32 MiB of EE RAM", option, address));
   }
   return static_cast<uint32_t>(address);
-}
-
-std::vector<uint8_t> read_stream(const std::string& path) {
-  std::vector<uint8_t> bytes = formats::read_file(path, dma::kRamBytes);
-  if (bytes.size() % 16 != 0) {
-    throw formats::FormatError(path, bytes.size() & ~uint64_t{15},
-                               fmt::format("the stream is {} bytes, not a whole number of 16-byte qwords (DMA moves "
-                                           "VIF1 data in qwords)",
-                                           bytes.size()));
-  }
-  return bytes;
 }
 
 void write_text(const std::string& path, const std::string& text) {
@@ -135,7 +125,7 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
   std::vector<uint8_t> stream;
   std::vector<uint8_t> ee_image;
   if (has_stream) {
-    stream = read_stream(values["stream"].as<std::string>());
+    stream = read_vif_stream_file(values["stream"].as<std::string>());
     request.stream = stream;
   } else {
     ee_image = formats::read_file(values["ee"].as<std::string>(), dma::kRamBytes);
