@@ -178,6 +178,36 @@ TEST(DebuggerSession, ConditionsRegistersMemoryAndVifBreakpoints) {
   EXPECT_EQ(missing(session.run("watch vi01 + 1"), "watch 1: vi01 + 1 = "), "");
 }
 
+TEST(DebuggerSession, RegistersReadBreakpointsAndTheSmallerCommands) {
+  E2eSession session;
+  EXPECT_EQ(missing(session.run("break mscal"), "breakpoint 1: mscal"), "");
+  EXPECT_EQ(missing(session.run("continue"), "cycle 30 "), "");
+  // VIF1 read UNPACK B (stream word 54 = byte 0xd8) at 30.5, right after the MSCAL (the hand-worked timeline).
+  EXPECT_EQ(missing(session.run("vif"), "UNPACK V4-32 num 2 addr 0x000 +TOPS at offset 0xd8"), "");
+  session.run("delete 1");
+  // The MULI wrote VF01.w = 2.0 since the stop at 30: `regs` marks VF01 and nothing else among the VFs.
+  EXPECT_EQ(missing(session.run("until 0x18"), "cycle 33 "), "");
+  const std::string regs = session.run("regs");
+  EXPECT_EQ(missing(regs, "*vf01  00000000 00000000 00000000 40000000  (0, 0, 0, 2)"), "");
+  EXPECT_EQ(missing(regs, " vf02  00000000"), "");
+  EXPECT_EQ(missing(regs, "*pc 0x0018"), "");
+  // XGKICK VI01 reads its packet from qword TOP = 0: a read breakpoint on qword 0 stops after it issues at 50.
+  EXPECT_EQ(missing(session.run("break read 0x0"), "breakpoint 2: read 0x0"), "");
+  EXPECT_EQ(missing(session.run("continue"), "cycle 51 "), "");
+  EXPECT_EQ(missing(session.run("watch vf01.w * 2"), "watch 1: vf01.w * 2 = 4"), "");
+  EXPECT_EQ(missing(session.run("step"), "watch 1: vf01.w * 2 = 4"), "");
+  EXPECT_EQ(missing(session.run("info watch"), "1  vf01.w * 2"), "");
+  EXPECT_EQ(missing(session.run("delete watch 1"), "deleted watch 1"), "");
+  EXPECT_EQ(missing(session.run("info watch"), "no watch expressions"), "");
+  EXPECT_EQ(missing(session.run("info snapshots"), "snapshots, every 16 cycles"), "");
+  EXPECT_EQ(missing(session.run("gs"), "no primitives drawn yet"), "");  // the stream only writes FRAME_1
+  EXPECT_EQ(missing(session.run("help"), "reverse-continue"), "");
+  EXPECT_EQ(missing(session.run("help step"), "issue N instruction pairs"), "");
+  EXPECT_EQ(session.run("echo hello"), "hello\n");
+  EXPECT_EQ(missing(session.run("hash"), "state hash "), "");
+  EXPECT_EQ(session.debugger().errors(), 0u);
+}
+
 TEST(DebuggerSession, BadCommandsPrintOneLineAndTheSessionGoesOn) {
   E2eSession session;
   for (const char* bad : {"frobnicate", "step zero", "break 0x13", "break 0x4000", "mem 0x400",
