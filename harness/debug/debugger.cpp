@@ -219,7 +219,7 @@ void Debugger::info(const std::vector<std::string>& args, std::ostream& out) {
     for (size_t n = 0; n < watches_.size(); ++n) out << fmt::format("{}  {}\n", n + 1, watches_[n].text());
   } else if (args.size() == 1 && what == "snapshots") {
     out << fmt::format("{} snapshots, every {} cycles (the last at cycle {})\n", engine_.snapshot_count(),
-                       options_.snapshot_interval, engine_.snapshot_before(UINT64_MAX));
+                       engine_.snapshot_interval(), engine_.snapshot_before(UINT64_MAX));
   } else {
     throw std::invalid_argument("info takes one of: breakpoints, watch, snapshots");
   }

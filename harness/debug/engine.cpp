@@ -13,9 +13,10 @@ class Engine::PairTap final : public vu::PairObserver {
   Engine& engine_;
 };
 
-Engine::Engine(DebugTarget target, uint64_t snapshot_interval)
+Engine::Engine(DebugTarget target, uint64_t snapshot_interval, size_t max_snapshots)
     : target_(std::move(target)),
       snapshot_interval_(std::max<uint64_t>(snapshot_interval, 1)),
+      max_snapshots_(std::max<size_t>(max_snapshots, 2)),
       machine_(std::make_unique<DebugMachine>(target_)),
       tap_(std::make_unique<PairTap>(*this)) {
   system::ClockedSystem& system = machine_->system;
@@ -98,6 +99,11 @@ void Engine::take_snapshot() {
   if (!snapshots_.empty() && snapshots_.back().cycle >= now) return;
   snapshots_.push_back(
       Snapshot{now, machine_->system.snapshot(), std::make_unique<gs::Gs>(machine_->gs), transfer_});
+  if (snapshots_.size() > max_snapshots_) {
+    // Keep the start and every snapshot at a multiple of the doubled interval.
+    snapshot_interval_ *= 2;
+    std::erase_if(snapshots_, [this](const Snapshot& snapshot) { return snapshot.cycle % snapshot_interval_ != 0; });
+  }
 }
 
 void Engine::restore(const Snapshot& snapshot) {

@@ -30,10 +30,14 @@ class RunListener {
 };
 
 inline constexpr uint64_t kDefaultSnapshotInterval = 32768;
+// Snapshots kept at most (each holds a 4 MiB GS copy: about 1 GiB). Past it, every other one is dropped and the
+// interval doubles, so a long run keeps its memory bounded and going back gets slower instead.
+inline constexpr size_t kMaxSnapshots = 256;
 
 class Engine {
  public:
-  explicit Engine(DebugTarget target, uint64_t snapshot_interval = kDefaultSnapshotInterval);
+  explicit Engine(DebugTarget target, uint64_t snapshot_interval = kDefaultSnapshotInterval,
+                  size_t max_snapshots = kMaxSnapshots);
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
   ~Engine();
@@ -52,6 +56,7 @@ class Engine {
   // Every pair executed so far, in order: pairs()[n] is the (n+1)th.
   const std::vector<PairRecord>& pairs() const { return pairs_; }
   size_t snapshot_count() const { return snapshots_.size(); }
+  uint64_t snapshot_interval() const { return snapshot_interval_; }
   // The cycle of the latest snapshot before `cycle` (0, the start, for cycle 0).
   uint64_t snapshot_before(uint64_t cycle) const;
   // Wakes as the run first happens; the listener outlives the engine's use of it.
@@ -71,6 +76,7 @@ class Engine {
 
   DebugTarget target_;
   uint64_t snapshot_interval_;
+  size_t max_snapshots_;
   std::unique_ptr<DebugMachine> machine_;
   std::unique_ptr<PairTap> tap_;
   std::vector<Snapshot> snapshots_;  // by cycle
