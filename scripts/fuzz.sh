@@ -9,7 +9,7 @@ cmake --workflow --preset fuzz
 work="$(mktemp -d)"
 trap 'rm -rf "${work}"' EXIT
 status=0
-for target in vif1_stream gif_stream gs_registers vutrace save_state gs_dump; do
+for target in vif1_stream gif_stream gs_registers vutrace save_state gs_dump gameplay; do
   mkdir -p "${work}/${target}/corpus" "${work}/${target}/artifacts"
   seeds=()
   if [ "${target}" = vif1_stream ] && [ -d ../shared/vectors/vif ]; then

@@ -26,7 +26,7 @@ struct Debugger::Command {
 };
 
 std::span<const Debugger::Command> Debugger::table() {
-  static const std::array<Command, 33> kCommands = {{
+  static const auto kCommands = std::to_array<Command>({
       {"step", "step [N]", "issue N instruction pairs (1), stopping at breakpoints", &Debugger::step},
       {"cycle", "cycle [N]", "run N VU cycles (1): a stalled pair can be watched cycle by cycle", &Debugger::cycle},
       {"next", "next", "step, but over a BAL/JALR call (to the pair after its delay slot)", &Debugger::next},
@@ -69,7 +69,7 @@ std::span<const Debugger::Command> Debugger::table() {
       {"quit", "quit", "end the session", nullptr, nullptr},
       {"exit", "exit", "end the session", nullptr, nullptr},
       {"echo", "echo TEXT", "print TEXT (for scripts)", nullptr, nullptr},
-  }};
+  });
   return kCommands;
 }
 
