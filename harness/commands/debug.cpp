@@ -227,6 +227,7 @@ int run_debug(std::span<const std::string> args, Io& io) {
 
   const bool interactive = values.count("script") == 0 && isatty(STDIN_FILENO) != 0;
   options.colour = interactive;
+  if (interactive) options.progress = &std::cerr;
   debug::Debugger debugger(std::move(target), options);
   if (trace) debugger.follow(*trace, trace_options);
   if (values.count("script") != 0) {

@@ -25,6 +25,8 @@ namespace gcvu::harness::debug {
 struct DebuggerOptions {
   bool colour = false;  // mark changed registers in colour (a terminal)
   uint64_t snapshot_interval = kDefaultSnapshotInterval;
+  // A terminal to show progress on while a command runs long (every 2^20 cycles), or none.
+  std::ostream* progress = nullptr;
 };
 
 class Debugger {

@@ -10,17 +10,28 @@ namespace gcvu::harness::debug {
 
 void Debugger::run(const Goal& goal, bool breakpoints, std::ostream& out) {
   breakpoints_.resync(engine_.machine());
+  // A long run shows where it is on the terminal, and clears the line when it stops.
+  constexpr uint64_t kProgressEvery = uint64_t{1} << 20;
+  uint64_t ticks = 0;
+  bool progress_shown = false;
+  auto stop = [&](const std::string& reason) {
+    if (progress_shown) *options_.progress << "\r\033[K" << std::flush;
+    print_stop(reason, out);
+  };
   while (true) {
+    if (options_.progress != nullptr && ++ticks % kProgressEvery == 0) {
+      *options_.progress << fmt::format("\r\033[Krunning: cycle {}", engine_.cycle()) << std::flush;
+      progress_shown = true;
+    }
     const TickEvents events = engine_.tick();
     if (events.ended) {
       const system::RunResult& end = *events.ended;
-      print_stop(fmt::format("the run ended at cycle {}: {}{}", end.cycles, system::run_end_name(end.end),
-                             end.error.empty() ? "" : " (" + end.error + ")"),
-                 out);
+      stop(fmt::format("the run ended at cycle {}: {}{}", end.cycles, system::run_end_name(end.end),
+                       end.error.empty() ? "" : " (" + end.error + ")"));
       return;
     }
     if (!events.moved) {
-      print_stop("the run has ended", out);
+      stop("the run has ended");
       return;
     }
     if (breakpoints && !breakpoints_.empty()) {
@@ -28,18 +39,18 @@ void Debugger::run(const Goal& goal, bool breakpoints, std::ostream& out) {
       if (!hits.empty()) {
         std::string reason;
         for (const std::string& hit : hits) reason += (reason.empty() ? "" : "; ") + hit;
-        print_stop(reason, out);
+        stop(reason);
         return;
       }
     }
     if (follower_ && events.pair) {
       if (std::optional<std::string> reason = follower_->check(engine_.machine().system.vu())) {
-        print_stop(*reason, out);
+        stop(*reason);
         return;
       }
     }
     if (std::optional<std::string> reason = goal(events)) {
-      print_stop(*reason, out);
+      stop(*reason);
       return;
     }
   }
