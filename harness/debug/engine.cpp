@@ -80,7 +80,6 @@ TickEvents Engine::tick() {
   events_.moved = advanced || (events_.program_started && !result);
   if (!events_.pair) events_.access.reset();
   events_.program_ended = was_running && !vu.running();
-  if (events_.program_started && !was_running) events_.program_ended = false;
   events_.kicks = vu.stats().xgkicks - kicks;
   for (uint64_t ordinal = commands + 1; ordinal <= system.vif().commands_fetched(); ++ordinal) {
     if (const vif::Vif1::FetchedCommand* fetched = system.vif().fetched_command(ordinal)) {

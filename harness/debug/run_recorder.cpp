@@ -5,7 +5,8 @@ namespace gcvu::harness::debug {
 void RunRecorder::on_pair(const vu::PairEvent& event, const vu::Vu1& vu) {
   timeline_.on_pair(event, vu);
   if (event.bundle->lower.op == vu::Opcode::kXgkick) {
-    kicks_.push_back({event.issue_cycle, static_cast<uint32_t>(vu.registers().vi(event.bundle->lower.is) % 1024)});
+    const uint32_t address = vu.registers().vi(event.bundle->lower.is) % vu::kDataQwords;
+    kicks_.push_back({event.issue_cycle, address});
   }
 }
 
