@@ -89,7 +89,8 @@ TEST(DebuggerTargets, GoldenCases) {
 
 TEST(DebuggerTargets, DemoFramesAndBadInvocations) {
   test::TempDir dir;
-  // Two frames: the second frame's first microprogram starts after the first frame's 352.
+  // Two frames: the second frame's first microprogram starts after the first frame's 352. (352 is gcvu's own count
+  // of the demo frame's programs, as `gcvu run` reports it: a regression baseline, not an independent value.)
   const auto result = debug_with_script(dir, {"--frames", "2"}, "mscal 353\nback-cycle 1000\nmscal\n");
   ASSERT_EQ(result.code, 0) << result.out << result.err;
   EXPECT_EQ(missing(result.out, "2 frames (2 transfers)"), "");
