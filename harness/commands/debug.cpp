@@ -15,6 +15,7 @@
 #include "harness/cli/state_options.hpp"
 #include "harness/cli/vif_options.hpp"
 #include "harness/commands/commands.hpp"
+#include "harness/vif_run/chain_image_check.hpp"
 #include "harness/vif_run/stream_file.hpp"
 #include "harness/debug/debug_targets.hpp"
 #include "harness/debug/debugger.hpp"
@@ -190,7 +191,9 @@ int run_debug(std::span<const std::string> args, Io& io) {
     std::string name;
     if (has_stream) {
       name = values["stream"].as<std::string>();
-      inputs.stream = read_vif_stream_file(name);
+      VifStreamFile file = read_vif_stream_file(name);
+      if (file.padded_words != 0) io.err << file.padding_note(name) << "\n";
+      inputs.stream = std::move(file.bytes);
       request.stream = inputs.stream;
       notes_file = name + ".notes";
     } else {
@@ -203,6 +206,7 @@ int run_debug(std::span<const std::string> args, Io& io) {
                                      values["chain"].as<std::string>()));
       }
       request.chain_address = static_cast<uint32_t>(*chain);
+      check_chain_inside_image(name, inputs.ee_image, *request.chain_address, request.config.chain);
       notes_file = name + ".notes";
     }
     if (values.count("micro") != 0) {

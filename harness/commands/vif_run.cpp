@@ -11,6 +11,7 @@
 #include "harness/cli/options.hpp"
 #include "harness/cli/vif_options.hpp"
 #include "harness/commands/commands.hpp"
+#include "harness/vif_run/chain_image_check.hpp"
 #include "harness/vif_run/stream_file.hpp"
 #include "harness/vif_run/report.hpp"
 #include "harness/vif_run/runner.hpp"
@@ -60,9 +61,10 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
       "start and end cycle, VU stall cycles, cycles VIF1 spent waiting while it ran, XGKICKs) and what the GIF\n"
       "produced.\n"
       "\n"
-      "STREAM is a raw VIF1 stream (little-endian 32-bit words, a whole number of qwords), sent by a normal-mode\n"
-      "transfer. With --ee and --chain the stream is instead the DMA chain in an EE RAM image (a file of at most\n"
-      "32 MiB loaded at address 0) starting at the tag at ADDR.\n"
+      "STREAM is a raw VIF1 stream (little-endian 32-bit words), sent by a normal-mode transfer; a stream that ends\n"
+      "mid-qword is padded with VIF NOPs to the next qword, with a note. With --ee and --chain the stream is instead\n"
+      "the DMA chain in an EE RAM image (a file of at most 32 MiB loaded at address 0) starting at the tag at ADDR;\n"
+      "a chain whose tags or data run past the end of the image is an error naming the tag and address.\n"
       "\n"
       "The run ends when the transfer is used up and every unit is idle ('finished'), when VIF1 stops on an\n"
       "i-bit ('vif-stalled'), when the transfer ends inside a command that wants more data ('vif-needs-data'),\n"
@@ -125,14 +127,20 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
   std::vector<uint8_t> stream;
   std::vector<uint8_t> ee_image;
   if (has_stream) {
-    stream = read_vif_stream_file(values["stream"].as<std::string>());
+    const std::string path = values["stream"].as<std::string>();
+    VifStreamFile file = read_vif_stream_file(path);
+    if (file.padded_words != 0) io.err << file.padding_note(path) << "\n";
+    stream = std::move(file.bytes);
     request.stream = stream;
   } else {
-    ee_image = formats::read_file(values["ee"].as<std::string>(), dma::kRamBytes);
+    const std::string path = values["ee"].as<std::string>();
+    ee_image = formats::read_file(path, dma::kRamBytes);
     request.ee_image = ee_image;
     request.chain_address = parse_chain_address("chain", values["chain"].as<std::string>());
+    check_chain_inside_image(path, ee_image, *request.chain_address, request.config.chain);
     if (values.count("gif-chain") != 0) {
       request.gif_chain_address = parse_chain_address("gif-chain", values["gif-chain"].as<std::string>());
+      check_chain_inside_image(path, ee_image, *request.gif_chain_address, request.config.chain);
     }
   }
   ProgramImage micro;

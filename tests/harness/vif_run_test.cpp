@@ -2,6 +2,8 @@
 // by hand there from the documented rate and timing rules; the chain case adds one documented rule: the CNT tag's
 // read costs 2 cycles before its data (dma/dma_timing.hpp), so everything happens 2 cycles later.
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -106,14 +108,66 @@ TEST(VifRun, HardwareCaseStreamStopsOnItsIBit) {
   EXPECT_EQ(contains(result.out, "run: vif-stalled"), "");
 }
 
-TEST(VifRun, StreamThatIsNotWholeQwordsIsRejectedWithItsName) {
+TEST(VifRun, StreamEndingMidQwordIsPaddedWithNopsAndSaysSo) {
+  // The e2e stream (19 qwords) and one more VIF NOP word: 77 words, so 3 NOP words complete the 20th qword. NOPs
+  // change nothing, so the microprograms run as in EndToEndStreamReportsEachMicroprogram; VIF1 takes 80 words.
+  std::vector<uint8_t> stream = test::e2e_stream_bytes();
+  stream.insert(stream.end(), 4, 0);
   test::TempDir dir;
-  test::write_bytes(dir / "short.vif", std::vector<uint8_t>(20, 0));
+  test::write_bytes(dir / "odd.vif", stream);
+  const auto result = run_cli({"vif-run", (dir / "odd.vif").string(), "--json"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  EXPECT_EQ(contains(result.err, "odd.vif: the stream ends mid-qword; 3 VIF NOP words added"), "");
+  EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  const nlohmann::json report = nlohmann::json::parse(result.out);
+  ASSERT_EQ(report["microprograms"].size(), 2u);
+  EXPECT_EQ(report["microprograms"][0]["start_cycle"], 30);
+  EXPECT_EQ(report["microprograms"][1]["end_cycle"], 76);
+  EXPECT_EQ(report["dma"]["qwords"], 20);
+  EXPECT_EQ(report["vif"]["words"], 80);
+}
+
+TEST(VifRun, StreamEndingMidWordIsRejectedWithItsOffset) {
+  test::TempDir dir;
+  test::write_bytes(dir / "short.vif", std::vector<uint8_t>(18, 0));
   const auto result = run_cli({"vif-run", (dir / "short.vif").string()});
   EXPECT_EQ(result.code, 2);
   EXPECT_EQ(contains(result.err,
-                     "short.vif: offset 0x10: the stream is 20 bytes, not a whole number of 16-byte "
-                     "qwords"),
+                     "short.vif: offset 0x10: the stream is 18 bytes, not a whole number of 32-bit VIF words"),
+            "");
+}
+
+// RAM for the chain tests: a CNT tag (ID 1) with `qwc` at 0, then the e2e stream's 19 qwords, and nothing after.
+std::vector<uint8_t> cnt_tag_then_stream(uint8_t qwc) {
+  std::vector<uint8_t> image(16, 0);
+  image[0] = qwc;
+  image[3] = 0x10;
+  const std::vector<uint8_t> stream = test::e2e_stream_bytes();
+  image.insert(image.end(), stream.begin(), stream.end());
+  return image;
+}
+
+TEST(VifRun, ChainWhoseNextTagIsPastTheImageNamesTheTag) {
+  // CNT QWC 19 at 0: its data is 0x10..0x140 and the next tag is at 0x140 = 16 + 19 * 16, the image's end.
+  test::TempDir dir;
+  test::write_bytes(dir / "ram.bin", cnt_tag_then_stream(19));
+  const auto result = run_cli({"vif-run", "--ee", (dir / "ram.bin").string(), "--chain", "0"});
+  EXPECT_EQ(result.code, 2);
+  EXPECT_EQ(contains(result.err,
+                     "ram.bin: offset 0x140: the image ends before DMA tag 1 of the chain at 0x0: the tag's qword at "
+                     "0x140 is past the image's 320 bytes"),
+            "");
+}
+
+TEST(VifRun, ChainWhoseDataIsPastTheImageNamesTheTag) {
+  // CNT QWC 25 at 0: its data would run from 0x10 to 0x10 + 25 * 16 = 0x1a0, past the 320-byte image.
+  test::TempDir dir;
+  test::write_bytes(dir / "ram.bin", cnt_tag_then_stream(25));
+  const auto result = run_cli({"vif-run", "--ee", (dir / "ram.bin").string(), "--chain", "0"});
+  EXPECT_EQ(result.code, 2);
+  EXPECT_EQ(contains(result.err,
+                     "ram.bin: offset 0x140: the image ends inside the data of DMA tag 0 (CNT at 0x0, QWC 25): its "
+                     "data runs from 0x10 to 0x1a0"),
             "");
 }
 

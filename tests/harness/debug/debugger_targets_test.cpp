@@ -102,7 +102,7 @@ TEST(DebuggerTargets, DemoFramesAndBadInvocations) {
   test::write_bytes(dir / "odd.vif", {1, 2, 3});
   const auto odd = test::run_cli({"debug", (dir / "odd.vif").string()});
   EXPECT_EQ(odd.code, 2);
-  EXPECT_EQ(missing(odd.err, "not a whole number of 16-byte qwords"), "");
+  EXPECT_EQ(missing(odd.err, "not a whole number of 32-bit VIF words"), "");
   const auto missing_script = test::run_cli({"debug", "--script", (dir / "none.txt").string()});
   EXPECT_EQ(missing_script.code, 2);
   EXPECT_EQ(missing(missing_script.err, "none.txt"), "");
