@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (the 'fuzz' preset: clang with ASan+UBSan) and runs each for a bounded time.
 # Usage: scripts/fuzz.sh [SECONDS per target, default 60]. New inputs and crash files go to a temporary folder; the
-# seed corpus (the hardware VIF1 streams in ../shared/vectors/vif) is read in place.
+# seed corpora (tests/fuzz/corpus/<target>, the hardware VIF1 streams in ../shared/vectors/vif) are read in place.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -9,9 +9,11 @@ cmake --workflow --preset fuzz
 work="$(mktemp -d)"
 trap 'rm -rf "${work}"' EXIT
 status=0
-for target in vif1_stream gif_stream gs_registers vutrace save_state gs_dump gameplay; do
+for target in vif1_stream gif_stream gs_registers vutrace save_state gs_dump gameplay png golden_case rc2_level; do
   mkdir -p "${work}/${target}/corpus" "${work}/${target}/artifacts"
   seeds=()
+  # The committed seed corpus (read in place; what the run finds goes to the temporary corpus).
+  if [ -d "tests/fuzz/corpus/${target}" ]; then seeds+=("tests/fuzz/corpus/${target}"); fi
   if [ "${target}" = vif1_stream ] && [ -d ../shared/vectors/vif ]; then
     for dir in ../shared/vectors/vif/*/; do seeds+=("${dir}"); done
   fi

@@ -19,6 +19,26 @@ constexpr std::array<uint8_t, 8> kSignature = {0x89, 'P', 'N', 'G', '\r', '\n', 
 // PNG stores its integers big-endian; ByteReader is little-endian by design, so swap here.
 uint32_t big_endian(uint32_t little) { return __builtin_bswap32(little); }
 
+// Deflate's largest expansion: a 258-byte match coded in 2 bits (1-bit length and distance codes) is 1032:1
+// (RFC 1951 §3.2.5; zlib's "zlib technical details"). So N bytes of IDAT inflate to at most 1032 * N bytes, and an
+// IHDR claiming more pixel bytes than that is refused before anything is allocated for it. The slack covers the
+// zlib header and checksum of a tiny stream.
+constexpr uint64_t kMaxInflateRatio = 1032;
+constexpr uint64_t kIdatSlackBytes = 16;
+
+// Bits per pixel from IHDR: channels by colour type (PNG spec §11.2.2) times the bit depth; 0 for an unknown type
+// (libpng rejects it).
+uint64_t bits_per_pixel(uint8_t colour_type, uint8_t bit_depth) {
+  switch (colour_type) {
+    case 0: return bit_depth;      // greyscale
+    case 2: return 3u * bit_depth;  // RGB
+    case 3: return bit_depth;      // palette index
+    case 4: return 2u * bit_depth;  // greyscale + alpha
+    case 6: return 4u * bit_depth;  // RGBA
+    default: return 0;
+  }
+}
+
 std::string chunk_name(std::span<const uint8_t> type) {
   std::string name;
   for (uint8_t c : type) name += (c >= 0x20 && c < 0x7f) ? static_cast<char>(c) : '?';
@@ -70,10 +90,19 @@ PngHeader read_png_header(std::span<const uint8_t> data, const std::string& sour
                                                     header.height, kMaxImageSide));
       }
     }
+    if (name == "IDAT") header.idat_bytes += length;
     seen_end = name == "IEND";
     ++header.chunk_count;
   }
   if (!seen_end) reader.fail("truncated: the file ends before the IEND chunk");
+  const uint64_t pixel_bytes =
+      (uint64_t{header.width} * header.height * bits_per_pixel(header.colour_type, header.bit_depth) + 7) / 8;
+  const uint64_t most_inflated = kMaxInflateRatio * (header.idat_bytes + kIdatSlackBytes);
+  if (pixel_bytes > most_inflated) {
+    reader.fail_at(16, fmt::format("the {}x{} image needs {} bytes of pixel data, but its {} IDAT bytes inflate to "
+                                   "at most {} (deflate expands at most 1032:1): truncated or corrupt",
+                                   header.width, header.height, pixel_bytes, header.idat_bytes, most_inflated));
+  }
   return header;
 }
 

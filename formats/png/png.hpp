@@ -33,10 +33,12 @@ struct PngHeader {
   uint8_t colour_type = 0;
   uint8_t interlace = 0;
   size_t chunk_count = 0;
+  uint64_t idat_bytes = 0;  // compressed pixel data, all IDAT chunks together
 };
 
-// Checks the signature and walks every chunk (lengths inside the file, CRCs, IHDR first, IEND last),
-// throwing FormatError at the offending offset. Does not decode pixels.
+// Checks the signature and walks every chunk (lengths inside the file, CRCs, IHDR first, IEND last), and that the
+// IDAT bytes can inflate to the pixel data IHDR claims, throwing FormatError at the offending offset. Does not
+// decode pixels.
 PngHeader read_png_header(std::span<const uint8_t> data, const std::string& source);
 
 // Decodes any PNG to 8-bit RGBA. Throws FormatError naming `source` on any malformed input.

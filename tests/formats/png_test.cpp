@@ -3,6 +3,7 @@
 
 #include "formats/png/png.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -100,6 +101,37 @@ TEST(Png, OversizedDimensionsAreRejectedBeforeDecoding) {
   bytes[31] = static_cast<uint8_t>(crc >> 8);
   bytes[32] = static_cast<uint8_t>(crc);
   EXPECT_EQ(error_of(bytes), "x.png: offset 0x10: image size 65536x1 is outside 1..16384 per side");
+}
+
+// Sets IHDR's width and height (big-endian at 16..23) and fixes the IHDR CRC, so only the size rules can fire.
+void set_size(std::vector<uint8_t>& bytes, uint32_t width, uint32_t height) {
+  for (int i = 0; i < 4; ++i) {
+    bytes[16 + i] = static_cast<uint8_t>(width >> (24 - 8 * i));
+    bytes[20 + i] = static_cast<uint8_t>(height >> (24 - 8 * i));
+  }
+  auto crc = static_cast<uint32_t>(crc32(0, bytes.data() + 12, 17));  // IHDR type and data, bytes 12..28
+  for (int i = 0; i < 4; ++i) bytes[29 + i] = static_cast<uint8_t>(crc >> (24 - 8 * i));
+}
+
+TEST(Png, ImageLargerThanItsIdatCanInflateToIsRejectedBeforeAllocating) {
+  // A 1x1 RGBA image's IDAT is a few bytes; as 16384x16384 it would need 1 GiB of pixels, while deflate expands at
+  // most 1032:1 (RFC 1951): IDAT bytes N give at most 1032 * (N + 16) (the reader's slack for zlib's framing).
+  auto bytes = write_png(Image(1, 1));
+  const uint64_t idat = read_png_header(bytes, "x.png").idat_bytes;
+  ASSERT_GT(idat, 0u);
+  set_size(bytes, 16384, 16384);
+  EXPECT_EQ(error_of(bytes), fmt::format("x.png: offset 0x10: the 16384x16384 image needs 1073741824 bytes of pixel "
+                                         "data, but its {} IDAT bytes inflate to at most {} (deflate expands at most "
+                                         "1032:1): truncated or corrupt",
+                                         idat, 1032 * (idat + 16)));
+}
+
+TEST(Png, ImageWithinWhatItsIdatCanInflateToReachesTheDecoder) {
+  // 64x64 RGBA is 16 KiB of pixels, within 1032 * (IDAT + 16) for any IDAT: the size rule passes and libpng reports
+  // the short pixel data instead.
+  auto bytes = write_png(Image(1, 1));
+  set_size(bytes, 64, 64);
+  EXPECT_NE(error_of(bytes).find("PNG pixel data rejected by libpng"), std::string::npos) << error_of(bytes);
 }
 
 TEST(Png, WriterRejectsMismatchedBuffer) {
