@@ -127,6 +127,12 @@ Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& 
     cycle = issue + 1;
     pc = (pc + 1) % kMicroInstructions;
   }
+  // Ascending deadlines let the entry check stop early (block_runner.cpp). They come out of the loop in that order
+  // already (each pair issues after the one before); the sort keeps it so whatever the loop becomes.
+  std::stable_sort(block.vf_deadlines.begin(), block.vf_deadlines.end(),
+                   [](const FieldDeadline& a, const FieldDeadline& b) { return a.deadline < b.deadline; });
+  std::stable_sort(block.vi_deadlines.begin(), block.vi_deadlines.end(),
+                   [](const ViDeadline& a, const ViDeadline& b) { return a.deadline < b.deadline; });
   for (const FieldDeadline& d : block.vf_deadlines) block.vf_deadline_min = std::min(block.vf_deadline_min, d.deadline);
   for (const ViDeadline& d : block.vi_deadlines) block.vi_deadline_min = std::min(block.vi_deadline_min, d.deadline);
   return block;

@@ -49,14 +49,18 @@ void Vu1::run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry) {
 
 
 bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
-  // Most entries find everything from before the block landed long ago: one compare per unit then.
-  if (fmac_.drain_cycle() > entry + block.vf_deadline_min) {
+  // Most entries find everything from before the block landed long ago: one compare per unit then. Otherwise only
+  // the deadlines before the unit's drain cycle (the newest write's ready cycle, the latest of all) can be missed,
+  // and the deadlines are in ascending order (build_block sorts them): the check stops at the first one past it.
+  if (const uint64_t drain = fmac_.drain_cycle(); drain > entry + block.vf_deadline_min) {
     for (const FieldDeadline& d : block.vf_deadlines) {
+      if (entry + d.deadline >= drain) break;
       if (fmac_.lane_ready(d.reg, d.lane) > entry + d.deadline) return false;
     }
   }
-  if (integer_loads_.drain_cycle() > entry + block.vi_deadline_min) {
+  if (const uint64_t drain = integer_loads_.drain_cycle(); drain > entry + block.vi_deadline_min) {
     for (const ViDeadline& d : block.vi_deadlines) {
+      if (entry + d.deadline >= drain) break;
       if (integer_loads_.ready_cycle(d.vi) > entry + d.deadline) return false;
     }
   }
