@@ -19,6 +19,9 @@
 #include "emu/vu/isa/decoded_op.hpp"
 #include "harness/bench/demo_frame_workloads.hpp"
 #include "harness/bench/workloads.hpp"
+#include "harness/run/demo_scene.hpp"
+#include "harness/run/level_run.hpp"
+#include "microcode/tfrag/tfrag_program.hpp"
 #include "tests/vu/sweep_size.hpp"
 #include "tests/vu/vu_program.hpp"
 #include "tests/vu/vu_snapshot.hpp"
@@ -197,6 +200,27 @@ TEST(VuBlockCross, DemoFrameProgramsMatchThePerPairPath) {
     EXPECT_GT(runs[1]->vu.block_stats().pairs, 0u) << workload.name;
     EXPECT_EQ(runs[0]->vu.block_stats().pairs, 0u) << workload.name;
   }
+}
+
+// The whole demo frame through the clocked system (DMA, VIF1, VU1, GIF, GS) with either engine: the same GS memory
+// byte for byte, and the same VU1 cycles.
+TEST(VuBlockCross, DemoFrameGsMemoryIsTheSameWithEitherEngine) {
+  const formats::rc2::Level& level = harness::demo_level();
+  std::vector<harness::LevelRunResult> results;
+  for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks}) {
+    harness::LevelRunRequest request;
+    request.level = &level;
+    request.program = &microcode::tfrag::tfrag_program();
+    request.frame = harness::scene_frame_options(level, harness::overview_camera(level));
+    request.source = "demo";
+    request.config.vu.engine = engine;
+    results.push_back(harness::run_level(request));
+  }
+  ASSERT_EQ(results[0].frames.size(), 1u);
+  ASSERT_EQ(results[1].frames.size(), 1u);
+  EXPECT_EQ(results[0].frames[0].vu_cycles, results[1].frames[0].vu_cycles);
+  EXPECT_GT(results[0].frames[0].vu_cycles, 0u);
+  EXPECT_TRUE(results[0].gs_memory == results[1].gs_memory) << "the GS memory differs between the engines";
 }
 
 TEST(VuBlockCross, BenchWorkloadsInRunUntilSlices) {
