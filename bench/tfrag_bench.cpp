@@ -9,10 +9,9 @@
 
 #include <benchmark/benchmark.h>
 
-#include "formats/rc2/level_writer.hpp"
+#include "harness/bench/demo_frame_workloads.hpp"
 #include "harness/bench/tfrag_frame_programs.hpp"
 #include "harness/bench/vu_bench.hpp"
-#include "harness/gen_level/demo_level.hpp"
 #include "harness/run/demo_scene.hpp"
 #include "harness/run/level_run.hpp"
 #include "microcode/tfrag/tfrag_program.hpp"
@@ -22,14 +21,7 @@ namespace {
 using gcvu::harness::kVu1ClockHz;
 constexpr double kGameFramesPerSecond = 60.0;
 
-const gcvu::formats::rc2::Level& demo_level() {
-  static const gcvu::formats::rc2::Level level = [] {
-    auto files = gcvu::harness::write_demo_level({1, 400});
-    return gcvu::formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo",
-                                          std::move(files.gameplay));
-  }();
-  return level;
-}
+using gcvu::harness::demo_level;
 
 void set_counters(benchmark::State& state, uint64_t vu_cycles) {
   state.counters["vu_hz"] = benchmark::Counter(static_cast<double>(vu_cycles), benchmark::Counter::kIsRate);
@@ -42,27 +34,11 @@ void set_counters(benchmark::State& state, uint64_t vu_cycles) {
   state.counters["vu_cycles_per_frame"] = static_cast<double>(vu_cycles) / static_cast<double>(state.iterations());
 }
 
-// The demo frame's programs of one kind: tfrag sits at instruction 0, the shrub program right after it.
+// The demo frame's programs of one kind (harness/bench/demo_frame_workloads.hpp, as `gcvu bench` runs them).
 enum class Program { kTfrag, kShrub, kMoby };
 
-// The demo frame's programs of one kind. Micro memory holds tfrag from instruction 0, then shrub, then moby.
 gcvu::harness::CapturedFrame demo_programs(Program kind) {
-  const gcvu::formats::rc2::Level& level = demo_level();
-  const gcvu::harness::frame::FrameOptions options =
-      gcvu::harness::scene_frame_options(level, gcvu::harness::overview_camera(level));
-  const gcvu::microcode::Program& tfrag = gcvu::microcode::tfrag::tfrag_program();
-  const gcvu::harness::CapturedFrame frame = gcvu::harness::capture_frame_programs(level, tfrag, options);
-  const auto tfrag_end = static_cast<uint32_t>(tfrag.code.size() / 8);
-  const auto shrub_end = tfrag_end + static_cast<uint32_t>(options.shrub_program->code.size() / 8);
-  switch (kind) {
-    case Program::kTfrag:
-      return gcvu::harness::programs_starting_in(frame, 0, tfrag_end);
-    case Program::kShrub:
-      return gcvu::harness::programs_starting_in(frame, tfrag_end, shrub_end);
-    case Program::kMoby:
-      break;
-  }
-  return gcvu::harness::programs_starting_in(frame, shrub_end, gcvu::vu::kMicroInstructions);
+  return gcvu::harness::demo_frame_workloads().at(static_cast<size_t>(kind)).frame;
 }
 
 void run_programs(benchmark::State& state, Program kind) {

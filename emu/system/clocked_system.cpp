@@ -8,8 +8,11 @@ namespace gcvu::system {
 
 namespace {
 
-// How far VU1 may run alone in one go; bounded so the run's cycle limit is checked often enough.
-constexpr uint64_t kSoloSlice = 4096;
+// How far VU1 may run alone in one go. Nothing else can act until it stops, so the only event that can matter is
+// its end (or the run's cycle limit, passed in too): the bound is there only so that a caller stepping the clock
+// (the debugger's progress line) hears back every million cycles or so, and it is wide enough that the VU's
+// cached blocks are practically never cut.
+constexpr uint64_t kSoloSlice = uint64_t{1} << 20;
 // A VIF1 inside a command that has taken no stream word for this long, with the transfer over, waits for data that
 // will not come. (Any unit of VIF1 work costs a few cycles at most, so a VIF1 with its data would have moved.)
 constexpr uint64_t kStarvedCycles = 64;

@@ -7,7 +7,7 @@
 // DIRECT and VU1's XGKICK qwords reach the GIF stamped with the cycle they were sent. A VIF1 write into memory a
 // running program reads lands within the cycle the hardware's would. A run is deterministic. While VU1 runs and nothing
 // else can move (VIF1 waits for it, the DMA waits for VIF1 or is over, the GIF has no PATH2/PATH3 data), the system
-// lets VU1 run alone until it stops or 4096 cycles pass; the others then catch up, with the same result as lockstep.
+// lets VU1 run alone until it stops or 2^20 cycles pass; the others then catch up, with the same result as lockstep.
 //
 // The data-rate models (each documented with its source where it is defined): VIF1 takes a stream word per half
 // cycle (vif/vif1_config.hpp Vif1Timing, after PCSX2), the DMA moves a qword per 2 cycles and reads a tag in 2

@@ -16,7 +16,7 @@ struct SystemConfig {
   // The whole run stops with an error after this many VU cycles (a stream that never finishes, a VIF1 waiting
   // for a VU that never ends...).
   uint64_t max_cycles = 200'000'000;
-  // While only VU1 can move, let it run alone for up to 4096 cycles (clocked_system.hpp). Off: every step() is one
+  // While only VU1 can move, let it run alone for up to 2^20 cycles (clocked_system.hpp). Off: every step() is one
   // cycle, for a debugger that stops anywhere. The results are the same either way.
   bool vu_runs_alone = true;
   // For a debugger (with vu_runs_alone off): the step in which VIF1 starts a microprogram pauses right after the

@@ -1,6 +1,7 @@
 #include "harness/bench/tfrag_frame_programs.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -61,28 +62,45 @@ CapturedFrame programs_starting_in(const CapturedFrame& frame, uint32_t first_in
   return out;
 }
 
-CapturedFrameRunner::CapturedFrameRunner(const CapturedFrame& frame)
-    : frame_(frame), vu_(std::make_unique<vu::Vu1>()) {
+CapturedFrameRunner::CapturedFrameRunner(const CapturedFrame& frame, vu::Vu1Config config)
+    : frame_(frame), vu_(std::make_unique<vu::Vu1>(config)) {
   vu_->load_micro(frame.micro);
   vu_->set_path1(&path1_);
 }
 
-uint64_t CapturedFrameRunner::run_all() {
-  uint64_t cycles = 0;
+uint64_t CapturedFrameRunner::run_all() { return run_once().vu_cycles; }
+
+WorkloadRun CapturedFrameRunner::run_once(double* seconds) {
+  WorkloadRun run;
+  path1_ = CountingPath1{};
+  double timed = 0;
   for (const CapturedProgram& program : frame_.programs) {
     vu_->data().load(program.data);
     vu_->registers() = program.registers;
     vu_->set_top(program.top, program.itop);
+    const vu::Vu1Stats before = vu_->stats();
     vu_->start(program.registers.tpc);
+    const auto begin = std::chrono::steady_clock::now();
     const vu::StopReason reason = vu_->run();
+    vu_->finish_xgkick();
+    timed += std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     if (reason != vu::StopReason::kEnded) {
       throw std::runtime_error(fmt::format("a captured program stopped ({}): {}", vu::stop_reason_name(reason),
                                            vu_->stop_message()));
     }
-    vu_->finish_xgkick();
-    cycles += std::max(vu_->cycle(), vu_->xgkick().free_cycle()) - vu_->start_cycle();
+    run.vu_cycles += std::max(vu_->cycle(), vu_->xgkick().free_cycle()) - vu_->start_cycle();
+    const vu::Vu1Stats& after = vu_->stats();
+    run.stats.pairs += after.pairs - before.pairs;
+    run.stats.stall_cycles += after.stall_cycles - before.stall_cycles;
+    run.stats.xgkicks += after.xgkicks - before.xgkicks;
+    for (size_t c = 0; c < after.stall_cycles_by_cause.size(); ++c) {
+      run.stats.stall_cycles_by_cause[c] += after.stall_cycles_by_cause[c] - before.stall_cycles_by_cause[c];
+    }
   }
-  return cycles;
+  run.path1_qwords = path1_.qwords;
+  run.path1_checksum = path1_.checksum;
+  if (seconds != nullptr) *seconds = timed;
+  return run;
 }
 
 }  // namespace gcvu::harness

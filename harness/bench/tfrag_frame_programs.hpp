@@ -41,10 +41,13 @@ CapturedFrame programs_starting_in(const CapturedFrame& frame, uint32_t first_in
 // Reruns a captured frame's programs on one VU1, in order.
 class CapturedFrameRunner {
  public:
-  explicit CapturedFrameRunner(const CapturedFrame& frame);
+  explicit CapturedFrameRunner(const CapturedFrame& frame, vu::Vu1Config config = {});
   // Runs every program; returns the VU cycles they took (to each E bit and the end of its last XGKICK).
   // Throws std::runtime_error when a program does not end with its E bit.
   uint64_t run_all();
+  // run_all as one run of a workload: the cycles, the programs' stats summed, the PATH1 qwords and checksum of
+  // this run. `seconds`, when given, receives the wall time of the programs' runs.
+  WorkloadRun run_once(double* seconds = nullptr);
   uint64_t path1_qwords() const { return path1_.qwords; }
 
  private:

@@ -43,11 +43,11 @@ WorkloadRun WorkloadRunner::run_once(double* seconds) {
   return run;
 }
 
-Measurement measure(WorkloadRunner& runner, double min_seconds, const std::function<void(double)>& progress) {
+Measurement measure(const TimedRun& run_once, double min_seconds, const std::function<void(double)>& progress) {
   Measurement m;
   do {
     double seconds = 0;
-    m.last = runner.run_once(&seconds);
+    m.last = run_once(&seconds);
     ++m.runs;
     m.vu_cycles += m.last.vu_cycles;
     m.wall_seconds += seconds;

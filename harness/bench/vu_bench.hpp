@@ -64,8 +64,15 @@ struct Measurement {
   double ratio_to_realtime() const { return vu_hz() / kVu1ClockHz; }
 };
 
+// One timed run of some workload (WorkloadRunner::run_once, CapturedFrameRunner::run_once).
+using TimedRun = std::function<WorkloadRun(double* seconds)>;
+
 // Runs the workload until at least `min_seconds` of timed wall time (at least once). `progress`, when set, is
 // called after each run with the seconds so far.
-Measurement measure(WorkloadRunner& runner, double min_seconds, const std::function<void(double)>& progress = {});
+Measurement measure(const TimedRun& run_once, double min_seconds, const std::function<void(double)>& progress = {});
+inline Measurement measure(WorkloadRunner& runner, double min_seconds,
+                           const std::function<void(double)>& progress = {}) {
+  return measure([&runner](double* seconds) { return runner.run_once(seconds); }, min_seconds, progress);
+}
 
 }  // namespace gcvu::harness

@@ -3,15 +3,19 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <ostream>
+#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "formats/core/file_io.hpp"
+#include "harness/bench/demo_frame_workloads.hpp"
 #include "harness/bench/vu_bench.hpp"
 #include "harness/bench/workloads.hpp"
 #include "harness/cli/options.hpp"
+#include "harness/cli/vu_options.hpp"
 #include "harness/commands/commands.hpp"
 #include "microcode/assembler/assembler.hpp"
 
@@ -72,7 +76,9 @@ int run_bench(std::span<const std::string> args, Io& io) {
       "With no PROGRAM it runs the built-in workloads (microcode/bench/): vertex_loop (4x4 transform, divide, clip,\n"
       "FTOI4 and XGKICK of 48 packets of 128 vertices), madd_chain (MULA/MADDA/MADD recurrences, a dot product and\n"
       "a dependent Horner chain, 4000 iterations) and branchy_loop (an integer table walk with IBEQ/IBNE/B/BAL/JR\n"
-      "and ILW/ISW, 6000 entries). A PROGRAM is a .vsm source (assembled) or a raw micro-memory image.\n"
+      "and ILW/ISW, 6000 entries), then tfrag_frame, shrub_frame and moby_frame: the tfrag, shrub and moby\n"
+      "microprograms of `gcvu run`'s demo frame, captured as each started in one clocked run and rerun in order\n"
+      "on VU1 alone (their XGKICKs never wait). A PROGRAM is a .vsm source (assembled) or a raw micro-memory image.\n"
       "Exit status: 0 measured, 2 bad invocation, a bad program, or a program that did not end.");
   line.arguments.add_options()("program", po::value<std::vector<std::string>>(), "programs to measure");
   line.options.add_options()
@@ -87,6 +93,7 @@ int run_bench(std::span<const std::string> args, Io& io) {
        "measure each workload this many times; the median (by rate) is reported, and each in --json")
       ("max-cycles", po::value<uint64_t>()->default_value(vu::Vu1Config{}.max_cycles),
        "stop a run that has not ended after this many VU cycles (an error)");
+  add_engine_option(line.options);
   line.positional.add("program", -1);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;
@@ -100,6 +107,10 @@ int run_bench(std::span<const std::string> args, Io& io) {
   auto data = values.count("data") ? values["data"].as<std::vector<std::string>>() : std::vector<std::string>{};
   if (programs.empty() && !data.empty()) throw UsageError("--data needs a PROGRAM");
 
+  vu::Vu1Config config;
+  config.max_cycles = values["max-cycles"].as<uint64_t>();
+  config.engine = engine_from(values);
+
   std::vector<Workload> workloads;
   try {
     workloads = programs.empty() ? builtin_workloads() : user_workloads(programs, data);
@@ -107,24 +118,38 @@ int run_bench(std::span<const std::string> args, Io& io) {
     io.err << error.what() << "\n";
     return kExitError;
   }
+  // Each workload as a name and a timed run.
+  std::vector<std::pair<std::string, TimedRun>> runs;
+  std::vector<std::unique_ptr<WorkloadRunner>> runners;
+  for (const Workload& workload : workloads) {
+    WorkloadRunner& runner = *runners.emplace_back(std::make_unique<WorkloadRunner>(workload, config));
+    runs.emplace_back(workload.name, [&runner](double* seconds) { return runner.run_once(seconds); });
+  }
+  std::vector<DemoFrameWorkload> frames;
+  std::vector<std::unique_ptr<CapturedFrameRunner>> frame_runners;
+  if (programs.empty()) {
+    frames = demo_frame_workloads();
+    for (const DemoFrameWorkload& frame : frames) {
+      CapturedFrameRunner& runner = *frame_runners.emplace_back(std::make_unique<CapturedFrameRunner>(frame.frame, config));
+      runs.emplace_back(frame.name, [&runner](double* seconds) { return runner.run_once(seconds); });
+    }
+  }
 
   size_t width = 0;
-  for (const Workload& w : workloads) width = std::max(width, w.name.size());
+  for (const auto& run : runs) width = std::max(width, run.first.size());
   std::vector<Result> results;
-  for (const Workload& workload : workloads) {
-    vu::Vu1Config config;
-    config.max_cycles = values["max-cycles"].as<uint64_t>();
-    WorkloadRunner runner(workload, config);
-    Result result{workload.name, {}, {}};
+  for (const auto& [name, run_once] : runs) {
+    const std::string& workload_name = name;
+    Result result{name, {}, {}};
     for (int rep = 0; rep < repetitions; ++rep) {
       std::function<void(double)> progress;
       if (io.terminal) {
         progress = [&](double seconds) {
-          io.err << fmt::format("\r{} {}/{}: {:.1f} s", workload.name, rep + 1, repetitions, seconds) << std::flush;
+          io.err << fmt::format("\r{} {}/{}: {:.1f} s", workload_name, rep + 1, repetitions, seconds) << std::flush;
         };
       }
       try {
-        result.repetitions.push_back(measure(runner, min_seconds, progress));
+        result.repetitions.push_back(measure(run_once, min_seconds, progress));
       } catch (const std::runtime_error& error) {
         if (io.terminal) io.err << "\n";
         io.err << "gcvu bench: " << error.what() << "\n";
@@ -139,11 +164,11 @@ int run_bench(std::span<const std::string> args, Io& io) {
     if (!values["json"].as<bool>()) {
       if (repetitions > 1) {
         for (size_t n = 0; n < result.repetitions.size(); ++n) {
-          io.out << line_text(fmt::format("{} #{}", workload.name, n + 1), result.repetitions[n], width + 4) << "\n";
+          io.out << line_text(fmt::format("{} #{}", workload_name, n + 1), result.repetitions[n], width + 4) << "\n";
         }
-        io.out << line_text(workload.name + " median", result.median, width + 4) << "\n";
+        io.out << line_text(workload_name + " median", result.median, width + 4) << "\n";
       } else {
-        io.out << line_text(workload.name, result.median, width) << "\n";
+        io.out << line_text(workload_name, result.median, width) << "\n";
       }
     }
     results.push_back(std::move(result));

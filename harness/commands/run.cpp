@@ -17,6 +17,7 @@
 #include "harness/cli/options.hpp"
 #include "harness/cli/state_options.hpp"
 #include "harness/cli/vif_options.hpp"
+#include "harness/cli/vu_options.hpp"
 #include "harness/commands/commands.hpp"
 #include "formats/rc2/level.hpp"
 #include "formats/rc2/level_writer.hpp"
@@ -129,6 +130,7 @@ int run_level_mode(const po::variables_map& values, Io& io) {
   request.config.vif = vif_config_from(values);
   request.config.max_cycles = parse_count("max-cycles", values["max-cycles"].as<std::string>());
   request.config.vu.max_cycles = std::min(request.config.vu.max_cycles, request.config.max_cycles);
+  request.config.vu.engine = engine_from(values);
   request.record_gs_dump = dump_path.has_value();
   StripCensus census(false);
   request.observer = &census;
@@ -240,6 +242,7 @@ int run_run(std::span<const std::string> args, Io& io) {
   // clang-format on
   add_state_options(line.options);
   add_vif_behaviour_options(line.options);
+  add_engine_option(line.options);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;
 
@@ -256,6 +259,7 @@ int run_run(std::span<const std::string> args, Io& io) {
   config.vif = vif_config_from(values);
   config.max_cycles = parse_count("max-cycles", values["max-cycles"].as<std::string>());
   config.vu.max_cycles = std::min(config.vu.max_cycles, config.max_cycles);
+  config.vu.engine = engine_from(values);
   const std::unique_ptr<const LoadedState> loaded = load_state_from(values, config);
   StateRunRequest request = loaded->request;
   std::optional<std::filesystem::path> dump_path;

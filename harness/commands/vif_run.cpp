@@ -10,6 +10,7 @@
 #include "formats/core/format_error.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/vif_options.hpp"
+#include "harness/cli/vu_options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/vif_run/chain_image_check.hpp"
 #include "harness/vif_run/stream_file.hpp"
@@ -104,6 +105,7 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
        "a chain reading more DMA tags than this is reported as a loop");
   // clang-format on
   add_vif_behaviour_options(line.options);
+  add_engine_option(line.options);
   line.positional.add("stream", 1);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;
@@ -119,6 +121,7 @@ int run_vif_run(std::span<const std::string> args, Io& io) {
   request.config.vif = vif_config_from(values);
   request.config.max_cycles = parse_count("max-cycles", values["max-cycles"].as<std::string>(), 1);
   request.config.vu.max_cycles = parse_count("vu-max-cycles", values["vu-max-cycles"].as<std::string>(), 1);
+  request.config.vu.engine = engine_from(values);
   request.config.chain.tag_budget = parse_count("tag-budget", values["tag-budget"].as<std::string>(), 1);
   request.config.chain.tte = values["tte"].as<bool>();
   request.config.chain.tie = values["tie"].as<bool>();

@@ -87,6 +87,7 @@ int run_vu_run(std::span<const std::string> args, Io& io) {
       ("d-bit", po::bool_switch(), "stop at an instruction with the D bit (as with FBRST.DE1 set)")
       ("t-bit", po::bool_switch(), "stop at an instruction with the T bit (as with FBRST.TE1 set)");
   // clang-format on
+  add_engine_option(line.options);
   line.positional.add("program", 1);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;
@@ -96,6 +97,7 @@ int run_vu_run(std::span<const std::string> args, Io& io) {
   config.write_clash = parse_write_clash(values["write-clash"].as<std::string>());
   config.d_bit_enabled = values["d-bit"].as<bool>();
   config.t_bit_enabled = values["t-bit"].as<bool>();
+  config.engine = engine_from(values);
   const uint32_t start_pc = parse_start_address(values["start"].as<std::string>());
 
   ProgramImage program;

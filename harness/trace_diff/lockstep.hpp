@@ -39,7 +39,7 @@ struct TraceDiffOptions {
   vu::Vu1Config config = [] {
     vu::Vu1Config config;
     config.write_clash = vu::WriteClash::kLowerSkipped;  // as PCSX2's interpreter, which made the trace
-    config.block_execution = false;
+    config.engine = vu::Engine::kInterp;
     return config;
   }();
   uint16_t top = 0;

@@ -26,7 +26,28 @@ TEST(BenchCommand, JsonHasEveryBuiltinWorkloadAndTheKeys) {
     }
     EXPECT_GT(w["vu_cycles"].get<uint64_t>(), 0u);
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"vertex_loop", "madd_chain", "branchy_loop"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"vertex_loop", "madd_chain", "branchy_loop", "tfrag_frame",
+                                             "shrub_frame", "moby_frame"}));
+}
+
+// The engines give the same cycles, pairs, stalls and PATH1 stream on every built-in workload (the counters of a
+// run; tests/vu/block_cross_test.cpp compares everything else).
+TEST(BenchCommand, EnginesAgreeOnEveryBuiltinWorkload) {
+  std::vector<nlohmann::json> reports;
+  for (const char* engine : {"interp", "blocks"}) {
+    auto result = run_cli({"bench", "--json", "--min-seconds", "0", "--engine", engine});
+    ASSERT_EQ(result.code, 0) << result.err;
+    reports.push_back(nlohmann::json::parse(result.out));
+  }
+  ASSERT_EQ(reports[0]["workloads"].size(), 6u);
+  for (size_t n = 0; n < 6; ++n) {
+    const auto& a = reports[0]["workloads"][n];
+    const auto& b = reports[1]["workloads"][n];
+    for (const char* key : {"name", "cycles_per_run", "pairs_per_run", "stall_cycles_per_run",
+                            "stall_cycles_by_cause", "path1_qwords_per_run"}) {
+      EXPECT_EQ(a[key], b[key]) << a["name"] << " " << key;
+    }
+  }
 }
 
 TEST(BenchCommand, RunsAUserProgramWithItsData) {
@@ -73,6 +94,9 @@ TEST(BenchCommand, BadInvocations) {
   EXPECT_EQ(run_cli({"bench", "--repetitions", "0"}).code, 2);
   EXPECT_EQ(run_cli({"bench", "--data", "x.bin"}).code, 2);
   EXPECT_EQ(run_cli({"bench", "a.vsm", "b.vsm", "--data", "1", "--data", "2", "--data", "3"}).code, 2);
+  const auto unknown_engine = run_cli({"bench", "--engine", "fast", "--min-seconds", "0"});
+  EXPECT_EQ(unknown_engine.code, 2);
+  EXPECT_NE(unknown_engine.err.find("--engine 'fast'"), std::string::npos) << unknown_engine.err;
 }
 
 }  // namespace

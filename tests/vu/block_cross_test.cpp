@@ -1,4 +1,4 @@
-// Consistency check of the block runner against the per-pair issue loop (Vu1Config::block_execution off), which
+// Consistency check of the block runner against the per-pair issue loop (Vu1Config::engine kInterp), which
 // the hand-worked and hardware timing tests hold to their independent sources. Both paths run the same programs
 // from the same state and must leave everything the same: registers, data memory, cycle counts, stats (stall
 // cycles by cause), pipeline contents, XGKICK qword streams with their cycles, stop reasons and messages. The
@@ -7,6 +7,8 @@
 // run_until in uneven slices as a clocked system would. Every program in tests/vu that goes through run_vsm is
 // also cross-run (vu_program.cpp).
 
+#include <algorithm>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -15,7 +17,11 @@
 #include <fmt/format.h>
 
 #include "emu/vu/isa/decoded_op.hpp"
+#include "harness/bench/demo_frame_workloads.hpp"
 #include "harness/bench/workloads.hpp"
+#include "harness/run/demo_scene.hpp"
+#include "harness/run/level_run.hpp"
+#include "microcode/tfrag/tfrag_program.hpp"
 #include "tests/vu/sweep_size.hpp"
 #include "tests/vu/vu_program.hpp"
 #include "tests/vu/vu_snapshot.hpp"
@@ -37,6 +43,32 @@ struct Case {
   uint32_t second_start = 0;
 };
 
+// Deliberately broken variants of the compared engine's outcome, to show the comparison can fail: each changes one
+// thing the check must notice, just before every snapshot of the engine's side.
+enum class Sabotage { kNone, kVfBit, kStickyStatus, kQ, kDataWord, kKickCycle, kKickValue, kEndCycle };
+
+void sabotage(Sabotage kind, vu::Vu1& vu, RecordingPath1& path1) {
+  switch (kind) {
+    case Sabotage::kNone: break;
+    case Sabotage::kVfBit: {
+      vu::Vec4 value = vu.registers().vf(5);
+      value[2] ^= 1;
+      vu.registers().write_vf(5, vu::kFieldsXyzw, value);
+      break;
+    }
+    case Sabotage::kStickyStatus: vu.registers().status ^= 0x40; break;
+    case Sabotage::kQ: vu.registers().q ^= 0x80000000u; break;
+    case Sabotage::kDataWord: vu.data().write_word(0x123, 1, vu.data().word(0x123, 1) ^ 0x10); break;
+    case Sabotage::kKickCycle:
+      if (!path1.qwords.empty()) ++path1.qwords.back().cycle;
+      break;
+    case Sabotage::kKickValue:
+      if (!path1.qwords.empty()) path1.qwords.front().value[3] ^= 1;
+      break;
+    case Sabotage::kEndCycle: vu.idle_until(vu.cycle() + 1); break;  // only moves an idle VU's clock
+  }
+}
+
 struct Outcome {
   std::vector<VuSnapshot> snapshots;  // after every slice, then after the XGKICK flush
   vu::BlockStats block_stats;
@@ -44,9 +76,10 @@ struct Outcome {
 
 // Runs the case (twice when it has patches: the second run after write_micro, on the same VU with whatever is
 // still in flight). With `slices`, run_until advances by the given numbers of cycles in turn instead of run().
-Outcome run_case(const Case& c, bool blocks, const std::vector<uint32_t>& slices = {}) {
+Outcome run_case(const Case& c, bool blocks, const std::vector<uint32_t>& slices = {},
+                 Sabotage broken = Sabotage::kNone) {
   vu::Vu1Config config = c.config;
-  config.block_execution = blocks;
+  config.engine = blocks ? vu::Engine::kBlocks : vu::Engine::kInterp;
   VuRun run(config);
   run.vu.load_micro(c.code, c.base);
   run.vu.data().load(c.data);
@@ -62,6 +95,7 @@ Outcome run_case(const Case& c, bool blocks, const std::vector<uint32_t>& slices
         out.snapshots.emplace_back(run.vu, &run.path1, false);
       }
     }
+    sabotage(broken, run.vu, run.path1);
     out.snapshots.emplace_back(run.vu, &run.path1);
     run.vu.finish_xgkick();
     out.snapshots.emplace_back(run.vu, &run.path1);
@@ -104,6 +138,89 @@ TEST(VuBlockCross, BenchWorkloadsMatchThePerPairPath) {
     // The block runner really took (nearly) all of it.
     EXPECT_GT(stats.pairs, 0u) << workload.name;
   }
+}
+
+// The check itself: every deliberately broken variant of the engine's outcome must be reported, naming the part
+// that differs.
+TEST(VuBlockCross, TheComparisonCatchesEachDeliberateBreak) {
+  const harness::Workload vertex_loop = harness::builtin_workloads().front();
+  const Outcome reference = run_case(workload_case(vertex_loop), false);
+  const std::vector<std::pair<Sabotage, std::string>> breaks = {
+      {Sabotage::kVfBit, "VF"},
+      {Sabotage::kStickyStatus, "Q P I R MAC status clip TPC"},
+      {Sabotage::kQ, "Q P I R MAC status clip TPC"},
+      {Sabotage::kDataWord, "data memory word"},
+      {Sabotage::kKickCycle, "XGKICK qword"},
+      {Sabotage::kKickValue, "XGKICK qword"},
+      {Sabotage::kEndCycle, "cycle start_cycle running stop_reason"},
+  };
+  for (const auto& [kind, section] : breaks) {
+    const Outcome broken = run_case(workload_case(vertex_loop), true, {}, kind);
+    ASSERT_EQ(reference.snapshots.size(), broken.snapshots.size());
+    const std::string difference = reference.snapshots.front().difference(broken.snapshots.front());
+    EXPECT_NE(difference.find(section), std::string::npos) << section << ": " << difference;
+  }
+  const Outcome unbroken = run_case(workload_case(vertex_loop), true);
+  EXPECT_EQ(reference.snapshots.front().difference(unbroken.snapshots.front()), "");
+}
+
+// The demo frame's tfrag, shrub and moby programs (the `gcvu bench` workloads tfrag_frame, shrub_frame,
+// moby_frame), each kind run in order on one VU per engine, as the frame ran them: whatever one program leaves in
+// flight meets the next. Compared after every program, with data memory and the XGKICK stream.
+TEST(VuBlockCross, DemoFrameProgramsMatchThePerPairPath) {
+  for (const harness::DemoFrameWorkload& workload : harness::demo_frame_workloads()) {
+    const size_t count = workload.frame.programs.size();
+    // Every program (up to 1000 of each kind; a tenth of that in unoptimised and sanitizer builds).
+    const auto limit = static_cast<size_t>(std::max(1L, sweep_size("GCVU_BLOCK_CROSS_FRAME_PROGRAMS", 1000)));
+    const size_t stride = std::max<size_t>(1, (count + limit - 1) / limit);
+    std::vector<std::unique_ptr<VuRun>> runs;
+    for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks}) {
+      vu::Vu1Config config;
+      config.engine = engine;
+      runs.push_back(std::make_unique<VuRun>(config));
+      runs.back()->vu.load_micro(workload.frame.micro);
+    }
+    size_t compared = 0;
+    for (size_t n = 0; n < count; n += stride) {
+      const harness::CapturedProgram& program = workload.frame.programs[n];
+      for (auto& run : runs) {
+        run->vu.data().load(program.data);
+        run->vu.registers() = program.registers;
+        run->vu.set_top(program.top, program.itop);
+        run->vu.start(program.registers.tpc);
+        run->vu.run();
+        run->vu.finish_xgkick();
+      }
+      expect_same(VuSnapshot(runs[0]->vu, &runs[0]->path1), VuSnapshot(runs[1]->vu, &runs[1]->path1),
+                  fmt::format("{} program {}", workload.name, n));
+      ++compared;
+      if (testing::Test::HasFailure()) break;
+    }
+    EXPECT_GT(compared, 0u) << workload.name;
+    EXPECT_GT(runs[1]->vu.block_stats().pairs, 0u) << workload.name;
+    EXPECT_EQ(runs[0]->vu.block_stats().pairs, 0u) << workload.name;
+  }
+}
+
+// The whole demo frame through the clocked system (DMA, VIF1, VU1, GIF, GS) with either engine: the same GS memory
+// byte for byte, and the same VU1 cycles.
+TEST(VuBlockCross, DemoFrameGsMemoryIsTheSameWithEitherEngine) {
+  const formats::rc2::Level& level = harness::demo_level();
+  std::vector<harness::LevelRunResult> results;
+  for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks}) {
+    harness::LevelRunRequest request;
+    request.level = &level;
+    request.program = &microcode::tfrag::tfrag_program();
+    request.frame = harness::scene_frame_options(level, harness::overview_camera(level));
+    request.source = "demo";
+    request.config.vu.engine = engine;
+    results.push_back(harness::run_level(request));
+  }
+  ASSERT_EQ(results[0].frames.size(), 1u);
+  ASSERT_EQ(results[1].frames.size(), 1u);
+  EXPECT_EQ(results[0].frames[0].vu_cycles, results[1].frames[0].vu_cycles);
+  EXPECT_GT(results[0].frames[0].vu_cycles, 0u);
+  EXPECT_TRUE(results[0].gs_memory == results[1].gs_memory) << "the GS memory differs between the engines";
 }
 
 TEST(VuBlockCross, BenchWorkloadsInRunUntilSlices) {
@@ -252,7 +369,7 @@ class ProgramGenerator {
 
 TEST(VuBlockCross, RandomProgramsMatchThePerPairPath) {
   ProgramGenerator generator(0x5eed);
-  const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 1500);
+  const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000);
   uint64_t block_pairs = 0;
   for (long n = 0; n < count; ++n) {
     block_pairs += expect_same_runs(generator.next(), fmt::format("random program {}", n)).pairs;
@@ -263,7 +380,7 @@ TEST(VuBlockCross, RandomProgramsMatchThePerPairPath) {
 
 TEST(VuBlockCross, RandomProgramsInRunUntilSlices) {
   ProgramGenerator generator(0xc10c);
-  const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 1500) / 4;
+  const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000) / 4;
   std::mt19937 rng(99);
   for (long n = 0; n < count; ++n) {
     std::vector<uint32_t> slices;

@@ -28,9 +28,9 @@ std::unique_ptr<VuRun> run_vsm(std::string_view source, vu::Vu1Config config, vo
   auto run = run_code(program.code, config, prepare);
   // Consistency check: the same program through the other execution path must leave everything the same.
   vu::Vu1Config other = config;
-  other.block_execution = !config.block_execution;
+  other.engine = config.engine == vu::Engine::kInterp ? vu::Engine::kBlocks : vu::Engine::kInterp;
   auto check = run_code(program.code, other, prepare);
-  const bool blocks_first = config.block_execution;
+  const bool blocks_first = config.engine != vu::Engine::kInterp;
   const VuRun& reference = blocks_first ? *check : *run;
   const VuRun& blocks = blocks_first ? *run : *check;
   expect_same(VuSnapshot(reference.vu, &reference.path1), VuSnapshot(blocks.vu, &blocks.path1), "run_vsm");

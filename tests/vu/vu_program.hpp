@@ -41,7 +41,8 @@ struct VuRun {
 };
 
 // Assembles `source` (throws microcode::SourceError on a bad program), loads it at 0 and runs it from 0. Also runs
-// it through the other execution path (Vu1Config::block_execution flipped) and expects the same end state.
+// it through the other engine (Vu1Config::engine switched between interp and blocks) and expects the same end
+// state.
 std::unique_ptr<VuRun> run_vsm(std::string_view source, vu::Vu1Config config = {}, void (*prepare)(vu::Vu1&) = nullptr);
 
 // Collects every executed pair.

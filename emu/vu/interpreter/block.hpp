@@ -25,11 +25,26 @@
 
 namespace gcvu::vu {
 
+// What a plain pair does, worked out when the block is built, so the runner calls a handler specialised for it
+// (block_runner.cpp) instead of testing each case per pair. A plain pair is neither a branch, nor an E/D/T-bit pair,
+// nor the delay slot of either: those go through the shared per-pair code (pair_execution.hpp) in full.
+namespace pair_shape {
+inline constexpr uint8_t kStalled = 1 << 0;       // issues after the cycle it comes up
+inline constexpr uint8_t kLower = 1 << 1;         // IssuePlan::runs_lower
+inline constexpr uint8_t kUpper = 1 << 2;         // the upper op is not NOP
+inline constexpr uint8_t kLowerVf = 1 << 3;       // the lower op runs and writes a VF register that is not clashed
+inline constexpr uint8_t kLoi = 1 << 4;           // the I bit: the lower word goes to I
+inline constexpr uint8_t kHistory = 1 << 5;       // IssuePlan::records_history
+inline constexpr uint8_t kCount = 1 << 6;         // handler instances
+inline constexpr uint8_t kGeneric = 0xff;         // not plain: the full per-pair code
+}  // namespace pair_shape
+
 struct BlockPair {
   uint16_t pc = 0;
   uint16_t pre = 0;    // cycles after entry at which the pair comes up (the cycle counter before its stall)
   uint16_t issue = 0;  // cycles after entry at which it issues
   StallCause cause = StallCause::kNone;  // when issue > pre
+  uint8_t shape = pair_shape::kGeneric;  // pair_shape bits of a plain pair, or kGeneric
 };
 
 // A VF field, VI register (ILW) or unit the block reads before writing it: ready by entry + deadline for a quiet

@@ -81,6 +81,22 @@ class ScheduleSketch {
 // Whether a pair can run in a block at all.
 bool fits_block(const IssuePlan& plan) { return !plan.invalid && plan.wait != IssuePlan::Wait::kXgkick; }
 
+// The pair_shape of a pair (block.hpp): kGeneric for branches, E/D/T-bit pairs and delay slots (`slot`).
+uint8_t shape_of(const DecodedBundle& bundle, const IssuePlan& plan, bool slot, bool stalled) {
+  namespace shape = pair_shape;
+  if (slot || bundle.lower_info.is_branch || plan.e_bit || plan.d_bit || plan.t_bit || plan.stops) {
+    return shape::kGeneric;
+  }
+  uint8_t bits = 0;
+  if (stalled) bits |= shape::kStalled;
+  if (plan.runs_lower) bits |= shape::kLower;
+  if (!plan.upper_idle) bits |= shape::kUpper;
+  if (plan.runs_lower && bundle.lower_info.vf_write.used() && !plan.clash) bits |= shape::kLowerVf;
+  if (plan.loi) bits |= shape::kLoi;
+  if (plan.records_history) bits |= shape::kHistory;
+  return bits;
+}
+
 }  // namespace
 
 Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& plans,
@@ -102,6 +118,7 @@ Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& 
     pair.pre = static_cast<uint16_t>(cycle);
     pair.issue = static_cast<uint16_t>(issue);
     if (issue != cycle) pair.cause = explain_stall(plan, sketch.view(), cycle, issue).cause;
+    pair.shape = shape_of(bundle, plan, last, issue != cycle);
     // A value from before the block that lands exactly when a stalled pair issues would take part in naming the
     // stall's cause: the deadline is a cycle earlier then.
     sketch.note_reads(plan, static_cast<uint16_t>(issue != cycle ? issue - 1 : issue), block);
@@ -110,6 +127,12 @@ Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& 
     cycle = issue + 1;
     pc = (pc + 1) % kMicroInstructions;
   }
+  // Ascending deadlines let the entry check stop early (block_runner.cpp). They come out of the loop in that order
+  // already (each pair issues after the one before); the sort keeps it so whatever the loop becomes.
+  std::stable_sort(block.vf_deadlines.begin(), block.vf_deadlines.end(),
+                   [](const FieldDeadline& a, const FieldDeadline& b) { return a.deadline < b.deadline; });
+  std::stable_sort(block.vi_deadlines.begin(), block.vi_deadlines.end(),
+                   [](const ViDeadline& a, const ViDeadline& b) { return a.deadline < b.deadline; });
   for (const FieldDeadline& d : block.vf_deadlines) block.vf_deadline_min = std::min(block.vf_deadline_min, d.deadline);
   for (const ViDeadline& d : block.vi_deadlines) block.vi_deadline_min = std::min(block.vi_deadline_min, d.deadline);
   return block;

@@ -2,20 +2,65 @@
 // is quiet (block.hpp), doing for each exactly what the per-pair path does once a pair has issued.
 
 #include <algorithm>
+#include <array>
+#include <utility>
 
 #include "emu/vu/interpreter/pair_execution.hpp"
 
 namespace gcvu::vu {
 
+// Vu1::execute_pair (pair_execution.hpp) for a pair that issues at entry + pair.issue, is neither a branch, nor an
+// E/D/T-bit pair, nor a delay slot, and runs with no branch or E bit pending and no observer: what is left of
+// execute_pair then, in the same order, with the shape's cases decided at compile time.
+template <uint8_t kShape>
+void Vu1::run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry) {
+  namespace shape = pair_shape;
+  const uint32_t pc = pair.pc;
+  const DecodedBundle& bundle = vu.program_->decoded[pc];
+  const IssuePlan& plan = vu.program_->plans[pc];
+  vu.cycle_ = entry + pair.issue;
+  if constexpr ((kShape & shape::kStalled) != 0) {
+    const uint32_t cycles = static_cast<uint32_t>(pair.issue - pair.pre);
+    vu.stats_.stall_cycles += cycles;
+    vu.stats_.stall_cycles_by_cause[static_cast<size_t>(pair.cause)] += cycles;
+    vu.branch_history_.break_chains(vu.stats_.pairs);
+  }
+  vu.retire_to(vu.cycle_);
+  uint16_t old_vi = 0;
+  if constexpr ((kShape & shape::kHistory) != 0) old_vi = vu.registers_.vi(plan.history_vi);
+  LowerResult lower;
+  if constexpr ((kShape & shape::kLower) != 0) plan.lower_fn(vu, bundle.lower, bundle.lower_info, pc, lower);
+  if constexpr ((kShape & shape::kUpper) != 0) plan.upper_fn(vu, bundle.upper, bundle.upper_info);
+  if constexpr ((kShape & shape::kLowerVf) != 0) {
+    if (lower.vf_write.used()) {
+      vu.registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
+      vu.fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, vu.cycle_);
+    }
+  }
+  if constexpr ((kShape & shape::kLoi) != 0) vu.registers_.i = bundle.lower.raw;
+  if constexpr ((kShape & shape::kHistory) != 0) {
+    vu.branch_history_.record(vu.stats_.pairs, plan.history_vi, old_vi, plan.history_read_same);
+  }
+  ++vu.stats_.pairs;
+  if (!vu.running_) return;  // the lower op stopped the program
+  vu.registers_.tpc = static_cast<uint16_t>((pc + 1) % kMicroInstructions);
+  ++vu.cycle_;
+}
+
+
 bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
-  // Most entries find everything from before the block landed long ago: one compare per unit then.
-  if (fmac_.drain_cycle() > entry + block.vf_deadline_min) {
+  // Most entries find everything from before the block landed long ago: one compare per unit then. Otherwise only
+  // the deadlines before the unit's drain cycle (the newest write's ready cycle, the latest of all) can be missed,
+  // and the deadlines are in ascending order (build_block sorts them): the check stops at the first one past it.
+  if (const uint64_t drain = fmac_.drain_cycle(); drain > entry + block.vf_deadline_min) {
     for (const FieldDeadline& d : block.vf_deadlines) {
+      if (entry + d.deadline >= drain) break;
       if (fmac_.lane_ready(d.reg, d.lane) > entry + d.deadline) return false;
     }
   }
-  if (integer_loads_.drain_cycle() > entry + block.vi_deadline_min) {
+  if (const uint64_t drain = integer_loads_.drain_cycle(); drain > entry + block.vi_deadline_min) {
     for (const ViDeadline& d : block.vi_deadlines) {
+      if (entry + d.deadline >= drain) break;
       if (integer_loads_.ready_cycle(d.vi) > entry + d.deadline) return false;
     }
   }
@@ -32,30 +77,48 @@ bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
 
 bool Vu1::run_block(uint64_t until) {
   // A pair held by stall_in_place has come up already: it goes per pair, and so does everything after it.
-  if (observer_ != nullptr || !config_.block_execution || config_.stall_in_place) return false;
-  const Block* block = blocks_.find_or_build(registers_.tpc, program_->plans, program_->decoded, config_.write_clash);
-  if (block == nullptr) return false;
-  const uint64_t entry = cycle_;
-  if (!entry_is_quiet(*block, entry)) {
-    ++block_stats_.noisy_entries;
-    return false;
-  }
+  if (observer_ != nullptr || config_.engine == Engine::kInterp || config_.stall_in_place) return false;
   // step() stops the program at the first pair that comes up with the budget spent: leave that pair to it.
   const uint64_t budget_end =
       config_.max_cycles > UINT64_MAX - start_cycle_ ? UINT64_MAX : start_cycle_ + config_.max_cycles;
   const uint64_t limit = std::min(until, budget_end);
-  uint64_t ran = 0;
-  for (const BlockPair& pair : block->pairs) {
-    if (entry + pair.pre >= limit) break;
-    cycle_ = entry + pair.issue;
-    const uint32_t next = execute_pair(pair.pc, Stall{pair.cause, static_cast<uint32_t>(pair.issue - pair.pre)});
-    ++ran;
-    if (!running_ || next != (pair.pc + 1u) % kMicroInstructions) break;
+  static constexpr auto kPlainPairs = []<size_t... kShape>(std::index_sequence<kShape...>) {
+    return std::array<PlainPairFn, sizeof...(kShape)>{&Vu1::run_plain_pair<static_cast<uint8_t>(kShape)>...};
+  }(std::make_index_sequence<pair_shape::kCount>{});
+  bool ran_any = false;
+  // Block after block while each ends whole and its successor's entry is quiet; anything else goes back to the
+  // caller, which takes the pair per pair (or calls again).
+  for (;;) {
+    const Block* block =
+        blocks_.find_or_build(registers_.tpc, program_->plans, program_->decoded, config_.write_clash);
+    if (block == nullptr) return ran_any;
+    const uint64_t entry = cycle_;
+    if (!entry_is_quiet(*block, entry)) {
+      if (!ran_any) ++block_stats_.noisy_entries;  // counted once, when the caller's next call finds it again
+      return ran_any;
+    }
+    // A pair left waiting as a delay slot or after an E bit (a run_until that stopped mid-block) is not plain.
+    bool generic_first = branch_pending_ || end_pending_;
+    uint64_t ran = 0;
+    for (const BlockPair& pair : block->pairs) {
+      if (entry + pair.pre >= limit) break;
+      ++ran;
+      if (pair.shape != pair_shape::kGeneric && !generic_first) [[likely]] {
+        kPlainPairs[pair.shape](*this, pair, entry);
+        if (!running_) break;
+        continue;
+      }
+      generic_first = false;
+      cycle_ = entry + pair.issue;
+      const uint32_t next = execute_pair(pair.pc, Stall{pair.cause, static_cast<uint32_t>(pair.issue - pair.pre)});
+      if (!running_ || next != (pair.pc + 1u) % kMicroInstructions) break;
+    }
+    if (ran == 0) return ran_any;
+    ran_any = true;
+    ++block_stats_.entries;
+    block_stats_.pairs += ran;
+    if (ran != block->pairs.size() || !running_ || cycle_ >= limit) return true;
   }
-  if (ran == 0) return false;
-  ++block_stats_.entries;
-  block_stats_.pairs += ran;
-  return true;
 }
 
 }  // namespace gcvu::vu

@@ -7,7 +7,7 @@
 // upper_plan.hpp (upper-op forms), upper_ops.cpp (FMAC semantics), lower_ops.cpp (lower-word semantics).
 //
 // Two ways to run, which give the same results bit for bit and cycle for cycle: pair by pair (step(), the
-// reference, always used with an observer attached or with Vu1Config::block_execution off), and by blocks, whose
+// reference, always used with an observer attached or with Vu1Config::engine kInterp), and by blocks, whose
 // stall schedule is worked out once and reused while their entry is quiet (block.hpp). tests/vu/
 // block_cross_test.cpp holds the two to each other.
 
@@ -136,6 +136,11 @@ class Vu1 {
   // (step() then takes the pair).
   bool run_block(uint64_t until);
   bool entry_is_quiet(const Block& block, uint64_t entry) const;
+  // block_runner.cpp: execute_pair for a plain pair of a block (block.hpp's pair_shape), with every case the shape
+  // rules out left out at compile time; one instance per shape.
+  template <uint8_t kShape>
+  static void run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry);
+  using PlainPairFn = void (*)(Vu1&, const BlockPair&, uint64_t);
   // upper_ops.cpp: one function per FMAC form and per other upper op (template instances).
   static UpperFn upper_function(const UpperPlan& plan);
   template <Arith kArith, Second kSecond, bool kToAcc>

@@ -2,6 +2,8 @@
 // Options that select between documented behaviours where the references disagree, and the run limits.
 
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 namespace gcvu::vu {
 
@@ -12,6 +14,21 @@ enum class WriteClash : uint8_t {
   kLowerSkipped,         // the whole lower op is skipped, as PCSX2's interpreter does
 };
 
+// How VU1 executes micro code. Every engine gives the same bits, flags and cycles (tests/vu/block_cross_test.cpp
+// holds each to the per-pair interpreter); they differ only in speed.
+enum class Engine : uint8_t {
+  kInterp,  // every pair through the per-pair issue loop: the reference and the readable definition of the VU
+  kBlocks,  // cached blocks run with a precomputed stall schedule where their entry is quiet (block.hpp)
+};
+
+// The engine's command-line name ("interp", "blocks") and back (nullopt for an unknown name).
+constexpr std::string_view engine_name(Engine engine) { return engine == Engine::kInterp ? "interp" : "blocks"; }
+constexpr std::optional<Engine> engine_from_name(std::string_view name) {
+  if (name == "interp") return Engine::kInterp;
+  if (name == "blocks") return Engine::kBlocks;
+  return std::nullopt;
+}
+
 struct Vu1Config {
   // A program that has not ended after this many cycles stops with an error.
   uint64_t max_cycles = 50'000'000;
@@ -19,10 +36,9 @@ struct Vu1Config {
   // FBRST.DE1 / TE1: whether the D and T bits stop the program (off, as after a reset, by default).
   bool d_bit_enabled = false;
   bool t_bit_enabled = false;
-  // Run cached blocks with a precomputed stall schedule where that gives the same result (always, by design:
-  // tests/vu/block_cross_test.cpp checks it). Off: every pair goes through the per-pair issue loop, the reference.
-  // An attached observer always gets the per-pair loop.
-  bool block_execution = true;
+  // The execution engine (the fastest by default). An attached observer (tracer, debugger, Chrome trace) always
+  // gets the per-pair loop, whatever the engine.
+  Engine engine = Engine::kBlocks;
   // For a debugger that watches stalls cycle by cycle: run_until(c) never issues a pair whose issue cycle (after
   // its stall) is c or later; the clock moves to c (retiring what is due) and the pair waits, still at the PC.
   // Its stall is measured from the cycle it came up, so PairEvent::stall and Vu1Stats are as without the option.

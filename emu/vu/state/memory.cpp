@@ -1,6 +1,8 @@
 #include "emu/vu/state/memory.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 namespace gcvu::vu {
 
@@ -11,12 +13,25 @@ uint32_t load_u32(std::span<const uint8_t> bytes, size_t at) {
 }
 }  // namespace
 
+// On a little-endian host the image's bytes are the words' own bytes: one copy (a frame's rerun loads 16 KiB per
+// program, and the byte-by-byte loop was a third of the tfrag benchmark's host time).
+constexpr bool kLittleEndianHost = std::endian::native == std::endian::little;
+static_assert(sizeof(std::array<Vec4, kDataQwords>) == kDataBytes);
+
 void DataMemory::load(std::span<const uint8_t> bytes) {
   size_t words = std::min<size_t>(bytes.size(), kDataBytes) / 4;
+  if constexpr (kLittleEndianHost) {
+    std::memcpy(qwords_.data(), bytes.data(), words * 4);
+    return;
+  }
   for (size_t w = 0; w < words; ++w) qwords_[w / 4][w % 4] = load_u32(bytes, w * 4);
 }
 
 void DataMemory::store(std::span<uint8_t, kDataBytes> bytes) const {
+  if constexpr (kLittleEndianHost) {
+    std::memcpy(bytes.data(), qwords_.data(), kDataBytes);
+    return;
+  }
   for (size_t w = 0; w < kDataBytes / 4; ++w) {
     uint32_t value = qwords_[w / 4][w % 4];
     for (size_t b = 0; b < 4; ++b) bytes[w * 4 + b] = static_cast<uint8_t>(value >> (8 * b));
