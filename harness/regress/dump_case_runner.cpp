@@ -12,6 +12,7 @@
 #include "harness/compare/byte_diff.hpp"
 #include "harness/compare/image_diff.hpp"
 #include "harness/replay/gs_replay.hpp"
+#include "harness/replay/mismatch_locator.hpp"
 #include "harness/replay/reference_corpus.hpp"
 
 namespace gcvu::harness {
@@ -89,6 +90,12 @@ CaseResult run_dump_case(const RegressCase& c, const RegressOptions& options) {
       const ByteDiff diff = diff_bytes(state.memory().bytes(), *vram);
       outcome.differing_bytes = diff.differing_bytes;
       if (diff.first) outcome.first_differing_byte = diff.first->offset;
+      if (diff.differing_bytes != 0 && options.localise) {
+        MismatchReport located =
+            locate_mismatches(dump, options.gs, index, state.memory().bytes(), *vram, 4, options.pictures);
+        outcome.localisation = std::move(located.text);
+        outcome.region = std::move(located.region);
+      }
     }
     std::optional<formats::Image> ours;
     std::optional<formats::Image> expected;
@@ -138,6 +145,7 @@ CaseResult run_dump_case(const RegressCase& c, const RegressOptions& options) {
     }
     line.pop_back();
     result.messages.push_back(std::move(line));
+    if (!outcome.localisation.empty()) result.messages.push_back(outcome.localisation);
   }
   result.status = failed ? CaseStatus::kFailed : CaseStatus::kPassed;
   return result;
