@@ -296,7 +296,11 @@ MismatchReport locate_mismatches(const formats::GsDump& dump, const gs::GsConfig
     } else {
       text += " - in no buffer the registers or the draws name\n";
     }
-    if (located.writer) {
+    if (located.writer && !report.first.empty() && report.first.back().writer == located.writer) {
+      text += fmt::format("    last written by {} #{} (as above)\n",
+                          report.writers[*located.writer].is_draw ? "draw" : "transfer",
+                          report.writers[*located.writer].index);
+    } else if (located.writer) {
       text += "    last written by " + describe_entry(report.writers[*located.writer]) + "\n";
     } else {
       text += "    not written by any draw or transfer of the replay (its value comes from the dump's state)\n";

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "emu/gs/memory/pixel_access.hpp"
+#include "harness/replay/mismatch_locator.hpp"
 #include "tests/harness/localisation_case.hpp"
 #include "tests/test_support.hpp"
 
@@ -85,6 +87,39 @@ TEST(ReplayLocalisation, RegressReportShowsTheLocatedBytesAndTheDecodedBufferReg
                         "src=\"data:image/png;base64,"),
               std::string::npos)
         << caption;
+  }
+}
+
+// Cross-check of two of our own paths: finding the pixel of a byte (the locator's inverted page table) gives back
+// the pixel whose address PixelAddress computes, for every format, odd widths and a base that wraps memory.
+TEST(ReplayLocalisation, FindingThePixelOfAByteInvertsThePixelAddress) {
+  for (uint32_t code : {0x00u, 0x01u, 0x02u, 0x0au, 0x13u, 0x14u, 0x1bu, 0x24u, 0x2cu, 0x30u, 0x31u, 0x32u, 0x3au}) {
+    for (const auto& [base_block, width_64] : {std::pair{0u, 10u}, std::pair{0x3200u, 4u}, std::pair{16380u, 3u}}) {
+      const gs::Psm psm = gs::psm_or_ct32(code);
+      const bool nibble = psm == gs::Psm::kT4;
+      const bool eight_or_four = psm == gs::Psm::kT8 || nibble;  // pages 128 pixels wide: an odd BW is truncated
+      const uint32_t width = eight_or_four ? (width_64 >> 1) * 128 : width_64 * 64;
+      const uint32_t bytes_log2 = psm == gs::Psm::kT8 ? 0 : (code & 0xf) == 2 || (code & 0xf) == 0xa ? 1 : 2;
+      auto address = [&](uint32_t x, uint32_t y) {
+        return gs::visit_psm(psm, [&](auto constant) {
+          return gs::PixelAddress<decltype(constant)::value>(base_block, width_64)(x, y);
+        });
+      };
+      for (uint32_t y = 0; y < 200; y += 7) {
+        for (uint32_t x = 0; x < width; x += 5) {
+          const uint32_t element = address(x, y);
+          const uint32_t byte = nibble ? element >> 1 : element << bytes_log2;
+          const auto found = find_in_buffer(byte, base_block, width_64, code, 0, 0, width, 2048);
+          ASSERT_TRUE(found) << code << " " << x << " " << y;
+          if (nibble) {  // a T4 byte holds two pixels: the one at the even nibble is named
+            EXPECT_EQ(address(found->x, found->y), element & ~1u) << x << " " << y;
+          } else {
+            EXPECT_EQ(found->x, x) << code << " " << base_block;
+            EXPECT_EQ(found->y, y) << code << " " << base_block;
+          }
+        }
+      }
+    }
   }
 }
 
