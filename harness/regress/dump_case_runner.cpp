@@ -82,6 +82,7 @@ CaseResult run_dump_case(const RegressCase& c, const RegressOptions& options) {
   const size_t references = std::max(c.vram.size(), c.frames.size());
   gs::Gs gs(options.gs);
   bool failed = false;
+  size_t localised = 0;
   auto on_vsync = [&](uint32_t index, const gs::Gs& state) {
     VsyncOutcome outcome{.index = index};
     std::optional<std::vector<uint8_t>> vram;
@@ -90,7 +91,10 @@ CaseResult run_dump_case(const RegressCase& c, const RegressOptions& options) {
       const ByteDiff diff = diff_bytes(state.memory().bytes(), *vram);
       outcome.differing_bytes = diff.differing_bytes;
       if (diff.first) outcome.first_differing_byte = diff.first->offset;
-      if (diff.differing_bytes != 0 && options.localise) {
+      // Each localisation replays the dump again up to its VSync: the first few failing VSyncs say enough.
+      constexpr size_t kLocalisedVsyncs = 3;
+      if (diff.differing_bytes != 0 && options.localise && localised < kLocalisedVsyncs) {
+        ++localised;
         MismatchReport located =
             locate_mismatches(dump, options.gs, index, state.memory().bytes(), *vram, 4, options.pictures);
         outcome.localisation = std::move(located.text);

@@ -29,7 +29,7 @@ struct RegressOptions {
   gs::GsConfig gs{};                 // the replaying GS (the CLI sets threads = 1 when cases run in parallel)
   std::filesystem::path shared_dir{};  // substituted for {shared} in golden cases
   bool pictures = true;              // encode reference / ours / diff PNGs of a failing case's first bad VSync
-  bool localise = true;              // name the differing bytes of each failing VSync (replays the case again)
+  bool localise = true;              // name the differing bytes of the first 3 failing VSyncs (replays the case again)
 };
 
 enum class CaseStatus : uint8_t { kPassed, kFailed, kError, kSkipped };
