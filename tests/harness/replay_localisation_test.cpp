@@ -94,7 +94,8 @@ TEST(ReplayLocalisation, RegressReportShowsTheLocatedBytesAndTheDecodedBufferReg
 // the pixel whose address PixelAddress computes, for every format, odd widths and a base that wraps memory.
 TEST(ReplayLocalisation, FindingThePixelOfAByteInvertsThePixelAddress) {
   for (uint32_t code : {0x00u, 0x01u, 0x02u, 0x0au, 0x13u, 0x14u, 0x1bu, 0x24u, 0x2cu, 0x30u, 0x31u, 0x32u, 0x3au}) {
-    for (const auto& [base_block, width_64] : {std::pair{0u, 10u}, std::pair{0x3200u, 4u}, std::pair{16380u, 3u}}) {
+    for (const auto& layout : {std::pair{0u, 10u}, std::pair{0x3200u, 4u}, std::pair{16380u, 3u}}) {
+      const uint32_t base_block = layout.first, width_64 = layout.second;
       const gs::Psm psm = gs::psm_or_ct32(code);
       const bool nibble = psm == gs::Psm::kT4;
       const bool eight_or_four = psm == gs::Psm::kT8 || nibble;  // pages 128 pixels wide: an odd BW is truncated
