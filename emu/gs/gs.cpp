@@ -1,6 +1,8 @@
 #include "emu/gs/gs.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <climits>
 #include <cstring>
 
 #include "emu/gif/gs_registers.hpp"
@@ -27,6 +29,28 @@ Frame effective_frame(Frame frame) {
   return Frame{raw};
 }
 
+// The window-pixel box a batch's vertices span after XYOFFSET, clipped to the scissor: triangles and sprites cover
+// pixel centres in [ceil(min), ceil(max)), points and lines the pixels their ends round to (reference/gs.md §2).
+PixelBox vertex_box(const DrawState& state, std::span<const GsVertex> vertices) {
+  if (vertices.empty()) return {};
+  int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
+  for (const GsVertex& v : vertices) {
+    x0 = std::min(x0, int32_t(v.x) - int32_t(state.xyoffset.ofx()));
+    y0 = std::min(y0, int32_t(v.y) - int32_t(state.xyoffset.ofy()));
+    x1 = std::max(x1, int32_t(v.x) - int32_t(state.xyoffset.ofx()));
+    y1 = std::max(y1, int32_t(v.y) - int32_t(state.xyoffset.ofy()));
+  }
+  const auto type = PrimitiveType(state.prim.type());
+  const bool rounded = type == PrimitiveType::kPoint || type == PrimitiveType::kLine || type == PrimitiveType::kLineStrip;
+  PixelBox box = rounded ? PixelBox{(x0 + 8) >> 4, (y0 + 8) >> 4, ((x1 + 8) >> 4) + 1, ((y1 + 8) >> 4) + 1}
+                         : PixelBox{(x0 + 15) >> 4, (y0 + 15) >> 4, (x1 + 15) >> 4, (y1 + 15) >> 4};
+  box.x0 = std::max(box.x0, int32_t(state.scissor.scax0()));
+  box.y0 = std::max(box.y0, int32_t(state.scissor.scay0()));
+  box.x1 = std::min(box.x1, int32_t(state.scissor.scax1()) + 1);
+  box.y1 = std::min(box.y1, int32_t(state.scissor.scay1()) + 1);
+  return box;
+}
+
 }  // namespace
 
 Gs::Gs(GsConfig config) : config_(config), core_(std::make_unique<Core>(*this)) {}
@@ -40,6 +64,7 @@ void Gs::write_image(std::span<const uint8_t> data, std::span<const uint8_t> fol
   if (transfer_.direction() != 0) return;
   if (core_->stats.draws != core_->draws_at_transfer_invalidation) core_->invalidate_transfer_destination();
   transfer_.write(data, memory_, following);
+  if (observer_) observer_->on_image_data(core_->transfer_event);
 }
 
 void Gs::write_image(const Qword& data) {
@@ -182,6 +207,7 @@ void Gs::Core::kick(uint64_t xyz_value, bool with_fog, bool draw) {
     // The batch's state is fixed by its first primitive.
     batch_state = cull_state;
     batch_state_valid = true;
+    if (gs.observer_) gs.observer_->on_draw_started();
   }
   if (queue.held_vertices() >= batch_vertex_limit(queue.type())) flush();
 }
@@ -200,6 +226,17 @@ void Gs::Core::flush() {
     ++stats.draws;
     stats.primitives += result.primitives;
     stats.pixels += result.pixels;
+    if (gs.observer_) {
+      DrawEvent event;
+      event.index = events;
+      event.state = batch_state;
+      event.vertex_count = uint32_t(queue.vertices().size());
+      event.primitives = result.primitives;
+      event.pixels = result.pixels;
+      event.box = vertex_box(batch_state, queue.vertices());
+      gs.observer_->on_draw(event);
+    }
+    ++events;
   }
   queue.clear_batch();
   batch_state_valid = false;

@@ -16,6 +16,7 @@
 #include "emu/common/state_hasher.hpp"
 #include "emu/gs/clut/clut.hpp"
 #include "emu/gs/gs_config.hpp"
+#include "emu/gs/gs_observer.hpp"
 #include "emu/gs/memory/local_memory.hpp"
 #include "emu/gs/registers/privileged_registers.hpp"
 #include "emu/gs/transfer/transfer_unit.hpp"
@@ -76,6 +77,8 @@ class Gs {
   const Clut& clut() const { return clut_; }
   const GsStats& stats() const;
   const GsConfig& config() const { return config_; }
+  // Reports draws and transfers to `observer` (null: none) from now on; copies of this GS report to nobody.
+  void set_observer(GsObserver* observer) { observer_ = observer; }
   // Feeds the GS's state to `hasher` (gs_state_hash.hpp says what is covered).
   void hash_state(StateHasher& hasher) const;
 
@@ -87,6 +90,7 @@ class Gs {
   TransferUnit transfer_;
   std::array<uint64_t, kPrivilegedSize / 8> privileged_{};
   std::unique_ptr<Core> core_;
+  GsObserver* observer_ = nullptr;
 };
 
 }  // namespace gcvu::gs

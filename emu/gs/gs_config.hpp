@@ -21,6 +21,11 @@ struct GsConfig {
   // Draws whose bounding box covers fewer pixels stay on one thread (starting threads would cost more); tests set
   // 0 to split every draw.
   int parallel_min_pixels = 64 * 64;
+  // Dither solid sprites too. PCSX2 draws a sprite with no texture, blend, Z or alpha test, DATE or fog (after it
+  // drops blends that leave the colour as it is and alpha tests the vertex alpha decides) through its DrawRect fast
+  // path, which never dithers (GSRasterizer::DrawSprite, GSScanlineSelector::IsSolidRect). The GS manual applies
+  // DTHE to every pixel drawn into a 16-bit frame: true draws such sprites dithered, as the hardware does.
+  bool dither_solid_rects = false;
   // Skip work whose outcome is known (PCSX2 does all of it): Z tests reject rows and groups by per-block bounds of
   // the Z buffer, and draws where the last write to a pixel decides it run last to first, writing only what no
   // later primitive covers. The output does not depend on it; false draws everything as PCSX2 does.

@@ -16,6 +16,8 @@ void Gs::Core::copy_state(const Core& other) {
   resident_textures = other.resident_textures;
   transfer_destination = other.transfer_destination;
   draws_at_transfer_invalidation = other.draws_at_transfer_invalidation;
+  events = other.events;
+  transfer_event = other.transfer_event;
 }
 
 Gs::Gs(const Gs& other)

@@ -69,6 +69,9 @@ struct Gs::Core {
     pixel::TexelRect rect;
   } transfer_destination;
   uint64_t draws_at_transfer_invalidation = 0;
+  // The observer's running index of draws and transfers, and the index of the transfer image data belongs to.
+  uint64_t events = 0;
+  uint64_t transfer_event = 0;
 };
 
 }  // namespace gcvu::gs

@@ -152,7 +152,11 @@ void Gs::Core::write_register(uint8_t address, uint64_t value, WriteOrigin origi
         invalidate_transfer_destination();
       }
       gs.transfer_.start(blit, pos, size, trxdir, gs.memory_);
-      if (trxdir.xdir() != 3) ++stats.transfers;
+      if (trxdir.xdir() != 3) {
+        ++stats.transfers;
+        transfer_event = events++;
+        if (gs.observer_) gs.observer_->on_transfer({transfer_event, blit, pos, size, trxdir});
+      }
       return;
     }
     case reg::kHwreg: {

@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <ostream>
+#include <string_view>
 #include <thread>
 
 #include <fmt/format.h>
@@ -64,7 +65,15 @@ void print_case(std::ostream& out, const RegressCase& c, const CaseResult& resul
   out << fmt::format("{}{:<5} {:<12} {} ({:.2f} s)\n", counter, case_status_name(result.status), c.kind, c.name,
                      result.seconds);
   if (result.status == CaseStatus::kPassed) return;
-  for (const std::string& message : result.messages) out << "      " << message << "\n";
+  for (const std::string& message : result.messages) {
+    // Every line of a multi-line message (the located differing bytes) under the case's line.
+    std::string_view rest = message;
+    while (!rest.empty()) {
+      const size_t end = rest.find('\n');
+      out << "      " << rest.substr(0, end) << "\n";
+      rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+    }
+  }
 }
 
 }  // namespace

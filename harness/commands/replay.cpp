@@ -2,6 +2,7 @@
 // writes what each VSync displayed (and the GS memory), or checks the memory against PCSX2's references.
 
 #include <chrono>
+#include <fstream>
 #include <filesystem>
 #include <ostream>
 
@@ -14,7 +15,9 @@
 #include "harness/cli/options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/compare/byte_diff.hpp"
+#include "harness/replay/draw_log.hpp"
 #include "harness/replay/gs_replay.hpp"
+#include "harness/replay/mismatch_locator.hpp"
 #include "harness/replay/reference_corpus.hpp"
 
 namespace gcvu::harness {
@@ -40,7 +43,8 @@ std::filesystem::path reference_vram_path(const std::filesystem::path& dir, uint
 
 int run_replay(std::span<const std::string> args, Io& io) {
   CommandLine line(
-      "replay", "DUMP [--frames N] [--out DIR] [--vram] [--expect DIR] [--lanes 8|4] [--draw-all]",
+      "replay", "DUMP [--frames N] [--out DIR] [--vram] [--expect DIR] [--draw-log FILE] [--lanes 8|4] [--draw-all] "
+      "[--dither-solid-rects]",
       "Replays a PCSX2 GS dump (.gs, .gs.zst or .gs.xz) into gcvu's GS: loads its saved state (registers, local\n"
       "memory, privileged registers) and sends its packets through the GIF path decoders as PCSX2's replayer does.\n"
       "For each VSync N (counted from 0) it writes the displayed picture (the PCRTC's merge of read circuits 1 and\n"
@@ -49,7 +53,14 @@ int run_replay(std::span<const std::string> args, Io& io) {
       "\n"
       "--expect DIR compares the memory after each VSync with PCSX2's reference in DIR (a ../shared/golden-pcsx2\n"
       "case folder: vram_N.bin.zst; or vram_N.bin / vram_NNNNN.bin) and prints the number of differing bytes;\n"
-      "the exit status is 1 when any VSync differs.\n"
+      "the exit status is 1 when any VSync differs. For a differing VSync it then names the first differing bytes:\n"
+      "the buffer they belong to (FRAME or ZBUF of context 1 or 2, a texture or CLUT a draw sampled, a transfer's\n"
+      "destination), its format, the pixel (x, y), the byte lanes, gcvu's and PCSX2's pixel values and the last draw\n"
+      "or transfer that wrote them (its index, packet offset, primitive, vertices, context and deciding state),\n"
+      "and groups the rest by buffer and last writer.\n"
+      "\n"
+      "--draw-log FILE writes one JSON line per draw and transfer: index, packet offset in the dump, VSync, the\n"
+      "state summary and the bounding box it touched, for bisecting by hand.\n"
       "\n"
       "--lanes picks the attribute stepping of PCSX2's software renderer build that made the reference: 8 for an\n"
       "AVX2 build (the default; the golden corpus), 4 for an SSE4 build.\n"
@@ -59,6 +70,9 @@ int run_replay(std::span<const std::string> args, Io& io) {
       "what no later primitive covers. --draw-all rasterizes and tests everything as PCSX2 does; the bytes are the\n"
       "same either way (for timing the work PCSX2 does, or checking that claim).\n"
       "\n"
+      "--dither-solid-rects dithers sprites PCSX2 draws through its solid-rectangle fast path (no texture, blend,\n"
+      "Z or alpha test, DATE or fog), which never dithers; the hardware dithers every pixel of a 16-bit frame.\n"
+      "\n"
       "Exit status: 0 when the replay ran (and with --expect every VSync matched), 1 when --expect found a\n"
       "difference, 2 on a bad invocation or a malformed dump.");
   line.arguments.add_options()("dump", po::value<std::string>(), "the GS dump");
@@ -67,8 +81,10 @@ int run_replay(std::span<const std::string> args, Io& io) {
       ("out", po::value<std::string>(), "write frame_NNNNN.png (and vram_NNNNN.bin) into DIR")                    //
       ("vram", po::bool_switch(), "with --out, also write each VSync's GS memory")                                //
       ("expect", po::value<std::string>(), "compare each VSync's memory with the references in DIR")              //
+      ("draw-log", po::value<std::string>(), "write every draw and transfer as a JSON line to FILE")             //
       ("lanes", po::value<std::string>()->default_value("8"), "pixels per attribute step: 8 (AVX2) or 4 (SSE4)")  //
-      ("draw-all", po::bool_switch(), "skip no hidden work (same output)");
+      ("draw-all", po::bool_switch(), "skip no hidden work (same output)")                                        //
+      ("dither-solid-rects", po::bool_switch(), "dither solid sprites too, as the hardware (not PCSX2) does");
   line.positional.add("dump", 1);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;
@@ -85,6 +101,7 @@ int run_replay(std::span<const std::string> args, Io& io) {
   if (lanes != "8" && lanes != "4") throw UsageError(fmt::format("--lanes '{}' must be 8 or 4", lanes));
   options.gs.lane_width = lanes == "8" ? 8 : 4;
   options.gs.skip_hidden_work = !values["draw-all"].as<bool>();
+  options.gs.dither_solid_rects = values["dither-solid-rects"].as<bool>();
   const bool write_vram = values["vram"].as<bool>();
   std::optional<std::filesystem::path> out_dir;
   if (values.count("out")) {
@@ -103,6 +120,14 @@ int run_replay(std::span<const std::string> args, Io& io) {
   if (options.max_vsyncs) total_vsyncs = std::min(total_vsyncs, *options.max_vsyncs);
 
   gs::Gs gs(options.gs);
+  DrawRecorder recorder(gs);
+  std::optional<std::ofstream> draw_log;
+  if (values.count("draw-log")) {
+    const std::string path = values["draw-log"].as<std::string>();
+    draw_log.emplace(path);
+    if (!*draw_log) throw UsageError(fmt::format("--draw-log {}: cannot write the file", path));
+    options.recorder = &recorder;
+  }
   uint32_t differing_vsyncs = 0;
   auto on_vsync = [&](uint32_t index, const gs::Gs& state) {
     if (out_dir) {
@@ -119,12 +144,16 @@ int run_replay(std::span<const std::string> args, Io& io) {
         ++differing_vsyncs;
         io.out << fmt::format("vsync {}: {} of 4194304 bytes differ from the reference, first at {:#x}\n", index,
                               diff.differing_bytes, diff.first ? diff.first->offset : 0);
+        io.out << locate_mismatches(dump, options.gs, index, state.memory().bytes(), reference).text;
       }
     }
     if (io.terminal) io.err << fmt::format("\rreplay: vsync {}/{}", index + 1, total_vsyncs) << std::flush;
   };
   const ReplayResult result = replay_gs_dump(dump, gs, options, on_vsync);
   if (io.terminal) io.err << "\n";
+  if (draw_log) {
+    for (const DrawLogEntry& entry : recorder.entries()) write_draw_log_line(*draw_log, entry);
+  }
   if (!result.warning.empty()) io.err << "warning: " << result.warning << "\n";
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const gs::GsStats& stats = gs.stats();

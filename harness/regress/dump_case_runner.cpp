@@ -12,6 +12,7 @@
 #include "harness/compare/byte_diff.hpp"
 #include "harness/compare/image_diff.hpp"
 #include "harness/replay/gs_replay.hpp"
+#include "harness/replay/mismatch_locator.hpp"
 #include "harness/replay/reference_corpus.hpp"
 
 namespace gcvu::harness {
@@ -81,6 +82,7 @@ CaseResult run_dump_case(const RegressCase& c, const RegressOptions& options) {
   const size_t references = std::max(c.vram.size(), c.frames.size());
   gs::Gs gs(options.gs);
   bool failed = false;
+  size_t localised = 0;
   auto on_vsync = [&](uint32_t index, const gs::Gs& state) {
     VsyncOutcome outcome{.index = index};
     std::optional<std::vector<uint8_t>> vram;
@@ -89,6 +91,15 @@ CaseResult run_dump_case(const RegressCase& c, const RegressOptions& options) {
       const ByteDiff diff = diff_bytes(state.memory().bytes(), *vram);
       outcome.differing_bytes = diff.differing_bytes;
       if (diff.first) outcome.first_differing_byte = diff.first->offset;
+      // Each localisation replays the dump again up to its VSync: the first few failing VSyncs say enough.
+      constexpr size_t kLocalisedVsyncs = 3;
+      if (diff.differing_bytes != 0 && options.localise && localised < kLocalisedVsyncs) {
+        ++localised;
+        MismatchReport located =
+            locate_mismatches(dump, options.gs, index, state.memory().bytes(), *vram, 4, options.pictures);
+        outcome.localisation = std::move(located.text);
+        outcome.region = std::move(located.region);
+      }
     }
     std::optional<formats::Image> ours;
     std::optional<formats::Image> expected;
@@ -138,6 +149,7 @@ CaseResult run_dump_case(const RegressCase& c, const RegressOptions& options) {
     }
     line.pop_back();
     result.messages.push_back(std::move(line));
+    if (!outcome.localisation.empty()) result.messages.push_back(outcome.localisation);
   }
   result.status = failed ? CaseStatus::kFailed : CaseStatus::kPassed;
   return result;

@@ -41,6 +41,9 @@ figure { margin: 0; }
 figure img { width: 100%; image-rendering: pixelated; border: 1px solid #c9d0da; background: #000; }
 figure img.zoom { width: 50%; margin-top: 8px; display: block; }
 figcaption { font-size: 12px; color: #475467; margin-bottom: 3px; font-weight: 600; }
+pre.located { white-space: pre-wrap; margin: 4px 0; font-size: 12px; }
+.region { margin-top: 12px; }
+figure img.buffer-region { width: auto; max-width: 100%; }
 )";
 
 const char* status_class(CaseStatus status) { return case_status_name(status); }
@@ -85,8 +88,28 @@ std::string failure_section(size_t position, const RegressCase& c, const CaseRes
   if (!c.description.empty()) html += fmt::format("<div>{}</div>\n", escape_html(c.description));
   if (!result.messages.empty()) {
     html += "<ul>\n";
-    for (const std::string& message : result.messages) html += fmt::format("<li>{}</li>\n", escape_html(message));
+    for (const std::string& message : result.messages) {
+      // Multi-line messages (the differing bytes named by buffer, pixel and last writer) keep their lines.
+      html += message.find('\n') == std::string::npos ? fmt::format("<li>{}</li>\n", escape_html(message))
+                                                      : fmt::format("<li><pre class=\"located\">{}</pre></li>\n",
+                                                                    escape_html(message));
+    }
     html += "</ul>\n";
+  }
+  for (const VsyncOutcome& vsync : result.vsyncs) {
+    if (!vsync.region) continue;
+    const RegionPictures& r = *vsync.region;
+    html += fmt::format("<div class=\"region\"><div class=\"muted\">VSync {}: {}</div>\n<div class=\"pictures\">\n",
+                        vsync.index, escape_html(r.caption));
+    const auto region_picture = [&](const char* caption, const std::vector<uint8_t>& png) {
+      return fmt::format("<figure><figcaption>{}</figcaption><img class=\"buffer-region\" src=\"{}\" alt=\"{} vsync {} "
+                         "buffer region {}\"></figure>\n",
+                         caption, data_uri(png), escape_html(c.name), vsync.index, caption);
+    };
+    html += region_picture("Reference (buffer region)", r.reference_png);
+    html += region_picture("gcvu (buffer region)", r.ours_png);
+    html += region_picture("Difference (buffer region)", r.diff_png);
+    html += "</div></div>\n";
   }
   if (result.pictures) {
     const FailurePictures& p = *result.pictures;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "emu/gs/gs_config.hpp"
+#include "harness/replay/region_pictures.hpp"
 
 namespace gcvu::harness {
 
@@ -28,6 +29,7 @@ struct RegressOptions {
   gs::GsConfig gs{};                 // the replaying GS (the CLI sets threads = 1 when cases run in parallel)
   std::filesystem::path shared_dir{};  // substituted for {shared} in golden cases
   bool pictures = true;              // encode reference / ours / diff PNGs of a failing case's first bad VSync
+  bool localise = true;              // name the differing bytes of the first 3 failing VSyncs (replays the case again)
 };
 
 enum class CaseStatus : uint8_t { kPassed, kFailed, kError, kSkipped };
@@ -39,6 +41,9 @@ struct VsyncOutcome {
   std::optional<uint64_t> differing_bytes{};  // of the 4 MiB memory; nullopt when there is no memory reference
   std::optional<uint64_t> first_differing_byte{};
   std::optional<uint64_t> differing_pixels{};  // of the displayed frame; nullopt when there is no frame reference
+  // When memory differs: the differing bytes named (buffer, format, pixel, lanes, last writer; mismatch_locator.hpp).
+  std::string localisation{};
+  std::optional<RegionPictures> region{};  // with RegressOptions::pictures: the differing region, decoded
   bool matches() const { return differing_bytes.value_or(0) == 0 && differing_pixels.value_or(0) == 0; }
 };
 

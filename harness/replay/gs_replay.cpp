@@ -9,6 +9,7 @@
 
 #include "emu/system/gs_from_gif.hpp"
 #include "formats/core/format_error.hpp"
+#include "harness/replay/draw_log.hpp"
 #include "harness/replay/dump_gif_paths.hpp"
 #include "harness/replay/gs_state_registers.hpp"
 
@@ -53,8 +54,10 @@ ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const Repla
   DumpGifPaths paths(dump);
   system::GsFromGif sink(gs);
   std::vector<uint8_t> fifo;
+  if (options.recorder) gs.set_observer(options.recorder);
   for (const formats::GsDumpPacket& packet : dump.packets) {
     if (options.max_vsyncs && result.vsyncs >= *options.max_vsyncs) break;
+    if (options.recorder) options.recorder->set_packet_offset(packet.offset);
     switch (packet.kind) {
       case formats::GsDumpPacketKind::kTransfer: {
         const auto data = dump.data(packet);
@@ -67,6 +70,7 @@ ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const Repla
         gs.vsync();
         on_vsync(result.vsyncs, gs);
         ++result.vsyncs;
+        if (options.recorder) options.recorder->set_vsync(result.vsyncs);
         break;
       case formats::GsDumpPacketKind::kReadFifo2:
         gs.flush();
@@ -76,6 +80,7 @@ ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const Repla
       case formats::GsDumpPacketKind::kRegisters: restore_privileged(gs, dump.data(packet)); break;
     }
   }
+  if (options.recorder) gs.set_observer(nullptr);
   return result;
 }
 

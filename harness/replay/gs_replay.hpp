@@ -21,9 +21,12 @@
 
 namespace gcvu::harness {
 
+class DrawRecorder;
+
 struct ReplayOptions {
   std::optional<uint32_t> max_vsyncs;  // stop after this many VSyncs
   gs::GsConfig gs;
+  DrawRecorder* recorder = nullptr;  // observes the GS during the replay, told each packet's offset and VSync
 };
 
 struct ReplayResult {

@@ -170,18 +170,49 @@ TEST(PixelFrame16, DitherAddsDimxBeforeClampOrWrap) {
   }
 }
 
-TEST(PixelFrame16, SolidSpriteIsNotDithered) {
-  LocalMemory mem;
-  Clut clut;
+// PCSX2 draws a sprite whose selector is a solid rectangle (GSScanlineSelector::IsSolidRect, GSRasterizer::DrawSprite)
+// with GSDrawScanline::DrawRect, which never dithers (reference/gs.md §2 "Fast path"). The selector is decided after
+// GSState::IsOpaque drops a blend that leaves the source colour as it is and TryAlphaTest folds an alpha test decided
+// by the vertex alpha range, so such sprites are solid rectangles too; a triangle with the same state is dithered.
+TEST(PixelFrame16, SolidRectSpriteIsNotDitheredAfterOpaqueBlendAndFoldedAlphaTest) {
+  auto frame_word = [](const DrawState& st, bool dither_solid_rects = false) {
+    LocalMemory mem;
+    Clut clut;
+    SpanData sd(1);
+    sd.color(0, 0x07, 0, 0, 0x80);
+    GsConfig config;
+    config.dither_solid_rects = dither_solid_rects;
+    run(st, mem, clut, sd, config);
+    return read16(mem, 0, 1, 0, 0) & 0x7fff;  // RGB (alpha 0x80 sets bit 15)
+  };
   DrawState st = basic_state();
   st.frame.raw = frame_bits(0, 1, 0x02);
   st.dthe.raw = 1;
-  st.dimx.raw = 3;  // DIMX[0][0] = 3
-  st.summary.solid_sprite = true;
-  SpanData sd(1);
-  sd.color(0, 0x07, 0, 0, 0);
-  run(st, mem, clut, sd);
-  EXPECT_EQ(read16(mem, 0, 1, 0, 0), 0u);  // 7 >> 3 without the +3
+  st.dimx.raw = 3;  // DIMX[0][0] = 3: 7 + 3 = 10 -> 1 in 5 bits when dithered, 7 -> 0 when not
+  st.summary.alpha_min = st.summary.alpha_max = 0x80;
+  const uint64_t sprite = prim_bits(false, false, false, false, 6);
+  const uint64_t blended_sprite = prim_bits(false, false, true, false, 6);
+  const uint64_t blended_triangle = prim_bits(false, false, true, false, 3);
+
+  st.prim.raw = sprite;
+  EXPECT_EQ(frame_word(st), 0u) << "plain solid sprite";
+  EXPECT_EQ(frame_word(st, true), 1u) << "GsConfig::dither_solid_rects: dithered as the GS manual's DTHE says";
+  st.prim.raw = blended_sprite;
+  st.alpha.raw = 0;  // A = B = Cs: (Cs - Cs) * As + Cs, IsOpaque
+  EXPECT_EQ(frame_word(st), 0u) << "ABE with an opaque blend";
+  st.alpha.raw = 0x44;  // (Cs - Cd) * As + Cd with As = 0x80 from every vertex: IsOpaque through the alpha range
+  EXPECT_EQ(frame_word(st), 0u) << "ABE, C = As, vertex alpha all 0x80";
+  st.alpha.raw = 0;
+  st.prim.raw = blended_triangle;
+  EXPECT_EQ(frame_word(st), 1u) << "the same state on a triangle dithers";
+
+  st.prim.raw = sprite;
+  st.test.raw = 1 | (6u << 1) | (0x10u << 4);  // ATE, GREATER than 0x10: every vertex alpha passes, folded away
+  EXPECT_EQ(frame_word(st), 0u) << "folded alpha test";
+  st.test.raw = 0;
+  st.alpha.raw = 0x48;  // (Cs - Cd) * Ad + Cd: not opaque, a real blend
+  st.prim.raw = blended_sprite;
+  EXPECT_EQ(frame_word(st), 1u) << "a real blend is no solid rectangle and dithers";
 }
 
 TEST(PixelFrame16, FbmskMapsToRgb5a1) {

@@ -112,5 +112,9 @@ inline void run(const DrawState& st, LocalMemory& mem, const Clut& clut, const S
   PixelPipeline p(st, mem, clut);
   p.draw_span(d.span());
 }
+inline void run(const DrawState& st, LocalMemory& mem, const Clut& clut, const SpanData& d, const GsConfig& config) {
+  PixelPipeline p(st, mem, clut, config);
+  p.draw_span(d.span());
+}
 
 }  // namespace gcvu::test::pixel

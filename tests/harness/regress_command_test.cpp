@@ -88,7 +88,14 @@ TEST(RegressCommand, AFailingCaseExitsOneAndItsReportShowsThePictures) {
   const std::string prefix = "src=\"data:image/png;base64,";
   size_t images = 0;
   for (size_t at = html.find(prefix); at != std::string::npos; at = html.find(prefix, at + 1)) ++images;
-  EXPECT_EQ(images, 6u) << "reference, ours and diff of the one failing case, whole and around the first difference";
+  EXPECT_EQ(images, 9u) << "reference, ours and diff of the one failing case, whole and around the first difference, "
+                           "and of the differing region of the buffer its first differing byte is in";
+  size_t regions = 0;
+  for (size_t at = html.find("class=\"buffer-region\""); at != std::string::npos;
+       at = html.find("class=\"buffer-region\"", at + 1)) {
+    ++regions;
+  }
+  EXPECT_EQ(regions, 3u);
   EXPECT_NE(html.find(prefix + "iVBORw0KGgo"), std::string::npos) << "PNG signature, base64";
 }
 

@@ -17,7 +17,6 @@ struct DrawSummary {
   uint32_t alpha_max = 255;
   bool colors_equal = false;  // every vertex has the same RGBA (shading is flat)
   bool colors_all_0x80 = false;
-  bool solid_sprite = false;  // PCSX2's DrawRect fast path applies (reference/gs.md §2 "Fast path")
   // Texture coordinate range of the vertices in texels (PCSX2 m_vt.m_min.t.xy / m_max.t.xy: UV/16 on the FST
   // path, S/Q * 2^TW otherwise). GetSizeFixedTEX0 sizes REGION_* and very large textures from it; without it
   // (has_uv_range false) the pipeline assumes the whole MINU..MAXU range is used.

@@ -415,7 +415,7 @@ void build_pixel_state(const DrawState& s_in, const GsConfig& config, PixelState
     }
     key.set<40, 1>(s.colclamp.clamp());
     key.set<41, 1>(s.fba.fba());
-    key.set<42, 1>(s.dthe.dthe() && !s.summary.solid_sprite);
+    key.set<42, 1>(s.dthe.dthe());
   }
 
   if (zwrite || ztest) {
@@ -424,6 +424,14 @@ void build_pixel_state(const DrawState& s_in, const GsConfig& config, PixelState
   } else {
     key.set<2, 2>(3);
   }
+  // PCSX2 draws a sprite whose selector says "solid rectangle" (GSScanlineSelector::IsSolidRect: no texture
+  // function, blend, Z test, alpha test, DATE or fog, as decided above after IsOpaque and TryAlphaTest) with
+  // GSDrawScanline::DrawRect unless SCANMSK skips rows, and DrawRect never dithers (GsConfig::dither_solid_rects
+  // dithers them as the hardware does).
+  const bool solid_rect = s.prim.type() == static_cast<uint32_t>(PrimitiveType::kSprite) && key.tfx() == Tfx::kNone &&
+                          !key.abe() && key.ztst() <= 1 && key.atst() <= kAtstAlways && !key.date() && !key.fge() &&
+                          (s.scanmsk.msk() & 2) == 0;
+  if (solid_rect && !config.dither_solid_rects) key.set<42, 1>(false);
 
   // The write masks in storage form.
   k.fm = fm;

@@ -158,10 +158,6 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
         sprite && sprites_without_gaps(vertices, indices, state.xyoffset.ofx(), state.xyoffset.ofy(),
                                        frame_page_height(state.frame.psm()));
   }
-  state.summary.solid_sprite = sprite && !prim.tme() && !prim.abe() && !prim.fge() &&
-                               !(test.date() && state.frame.psm() != 1) && (!test.zte() || test.ztst() <= 1) &&
-                               (!test.ate() || test.atst() <= 1) && (state.scanmsk.msk() & 2) == 0;
-
   PixelPipeline pipeline(state, memory, clut, config, resident, scratch.workers.workspace(0));
   if (pipeline.draws_nothing()) return result;
   const RasterInputs& inputs = pipeline.inputs();
