@@ -13,6 +13,7 @@
 #include "formats/pcsx2/vutrace.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/state_options.hpp"
+#include "harness/cli/vutrace_options.hpp"
 #include "harness/cli/vif_options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/vif_run/stream_file.hpp"
@@ -98,6 +99,7 @@ int run_debug(std::span<const std::string> args, Io& io) {
        "each microprogram's cycle budget");
   // clang-format on
   add_state_options(line.options);
+  add_vutrace_limit_option(line.options);
   add_vif_behaviour_options(line.options);
   line.positional.add("stream", 1);
   po::variables_map values;
@@ -157,7 +159,8 @@ int run_debug(std::span<const std::string> args, Io& io) {
   std::filesystem::path notes_file = "demo.notes";
   if (has_trace) {
     const std::string path = values["vutrace"].as<std::string>();
-    trace = formats::read_vutrace(formats::read_file(path), path);
+    trace = formats::read_vutrace(formats::read_file(path), path, vutrace_limits_from(values));
+    print_vutrace_warnings(*trace, path, io.err);
     const size_t start = first_clean_snapshot(*trace);
     if (start >= trace->snapshots.size()) {
       throw formats::FormatError(path, 0, "the trace has no snapshot to start from (every pair is a branch)");
