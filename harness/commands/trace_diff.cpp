@@ -73,11 +73,6 @@ int run_trace_diff(std::span<const std::string> args, Io& io) {
   line.arguments.add_options()("trace", po::value<std::string>()->required(), "trace file");
   // clang-format off
   line.options.add_options()
-      ("ignore", po::value<std::vector<std::string>>()->composing(),
-       "leave these registers out of the comparison (list above; the option may repeat)")
-      ("ignore-floats", po::bool_switch(), "the same as --ignore floats")
-      ("float-ulps", po::value<std::string>()->default_value("0"),
-       "VF and ACC lanes, Q and P match when at most N representable PS2 floats apart (0: bit for bit)")
       ("max-steps", po::value<std::string>(), "compare at most N steps")
       ("write-clash", po::value<std::string>()->default_value("skip"),
        "when both halves of a pair write the same VF register: 'skip' the lower op (as PCSX2's interpreter) or "
@@ -85,18 +80,14 @@ int run_trace_diff(std::span<const std::string> args, Io& io) {
       ("top", po::value<std::string>()->default_value("0"), "the TOP register XTOP reads (VIF1's, not in a trace)")
       ("itop", po::value<std::string>()->default_value("0"), "the ITOP register XITOP reads");
   // clang-format on
+  add_trace_compare_options(line.options);
   add_vutrace_limit_option(line.options);
   line.positional.add("trace", 1);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;
 
   TraceDiffOptions options;
-  if (values.count("ignore") != 0) {
-    for (const std::string& list : values["ignore"].as<std::vector<std::string>>()) options.ignore.add_list(list);
-  }
-  if (values["ignore-floats"].as<bool>()) options.ignore.add("floats");
-  options.float_ulps =
-      static_cast<uint32_t>(parse_number("float-ulps", values["float-ulps"].as<std::string>(), UINT32_MAX));
+  apply_trace_compare_options(values, options);
   if (values.count("max-steps") != 0) {
     options.max_steps = parse_number("max-steps", values["max-steps"].as<std::string>(), UINT64_MAX);
   }

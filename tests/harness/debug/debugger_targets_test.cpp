@@ -60,6 +60,27 @@ TEST(DebuggerTargets, TraceViewCommandsOnTheTracesSnapshots) {
   EXPECT_EQ(missing(bad.out + bad.err, "the filter is one of: xgkick, load QWORD, store QWORD, text WORDS"), "");
 }
 
+// The same divergence as below is passed with trace-diff's options: --float-ulps 1 tolerates the one-ulp VF03.y,
+// --ignore vf3 leaves the register out; without --vutrace the options are a usage error.
+TEST(DebuggerTargets, VutraceComparisonOptionsAsTraceDiffHas) {
+  formats::VutraceTrace trace = test::hand_worked_trace();
+  trace.snapshots[3].registers.vf[3][1] = 0x40200001;
+  test::TempDir dir;
+  test::write_bytes(dir / "t.vutr", formats::write_vutrace(trace));
+  for (std::vector<std::string> options : {std::vector<std::string>{"--float-ulps", "1"},
+                                           std::vector<std::string>{"--ignore", "vf3"}}) {
+    std::vector<std::string> args = {"--vutrace", (dir / "t.vutr").string()};
+    args.insert(args.end(), options.begin(), options.end());
+    const auto result = debug_with_script(dir, args, "continue\n");
+    ASSERT_EQ(result.code, 0) << result.out << result.err;
+    EXPECT_EQ(result.out.find("differs"), std::string::npos) << options[0] << "\n" << result.out;
+    EXPECT_EQ(missing(result.out, "the run ended at cycle"), "");
+  }
+  const auto usage = test::run_cli({"debug", "--ignore", "vf3"});
+  EXPECT_EQ(usage.code, 2);
+  EXPECT_EQ(missing(usage.err, "--ignore, --ignore-floats and --float-ulps need --vutrace TRACE"), "");
+}
+
 TEST(DebuggerTargets, VutraceDivergenceStopsTheRun) {
   formats::VutraceTrace trace = test::hand_worked_trace();
   trace.snapshots[3].registers.vf[3][1] = 0x40200001;  // VF03.y one ulp above 2.5
