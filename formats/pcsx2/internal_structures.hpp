@@ -26,6 +26,8 @@
 #include <string>
 #include <vector>
 
+#include "formats/pcsx2/vu_reg_flags.hpp"
+
 namespace gcvu::formats {
 
 inline constexpr size_t kFreezeTagSize = 32;
@@ -35,21 +37,7 @@ inline constexpr size_t kSavedVu1Size = 1618;
 inline constexpr size_t kSavedVifStructSize = 144;
 inline constexpr size_t kNewVifBufferSize = 256 * 16;  // nVifStruct::buffer
 
-// VU.h VURegFlags: the special registers in VI slots 16-31.
-namespace saved_vi {
-inline constexpr int kStatus = 16;
-inline constexpr int kMac = 17;
-inline constexpr int kClip = 18;
-inline constexpr int kR = 20;
-inline constexpr int kI = 21;
-inline constexpr int kQ = 22;
-inline constexpr int kP = 23;
-inline constexpr int kTpc = 26;
-inline constexpr int kCmsar0 = 27;
-inline constexpr int kFbrst = 28;
-inline constexpr int kVpuStat = 29;  // in VU0's VI: bit 8 set while VU1 runs
-inline constexpr int kCmsar1 = 31;
-}  // namespace saved_vi
+namespace saved_vi = pcsx2_vi;
 
 // A DIV (fdivPipe) or EFU (efuPipe) result in flight: it lands in Q (P) when `cycle` cycles have passed since
 // `start_cycle` of the VU's cycle counter.

@@ -31,6 +31,8 @@
 #include <string>
 #include <vector>
 
+#include "formats/pcsx2/vu_reg_flags.hpp"
+
 namespace gcvu::formats {
 
 inline constexpr uint32_t kVutraceLatestVersion = 3;
@@ -40,17 +42,7 @@ inline constexpr size_t kVutraceRegisterBytesV1 = 1584;
 inline constexpr size_t kVutraceRegisterBytesV2 = 1552;
 inline constexpr uint8_t kVutraceRegisterSlots = 67;
 
-// PCSX2's VI slot numbers of the special registers (VURegFlags).
-namespace vutrace_vi {
-inline constexpr int kStatus = 16;
-inline constexpr int kMac = 17;
-inline constexpr int kClip = 18;
-inline constexpr int kR = 20;
-inline constexpr int kI = 21;
-inline constexpr int kQ = 22;
-inline constexpr int kP = 23;
-inline constexpr int kTpc = 26;
-}  // namespace vutrace_vi
+namespace vutrace_vi = pcsx2_vi;
 
 using VutraceSlot = std::array<uint32_t, 4>;  // one 16-byte register slot as four little-endian words (x..w)
 using VutraceMemory = std::array<uint8_t, kVutraceMemoryBytes>;
