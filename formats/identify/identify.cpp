@@ -88,13 +88,16 @@ Identification identify_save_state(std::span<const uint8_t> data, const std::str
 }
 
 // A trace is read whole too: every packet is checked, and a broken one is an error.
-Identification identify_vutrace(std::span<const uint8_t> data, const std::string& source) {
-  const VutraceTrace trace = read_vutrace(data, source);
+Identification identify_vutrace(std::span<const uint8_t> data, const std::string& source,
+                                const VutraceLimits& limits) {
+  const VutraceTrace trace = read_vutrace(data, source, limits);
   Identification id;
   id.kind = FileKind::kVuTrace;
-  id.description = fmt::format("vutrace VU1 trace (VUTR), format version {}, {} snapshots", trace.version,
+  id.description = fmt::format("vutrace VU1 trace ({}), format version {}, {} snapshots",
+                               looks_like_vutrace(data) ? "VUTR" : "headerless", trace.version,
                                trace.snapshots.size());
   id.details = vutrace_summary_lines(trace);
+  for (const std::string& warning : trace.warnings) id.details.push_back("warning: " + warning);
   return id;
 }
 
@@ -162,7 +165,8 @@ const char* file_kind_name(FileKind kind) {
   return "unknown";
 }
 
-Identification identify(std::span<const uint8_t> data, const std::string& source) {
+Identification identify(std::span<const uint8_t> data, const std::string& source,
+                        const VutraceLimits& vutrace_limits) {
   Identification id;
   if (looks_like_png(data)) {
     id = identify_png(data, source);
@@ -182,8 +186,8 @@ Identification identify(std::span<const uint8_t> data, const std::string& source
     id = identify_gs_dump(data, source);
   } else if (looks_like_zip(data)) {
     id = identify_save_state(data, source);
-  } else if (looks_like_vutrace(data)) {
-    id = identify_vutrace(data, source);
+  } else if (looks_like_vutrace_content(data)) {
+    id = identify_vutrace(data, source, vutrace_limits);
   } else if (looks_like_gs_dump(data)) {
     id = identify_gs_dump(data, source);
   } else if (rc2::looks_like_core_index(data)) {

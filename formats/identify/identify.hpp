@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "formats/pcsx2/vutrace.hpp"
+
 #include "formats/compress/decompress.hpp"
 #include "formats/pcsx2/gs_dump.hpp"
 
@@ -38,6 +40,9 @@ struct Identification {
 
 // Never throws for unrecognised data (kind stays kUnknown); throws FormatError when the file is recognised
 // by its magic but is malformed (for example a truncated zstd stream or a GS dump header that breaks a rule).
-Identification identify(std::span<const uint8_t> data, const std::string& source);
+// A vutrace trace (recognised by its magic, or a headerless version-1 one by content) is read within
+// `vutrace_limits`; what its reader tolerated is listed among the details as "warning: ..." lines.
+Identification identify(std::span<const uint8_t> data, const std::string& source,
+                        const VutraceLimits& vutrace_limits = {});
 
 }  // namespace gcvu::formats

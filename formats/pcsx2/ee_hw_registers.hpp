@@ -9,7 +9,8 @@
 //   from there too (pcsx2/Vif.cpp vifRead32/vifWrite32), so the image's slots are not the values UNPACK uses.
 // - With the multi-threaded VU1, the VU thread works on its own copy of CYCLE, MODE, NUM, MASK, ITOP and TOP;
 //   the image holds the EE side's values.
-// The VIF's own internal state (the VIFcode in progress, its remaining words, the FIFO) is private too.
+// The VIF's own internal state (the VIFcode in progress, its remaining words) is in vifStruct too, read by
+// internal_structures.hpp; the FIFO is in neither.
 // DMAC channel 1 (pcsx2/Dmac.h DMACh over eeHw+0x9000) and the DMAC control registers (DMACregisters over
 // eeHw+0xE000, D_ENABLER at +0xF520) are kept in the image as the EE reads them.
 

@@ -74,6 +74,10 @@ SaveState read_save_state(std::span<const uint8_t> bytes, const std::string& sou
   state.gs_blob = zip.read("GS.bin");
   state.gs = read_gs_dump_state(state.gs_blob, 0, static_cast<uint32_t>(state.gs_blob.size()),
                                 fmt::format("{}:GS.bin", source));
+  if (zip.contains(kInternalStructuresEntry)) {
+    state.internal = read_internal_structures(zip.read(kInternalStructuresEntry),
+                                              fmt::format("{}:{}", source, kInternalStructuresEntry));
+  }
   return state;
 }
 

@@ -2,9 +2,11 @@
 // A PCSX2 save state (.p2s): a zip of memory images and device blobs (reference/vif-gif-formats.md §4b). This
 // reads the version entry, the entry list, and the parts gcvu needs: EE RAM, scratchpad, VU1 data and micro
 // memory, the EE hardware registers (with the VIF1, DMAC channel 1 and DMAC control registers by name) and the
-// GS state blob. "PCSX2 Internal Structures.dat" is not read: its layout is private to each PCSX2 build.
+// GS state blob, and from "PCSX2 Internal Structures.dat" (internal_structures.hpp, laid out by the same version)
+// the live VIF1 ROW/COL and VIFcode in progress, VU0's and VU1's registers, and the GS privileged registers.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -12,6 +14,7 @@
 
 #include "formats/pcsx2/ee_hw_registers.hpp"
 #include "formats/pcsx2/gs_dump_state.hpp"
+#include "formats/pcsx2/internal_structures.hpp"
 #include "formats/pcsx2/zip_archive.hpp"
 
 namespace gcvu::formats {
@@ -21,6 +24,7 @@ namespace gcvu::formats {
 inline constexpr uint32_t kSaveStateVersion = 0x9a59u << 16;
 inline constexpr size_t kSaveStateVersionTagSize = 32;
 inline constexpr std::string_view kSaveStateVersionEntry = "PCSX2 Savestate Version.id";
+inline constexpr std::string_view kInternalStructuresEntry = "PCSX2 Internal Structures.dat";
 
 inline constexpr uint32_t kEeMemorySize = 32u << 20;
 inline constexpr uint32_t kEeMemorySizeExtended = 128u << 20;  // with PCSX2's extra (devkit) RAM enabled
@@ -42,11 +46,14 @@ struct SaveState {
   DmacControlRegisters dmac;
   std::vector<uint8_t> gs_blob;  // GS.bin as stored; gs.local_memory_offset points into it
   GsDumpState gs;
+  // Absent only when the state has no Internal Structures entry (PCSX2 always writes one).
+  std::optional<InternalStructures> internal;
 };
 
 // Throws FormatError naming `source` (or "<source>:<entry>" for a fault inside an entry) for data that is not a
 // readable zip, a missing or short version entry, an unsupported version, a missing required entry, an entry of
-// the wrong size, corrupt compressed data, or a GS blob its reader rejects.
+// the wrong size, corrupt compressed data, a GS blob its reader rejects, or an Internal Structures entry that is
+// not laid out as this version writes it.
 SaveState read_save_state(std::span<const uint8_t> bytes, const std::string& source);
 
 }  // namespace gcvu::formats

@@ -23,6 +23,13 @@ bool looks_like_vutrace(std::span<const uint8_t> data) {
   return data.size() >= 4 && std::memcmp(data.data(), "VUTR", 4) == 0;
 }
 
+bool looks_like_vutrace_content(std::span<const uint8_t> data) {
+  if (looks_like_vutrace(data)) return true;
+  if (data.size() < kVutraceContentProbeBytes || data[0] != 'I') return false;
+  const uint8_t next = data[1 + kVutraceMemoryBytes];
+  return next == 'R' || next == 'M' || next == 'P';
+}
+
 namespace {
 
 constexpr uint8_t kPushSnapshot = 'P';
@@ -59,6 +66,7 @@ class MemoryImage {
     }
     return *image_;
   }
+  const VutraceMemory& current() const { return *image_; }
   std::shared_ptr<const VutraceMemory> publish() {
     published_ = true;
     return image_;
@@ -76,10 +84,19 @@ class TraceParser {
 
   VutraceTrace parse() {
     read_header();
-    while (!in_.at_end()) read_packet();
+    skip_early_push();
+    while (!in_.at_end()) {
+      if (packet_cut_short()) break;
+      read_packet();
+    }
     if (pending_packets_) {
-      in_.fail_at(last_packet_offset_,
-                  "the trace ends with packets no 'P' pushed (each snapshot ends with a 'P'; the file is truncated)");
+      if (trace_.snapshots.empty()) {
+        in_.fail_at(last_packet_offset_, "the trace ends before its first snapshot's 'P' (the file is truncated)");
+      }
+      trace_.warnings.push_back(fmt::format(
+          "offset {}: the trace is cut short (no 'P' closes the last packets: PCSX2 stopped before the closing "
+          "VSync); read up to its last complete snapshot, {}",
+          hex_offset(last_packet_offset_), trace_.snapshots.size() - 1));
     }
     return std::move(trace_);
   }
@@ -102,6 +119,40 @@ class TraceParser {
                   "with an 'I' packet)");
     }
     trace_.version = 1;
+  }
+
+  // chaoticgd/pcsx2 89cb1d461 wrote a 'P' straight after the version-2 header, before any state.
+  void skip_early_push() {
+    if (trace_.version != 2 || in_.at_end() || bytes_[in_.position()] != kPushSnapshot) return;
+    trace_.warnings.push_back(fmt::format("offset {}: skipped the 'P' a version-2 capture writes before any state "
+                                          "(chaoticgd/pcsx2 89cb1d461)",
+                                          hex_offset(in_.position())));
+    in_.skip(1);
+  }
+
+  size_t body_size(uint8_t type) const {
+    switch (type) {
+      case kSetRegisters:
+        return trace_.version == 1   ? kVutraceRegisterBytesV1
+               : trace_.version == 2 ? kVutraceRegisterBytesV2
+                                     : kVutraceRegisterBytes;
+      case kSetMemory:
+      case kSetMicro: return kVutraceMemoryBytes;
+      case kLoad:
+      case kStore: return 8;
+      case kPatchRegister: return 17;
+      case kPatchMemory: return 6;
+      default: return 0;
+    }
+  }
+
+  // A packet whose body runs past the end: the file was cut while PCSX2 wrote it.
+  bool packet_cut_short() {
+    const size_t at = in_.position();
+    if (body_size(bytes_[at]) <= in_.remaining() - 1) return false;
+    last_packet_offset_ = at;
+    pending_packets_ = true;
+    return true;
   }
 
   void read_packet() {
@@ -139,6 +190,11 @@ class TraceParser {
 
   void read_memory(MemoryImage& image, std::string_view what) {
     std::span<const uint8_t> bytes = in_.bytes(kVutraceMemoryBytes, what);
+    // Versions 1 and 2 write the whole image in every snapshot: an unchanged one stays shared.
+    if (image.present() && std::memcmp(image.current().data(), bytes.data(), bytes.size()) == 0) {
+      ++trace_.shared_memory_images;
+      return;
+    }
     if (image.needs_allocation()) charge(kVutraceMemoryBytes);
     std::memcpy(image.writable().data(), bytes.data(), bytes.size());
   }
@@ -198,11 +254,19 @@ class TraceParser {
                   fmt::format("a 'P' before the trace gave a full state (missing:{}{}{})", has_registers_ ? "" : " R",
                               data_.present() ? "" : " M", micro_.present() ? "" : " I"));
     }
-    const uint32_t tpc = current_.registers.tpc();
-    if (tpc >= kVutraceMemoryBytes || tpc % kPairBytes != 0) {
+    uint32_t& tpc = current_.registers.vi[vutrace_vi::kTpc][0];
+    if (tpc % kPairBytes != 0) {
       in_.fail_at(last_packet_offset_, fmt::format("snapshot {} has TPC {}, not the byte address of an instruction "
-                                                   "pair (a multiple of 8 below 0x4000)",
+                                                   "pair (a multiple of 8)",
                                                    trace_.snapshots.size(), hex_offset(tpc)));
+    }
+    if (tpc >= kVutraceMemoryBytes) {
+      // PCSX2 masks TPC to micro memory (0x3fff) when it steps next; the trace recorded it before that.
+      trace_.warnings.push_back(fmt::format("offset {}: snapshot {} has TPC {} (a jump past micro memory); masked "
+                                            "to {} as PCSX2's next step does",
+                                            hex_offset(last_packet_offset_), trace_.snapshots.size(),
+                                            hex_offset(tpc), hex_offset(tpc & (kVutraceMemoryBytes - 1))));
+      tpc &= kVutraceMemoryBytes - 1;
     }
     charge(kVutraceSnapshotCost);
     current_.data = data_.publish();

@@ -19,7 +19,8 @@
 // I 21, Q 22, P 23, TPC 26); the separate q and p fields hold the DIV/EFU result still in flight.
 //
 // Memory images are shared between snapshots until a packet changes them, so a long trace that rarely stores costs
-// little; VutraceLimits bounds what a hostile file can make the reader allocate.
+// little; versions 1 and 2 write a full 'M' (and often 'I') in every snapshot, and one identical to the image before
+// is not copied. VutraceLimits bounds what a hostile file can make the reader allocate.
 
 #include <array>
 #include <cstddef>
@@ -30,6 +31,8 @@
 #include <string>
 #include <vector>
 
+#include "formats/pcsx2/vu_reg_flags.hpp"
+
 namespace gcvu::formats {
 
 inline constexpr uint32_t kVutraceLatestVersion = 3;
@@ -39,17 +42,7 @@ inline constexpr size_t kVutraceRegisterBytesV1 = 1584;
 inline constexpr size_t kVutraceRegisterBytesV2 = 1552;
 inline constexpr uint8_t kVutraceRegisterSlots = 67;
 
-// PCSX2's VI slot numbers of the special registers (VURegFlags).
-namespace vutrace_vi {
-inline constexpr int kStatus = 16;
-inline constexpr int kMac = 17;
-inline constexpr int kClip = 18;
-inline constexpr int kR = 20;
-inline constexpr int kI = 21;
-inline constexpr int kQ = 22;
-inline constexpr int kP = 23;
-inline constexpr int kTpc = 26;
-}  // namespace vutrace_vi
+namespace vutrace_vi = pcsx2_vi;
 
 using VutraceSlot = std::array<uint32_t, 4>;  // one 16-byte register slot as four little-endian words (x..w)
 using VutraceMemory = std::array<uint8_t, kVutraceMemoryBytes>;
@@ -87,6 +80,10 @@ struct VutraceSnapshot {
 struct VutraceTrace {
   uint32_t version = kVutraceLatestVersion;  // 1 means the headerless first format
   std::vector<VutraceSnapshot> snapshots;
+  // What the reader tolerated, one line each with the byte offset: a version-2 early 'P' skipped, a file cut short
+  // (read to its last complete snapshot), TPCs past micro memory masked.
+  std::vector<std::string> warnings;
+  size_t shared_memory_images = 0;  // full 'M'/'I' packets identical to the image before, kept shared
 };
 
 struct VutraceLimits {
@@ -102,14 +99,24 @@ inline constexpr uint64_t kVutraceSnapshotCost = sizeof(VutraceSnapshot);
 
 // True when the data starts with the "VUTR" magic (versions 2 and later).
 bool looks_like_vutrace(std::span<const uint8_t> data);
+// True for the magic, or for a headerless version-1 trace recognised by content: an 'I' packet (16 KiB of micro
+// memory) followed by another packet type byte ('R', 'M' or 'P'). Needs the first 16386 bytes.
+bool looks_like_vutrace_content(std::span<const uint8_t> data);
+inline constexpr size_t kVutraceContentProbeBytes = 1 + kVutraceMemoryBytes + 1;
 
 // Reads a whole trace. A file without the magic is read as a headerless version-1 trace when its first byte is an
-// 'I' packet (the v1 capture always wrote the micro memory first), else it is not a trace. Throws FormatError
-// naming `source`, the byte offset and the rule for: a missing magic, a version other than 1-3, a truncated packet,
-// an unknown packet type, a delta packet in a version before 3 or before the full packet it patches, a register slot
-// over 66, a memory delta address not a multiple of 4 below 16 KiB, a second L or S in one snapshot, a snapshot
-// pushed before R, M and I gave a full state, a TPC that is not a pair address below 16 KiB, packets after the last
-// P, and decoded snapshots over `limits.max_decoded_bytes`.
+// 'I' packet (the v1 capture always wrote the micro memory first), else it is not a trace.
+// Tolerated, with a warning in VutraceTrace::warnings:
+// - a version-2 'P' right after the header (chaoticgd/pcsx2 89cb1d461 pushed once before the first state): skipped;
+// - a file that ends inside a packet, or with packets no 'P' pushed (PCSX2 closed before the closing VSync): read
+//   up to its last complete snapshot;
+// - a TPC of 0x4000 or more (JR/JALR to a VI of 0x800 or more, or running past 0x3ff8; PCSX2 masks it on the next
+//   step): masked to 0x3fff as PCSX2 does.
+// Throws FormatError naming `source`, the byte offset and the rule for: a missing magic, a version other than 1-3,
+// an unknown packet type, a delta packet in a version before 3 or before the full packet it patches, a register
+// slot over 66, a memory delta address not a multiple of 4 below 16 KiB, a second L or S in one snapshot, a
+// snapshot pushed before R, M and I gave a full state, a TPC that is not a multiple of 8, a file cut short before
+// any complete snapshot, and decoded snapshots over `limits.max_decoded_bytes`.
 VutraceTrace read_vutrace(std::span<const uint8_t> bytes, const std::string& source, const VutraceLimits& limits = {});
 
 }  // namespace gcvu::formats

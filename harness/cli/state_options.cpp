@@ -94,8 +94,8 @@ void add_state_options(po::options_description& options) {
       ("state", po::value<std::string>(), "the PCSX2 save state (.p2s)")
       ("vif1-chain", po::value<std::string>(), "byte address of the chain's first tag (decimal or 0x hex)")
       ("vif1-from-regs", po::bool_switch(), "send what the saved DMA channel 1 registers describe")
-      ("row", po::value<std::string>(), "VIF1 R0-R3 as four 32-bit words x,y,z,w (default 0)")
-      ("col", po::value<std::string>(), "VIF1 C0-C3 as four 32-bit words (default 0)")
+      ("row", po::value<std::string>(), "VIF1 R0-R3 as four 32-bit words x,y,z,w (default: the state's)")
+      ("col", po::value<std::string>(), "VIF1 C0-C3 as four 32-bit words (default: the state's)")
       ("cycle", po::value<std::string>(), "VIF1 CYCLE (WL << 8 | CL)")
       ("mode", po::value<std::string>(), "VIF1 MODE (0-3)")
       ("mask", po::value<std::string>(), "VIF1 MASK")
@@ -134,7 +134,8 @@ std::unique_ptr<const LoadedState> load_state_from(const po::variables_map& valu
   request.source = state_path;
   request.plan = chain_address ? plan_chain_at(*chain_address, loaded->state.vif1_dma)
                                : plan_from_channel(loaded->state.vif1_dma, state_path + ":eeHwRegs.bin");
-  request.vif = vif1_start_from(loaded->state.vif1);
+  const auto& internal = loaded->state.internal;
+  request.vif = vif1_start_from(loaded->state.vif1, internal ? &internal->vif1 : nullptr);
   apply_register_options(values, request.vif);
   return loaded;
 }

@@ -13,6 +13,7 @@
 #include "formats/pcsx2/vutrace.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/state_options.hpp"
+#include "harness/cli/vutrace_options.hpp"
 #include "harness/cli/vif_options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/vif_run/chain_image_check.hpp"
@@ -99,6 +100,8 @@ int run_debug(std::span<const std::string> args, Io& io) {
        "each microprogram's cycle budget");
   // clang-format on
   add_state_options(line.options);
+  add_vutrace_limit_option(line.options);
+  add_trace_compare_options(line.options);
   add_vif_behaviour_options(line.options);
   line.positional.add("stream", 1);
   po::variables_map values;
@@ -133,6 +136,10 @@ int run_debug(std::span<const std::string> args, Io& io) {
   const bool has_state = values.count("state") != 0;
   const bool has_trace = values.count("vutrace") != 0;
   if (has_ee != (values.count("chain") != 0)) throw UsageError("--ee and --chain go together");
+  if (!has_trace && (values.count("ignore") != 0 || values["ignore-floats"].as<bool>() ||
+                     values["float-ulps"].as<std::string>() != "0")) {
+    throw UsageError("--ignore, --ignore-floats and --float-ulps need --vutrace TRACE");
+  }
   if (int{has_stream} + int{has_ee} + int{has_state} + int{has_trace} > 1) {
     throw UsageError("give one of: a STREAM file, --ee RAM.bin with --chain ADDR, --state S.p2s, --vutrace TRACE");
   }
@@ -158,7 +165,9 @@ int run_debug(std::span<const std::string> args, Io& io) {
   std::filesystem::path notes_file = "demo.notes";
   if (has_trace) {
     const std::string path = values["vutrace"].as<std::string>();
-    trace = formats::read_vutrace(formats::read_file(path), path);
+    trace = formats::read_vutrace(formats::read_file(path), path, vutrace_limits_from(values));
+    print_vutrace_warnings(*trace, path, io.err);
+    apply_trace_compare_options(values, trace_options);
     const size_t start = first_clean_snapshot(*trace);
     if (start >= trace->snapshots.size()) {
       throw formats::FormatError(path, 0, "the trace has no snapshot to start from (every pair is a branch)");

@@ -7,6 +7,7 @@
 #include "formats/identify/identify.hpp"
 #include "formats/rc2/level.hpp"
 #include "harness/cli/options.hpp"
+#include "harness/cli/vutrace_options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/replay/gif_census.hpp"
 
@@ -18,16 +19,21 @@ int run_info(std::span<const std::string> args, Io& io) {
   CommandLine line(
       "info", "FILE...",
       "Identifies each FILE by its content, not its name, and prints what it is: a PNG image, a PCSX2 GS\n"
-      "dump (.gs, .gs.zst, .gs.xz), a PCSX2 save state (.p2s), a vutrace trace (VUTR), or a raw memory\n"
+      "dump (.gs, .gs.zst, .gs.xz), a PCSX2 save state (.p2s), a vutrace trace (VUTR, or a headerless\n"
+      "version-1 trace: an 'I' packet then another packet), or a raw memory\n"
       "image recognised by its size (16 KiB VU1, 4 KiB VU0, 4 MiB GS local memory, 32 MiB EE RAM).\n"
       "A GS dump is read whole: its serial, CRC, state version, screenshot size, packet counts (transfers\n"
       "per path, vsyncs, ReadFIFO2, register packets), bytes per path, GIF tags by mode, the PRIM types\n"
       "written and the vertex kicks (XYZ2/XYZF2 writes; a kick is a vertex, not a primitive).\n"
       "A save state is read whole too: its version and tag, its entries (sizes and compression), the VIF1,\n"
       "DMA channel 1 and DMAC registers from eeHwRegs.bin, the VU1 microprogram's extent (micro memory up to\n"
-      "the last non-zero instruction pair) and XXH3-128 hash, and the state version of GS.bin.\n"
+      "the last non-zero instruction pair) and XXH3-128 hash, the state version of GS.bin, and from PCSX2\n"
+      "Internal Structures.dat VU1's TPC and non-zero registers, VIF1's live ROW/COL and VIFcode in progress,\n"
+      "PMODE/DISPFB/DISPLAY, and caveats (MTVU on; GS memory under a hardware renderer).\n"
       "A vutrace trace is read whole as well: its format version, snapshot count, first and last TPC, load and\n"
-      "store marker counts, and the first snapshot's microprogram extent and XXH3-128 hash.\n"
+      "store marker counts, and the first snapshot's microprogram extent and XXH3-128 hash, and warnings for\n"
+      "what its reader tolerated (a cut-short file read to its last complete snapshot, a version-2 early 'P',\n"
+      "a TPC past micro memory masked); --max-decoded-mib bounds what it may decode.\n"
       "An R&C2 core_index.bin (or a level folder) is loaded with the core_data.bin and gs_ram.bin beside it and\n"
       "every invariant of the work record is checked; the level summary gives class counts, patches, vertex and\n"
       "triangle totals per LOD and textures; with a (decompressed) gameplay.bin beside it, also checked, the shrub\n"
@@ -35,9 +41,11 @@ int run_info(std::span<const std::string> args, Io& io) {
       "Every file also gets its size and XXH3-128 hash.\n"
       "Exit status: 0 every file recognised, 1 some file unrecognised, 2 a file is unreadable or malformed.");
   line.arguments.add_options()("file", po::value<std::vector<std::string>>()->required(), "files");
+  add_vutrace_limit_option(line.options);
   line.positional.add("file", -1);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;
+  const formats::VutraceLimits vutrace_limits = vutrace_limits_from(values);
 
   int status = kExitOk;
   for (const std::string& path : values["file"].as<std::vector<std::string>>()) {
@@ -49,7 +57,7 @@ int run_info(std::span<const std::string> args, Io& io) {
       continue;
     }
     auto data = formats::read_file(path);
-    formats::Identification id = formats::identify(data, path);
+    formats::Identification id = formats::identify(data, path, vutrace_limits);
     io.out << path << ": " << id.description << "\n";
     io.out << "  kind: " << formats::file_kind_name(id.kind) << "\n";
     for (const std::string& detail : id.details) io.out << "  " << detail << "\n";

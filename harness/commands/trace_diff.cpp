@@ -12,6 +12,7 @@
 #include "harness/cli/vu_options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/trace_diff/lockstep.hpp"
+#include "harness/cli/vutrace_options.hpp"
 #include "harness/trace_diff/report.hpp"
 
 namespace gcvu::harness {
@@ -30,7 +31,6 @@ uint64_t parse_number(const std::string& option, const std::string& text, uint64
 }  // namespace
 
 int run_trace_diff(std::span<const std::string> args, Io& io) {
-  const formats::VutraceLimits default_limits;
   CommandLine line(
       "trace-diff", "TRACE [--ignore LIST] [--ignore-floats] [--float-ulps N] [--max-steps N] [options]",
       "Checks gcvu's VU1 against a vutrace trace (chaoticgd/vutrace: PCSX2's VU1 interpreter, patched, writes the\n"
@@ -73,44 +73,33 @@ int run_trace_diff(std::span<const std::string> args, Io& io) {
   line.arguments.add_options()("trace", po::value<std::string>()->required(), "trace file");
   // clang-format off
   line.options.add_options()
-      ("ignore", po::value<std::vector<std::string>>()->composing(),
-       "leave these registers out of the comparison (list above; the option may repeat)")
-      ("ignore-floats", po::bool_switch(), "the same as --ignore floats")
-      ("float-ulps", po::value<std::string>()->default_value("0"),
-       "VF and ACC lanes, Q and P match when at most N representable PS2 floats apart (0: bit for bit)")
       ("max-steps", po::value<std::string>(), "compare at most N steps")
       ("write-clash", po::value<std::string>()->default_value("skip"),
        "when both halves of a pair write the same VF register: 'skip' the lower op (as PCSX2's interpreter) or "
        "'discard' only its VF write")
       ("top", po::value<std::string>()->default_value("0"), "the TOP register XTOP reads (VIF1's, not in a trace)")
-      ("itop", po::value<std::string>()->default_value("0"), "the ITOP register XITOP reads")
-      ("max-decoded-mib", po::value<std::string>()->default_value(std::to_string(default_limits.max_decoded_bytes >> 20)),
-       "refuse traces whose decoded snapshots need more than N MiB (16 KiB per snapshot that changed memory)");
+      ("itop", po::value<std::string>()->default_value("0"), "the ITOP register XITOP reads");
   // clang-format on
+  add_trace_compare_options(line.options);
+  add_vutrace_limit_option(line.options);
   line.positional.add("trace", 1);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;
 
   TraceDiffOptions options;
-  if (values.count("ignore") != 0) {
-    for (const std::string& list : values["ignore"].as<std::vector<std::string>>()) options.ignore.add_list(list);
-  }
-  if (values["ignore-floats"].as<bool>()) options.ignore.add("floats");
-  options.float_ulps =
-      static_cast<uint32_t>(parse_number("float-ulps", values["float-ulps"].as<std::string>(), UINT32_MAX));
+  apply_trace_compare_options(values, options);
   if (values.count("max-steps") != 0) {
     options.max_steps = parse_number("max-steps", values["max-steps"].as<std::string>(), UINT64_MAX);
   }
   options.config.write_clash = parse_write_clash(values["write-clash"].as<std::string>());
   options.top = static_cast<uint16_t>(parse_number("top", values["top"].as<std::string>(), 0x3ff));
   options.itop = static_cast<uint16_t>(parse_number("itop", values["itop"].as<std::string>(), 0x3ff));
-  formats::VutraceLimits limits;
-  limits.max_decoded_bytes =
-      parse_number("max-decoded-mib", values["max-decoded-mib"].as<std::string>(), uint64_t{1} << 40) << 20;
+  const formats::VutraceLimits limits = vutrace_limits_from(values);
 
   const std::string path = values["trace"].as<std::string>();
   const std::vector<uint8_t> bytes = formats::read_file(path);
   const formats::VutraceTrace trace = formats::read_vutrace(bytes, path, limits);
+  print_vutrace_warnings(trace, path, io.err);
   if (trace.snapshots.empty()) {
     io.err << "gcvu trace-diff: " << path << ": the trace has no snapshot to start from\n";
     return kExitError;

@@ -64,6 +64,10 @@ std::span<const Debugger::Command> Debugger::table() {
        &Debugger::trace},
       {"hash", "hash", "a hash of the whole machine state (VU1, VIF1, GIF, DMA, GS)", &Debugger::hash},
       {"vutrace", "vutrace", "with --vutrace: the trace's registers beside gcvu's at this step", &Debugger::vutrace},
+      {"tview", "tview mem S A [N] | find S HEX | save S FILE | next S A | list [xgkick|load A|store A|text T]",
+       "with --vutrace: the trace's own data memory at snapshot S (* marks words changed since S-1), finding "
+       "bytes, saving the image, the next snapshot loading/storing qword A, the filtered snapshot list",
+       &Debugger::tview},
       {"where", "where", "print where the run stands", nullptr, nullptr},
       {"help", "help [COMMAND]", "list the commands, or one in full", &Debugger::help},
       {"quit", "quit", "end the session", nullptr, nullptr},

@@ -89,6 +89,7 @@ class Debugger {
   void trace(const std::vector<std::string>& args, std::ostream& out);
   void hash(const std::vector<std::string>& args, std::ostream& out);
   void vutrace(const std::vector<std::string>& args, std::ostream& out);
+  void tview(const std::vector<std::string>& args, std::ostream& out);  // debugger_trace_view.cpp
   void help(const std::vector<std::string>& args, std::ostream& out);
 
   DebuggerOptions options_;

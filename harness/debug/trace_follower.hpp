@@ -20,6 +20,7 @@ class TraceFollower {
   TraceFollower(const formats::VutraceTrace& trace, TraceDiffOptions options);
   size_t start() const { return start_; }
   const TraceDiffOptions& options() const { return options_; }
+  const formats::VutraceTrace& trace() const { return trace_; }
   // After a pair issued: a reason to stop (the states differ, or the trace has ended), or nothing.
   std::optional<std::string> check(const vu::Vu1& vu) const;
   // The trace's snapshot for the current step beside gcvu's registers, differences marked.

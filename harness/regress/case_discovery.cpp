@@ -49,7 +49,7 @@ void find_file_case(const fs::path& file, std::vector<FoundCase>& found) {
   if (!any) {
     throw formats::FormatError(file.string(), 0,
                                "not a case: expected a folder, a case.json, a manifest.tsv, a GS dump (.gs, .gs.zst, "
-                               ".gs.xz) or a vutrace trace (.vutr)");
+                               ".gs.xz) or a vutrace trace (VUTR or headerless version 1)");
   }
 }
 

@@ -18,7 +18,8 @@ std::span<const CaseKind> case_kinds() {
                find_corpus_cases, run_dump_case},
       CaseKind{"gs-dump", "a GS dump (.gs, .gs.zst, .gs.xz) with vram_N/frame_N references beside it",
                find_dump_cases, run_dump_case},
-      CaseKind{"vutrace", "a vutrace VU1 trace (.vutr)", find_trace_cases, run_trace_case},
+      CaseKind{"vutrace", "a vutrace VU1 trace, found by content (VUTR, or a headerless version-1 trace)",
+               find_trace_cases, run_trace_case},
   };
   return kKinds;
 }

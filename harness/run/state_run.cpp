@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include <fmt/format.h>
+
 #include "emu/dma/ee_memory.hpp"
 #include "emu/gs/display/pcrtc.hpp"
 #include "emu/system/gs_from_gif.hpp"
@@ -14,6 +16,32 @@
 
 namespace gcvu::harness {
 
+namespace {
+
+constexpr uint32_t kMicroMemoryMask = 0x3fff;
+constexpr uint32_t kPairBytes = 8;
+constexpr uint64_t kPmodeCircuits = 0x3;  // PMODE EN1 | EN2
+
+void load_vu1_registers(const formats::SavedVuRegisters& saved, vu::Registers& regs) {
+  namespace slot = formats::saved_vi;
+  for (int n = 1; n < 32; ++n) regs.write_vf(n, vu::kFieldsXyzw, saved.vf[n]);
+  for (int n = 1; n < 16; ++n) regs.write_vi(n, static_cast<uint16_t>(saved.vi[n]));
+  regs.write_acc(vu::kFieldsXyzw, saved.acc);
+  regs.q = saved.vi[slot::kQ];
+  regs.p = saved.vi[slot::kP];
+  regs.i = saved.vi[slot::kI];
+  regs.r = saved.vi[slot::kR];
+  regs.status = static_cast<uint16_t>(saved.vi[slot::kStatus]);
+  regs.mac = static_cast<uint16_t>(saved.vi[slot::kMac]);
+  regs.clip = saved.vi[slot::kClip];
+}
+
+bool saved_display_shows_something(const formats::SaveState& state) {
+  return state.internal && (state.internal->gs_privileged_u64(0x00) & kPmodeCircuits) != 0;
+}
+
+}  // namespace
+
 void load_machine_from_state(const formats::SaveState& state, const Vif1StartRegisters& vif, system::ClockedSystem& machine) {
   const size_t ram = std::min<size_t>(state.ee_memory.size(), dma::kRamBytes);
   machine.ee().load_ram(std::span(state.ee_memory).first(ram), 0);
@@ -21,6 +49,40 @@ void load_machine_from_state(const formats::SaveState& state, const Vif1StartReg
   machine.vu().data().load(state.vu1_memory);
   machine.vu().load_micro(state.vu1_micro_memory);
   apply_vif1_start(vif, machine.vif().registers());
+  if (!state.internal) return;
+  load_vu1_registers(state.internal->vu1, machine.vu().registers());
+  // A program PCSX2 was running goes on from the saved TPC (a byte address; PCSX2 masks it to micro memory).
+  if (state.internal->vu1_running()) {
+    const uint32_t pc = (state.internal->vu1.tpc() & kMicroMemoryMask) / kPairBytes;
+    machine.start_microprogram(pc, static_cast<uint16_t>(vif.top), static_cast<uint16_t>(vif.itop));
+  }
+}
+
+std::vector<std::string> state_start_notes(const formats::SaveState& state) {
+  std::vector<std::string> notes;
+  if (!state.internal) {
+    notes.push_back("the state has no Internal Structures entry: VU1's registers, ROW/COL and the GS privileged "
+                    "registers start at zero");
+    return notes;
+  }
+  const formats::InternalStructures& in = *state.internal;
+  if (in.vu1_running()) notes.push_back(fmt::format("VU1 resumes the saved program at TPC {:#06x}", in.vu1.tpc()));
+  if (in.vu1.fdiv.enabled || in.vu1.efu.enabled) {
+    notes.push_back("a DIV/EFU result in flight when the state was saved is not resumed: Q/P hold the last "
+                    "committed values");
+  }
+  if (in.vif1.cmd != 0) {
+    notes.push_back(fmt::format("VIF1 was inside VIFcode cmd {:#04x} ({} words to come); gcvu starts at a VIFcode "
+                                "boundary, so the command's rest is not resumed",
+                                in.vif1.cmd, in.vif1.tag_size));
+  }
+  if (in.mtvu_was_on()) {
+    notes.push_back("MTVU was on: the VU thread's own copies of VU1 and VIF1 registers are not in the state");
+  }
+  notes.push_back(saved_display_shows_something(state)
+                      ? "display: the saved PMODE/DISPFB/DISPLAY"
+                      : "display: the saved PMODE shows no circuit, so FRAME_1 over SCISSOR_1 is shown");
+  return notes;
 }
 
 void start_transfer(const Vif1Transfer& transfer, const dma::ChainOptions& options, system::ClockedSystem& machine) {
@@ -33,8 +95,12 @@ void start_transfer(const Vif1Transfer& transfer, const dma::ChainOptions& optio
 
 void load_gs_from_state(const formats::SaveState& state, gs::Gs& gs) {
   const auto local_memory = std::span(state.gs_blob).subspan(state.gs.local_memory_offset, formats::kGsLocalMemorySize);
-  load_gs_state(state.gs, local_memory, {}, gs);
-  show_frame(display_for_context1(gs.registers()), gs);
+  if (saved_display_shows_something(state)) {
+    load_gs_state(state.gs, local_memory, state.internal->gs_privileged, gs);
+  } else {
+    load_gs_state(state.gs, local_memory, {}, gs);
+    show_frame(display_for_context1(gs.registers()), gs);
+  }
 }
 
 StateRunResult run_from_state(const StateRunRequest& request) {
@@ -53,6 +119,7 @@ StateRunResult run_from_state(const StateRunRequest& request) {
   }
 
   StateRunResult result;
+  result.notes = state_start_notes(state);
   const auto started = std::chrono::steady_clock::now();
   for (const Vif1Transfer& transfer : request.plan.transfers) {
     start_transfer(transfer, request.plan.options, machine);
@@ -62,9 +129,9 @@ StateRunResult run_from_state(const StateRunRequest& request) {
     // A transfer may end inside a VIF command whose data the next one brings; anything else ends the run.
     if (result.run.end == system::RunEnd::kError || result.run.end == system::RunEnd::kVifStalled) break;
   }
-  // The frame ends: the display shows what context 1 drew into by now, as PCSX2 writes the privileged registers
-  // into a dump just before each VSync.
-  show_frame(display_for_context1(gs.registers()), gs);
+  // The frame ends: without saved display registers the display shows what context 1 drew into by now, as PCSX2
+  // writes the privileged registers into a dump just before each VSync.
+  if (!saved_display_shows_something(state)) show_frame(display_for_context1(gs.registers()), gs);
   gs.vsync();
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   machine.gif().set_observer(nullptr);

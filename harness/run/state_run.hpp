@@ -4,10 +4,12 @@
 // channel 1 then sends the planned transfers (vif1_transfer_plan.hpp) through VIF1, VU1 and the GIF into gcvu's
 // GS, and the frame is ended with a VSync: the GS flushes, and the picture is what frame_display.hpp shows.
 //
-// Not recoverable from a state, so starting fresh: VU1's registers (VF, VI, ACC, Q, P, flags; in PCSX2's private
-// structures) are zero, no microprogram is running, VIF1 and the GIF start at a command/packet boundary with empty
-// FIFOs, and a transfer or GIF packet half-done when the state was saved is not resumed. Only the first 32 MiB of
-// a 128 MiB (extra-RAM) EE memory are loaded.
+// From "PCSX2 Internal Structures.dat" (formats/pcsx2/internal_structures.hpp): VU1's registers (VF, VI, ACC,
+// Q, P, I, R, flags), the program PCSX2 was running (it goes on from the saved TPC), VIF1's ROW/COL, and the GS
+// privileged registers (the frame uses the saved PMODE/DISPFB/DISPLAY when PMODE enables a circuit).
+// Read but not resumed: a DIV/EFU result in flight, the VIFcode in progress (VIF1 and the GIF start at a
+// command/packet boundary with empty FIFOs), and, under MTVU, the VU thread's own copies (not in the state).
+// state_start_notes lists which apply. Only the first 32 MiB of a 128 MiB (extra-RAM) EE memory are loaded.
 
 #include <array>
 #include <cstdint>
@@ -51,7 +53,11 @@ struct StateRunResult {
   std::vector<uint8_t> gs_memory;          // the 4 MiB of GS memory after the VSync
   std::optional<formats::GsDump> gs_dump;  // with record_gs_dump
   double wall_seconds = 0;                 // the run alone, without loading or writing files
+  std::vector<std::string> notes;          // state_start_notes
 };
+
+// What the run takes from the state's Internal Structures and what it cannot resume, one line each.
+std::vector<std::string> state_start_notes(const formats::SaveState& state);
 
 StateRunResult run_from_state(const StateRunRequest& request);
 

@@ -14,6 +14,7 @@ std::string format_state_run_report(const StateRunRequest& request, const StateR
   text += fmt::format("state: {}\n", request.source);
   text += fmt::format("sent: {}\n", request.plan.description);
   text += fmt::format("VIF1 start: {}\n", describe_vif1_start(request.vif));
+  for (const std::string& note : result.notes) text += fmt::format("start: {}\n", note);
   text += fmt::format("run: {} at cycle {}\n", system::run_end_name(result.run.end), result.run.cycles);
   if (!result.run.error.empty()) text += fmt::format("error: {}\n", result.run.error);
   text += fmt::format("cycles: {}\n", result.run.cycles);

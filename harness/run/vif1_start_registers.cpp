@@ -8,8 +8,12 @@ namespace {
 constexpr uint32_t kStatDbf = 1u << 7;  // VIF1_STAT.DBF
 }  // namespace
 
-Vif1StartRegisters vif1_start_from(const formats::Vif1Registers& image) {
+Vif1StartRegisters vif1_start_from(const formats::Vif1Registers& image, const formats::SavedVif1State* live) {
   Vif1StartRegisters start;
+  if (live != nullptr) {
+    start.row = live->row;
+    start.col = live->col;
+  }
   start.cycle = image.cycle;
   start.mode = image.mode;
   start.mask = image.mask;

@@ -2,12 +2,12 @@
 // The VIF1 registers a run from a save state starts with, and where each comes from.
 //
 // A .p2s holds VIF1's registers in eeHwRegs.bin, but not all of them live (formats/pcsx2/ee_hw_registers.hpp):
-// - ROW and COL (R0-R3, C0-C3): PCSX2 keeps the live values in its private VIF structure ("PCSX2 Internal
-//   Structures.dat", whose layout changes between builds); the image's slots are never written. They start at
-//   zero unless given (--row, --col).
-// - CYCLE, MODE, MASK, ITOP, TOP: with PCSX2's multi-threaded VU1 the VU thread works on its own copy; the image
-//   holds the EE side's values. The position inside an UNPACK's write cycle and the VIFcode in progress are
-//   private too: a run starts at a VIFcode boundary.
+// - ROW and COL (R0-R3, C0-C3): PCSX2 keeps the live values in its vifStruct, saved in "PCSX2 Internal
+//   Structures.dat" (formats/pcsx2/internal_structures.hpp); the image's slots are never written. They come from
+//   there (zero only if a state lacks that entry) unless given (--row, --col).
+// - CYCLE, MODE, MASK, ITOP, TOP: with PCSX2's multi-threaded VU1 the VU thread works on its own copy, which the
+//   state does not hold; the image holds the EE side's values. The VIFcode in progress is read (and reported),
+//   but a run starts at a VIFcode boundary: gcvu's VIF1 cannot be put inside a command.
 // - ERR, BASE, OFST, ITOPS, TOPS and STAT.DBF are taken from the image as saved.
 // Every one can be given instead. A VIF1 stream normally sets what it relies on itself (STCYCL, STMOD, STMASK,
 // STROW, STCOL, BASE, OFFSET, ITOP at the top of each packet), so the defaults rarely matter; when they do, the
@@ -20,6 +20,7 @@
 
 #include "emu/vif/vif1_registers.hpp"
 #include "formats/pcsx2/ee_hw_registers.hpp"
+#include "formats/pcsx2/internal_structures.hpp"
 
 namespace gcvu::harness {
 
@@ -39,8 +40,8 @@ struct Vif1StartRegisters {
   bool dbf = false;
 };
 
-// The defaults above: the image's values, ROW and COL zero.
-Vif1StartRegisters vif1_start_from(const formats::Vif1Registers& image);
+// The defaults above: the image's values, ROW and COL from `live` (PCSX2's vifStruct), or zero without it.
+Vif1StartRegisters vif1_start_from(const formats::Vif1Registers& image, const formats::SavedVif1State* live = nullptr);
 
 // Sets VIF1's registers (fields wider than the hardware's are cut to their width, as the registers hold them).
 void apply_vif1_start(const Vif1StartRegisters& start, vif::Vif1Registers& registers);

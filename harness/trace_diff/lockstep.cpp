@@ -25,7 +25,8 @@ uint32_t word_at(const formats::VutraceMemory& memory, uint32_t address) {
          uint32_t{memory[address + 3]} << 24;
 }
 
-// The byte PC of the pair whose execution produced snapshot `index`.
+}  // namespace
+
 uint32_t producing_pc(const formats::VutraceTrace& trace, size_t index) {
   if (index > 0) return trace.snapshots[index - 1].registers.tpc();
   return (trace.snapshots[0].registers.tpc() + formats::kVutraceMemoryBytes - kPairBytes) %
@@ -35,8 +36,6 @@ uint32_t producing_pc(const formats::VutraceTrace& trace, size_t index) {
 uint64_t bundle_at(const formats::VutraceMemory& micro, uint32_t pc) {
   return uint64_t{word_at(micro, pc + 4)} << 32 | word_at(micro, pc);
 }
-
-}  // namespace
 
 size_t first_clean_snapshot(const formats::VutraceTrace& trace) {
   size_t index = 0;

@@ -80,6 +80,11 @@ void load_snapshot_state(vu::Vu1& vu, const formats::VutraceSnapshot& snapshot);
 bool compare_with_snapshot(const vu::Vu1& vu, const formats::VutraceSnapshot& snapshot,
                            const TraceDiffOptions& options, TraceDiffResult& result);
 
+// The byte PC of the pair whose execution produced snapshot `index` (the TPC before it; for the first, 8 bytes
+// before its TPC), and the instruction pair (lower word low) at byte `pc` of a micro memory image.
+uint32_t producing_pc(const formats::VutraceTrace& trace, size_t index);
+uint64_t bundle_at(const formats::VutraceMemory& micro, uint32_t pc);
+
 // How far apart two PS2 float bit patterns are, in representable values (sign-magnitude order).
 uint64_t float_distance(uint32_t a, uint32_t b);
 

@@ -1,6 +1,8 @@
 #include "tests/formats/save_state_builder.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+#include <string_view>
 
 #include <zlib.h>
 #include <zstd.h>
@@ -69,6 +71,28 @@ void append_common_fields(std::vector<uint8_t>& out, const ZipMember& member, ui
   put_u16(out, 0);  // extra field length
 }
 
+// A 1x1 opaque black PNG (PNG spec: signature, IHDR, IDAT of one filtered row, IEND), built with zlib's crc32.
+std::vector<uint8_t> one_pixel_png() {
+  std::vector<uint8_t> png{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  auto chunk = [&](const char* type, const std::vector<uint8_t>& body) {
+    for (int shift = 24; shift >= 0; shift -= 8) png.push_back(static_cast<uint8_t>(body.size() >> shift));
+    std::vector<uint8_t> typed(type, type + 4);
+    typed.insert(typed.end(), body.begin(), body.end());
+    png.insert(png.end(), typed.begin(), typed.end());
+    const uint32_t crc = static_cast<uint32_t>(crc32(0L, typed.data(), static_cast<uInt>(typed.size())));
+    for (int shift = 24; shift >= 0; shift -= 8) png.push_back(static_cast<uint8_t>(crc >> shift));
+  };
+  chunk("IHDR", {0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0});  // 1x1, 8-bit RGB
+  std::vector<uint8_t> row{0, 0, 0, 0};                     // filter 0, one black pixel
+  std::vector<uint8_t> idat(compressBound(row.size()));
+  uLongf idat_size = idat.size();
+  compress(idat.data(), &idat_size, row.data(), row.size());
+  idat.resize(idat_size);
+  chunk("IDAT", idat);
+  chunk("IEND", {});
+  return png;
+}
+
 }  // namespace
 
 std::vector<uint8_t> compress_for_zip(ZipMethod method, const std::vector<uint8_t>& data) {
@@ -120,6 +144,48 @@ std::vector<uint8_t> build_zip(const std::vector<ZipMember>& members) {
   return out;
 }
 
+std::vector<uint8_t> build_internal_structures(const InternalStructuresParts& parts) {
+  std::vector<uint8_t> out;
+  auto tag = [&](std::string_view name) {  // FreezeTag: the name in 32 bytes, NUL-padded
+    std::array<uint8_t, 32> bytes{};
+    std::copy(name.begin(), name.end(), bytes.begin());
+    out.insert(out.end(), bytes.begin(), bytes.end());
+  };
+  auto filler = [&](size_t count, uint8_t value) { out.insert(out.end(), count, value); };
+  auto bytes = [&](const std::vector<uint8_t>& data) { out.insert(out.end(), data.begin(), data.end()); };
+  tag("BIOS");
+  filler(4 + 256, 0x11);  // checksum and description
+  tag("cpuRegs");
+  filler(3000, 0x22);  // cpuRegs, psxRegs, fpuRegs, TLBs: their sizes do not matter to a reader of tags
+  tag("Cycles");
+  filler(24, 0x33);
+  tag("EE-Subsystems");
+  filler(200, 0x44);  // rcntFreeze and memFreeze's blocks
+  bytes(parts.gs_privileged);
+  append_u32(out, parts.video_mode);
+  tag("vuMicroRegs");
+  bytes(parts.vu0);
+  bytes(parts.vu1);
+  filler(8, 0x55);  // vuJITFreeze: microVU0/1 prog.lpState
+  tag("VIF0dma");
+  append_u32(out, 0);
+  filler(144, 0);
+  append_u32(out, 0);
+  tag("VIF1dma");
+  append_u32(out, parts.vif1_cycles);
+  bytes(parts.vif1);
+  append_u32(out, static_cast<uint32_t>(parts.vif1_buffer.size()));
+  bytes(parts.vif1_buffer);
+  tag("SIF");
+  filler(300, 0x66);  // sif, IPU, GIF, SPR blocks
+  tag("MTVU");
+  for (uint32_t cycles : parts.mtvu_cycles) append_u32(out, cycles);
+  filler(4 + 8 + 8 + 4, 0);  // interrupts, GS signal and label, cycle index
+  tag("IOP-Subsystems");
+  filler(500, 0x77);
+  return out;
+}
+
 std::vector<ZipMember> save_state_members(const SaveStateParts& parts) {
   // reference/vif-gif-formats.md §4b: u32 version, then the tag in 32 bytes, NUL-padded.
   std::vector<uint8_t> version(4 + 32, 0);
@@ -132,9 +198,10 @@ std::vector<ZipMember> save_state_members(const SaveStateParts& parts) {
     put_u32(gs_blob, 0, 9);
   }
   ZipMethod method = parts.method;
-  return {
-      {"PCSX2 Savestate Version.id", ZipMethod::kStored, version, {}, {}},
-      {"PCSX2 Internal Structures.dat", method, std::vector<uint8_t>(64, 0xab), {}, {}},
+  // SaveState.cpp SaveState_AddToZip: the version entry is compressed like every other; the screenshot stored.
+  std::vector<ZipMember> members{
+      {"PCSX2 Savestate Version.id", method, version, {}, {}},
+      {"PCSX2 Internal Structures.dat", method, build_internal_structures(parts.internal), {}, {}},
       {"eeMemory.bin", method, parts.ee_memory, {}, {}},
       {"iopMemory.bin", method, std::vector<uint8_t>(2u << 20), {}, {}},
       {"eeHwRegs.bin", method, parts.ee_hw_registers, {}, {}},
@@ -143,6 +210,8 @@ std::vector<ZipMember> save_state_members(const SaveStateParts& parts) {
       {"vu1MicroMem.bin", method, parts.vu1_micro_memory, {}, {}},
       {"GS.bin", method, gs_blob, {}, {}},
   };
+  if (parts.screenshot) members.push_back({"Screenshot.png", ZipMethod::kStored, one_pixel_png(), {}, {}});
+  return members;
 }
 
 std::vector<uint8_t> build_save_state(const SaveStateParts& parts) { return build_zip(save_state_members(parts)); }

@@ -3,6 +3,7 @@
 // rather than from gcvu's reader. The zip is written byte by byte (APPNOTE.TXT: local headers, central directory,
 // end record) so an entry can use any method id, Zstandard's 93 included, and can carry a wrong size on purpose.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,6 +28,22 @@ std::vector<uint8_t> compress_for_zip(ZipMethod method, const std::vector<uint8_
 
 std::vector<uint8_t> build_zip(const std::vector<ZipMember>& members);
 
+// "PCSX2 Internal Structures.dat" as save state version 0x9a590000 lays it out (PCSX2 ade5762a4, SaveState.cpp
+// FreezeInternals), with the blocks gcvu reads as raw bytes a test fills at offsets worked out by hand from
+// PCSX2's headers, and the blocks gcvu skips as filler of plausible sizes.
+struct InternalStructuresParts {
+  std::vector<uint8_t> gs_privileged = std::vector<uint8_t>(0x2000);  // PS2MEM_GS (gsFreeze)
+  uint32_t video_mode = 0;
+  std::vector<uint8_t> vu0 = std::vector<uint8_t>(1570);  // VU0's fields in vuMicroFreeze's order
+  std::vector<uint8_t> vu1 = std::vector<uint8_t>(1618);  // VU1's (VU0's plus p and the xgkick fields)
+  uint32_t vif1_cycles = 0;
+  std::vector<uint8_t> vif1 = std::vector<uint8_t>(144);  // vifStruct (Vif_Dma.h)
+  std::vector<uint8_t> vif1_buffer;                       // nVif[1].buffer's first bSize bytes
+  std::array<uint32_t, 4> mtvu_cycles{};
+};
+
+std::vector<uint8_t> build_internal_structures(const InternalStructuresParts& parts);
+
 // The parts of a save state the tests set, with PCSX2's sizes by default.
 struct SaveStateParts {
   uint32_t version = 0x9a590000;
@@ -37,7 +54,9 @@ struct SaveStateParts {
   std::vector<uint8_t> vu1_micro_memory = std::vector<uint8_t>(16u << 10);
   std::vector<uint8_t> ee_hw_registers = std::vector<uint8_t>(64u << 10);
   std::vector<uint8_t> gs_blob;         // empty: a version 9 blob of zeroes (4194813 bytes)
-  ZipMethod method = ZipMethod::kZstd;  // for every entry but the version, which PCSX2 always stores
+  ZipMethod method = ZipMethod::kZstd;  // for every entry but the screenshot, which PCSX2 always stores
+  InternalStructuresParts internal;
+  bool screenshot = false;  // a stored Screenshot.png (a 1x1 PNG), as PCSX2 writes one
 };
 
 // Little-endian u32 at `offset` of `bytes`.

@@ -120,7 +120,7 @@ TEST(SaveState, ZstdEntriesReadBack) {
   expect_marked_state(state);
   ASSERT_EQ(state.entries.size(), 9u);
   EXPECT_EQ(state.entries[0].name, "PCSX2 Savestate Version.id");
-  EXPECT_EQ(state.entries[0].method, "stored");
+  EXPECT_EQ(state.entries[0].method, "zstd");  // compressed like the rest (SaveState_AddToZip)
   EXPECT_EQ(state.entries[0].size, 36u);
   EXPECT_EQ(state.entries[2].name, "eeMemory.bin");
   EXPECT_EQ(state.entries[2].method, "zstd");

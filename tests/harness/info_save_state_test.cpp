@@ -43,13 +43,13 @@ TEST(InfoSaveState, PrintsRegistersAndMicroprogram) {
            std::string("PCSX2 save state (zip archive, 9 entries), GS state version 9\n"),
            std::string("  kind: save-state\n"),
            std::string("  version: 0x9a590000 (v2.3.100)\n"),
-           std::string("  entry: PCSX2 Savestate Version.id: 36 bytes, stored\n"),
+           std::string("  entry: PCSX2 Savestate Version.id: 36 bytes, zstd, "),
            std::string("  entry: eeMemory.bin: 33554432 bytes, zstd, "),
            std::string("  EE memory: 32 MiB\n"),
            std::string("  VIF1: STAT 0x1f000004 FBRST 0x00000000 ERR 0x00000000 MARK 0x00000000 CYCLE 0x00000000\n"),
            std::string("  VIF1: MODE 0x00000000 NUM 0x00000017 MASK 0x00000000 CODE 0x00000000 ITOPS 0x00000000\n"),
            std::string("  VIF1: BASE 0x00000000 OFST 0x00000000 TOPS 0x00000000 ITOP 0x00000000 TOP 0x00000000\n"),
-           std::string("  VIF1 ROW/COL: live values are in PCSX2's private VIF state; the eeHwRegs.bin slots hold:\n"
+           std::string("  VIF1 R0-R3/C0-C3 slots of eeHwRegs.bin (never written by PCSX2; the live ROW/COL are below):\n"
                        "  VIF1: R0 0x00000000 R1 0x3f800000 R2 0x00000000 R3 0x00000000\n"
                        "  VIF1: C0 0x00000000 C1 0x00000000 C2 0x00000000 C3 0x00000000\n"),
            std::string("  DMA channel 1 (VIF1): CHCR 0x00000145 MADR 0x00000000 QWC 0x00000000 TADR 0x00000000\n"
@@ -58,6 +58,9 @@ TEST(InfoSaveState, PrintsRegistersAndMicroprogram) {
            std::string(" D_ENABLER 0x00001201\n"),
            "  VU1 microprogram: 104 bytes (13 instructions), xxh3-128 " + hash + "\n",
            std::string("  GS.bin: GS state version 9 (4194813 bytes)\n"),
+           std::string("  VU1: idle, TPC 0x0000, cycle 0\n"),
+           std::string("  VIF1 ROW: 0x00000000 0x00000000 0x00000000 0x00000000\n"),
+           std::string("  VIF1 VIFcode in progress: none\n"),
        }) {
     EXPECT_NE(result.out.find(line), std::string::npos) << line << "\n" << result.out;
   }

@@ -109,6 +109,26 @@ TEST(RegressDiscovery, SingleFileRoots) {
   EXPECT_EQ(find_regress_cases(roots).size(), 1u);
 }
 
+// Real traces are trace%06d.bin (the first of a session trace-00001.bin): found by content, whatever the name.
+// A headerless version-1 trace is an 'I' packet (16 KiB) followed by another packet ('R').
+TEST(RegressDiscovery, TracesAreFoundByContent) {
+  test::TempDir dir;
+  std::string v1(1 + 16384 + 1, '\0');
+  v1[0] = 'I';
+  v1[1 + 16384] = 'R';
+  std::ofstream(dir / "trace000002.bin", std::ios::binary) << v1;
+  std::ofstream(dir / "trace-00001.bin", std::ios::binary) << "VUTR\x03";
+  std::string not_trace = v1;
+  not_trace[1 + 16384] = 'z';
+  std::ofstream(dir / "vram_0.bin", std::ios::binary) << not_trace;
+  std::ofstream(dir / "short.bin", std::ios::binary) << "I";
+  const auto cases = find(dir.path());
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[0].kind, "vutrace");
+  EXPECT_EQ(cases[0].name, "trace-00001");
+  EXPECT_EQ(cases[1].name, "trace000002");
+}
+
 TEST(RegressDiscovery, Errors) {
   test::TempDir dir;
   EXPECT_NE(test::format_error_text([&] { find(dir / "missing"); }).find("missing: offset 0x0: no such file"),

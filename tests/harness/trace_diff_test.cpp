@@ -227,5 +227,29 @@ TEST(InfoVutrace, PrintsVersionSnapshotsAndMicroprogramHash) {
   EXPECT_TRUE(has(broken.err, "broken.vutr: offset 0x8: unknown packet type 'Q'")) << broken.err;
 }
 
+// A headerless version-1 trace named as PCSX2 names it is recognised by content; a cut-short one is read to its
+// last complete snapshot with a warning; --max-decoded-mib bounds info and debug as it bounds trace-diff.
+TEST(InfoVutrace, HeaderlessVersion1CutShortAndTheLimitOption) {
+  test::TempDir dir;
+  std::vector<uint8_t> bytes = formats::write_vutrace(test::hand_worked_trace(1));
+  ASSERT_EQ(bytes[0], 'I');
+  bytes.resize(bytes.size() - 1);  // the closing 'P' lost: 6 complete snapshots remain
+  test::write_bytes(dir / "trace000001.bin", bytes);
+  const std::string path = (dir / "trace000001.bin").string();
+  const test::CliResult result = test::run_cli({"info", path});
+  EXPECT_EQ(result.code, 0) << result.err;
+  EXPECT_TRUE(has(result.out, ": vutrace VU1 trace (headerless), format version 1, 6 snapshots\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "  warning: offset ")) << result.out;
+  EXPECT_TRUE(has(result.out, "read up to its last complete snapshot, 5")) << result.out;
+
+  const test::CliResult limited = test::run_cli({"info", path, "--max-decoded-mib", "0"});
+  EXPECT_EQ(limited.code, 2);
+  EXPECT_TRUE(has(limited.err, "exceed the limit of 0 bytes")) << limited.err;
+  const test::CliResult debug_limited =
+      test::run_cli({"debug", "--vutrace", path, "--max-decoded-mib", "0", "--script", "/dev/null"});
+  EXPECT_EQ(debug_limited.code, 2);
+  EXPECT_TRUE(has(debug_limited.err, "exceed the limit of 0 bytes")) << debug_limited.err;
+}
+
 }  // namespace
 }  // namespace gcvu::harness

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "formats/pcsx2/vutrace_writer.hpp"
 #include "tests/formats/save_state_builder.hpp"
 #include "tests/harness/hand_worked_trace.hpp"
@@ -34,6 +36,49 @@ TEST(DebuggerTargets, VutraceRunMatchesTheHandWorkedTrace) {
   EXPECT_EQ(missing(result.out, "  vf03   3fc00000 40200000 40600000 40900000"), "");
   EXPECT_EQ(result.out.find("differs"), std::string::npos) << result.out;
   EXPECT_EQ(missing(result.out, "the run ended at cycle"), "");
+}
+
+// tview works on the trace's own snapshots, whatever gcvu's run is doing.
+TEST(DebuggerTargets, TraceViewCommandsOnTheTracesSnapshots) {
+  const formats::VutraceTrace trace = test::hand_worked_trace();
+  test::TempDir dir;
+  test::write_bytes(dir / "t.vutr", formats::write_vutrace(trace));
+  const std::string image = (dir / "snap2.bin").string();
+  const auto result = debug_with_script(dir, {"--vutrace", (dir / "t.vutr").string()},
+                                        "tview list\ntview save 2 " + image + "\n");
+  ASSERT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_EQ(missing(result.out, "     6 0x0030  "), "");  // snapshot 6 was made by the pair before its TPC
+  EXPECT_EQ(missing(result.out, "wrote snapshot 2's 16 KiB data memory to " + image), "");
+  const std::vector<uint8_t> saved = test::read_bytes(image);
+  ASSERT_EQ(saved.size(), 16384u);
+  EXPECT_TRUE(std::equal(saved.begin(), saved.end(), trace.snapshots[2].data->begin()));
+  // A bad tview command is an error line (and a script with one exits non-zero).
+  const auto bad =
+      debug_with_script(dir, {"--vutrace", (dir / "t.vutr").string()}, "tview mem 9 0\ntview list banana\n");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_EQ(missing(bad.out + bad.err, "snapshot 9 is past the trace's last, 6"), "");
+  EXPECT_EQ(missing(bad.out + bad.err, "the filter is one of: xgkick, load QWORD, store QWORD, text WORDS"), "");
+}
+
+// The same divergence as below is passed with trace-diff's options: --float-ulps 1 tolerates the one-ulp VF03.y,
+// --ignore vf3 leaves the register out; without --vutrace the options are a usage error.
+TEST(DebuggerTargets, VutraceComparisonOptionsAsTraceDiffHas) {
+  formats::VutraceTrace trace = test::hand_worked_trace();
+  trace.snapshots[3].registers.vf[3][1] = 0x40200001;
+  test::TempDir dir;
+  test::write_bytes(dir / "t.vutr", formats::write_vutrace(trace));
+  for (std::vector<std::string> options : {std::vector<std::string>{"--float-ulps", "1"},
+                                           std::vector<std::string>{"--ignore", "vf3"}}) {
+    std::vector<std::string> args = {"--vutrace", (dir / "t.vutr").string()};
+    args.insert(args.end(), options.begin(), options.end());
+    const auto result = debug_with_script(dir, args, "continue\n");
+    ASSERT_EQ(result.code, 0) << result.out << result.err;
+    EXPECT_EQ(result.out.find("differs"), std::string::npos) << options[0] << "\n" << result.out;
+    EXPECT_EQ(missing(result.out, "the run ended at cycle"), "");
+  }
+  const auto usage = test::run_cli({"debug", "--ignore", "vf3"});
+  EXPECT_EQ(usage.code, 2);
+  EXPECT_EQ(missing(usage.err, "--ignore, --ignore-floats and --float-ulps need --vutrace TRACE"), "");
 }
 
 TEST(DebuggerTargets, VutraceDivergenceStopsTheRun) {
