@@ -52,7 +52,6 @@ class StripCensus final : public gif::GifQwordObserver {
   bool keep_strips_;
   Reading reading_ = Reading::kTag;
   uint32_t qwords_left_ = 0;
-  bool packet_ends_ = false;  // the tag just read had EOP
   std::vector<Qword> pending_ad_gif_;
   KickedStrip current_;       // the open strip without keep_strips (else strips_.back())
   bool strip_open_ = false;   // a strip was opened and no other packet has come since
