@@ -191,7 +191,9 @@ void Assembly::run(std::vector<Statement> statements, const std::filesystem::pat
     Statement statement = frame.statements[frame.next++];  // a copy: the frame stack may grow under it
     run_statement(statement);
   }
-  if (!conditionals_.empty()) throw SourceError("<end of input>", 0, 0, "missing .endif");
+  if (!conditionals_.empty()) {
+    throw SourceError(conditionals_.back().file, conditionals_.back().line, 1, "missing .endif for this .if");
+  }
   finish_packaging(*this);
 }
 
@@ -220,7 +222,7 @@ bool Assembly::handle_conditional(Line& line, const std::string& word) {
   if (std::find(kIfs.begin(), kIfs.end(), word) != kIfs.end()) {
     bool parent = active();
     bool value = parent && condition();
-    conditionals_.push_back({parent, value, value, false});
+    conditionals_.push_back({parent, value, value, false, line.statement.file, line.statement.line});
   } else if (word == ".elseif" || word == ".else") {
     if (conditionals_.empty()) cursor.fail_at(1, word + " without .if");
     Conditional& c = conditionals_.back();

@@ -98,6 +98,8 @@ class Assembly {
     bool active;
     bool taken;
     bool seen_else;
+    std::string file;  // of the .if, for "missing .endif"
+    int line;
   };
 
   void run_statement(const Statement& statement);

@@ -122,7 +122,7 @@ TEST(DvpSyntax, SymbolsConditionalsAndDefsym) {
   // IADDIU it 1, imm 0x12; IADDIU it 2, imm 2
   const std::vector<std::pair<uint32_t, uint32_t>> want = {{kNopUpper, 0x10010012u}, {kNopUpper, 0x10020002u}};
   EXPECT_EQ(bundles(p), want);
-  EXPECT_NE(error_of(".if 1\nnop nop\n").find("missing .endif"), std::string::npos);
+  EXPECT_NE(error_of(".if 1\nnop nop\n").find("syntax.vsm:1:1: missing .endif for this .if"), std::string::npos);
   EXPECT_NE(error_of(".endif\n").find("syntax.vsm:1:1: .endif without .if"), std::string::npos);
 }
 
