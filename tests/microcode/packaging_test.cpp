@@ -182,5 +182,23 @@ TEST(Packaging, VifDisassemblyAssemblesBack) {
   expect_vif_round_trip(noise, true, "noise chain");
 }
 
+// The CLI round trip: asm, disasm --vif --chain, asm again gives the same file.
+TEST(Packaging, DisasmVifCommandOutputAssemblesBack) {
+  test::TempDir dir;
+  std::ofstream(dir / "package.vsm") << kPackage;
+  ASSERT_EQ(test::run_cli({"asm", (dir / "package.vsm").string(), "-o", (dir / "a.bin").string()}).code, 0);
+  const auto text = test::run_cli({"disasm", "--vif", "--chain", (dir / "a.bin").string()});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("MPG 0x0, 8"), std::string::npos) << text.out;
+  std::ofstream(dir / "again.vsm") << text.out;
+  ASSERT_EQ(test::run_cli({"asm", (dir / "again.vsm").string(), "-o", (dir / "b.bin").string()}).code, 0);
+  std::ifstream a(dir / "a.bin", std::ios::binary), b(dir / "b.bin", std::ios::binary);
+  std::stringstream sa, sb;
+  sa << a.rdbuf();
+  sb << b.rdbuf();
+  EXPECT_EQ(sa.str(), sb.str());
+  EXPECT_EQ(test::run_cli({"disasm", "--chain", (dir / "a.bin").string()}).code, 2);  // --chain needs --vif
+}
+
 }  // namespace
 }  // namespace gcvu::microcode
