@@ -288,10 +288,11 @@ void vif_code(Assembly& assembly, Line& line, const VifCode& code) {
   for (uint32_t value : extra) assembly.emit_word(line, value);
 }
 
-void mpg_code(Assembly& assembly, Line& line, uint32_t address, uint32_t instructions) {
+void mpg_code(Assembly& assembly, Line& line, uint32_t address, uint32_t instructions, bool interrupt = false) {
   pad_to(assembly, line, 8, 4);  // the data after the VIFcode starts on 8 bytes
   need_alignment(assembly, 8);
-  assembly.emit_word(line, (kMpgCommand << 24) | ((instructions & 0xffu) << 16) | (address & 0xffffu));
+  assembly.emit_word(line, (interrupt ? kVifInterrupt : 0) | (kMpgCommand << 24) | ((instructions & 0xffu) << 16) |
+                               (address & 0xffffu));
 }
 
 void mpg(Assembly& assembly, Line& line) {
@@ -319,15 +320,14 @@ void mpg(Assembly& assembly, Line& line) {
       cursor.fail_at(column,
                      fmt::format("MPG file '{}' has {} bytes (1..256 instructions of 8 bytes)", name, bytes.size()));
     }
-    mpg_code(assembly, line, at, static_cast<uint32_t>(bytes.size() / 8));
+    mpg_code(assembly, line, at, static_cast<uint32_t>(bytes.size() / 8), has(flags, 'i'));
     assembly.emit(line, bytes);
     state.mpg_location = at + static_cast<uint32_t>(bytes.size() / 8);
     return;
   }
   std::optional<int64_t> instructions = count(assembly, line, "instruction count");
   expect_end(cursor);
-  (void)flags;
-  mpg_code(assembly, line, at, static_cast<uint32_t>(instructions.value_or(0)));
+  mpg_code(assembly, line, at, static_cast<uint32_t>(instructions.value_or(0)), has(flags, 'i'));
   OpenBlock& block = open(assembly, line, Kind::kMpg, assembly.here() - 4, !instructions);
   block.mpg_address = at;
   state.location_bias = int64_t{at} * 8 - static_cast<int64_t>(assembly.here());

@@ -163,8 +163,8 @@ class Printer {
         break;
       case 0x4a: {
         const size_t count = num == 0 ? 256 : num;
-        if (at % 8 == 4 && at + 4 + count * 8 <= end && irq.empty()) {
-          line(fmt::format("        MPG {:#x}, {}", imm, count));
+        if (at % 8 == 4 && at + 4 + count * 8 <= end) {
+          line(fmt::format("        MPG{} {:#x}, {}", irq, imm, count));
           DisassemblyOptions options;
           options.columns = false;
           options.labels = false;  // VU-space labels could clash between MPG blocks; raw offsets reassemble

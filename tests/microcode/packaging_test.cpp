@@ -71,7 +71,7 @@ TEST(Packaging, TagsAndVifcodesWorkedByHand) {
 TEST(Packaging, VifcodeMnemonicsWorkedByHand) {
   const Program p = assemble_source(
       "stcycl 1, 2\nbase[i] 42\nstmod addrow\nmskpath3 enable\nflusha\nmscalf 0x10\n"
-      "stmask 0x12345678\nunpack[mr] S_8, 5, *\n.byte 1, 2, 3\n.endunpack\n",
+      "stmask 0x12345678\nunpack[mr] S_8, 5, *\n.byte 1, 2, 3\n.endunpack\nmpg[i] 3, *\nnop nop\n.endmpg\n",
       "vif.vsm");
   const std::vector<uint32_t> want = {
       0x01000102u,               // STCYCL: CMD 1, IMM = WL 1 << 8 | CL 2
@@ -83,6 +83,9 @@ TEST(Packaging, VifcodeMnemonicsWorkedByHand) {
       0x20000000u, 0x12345678u,  // STMASK + the mask word
       0x72038005u,               // UNPACK S_8 0x62 | m 0x10, NUM 3, IMM: r (FLG) bit 15 | address 5
       0x00030201u,               // the three bytes, padded to a word
+      0x00000000u,               // vifnop: MPG data must start on 8 bytes
+      0xca010003u,               // MPG with the interrupt bit 31, CMD 0x4a, NUM 1, address 3
+      0x8000033cu, 0x000002ffu,  // nop nop (lower word first)
   };
   std::vector<uint32_t> got;
   for (size_t i = 0; i + 4 <= p.code.size(); i += 4) got.push_back(word_at(p.code, i));
