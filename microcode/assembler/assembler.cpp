@@ -67,6 +67,7 @@ void Assembly::emit(const Line& line, std::span<const uint8_t> bytes) {
     throw SourceError(line.statement.file, line.statement.line, 1,
                       fmt::format("the output would exceed {} MiB", kMaxImage >> 20), line.note);
   }
+  pending_labels_.clear();
   ListingEntry entry;
   entry.address = here();
   entry.bytes.assign(bytes.begin(), bytes.end());
@@ -116,16 +117,17 @@ void Assembly::define_symbol(const Line& line, int column, const std::string& na
 
 void Assembly::define_label(const Line& line, int column, const std::string& name) {
   const int64_t value = static_cast<int64_t>(here()) + packaging_->location_bias;
-  if (first_pass_labels_ != nullptr) {
-    auto it = first_pass_labels_->find(name);
-    if (it != first_pass_labels_->end() && it->second.value != value) {
-      line.cursor.fail_at(column, fmt::format("label '{}' moved from {:#x} to {:#x} between passes (its address "
-                                              "depends on a value defined after it)",
-                                              name, it->second.value, value));
-    }
-  }
   define_symbol(line, column, name, Symbol{value, true, true, {}, 0});
   if (packaging_->location_bias == 0) program_.labels[name] = static_cast<uint32_t>(value);
+  pending_labels_.push_back(name);
+}
+
+void Assembly::move_labels_here(const std::vector<std::string>& names) {
+  const int64_t value = static_cast<int64_t>(here()) + packaging_->location_bias;
+  for (const std::string& name : names) {
+    symbols_[name].value = value;
+    if (packaging_->location_bias == 0) program_.labels[name] = static_cast<uint32_t>(value);
+  }
 }
 
 std::vector<Statement> Assembly::capture_block(const Line& start, std::span<const std::string_view> opens,
@@ -195,6 +197,16 @@ void Assembly::run(std::vector<Statement> statements, const std::filesystem::pat
     throw SourceError(conditionals_.back().file, conditionals_.back().line, 1, "missing .endif for this .if");
   }
   finish_packaging(*this);
+  if (first_pass_labels_ == nullptr) return;
+  for (const auto& [name, symbol] : symbols_) {
+    auto it = first_pass_labels_->find(name);
+    if (symbol.label && it != first_pass_labels_->end() && it->second.value != symbol.value) {
+      throw SourceError(symbol.file, symbol.line, 1,
+                        fmt::format("label '{}' moved from {:#x} to {:#x} between passes (its address depends on "
+                                    "a value defined after it)",
+                                    name, it->second.value, symbol.value));
+    }
+  }
 }
 
 bool Assembly::handle_conditional(Line& line, const std::string& word) {

@@ -73,6 +73,10 @@ class Assembly {
   void warn(const Line& line, int column, const std::string& message);  // an error under --strict
   void define_symbol(const Line& line, int column, const std::string& name, Symbol symbol);
   void define_label(const Line& line, int column, const std::string& name);
+  // dvp-as aligns a DMA tag and moves the labels just before it (no bytes between) along: a tag takes the
+  // labels pending before its padding and moves them to the aligned address.
+  std::vector<std::string> pending_labels() const { return pending_labels_; }
+  void move_labels_here(const std::vector<std::string>& names);
   // Statements up to the one whose first word is `end` (nesting on any of `opens`), taken from the current
   // frame; the `end` statement is consumed. Fails at `start` when the frame ends first.
   std::vector<Statement> capture_block(const Line& start, std::span<const std::string_view> opens,
@@ -114,6 +118,7 @@ class Assembly {
   std::vector<Frame> frames_;
   std::vector<Conditional> conditionals_;
   std::unique_ptr<PackagingState> packaging_;
+  std::vector<std::string> pending_labels_;  // labels with no bytes emitted after them yet
   int macro_serial_ = 0;
   uint64_t statements_run_ = 0;
 };

@@ -165,6 +165,9 @@ OpenBlock close(Assembly& assembly, Line& line, std::initializer_list<Kind> kind
 void dma_tag(Assembly& assembly, Line& line, const DmaTag& tag) {
   Cursor& cursor = line.cursor;
   std::string flags = flag_letters(cursor);
+  const std::vector<std::string> labels = assembly.pending_labels();
+  pad_to(assembly, line, 16);  // before the operands: they may name the labels it moves
+  assembly.move_labels_here(labels);
   int column = cursor.column();
   std::optional<int64_t> qwc = count(assembly, line, "quadword count");
   uint32_t address = 0;
@@ -180,7 +183,6 @@ void dma_tag(Assembly& assembly, Line& line, const DmaTag& tag) {
   }
   expect_end(cursor);
   if (qwc && (*qwc < 0 || *qwc > 0xffff)) cursor.fail_at(column, fmt::format("QWC {} is outside 0..65535", *qwc));
-  pad_to(assembly, line, 16);
   need_alignment(assembly, 16);
   const size_t at = assembly.here();
   uint32_t word0 = (tag.id << 28) | static_cast<uint32_t>(qwc.value_or(0)) | (has(flags, 'i') ? 1u << 31 : 0);

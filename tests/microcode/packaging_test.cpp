@@ -203,5 +203,14 @@ TEST(Packaging, DisasmVifCommandOutputAssemblesBack) {
   EXPECT_EQ(test::run_cli({"disasm", "--chain", (dir / "a.bin").string()}).code, 2);  // --chain needs --vif
 }
 
+// dvp-as aligns a DMA tag to a quadword and moves a label just before it along (tc-dvp.c's last_label_seen).
+TEST(Packaging, LabelBeforeADmaTagMovesToTheAlignedTag) {
+  const Program p = assemble_source(".word 1\nhere:\n  DMAnext 0, here\n.EndDmaData\n", "moved.vsm");
+  ASSERT_EQ(p.code.size(), 0x20u);
+  EXPECT_EQ(word_at(p.code, 0x10), 0x20000000u);  // DMAnext (ID 2), QWC 0, at 0x10 after 12 bytes of padding
+  EXPECT_EQ(word_at(p.code, 0x14), 0x10u);        // ADDR: `here` is the tag's address, not 4
+  EXPECT_EQ(p.labels.at("here"), 0x10u);
+}
+
 }  // namespace
 }  // namespace gcvu::microcode
