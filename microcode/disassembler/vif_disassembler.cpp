@@ -16,6 +16,8 @@ namespace {
 constexpr std::string_view kUnpackNames[16] = {"S_32",  "S_16",  "S_8",  "", "V2_32", "V2_16", "V2_8", "",
                                                "V3_32", "V3_16", "V3_8", "", "V4_32", "V4_16", "V4_8", "V4_5"};
 constexpr uint32_t kUnpackBits[16] = {32, 16, 8, 0, 64, 32, 16, 0, 96, 48, 24, 0, 128, 64, 32, 16};
+constexpr std::string_view kGifRegisters[16] = {"prim",    "rgbaq",   "st",   "uv", "xyzf2", "xyz2", "tex0_1", "tex0_2",
+                                                "clamp_1", "clamp_2", "xyzf", "",   "xyzf3", "xyz3", "a_d",    "nop"};
 constexpr std::string_view kDmaNames[8] = {"DMArefe", "DMAcnt",  "DMAnext", "DMAref",
                                            "DMArefs", "DMAcall", "DMAret",  "DMAend"};
 
@@ -115,6 +117,50 @@ class Printer {
     return end;
   }
 
+  // GIF packets (tag + data) from `at` to `end` as gifpacked/gifreglist/gifimage blocks where the tag's bits are
+  // all expressible; the rest as words.
+  void gif_packets(size_t at, size_t end) {
+    while (at + 16 <= end) {
+      const uint32_t w0 = word(at), w1 = word(at + 4);
+      const uint64_t regs = uint64_t{word(at + 8)} | uint64_t{word(at + 12)} << 32;
+      const uint32_t nloop = w0 & 0x7fffu;
+      const bool eop = (w0 & 0x8000u) != 0;
+      const bool pre = (w1 & 0x4000u) != 0;
+      const uint32_t prim = (w1 >> 15) & 0x7ffu;
+      const uint32_t flag = (w1 >> 26) & 3u;
+      uint32_t nregs = w1 >> 28;
+      if (nregs == 0 && regs != 0) nregs = 16;
+      bool plain = (w0 & 0xffff0000u) == 0 && (w1 & 0x3fffu) == 0 && flag != 3 && (pre || prim == 0);
+      std::string names;
+      for (uint32_t i = 0; i < 16; ++i) {
+        const uint32_t reg = (regs >> (4 * i)) & 0xfu;
+        if (i >= nregs) {
+          plain = plain && reg == 0;
+        } else {
+          plain = plain && !kGifRegisters[reg].empty();
+          names += fmt::format("{}{}", i == 0 ? "" : ", ", kGifRegisters[reg]);
+        }
+      }
+      size_t data = flag == 2   ? size_t{nloop} * 16
+                    : flag == 1 ? (size_t{nloop} * nregs * 8 + 15) / 16 * 16
+                                : size_t{nloop} * nregs * 16;
+      const bool odd_reglist = flag == 1 && (size_t{nloop} * nregs) % 2 == 1;
+      if (!plain || at + 16 + data > end || (flag == 2 && regs != 0) ||
+          (odd_reglist && (word(at + 8 + data) != 0 || word(at + 12 + data) != 0))) {  // .endgif pads with zeros
+        words(at, end, "GIF data");
+        return;
+      }
+      std::string text = fmt::format("        {}", flag == 0 ? "gifpacked" : flag == 1 ? "gifreglist" : "gifimage");
+      if (pre) text += fmt::format(" prim={:#x},", prim);
+      if (flag != 2) text += fmt::format(" regs={{{}}},", names);
+      text += fmt::format(" nloop={}{}", nloop, eop ? ", eop" : "");
+      line(text);
+      words(at + 16, at + 16 + data, "");
+      line("        .endgif");
+      at += 16 + data;
+    }
+  }
+
   size_t vifcode(size_t at, size_t end) {
     const uint32_t code = word(at);
     const uint32_t cmd = (code >> 24) & 0x7fu;
@@ -186,7 +232,7 @@ class Printer {
         const size_t qwords = imm == 0 ? 65536 : imm;
         if (at % 16 == 12 && at + 4 + qwords * 16 <= end && num == 0 && imm != 0) {
           line(fmt::format("        {}{} {}", cmd == 0x50 ? "DIRECT" : "DIRECTHL", irq, qwords));
-          words(at + 4, at + 4 + qwords * 16, "GIF packet");
+          gif_packets(at + 4, at + 4 + qwords * 16);
           line("        .EndDirect");
           done = true;
           next = at + 4 + qwords * 16;

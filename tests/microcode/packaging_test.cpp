@@ -166,6 +166,15 @@ void expect_vif_round_trip(const std::vector<uint8_t>& bytes, bool chain, const 
 
 TEST(Packaging, VifDisassemblyAssemblesBack) {
   expect_vif_round_trip(assemble_source(kPackage, "package.vsm").code, true, "package chain");
+  const std::string gif =
+      "direct *\ngifreglist prim=0x6, regs={rgbaq}, nloop=1, eop\n.int 1, 2\n.endgif\n"
+      "gifimage nloop=1\n.int 1, 2, 3, 4\n.endgif\n.enddirect\n";
+  const Program gif_program = assemble_source(gif, "gif.vsm");
+  // DIRECT 4 qwords at 0xc: reglist tag (FLG 1 << 26 | NREG 1 << 28 | PRE | PRIM 6 << 15) + its one dword padded
+  // to a qword, image tag + one qword.
+  EXPECT_EQ(word_at(gif_program.code, 0x0c), 0x50000004u);
+  EXPECT_EQ(word_at(gif_program.code, 0x14), 0x14034000u);
+  expect_vif_round_trip(gif_program.code, false, "gif tags in DIRECT");
   AssembleOptions options;
   const std::filesystem::path tests = shared_inputs() / "dvp-as-tests";
   options.include_dirs.push_back(tests);
@@ -193,6 +202,7 @@ TEST(Packaging, DisasmVifCommandOutputAssemblesBack) {
   const auto text = test::run_cli({"disasm", "--vif", "--chain", (dir / "a.bin").string()});
   ASSERT_EQ(text.code, 0) << text.err;
   EXPECT_NE(text.out.find("MPG 0x0, 8"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("gifpacked regs={a_d}, nloop=1, eop"), std::string::npos) << text.out;
   std::ofstream(dir / "again.vsm") << text.out;
   ASSERT_EQ(test::run_cli({"asm", (dir / "again.vsm").string(), "-o", (dir / "b.bin").string()}).code, 0);
   std::ifstream a(dir / "a.bin", std::ios::binary), b(dir / "b.bin", std::ios::binary);
