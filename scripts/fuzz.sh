@@ -9,7 +9,7 @@ cmake --workflow --preset fuzz
 work="$(mktemp -d)"
 trap 'rm -rf "${work}"' EXIT
 status=0
-for target in vif1_stream gif_stream gs_registers vutrace save_state gs_dump gameplay png golden_case rc2_level; do
+for target in vif1_stream gif_stream gs_registers vutrace save_state gs_dump gameplay png golden_case rc2_level vsm_assembler; do
   mkdir -p "${work}/${target}/corpus" "${work}/${target}/artifacts"
   seeds=()
   # The committed seed corpus (read in place; what the run finds goes to the temporary corpus).
@@ -20,6 +20,11 @@ for target in vif1_stream gif_stream gs_registers vutrace save_state gs_dump gam
   if [ "${target}" = gs_dump ] && [ -d ../shared/golden-pcsx2 ]; then
     for dump in ../shared/golden-pcsx2/scene_b_ct16/*.gs ../shared/golden-pcsx2/scene_c_xz/*.gs.xz; do
       [ -e "${dump}" ] && cp "${dump}" "${work}/${target}/corpus/"
+    done
+  fi
+  if [ "${target}" = vsm_assembler ]; then
+    for source in ../shared/dvp-as-tests/*.s microcode/*/*.vsm; do
+      [ -e "${source}" ] && cp "${source}" "${work}/${target}/corpus/"
     done
   fi
   echo "== fuzz ${target}: ${seconds} s"

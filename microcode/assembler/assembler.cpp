@@ -1,55 +1,32 @@
-// The assembler driver: files and includes, labels, directives, branch fixups and the listing.
+// The assembler driver: two passes over the statements, labels and symbols, conditionals, dispatch of each
+// statement to the directive families or the instruction parser, and the listing.
 
 #include "microcode/assembler/assembler.hpp"
 
+#include <algorithm>
 #include <fstream>
-#include <map>
-#include <span>
 #include <sstream>
 
 #include <fmt/format.h>
 
-#include "microcode/assembler/cursor.hpp"
+#include "microcode/assembler/assembly.hpp"
 #include "microcode/assembler/instruction_parser.hpp"
+#include "microcode/assembler/packaging.hpp"
 
 namespace gcvu::microcode {
 
-SourceError::SourceError(std::string file, int line, int column, const std::string& message)
-    : std::runtime_error(fmt::format("{}:{}:{}: {}", file, line, column, message)),
+SourceError::SourceError(std::string file, int line, int column, const std::string& message, const std::string& note)
+    : std::runtime_error(fmt::format("{}:{}:{}: {}{}", file, line, column, message, note)),
       file_(std::move(file)),
       line_(line),
       column_(column) {}
 
+namespace detail {
+
 namespace {
 
-using detail::Cursor;
-
-constexpr uint32_t kNopUpper = 0x000002ffu;
-constexpr uint32_t kNopLower = 0x8000033cu;
-
-struct Fixup {
-  size_t offset;  // of the bundle in the code
-  std::string label;
-  std::string file;
-  int line;
-  int column;
-};
-
-struct Label {
-  uint32_t address;
-  std::string file;
-  int line;
-};
-
-// Text up to the first ';' or '#' outside a string.
-std::string_view strip_comment(std::string_view line) {
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '"') quoted = !quoted;
-    if (!quoted && (line[i] == ';' || line[i] == '#')) return line.substr(0, i);
-  }
-  return line;
-}
+constexpr uint64_t kMaxStatements = 4'000'000;  // per pass: .rept and recursive macros cannot hang the assembler
+constexpr size_t kMaxImage = 64u << 20;
 
 std::string trim(std::string_view text) {
   size_t start = text.find_first_not_of(" \t\r");
@@ -58,189 +35,321 @@ std::string trim(std::string_view text) {
   return std::string(text.substr(start, end - start + 1));
 }
 
-class Assembler {
- public:
-  Program finish() {
-    for (const Fixup& fixup : fixups_) {
-      auto it = labels_.find(fixup.label);
-      if (it == labels_.end()) {
-        throw SourceError(fixup.file, fixup.line, fixup.column, fmt::format("undefined label '{}'", fixup.label));
-      }
-      int64_t delta = static_cast<int64_t>(it->second.address) - static_cast<int64_t>(fixup.offset + 8);
-      int64_t offset = delta / 8;
-      if (delta % 8 != 0 || offset < -1024 || offset > 1023) {
-        throw SourceError(fixup.file, fixup.line, fixup.column,
-                          fmt::format("branch to '{}' is out of reach (offset {} instructions, limit -1024..1023)",
-                                      fixup.label, offset));
-      }
-      program_.code[fixup.offset] |= static_cast<uint8_t>(offset & 0xff);
-      program_.code[fixup.offset + 1] |= static_cast<uint8_t>((offset >> 8) & 0x07);
+}  // namespace
+
+Assembly::Assembly(const AssembleOptions& options, const std::map<std::string, Symbol>* first_pass_labels)
+    : options_(options), first_pass_labels_(first_pass_labels), packaging_(std::make_unique<PackagingState>()) {
+  for (const auto& [name, value] : options.defsyms) symbols_[name] = Symbol{value, false, false, "--defsym", 0};
+}
+
+Assembly::~Assembly() = default;
+
+ExprEnv Assembly::env() const {
+  ExprEnv env;
+  env.here = static_cast<int64_t>(here()) + packaging_->location_bias;
+  env.allow_undefined = !final_pass();
+  env.lookup = [this](std::string_view name) -> std::optional<ExprValue> {
+    auto it = symbols_.find(std::string(name));
+    if (it == symbols_.end() && first_pass_labels_ != nullptr) {
+      it = first_pass_labels_->find(std::string(name));
+      if (it == first_pass_labels_->end()) return std::nullopt;
+    } else if (it == symbols_.end()) {
+      return std::nullopt;
     }
-    for (const auto& [label, where] : labels_) program_.labels.emplace(label, where.address);
-    for (ListingEntry& entry : program_.listing) {  // listing bytes after fixups
-      auto begin = program_.code.begin() + entry.address;
-      entry.bytes.assign(begin, begin + static_cast<long>(entry.bytes.size()));
-    }
-    return std::move(program_);
-  }
+    return ExprValue{it->second.value, it->second.address, false};
+  };
+  return env;
+}
 
-  void run_file(const std::filesystem::path& path, std::string_view text, const std::string& name) {
-    std::filesystem::path key = std::filesystem::weakly_canonical(path);
-    stack_.push_back(key);
-    std::istringstream lines{std::string(text)};
-    std::string line;
-    int number = 0;
-    while (std::getline(lines, line)) {
-      ++number;
-      run_line(path, name, number, line);
-    }
-    stack_.pop_back();
+void Assembly::emit(const Line& line, std::span<const uint8_t> bytes) {
+  if (bytes.empty()) return;
+  if (program_.code.size() + bytes.size() > kMaxImage) {
+    throw SourceError(line.statement.file, line.statement.line, 1,
+                      fmt::format("the output would exceed {} MiB", kMaxImage >> 20), line.note);
   }
+  pending_labels_.clear();
+  ListingEntry entry;
+  entry.address = here();
+  entry.bytes.assign(bytes.begin(), bytes.end());
+  entry.file = line.statement.file;
+  entry.line = line.statement.line;
+  entry.source = trim(line.statement.text);
+  program_.code.insert(program_.code.end(), bytes.begin(), bytes.end());
+  program_.listing.push_back(std::move(entry));
+}
 
- private:
-  void emit(const std::string& file, int line, const std::string& source, std::span<const uint8_t> bytes) {
-    ListingEntry entry;
-    entry.address = static_cast<uint32_t>(program_.code.size());
-    entry.bytes.assign(bytes.begin(), bytes.end());
-    entry.file = file;
-    entry.line = line;
-    entry.source = source;
-    program_.code.insert(program_.code.end(), bytes.begin(), bytes.end());
-    program_.listing.push_back(std::move(entry));
+void Assembly::emit_word(const Line& line, uint32_t word) {
+  const uint8_t bytes[4] = {static_cast<uint8_t>(word), static_cast<uint8_t>(word >> 8),
+                            static_cast<uint8_t>(word >> 16), static_cast<uint8_t>(word >> 24)};
+  emit(line, bytes);
+}
+
+void Assembly::patch_word(size_t offset, uint32_t word) {
+  for (int i = 0; i < 4; ++i) program_.code[offset + static_cast<size_t>(i)] = static_cast<uint8_t>(word >> (8 * i));
+}
+
+uint32_t Assembly::word_at(size_t offset) const {
+  uint32_t word = 0;
+  for (int i = 3; i >= 0; --i) word = (word << 8) | program_.code[offset + static_cast<size_t>(i)];
+  return word;
+}
+
+void Assembly::warn(const Line& line, int column, const std::string& message) {
+  if (options_.strict) {
+    throw SourceError(line.statement.file, line.statement.line, column, message + " (an error under --strict)",
+                      line.note);
   }
+  if (!final_pass()) return;
+  program_.warnings.push_back(
+      fmt::format("{}:{}:{}: warning: {}{}", line.statement.file, line.statement.line, column, message, line.note));
+}
 
-  static void append_le(std::vector<uint8_t>& out, uint64_t value, int bytes) {
-    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<uint8_t>(value >> (8 * i)));
+void Assembly::define_symbol(const Line& line, int column, const std::string& name, Symbol symbol) {
+  auto it = symbols_.find(name);
+  if (it != symbols_.end() && (it->second.label || symbol.label)) {
+    line.cursor.fail_at(column, fmt::format("{} '{}' is already defined at {}:{}", symbol.label ? "label" : "symbol",
+                                            name, it->second.file, it->second.line));
   }
+  symbol.file = line.statement.file;
+  symbol.line = line.statement.line;
+  symbols_[name] = symbol;
+}
 
-  void run_line(const std::filesystem::path& path, const std::string& name, int number, const std::string& raw) {
-    std::string_view text = strip_comment(raw);
-    Cursor cursor(text, name, number);
-    const std::string source = trim(raw);
+void Assembly::define_label(const Line& line, int column, const std::string& name) {
+  const int64_t value = static_cast<int64_t>(here()) + packaging_->location_bias;
+  define_symbol(line, column, name, Symbol{value, true, true, {}, 0});
+  if (packaging_->location_bias == 0) program_.labels[name] = static_cast<uint32_t>(value);
+  pending_labels_.push_back(name);
+}
+
+void Assembly::move_labels_here(const std::vector<std::string>& names) {
+  const int64_t value = static_cast<int64_t>(here()) + packaging_->location_bias;
+  for (const std::string& name : names) {
+    symbols_[name].value = value;
+    if (packaging_->location_bias == 0) program_.labels[name] = static_cast<uint32_t>(value);
+  }
+}
+
+std::vector<Statement> Assembly::capture_block(const Line& start, std::span<const std::string_view> opens,
+                                               std::string_view end) {
+  std::vector<Statement> body;
+  Frame& frame = frames_.back();
+  int depth = 0;
+  while (frame.next < frame.statements.size()) {
+    const Statement& statement = frame.statements[frame.next++];
+    Cursor cursor(statement.text, statement.file, statement.line);
     cursor.skip_blanks();
-    // Labels: identifier followed by ':'.
-    while (!cursor.at_end()) {
-      size_t start = cursor.pos();
-      int column = cursor.column();
-      std::string_view id = cursor.identifier();
-      if (!id.empty() && id[0] != '.' && cursor.take(':')) {
-        define_label(std::string(id), name, number, column);
-        cursor.skip_blanks();
-        continue;
-      }
-      cursor.seek(start);
-      break;
+    std::string word = lower_case(cursor.identifier());
+    if (word == end) {
+      if (depth == 0) return body;
+      --depth;
+    } else if (std::find(opens.begin(), opens.end(), word) != opens.end()) {
+      ++depth;
     }
-    if (cursor.at_end()) return;
-    if (cursor.peek() == '.') {
-      directive(cursor, path, name, number, source);
+    body.push_back(statement);
+  }
+  start.cursor.fail_at(1, fmt::format("no {} for this block before the end of the file", end));
+}
+
+void Assembly::push_statements(std::vector<Statement> statements, const std::filesystem::path& folder) {
+  if (frames_.size() >= kMaxDepth) {
+    throw SourceError(statements.empty() ? std::string("?") : statements.front().file,
+                      statements.empty() ? 0 : statements.front().line, 1,
+                      fmt::format("includes or macro expansions nested deeper than {}", kMaxDepth),
+                      statements.empty() ? std::string() : expansion_note(statements.front().expansion));
+  }
+  frames_.push_back({std::move(statements), 0, folder});
+}
+
+const std::filesystem::path& Assembly::current_folder() const { return frames_.back().folder; }
+
+std::optional<std::filesystem::path> Assembly::find_include(const std::filesystem::path& folder,
+                                                            const std::string& name) {
+  std::vector<std::filesystem::path> places = {folder};
+  places.insert(places.end(), options_.include_dirs.begin(), options_.include_dirs.end());
+  for (const auto& place : places) {
+    std::filesystem::path candidate =
+        std::filesystem::path(name).is_absolute() ? std::filesystem::path(name) : place / name;
+    std::error_code error;
+    if (std::filesystem::is_regular_file(candidate, error)) return candidate;
+  }
+  return std::nullopt;
+}
+
+void Assembly::run(std::vector<Statement> statements, const std::filesystem::path& folder) {
+  push_statements(std::move(statements), folder);
+  while (!frames_.empty()) {
+    Frame& frame = frames_.back();
+    if (frame.next >= frame.statements.size()) {
+      frames_.pop_back();
+      continue;
+    }
+    if (++statements_run_ > kMaxStatements) {
+      const Statement& s = frame.statements[frame.next];
+      throw SourceError(s.file, s.line, 1,
+                        fmt::format("more than {} statements (a runaway .rept or recursive macro?)", kMaxStatements),
+                        expansion_note(s.expansion));
+    }
+    Statement statement = frame.statements[frame.next++];  // a copy: the frame stack may grow under it
+    run_statement(statement);
+  }
+  if (!conditionals_.empty()) {
+    throw SourceError(conditionals_.back().file, conditionals_.back().line, 1, "missing .endif for this .if");
+  }
+  finish_packaging(*this);
+  if (first_pass_labels_ == nullptr) return;
+  for (const auto& [name, symbol] : symbols_) {
+    auto it = first_pass_labels_->find(name);
+    if (symbol.label && it != first_pass_labels_->end() && it->second.value != symbol.value) {
+      throw SourceError(symbol.file, symbol.line, 1,
+                        fmt::format("label '{}' moved from {:#x} to {:#x} between passes (its address depends on "
+                                    "a value defined after it)",
+                                    name, it->second.value, symbol.value));
+    }
+  }
+}
+
+bool Assembly::handle_conditional(Line& line, const std::string& word) {
+  Cursor& cursor = line.cursor;
+  auto condition = [&]() -> bool {
+    cursor.skip_blanks();
+    if (word == ".ifdef" || word == ".ifndef") {
+      std::string name(cursor.identifier());
+      if (name.empty()) cursor.fail(word + " needs a symbol name");
+      bool defined = symbols_.count(name) != 0;
+      return word == ".ifdef" ? defined : !defined;
+    }
+    ExprEnv environment = env();
+    environment.allow_undefined = false;
+    int64_t value = evaluate_absolute(cursor, environment, word + " condition");
+    if (word == ".ifeq") return value == 0;
+    if (word == ".iflt") return value < 0;
+    if (word == ".ifle") return value <= 0;
+    if (word == ".ifgt") return value > 0;
+    if (word == ".ifge") return value >= 0;
+    return value != 0;  // .if, .ifne, .elseif
+  };
+  static const std::vector<std::string> kIfs = {".if",   ".ifdef", ".ifndef", ".ifne", ".ifeq",
+                                                ".iflt", ".ifle",  ".ifgt",   ".ifge"};
+  if (std::find(kIfs.begin(), kIfs.end(), word) != kIfs.end()) {
+    bool parent = active();
+    bool value = parent && condition();
+    conditionals_.push_back({parent, value, value, false, line.statement.file, line.statement.line});
+  } else if (word == ".elseif" || word == ".else") {
+    if (conditionals_.empty()) cursor.fail_at(1, word + " without .if");
+    Conditional& c = conditionals_.back();
+    if (c.seen_else) cursor.fail_at(1, word + " after .else");
+    if (word == ".else") c.seen_else = true;
+    bool value = c.parent_active && !c.taken && (word == ".else" || condition());
+    c.active = value;
+    c.taken = c.taken || value;
+  } else if (word == ".endif") {
+    if (conditionals_.empty()) cursor.fail_at(1, ".endif without .if");
+    conditionals_.pop_back();
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void Assembly::run_statement(const Statement& statement) {
+  Line line(statement);
+  Cursor& cursor = line.cursor;
+  cursor.skip_blanks();
+  if (cursor.at_end()) return;
+  {
+    size_t start = cursor.pos();
+    std::string word = lower_case(cursor.identifier());
+    if (handle_conditional(line, word)) return;
+    if (!active()) return;
+    cursor.seek(start);
+  }
+  // Labels ("name:") and assignments ("name = expr").
+  while (!cursor.at_end()) {
+    size_t start = cursor.pos();
+    int column = cursor.column();
+    std::string name(cursor.identifier());
+    if (!name.empty() && cursor.take(':')) {
+      define_label(line, column, name);
+      cursor.skip_blanks();
+      continue;
+    }
+    cursor.skip_blanks();
+    if (!name.empty() && name != "." && cursor.peek() == '=' && cursor.rest().substr(0, 2) != "==") {
+      cursor.take('=');
+      cursor.skip_blanks();
+      ExprValue value = evaluate_expression(cursor, env());
+      define_symbol(line, column, name, Symbol{value.value, value.address, false, {}, 0});
       return;
     }
-    if (program_.code.size() % 8 != 0) {
-      cursor.fail("instruction at an address that is not a multiple of 8 (use .align 3)");
-    }
-    size_t offset = program_.code.size();
-    detail::ParsedBundle bundle = detail::parse_bundle(cursor);
-    std::vector<uint8_t> bytes;
-    append_le(bytes, (uint64_t{bundle.upper} << 32) | bundle.lower, 8);
-    emit(name, number, source, bytes);
-    if (bundle.branch) fixups_.push_back({offset, bundle.branch->label, name, number, bundle.branch->column});
+    cursor.seek(start);
+    break;
   }
-
-  void define_label(std::string label, const std::string& file, int line, int column) {
-    auto [it, inserted] = labels_.try_emplace(label, Label{static_cast<uint32_t>(program_.code.size()), file, line});
-    if (!inserted) {
-      throw SourceError(file, line, column, fmt::format("label '{}' is already defined at {}:{}", label,
-                                                        it->second.file, it->second.line));
+  cursor.skip_blanks();
+  if (cursor.at_end()) return;
+  size_t start = cursor.pos();
+  int column = cursor.column();
+  std::string word = lower_case(cursor.identifier());
+  cursor.skip_blanks();
+  if (!word.empty() && word[0] == '.') {
+    if (run_preprocessor_directive(*this, line, word) || run_data_directive(*this, line, word) ||
+        run_packaging_statement(*this, line, word)) {
+      return;
     }
+    cursor.fail_at(column, fmt::format("unknown directive '{}'", word));
   }
+  if (expand_macro(*this, line, word)) return;
+  if (run_packaging_statement(*this, line, word)) return;
+  cursor.seek(start);
+  assemble_instruction(line);
+}
 
-  void directive(Cursor& cursor, const std::filesystem::path& path, const std::string& name, int line_number,
-                 const std::string& source) {
-    const int number = line_number;
-    int column = cursor.column();
-    std::string word = detail::lower_case(cursor.identifier());
-    cursor.skip_blanks();
-    if (word == ".include") {
-      include(cursor, path, name, number);
-    } else if (word == ".align") {
-      int value_column = cursor.column();
-      int64_t power = detail::parse_integer(cursor, ".align exponent");
-      if (power < 0 || power > 14) throw SourceError(name, number, value_column, ".align exponent must be 0..14");
-      const size_t boundary = size_t{1} << power;
-      std::vector<uint8_t> pad;
-      size_t at = program_.code.size();
-      while ((at + pad.size()) % boundary != 0) {
-        if ((at + pad.size()) % 8 == 0 && boundary >= 8) {
-          append_le(pad, (uint64_t{kNopUpper} << 32) | kNopLower, 8);
-        } else {
-          pad.push_back(0);
-        }
-      }
-      if (!pad.empty()) emit(name, number, source, pad);
-    } else if (word == ".word" || word == ".dword" || word == ".byte") {
-      const int size = word == ".byte" ? 1 : word == ".word" ? 4 : 8;
-      std::vector<uint8_t> bytes;
-      do {
-        cursor.skip_blanks();
-        int value_column = cursor.column();
-        uint64_t value = 0;
-        if (size == 8) {
-          value = detail::parse_integer64(cursor, word + " value");
-        } else {
-          int64_t number = detail::parse_integer(cursor, word + " value");
-          if (number >= (int64_t{1} << (8 * size)) || number < -(int64_t{1} << (8 * size - 1))) {
-            throw SourceError(name, line_number, value_column,
-                              fmt::format("{} value does not fit in {} bytes", word, size));
-          }
-          value = static_cast<uint64_t>(number);
-        }
-        append_le(bytes, value, size);
-        cursor.skip_blanks();
-      } while (cursor.take(','));
-      if (!cursor.at_end()) cursor.fail(fmt::format("unexpected '{}' after {}", cursor.rest(), word));
-      emit(name, number, source, bytes);
-    } else if (word == ".vu" || word == ".text" || word == ".global" || word == ".globl") {
-      // dvp-as bookkeeping with no effect on the code.
-    } else {
-      throw SourceError(name, number, column, fmt::format("unknown directive '{}'", word));
-    }
+void Assembly::assemble_instruction(Line& line) {
+  Cursor& cursor = line.cursor;
+  if (here() % 8 != 0) cursor.fail("instruction at an address that is not a multiple of 8 (use .align 3)");
+  before_instruction(*this, line);
+  InstructionContext context;
+  ExprEnv environment = env();
+  context.env = &environment;
+  context.address = static_cast<uint32_t>(static_cast<int64_t>(here()) + packaging_->location_bias);
+  context.out_of_range = [&](int column, const std::string& message) { warn(line, column, message); };
+  if (options_.external_branches && final_pass()) {
+    context.undefined_branch = [&](int column, const std::string& label) {
+      warn(line, column,
+           fmt::format("branch to undefined label '{}' is left for a linker (offset field -1, as "
+                       "dvp-as writes it)",
+                       label));
+    };
   }
+  ParsedBundle bundle = parse_bundle(cursor, context);
+  std::vector<uint8_t> bytes;
+  const uint64_t value = (uint64_t{bundle.upper} << 32) | bundle.lower;
+  for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<uint8_t>(value >> (8 * i)));
+  emit(line, bytes);
+}
 
-  void include(Cursor& cursor, const std::filesystem::path& path, const std::string& name, int number) {
-    int column = cursor.column();
-    if (!cursor.take('"')) cursor.fail(".include needs a quoted file name");
-    std::string_view rest = cursor.rest();
-    size_t close = rest.find('"');
-    if (close == std::string_view::npos) cursor.fail("unterminated file name");
-    std::string file(rest.substr(0, close));
-    cursor.seek(cursor.pos() + close + 1);
-    cursor.skip_blanks();
-    if (!cursor.at_end()) cursor.fail("unexpected text after .include");
-    std::filesystem::path target = path.parent_path() / file;
-    std::ifstream in(target, std::ios::binary);
-    if (!in) throw SourceError(name, number, column, fmt::format("include file '{}' not found", target.string()));
-    std::filesystem::path key = std::filesystem::weakly_canonical(target);
-    for (const auto& open : stack_) {
-      if (open == key) {
-        std::string chain;
-        for (const auto& p : stack_) chain += p.filename().string() + " -> ";
-        throw SourceError(name, number, column,
-                          fmt::format("include cycle: {}{}", chain, key.filename().string()));
-      }
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    run_file(target, text.str(), target.string());
+Program Assembly::take_program() {
+  for (ListingEntry& entry : program_.listing) {  // listing bytes after the packaging patched sizes in
+    auto begin = program_.code.begin() + entry.address;
+    entry.bytes.assign(begin, begin + static_cast<long>(entry.bytes.size()));
   }
+  program_.packaged = packaging_->used;
+  return std::move(program_);
+}
 
-  Program program_;
-  std::map<std::string, Label> labels_;
-  std::vector<Fixup> fixups_;
-  std::vector<std::filesystem::path> stack_;
-};
+namespace {
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw SourceError(path.string(), 0, 0, "cannot open file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 }  // namespace
+
+}  // namespace detail
 
 uint32_t Program::entry(const std::string& label) const {
   const auto it = labels.find(label);
@@ -248,25 +357,29 @@ uint32_t Program::entry(const std::string& label) const {
   return it->second / 8;
 }
 
-Program assemble_source(std::string_view text, const std::string& name) {
-  Assembler assembler;
-  assembler.run_file(std::filesystem::path(name), text, name);
-  return assembler.finish();
+Program assemble_source(std::string_view text, const std::string& name, const AssembleOptions& options) {
+  const std::filesystem::path folder = std::filesystem::path(name).parent_path();
+  std::vector<detail::Statement> statements = detail::split_statements(text, name);
+  detail::Assembly first(options, nullptr);
+  first.run(statements, folder);
+  std::map<std::string, detail::Symbol> known = first.symbols();
+  detail::Assembly second(options, &known);
+  second.run(std::move(statements), folder);
+  return second.take_program();
 }
 
-Program assemble_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw SourceError(path.string(), 0, 0, "cannot open file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return assemble_source(text.str(), path.string());
+Program assemble_file(const std::filesystem::path& path, const AssembleOptions& options) {
+  return assemble_source(detail::read_text(path), path.string(), options);
 }
 
 std::string format_listing(const Program& program) {
   std::string out;
   for (const ListingEntry& entry : program.listing) {
     std::string hex;
-    if (entry.bytes.size() == 8) {
+    if (entry.bytes.size() == 4) {  // a VIFcode, a tag word or a .word: as the word
+      hex = fmt::format("{:08x}", uint32_t{entry.bytes[0]} | uint32_t{entry.bytes[1]} << 8 |
+                                      uint32_t{entry.bytes[2]} << 16 | uint32_t{entry.bytes[3]} << 24);
+    } else if (entry.bytes.size() == 8) {
       uint64_t value = 0;
       for (int i = 7; i >= 0; --i) value = (value << 8) | entry.bytes[static_cast<size_t>(i)];
       hex = fmt::format("{:08x} {:08x}", static_cast<uint32_t>(value >> 32), static_cast<uint32_t>(value));

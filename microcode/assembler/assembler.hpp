@@ -1,19 +1,13 @@
 #pragma once
-// The .vsm assembler (dvp-as conventions). One line holds an upper instruction, then whitespace, then a lower
-// instruction; the lower slot may instead be `loi <float>`. Syntax accepted (case-insensitive except labels):
-//   mnemonic[flags].dest operands    flags are [E] [M] [D] [T] (any order, one or several letters per bracket);
-//                                    a missing dest on an instruction that takes one means .xyzw
-//   VF00..VF31 with optional field letters (VF07xyz, VF07w), VI00..VI15, ACC, Q, P, I, R
-//   imm(VIxx), (VIxx), (VIxx++), (--VIxx); ilw/isw/ilwr/iswr may end with the dest letters: 0(VI02)x
-//   branch targets: a label, or a signed number = the raw 11-bit offset in instructions from the delay slot
-//   loi 1.5 | loi -2e3 | loi 0x3f800000   (decimal: correctly rounded, locale-free; 0x: the exact bit pattern)
-//   name:                            a label (case-sensitive), alone or before an instruction
-//   ; or # to end of line            comments
-//   .include "file.vsm"              relative to the including file; cycles and missing files are errors
-//   .align n                         pad to a 2^n-byte boundary (with NOP NOP bundles, or zero bytes below 8)
-//   .word v, ...  .dword v, ...  .byte v, ...   little-endian data (a .dword is one bundle: upper word high)
-//   .vu .text .global/.globl name    accepted and ignored, for dvp-as sources
-// Errors are SourceError, printed as "file:line:col: message".
+// The .vsm assembler: dvp-as (the GNU as DVP port Sony shipped) compatible. One line holds an upper instruction,
+// then a lower one (or `loi <float>`); flags as NOP[E], dest masks as .xyz or /xyz, broadcast fields on the
+// register (VF07x), ACC or ACCxyz. The rest of the syntax is GNU as's: labels, `;` / `//` / `/* */` comments
+// (`#` at the start of a line), `!` between statements, constant expressions wherever a number goes,
+// .set/.equ/=, .if/.ifdef/.ifndef/.else/.elseif/.endif, .macro/.endm, .rept/.irp/.endr, .include (with -I),
+// data (.byte .short .int .word .long .dword .quad .octa .float .ascii .space .fill ...) and alignment
+// (.align .balign .p2align, zero-filled as dvp-as fills them).
+// dvp-as's packaging (DMA tags, VIFcodes, MPG/.EndMPG, UNPACK, DIRECT, GIF tags) is in packaging.cpp.
+// Errors are SourceError, "file:line:col: message", followed by notes naming the macro expansions they are in.
 
 #include <cstdint>
 #include <filesystem>
@@ -27,7 +21,7 @@ namespace gcvu::microcode {
 
 class SourceError : public std::runtime_error {
  public:
-  SourceError(std::string file, int line, int column, const std::string& message);
+  SourceError(std::string file, int line, int column, const std::string& message, const std::string& note = {});
   const std::string& file() const { return file_; }
   int line() const { return line_; }
   int column() const { return column_; }
@@ -50,14 +44,23 @@ struct Program {
   std::vector<uint8_t> code;  // bundles as little-endian 64-bit words (lower word first)
   std::vector<ListingEntry> listing;
   std::map<std::string, uint32_t> labels;  // byte address of every label, for callers that MSCAL an entry point
+  std::vector<std::string> warnings;       // "file:line:col: warning: ..." (out-of-range immediates and the like)
+  bool packaged = false;                   // the source used DMA/VIF packaging: code is a DMA chain or VIF stream
 
   // The MSCAL immediate (address / 8) of `label`; std::out_of_range naming the label when it is not defined.
   uint32_t entry(const std::string& label) const;
 };
 
-Program assemble_file(const std::filesystem::path& path);
+struct AssembleOptions {
+  std::vector<std::filesystem::path> include_dirs;  // searched after the including file's folder (-I)
+  std::map<std::string, int64_t> defsyms;           // --defsym NAME=VALUE
+  bool strict = false;                              // warnings are errors
+  bool external_branches = false;  // a branch to an undefined label is left to a linker (field -1) with a warning
+};
+
+Program assemble_file(const std::filesystem::path& path, const AssembleOptions& options = {});
 // `name` is used in messages and as the folder includes are found in.
-Program assemble_source(std::string_view text, const std::string& name);
+Program assemble_source(std::string_view text, const std::string& name, const AssembleOptions& options = {});
 
 // "address  hex words  file:line  source" per emitted item.
 std::string format_listing(const Program& program);

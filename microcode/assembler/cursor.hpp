@@ -11,7 +11,9 @@ namespace gcvu::microcode::detail {
 
 class Cursor {
  public:
-  Cursor(std::string_view text, const std::string& file, int line) : text_(text), file_(file), line_(line) {}
+  Cursor(std::string_view text, const std::string& file, int line, int column_offset = 0,
+         const std::string* note = nullptr)
+      : text_(text), file_(file), line_(line), column_offset_(column_offset), note_(note) {}
 
   void skip_blanks() {
     while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\r')) ++pos_;
@@ -32,26 +34,30 @@ class Cursor {
   }
   std::string_view identifier() {
     size_t start = pos_;
-    while (!at_end() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_' || peek() == '.' ||
-                         peek() == '$')) {
+    while (!at_end() &&
+           (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_' || peek() == '.' || peek() == '$')) {
       ++pos_;
     }
     return text_.substr(start, pos_ - start);
   }
   size_t pos() const { return pos_; }
   void seek(size_t pos) { pos_ = pos; }
-  int column() const { return static_cast<int>(pos_) + 1; }
+  int column() const { return static_cast<int>(pos_) + 1 + column_offset_; }
   std::string_view rest() const { return text_.substr(pos_); }
 
   [[noreturn]] void fail(const std::string& message) const { fail_at(column(), message); }
   [[noreturn]] void fail_at(int column, const std::string& message) const {
-    throw SourceError(file_, line_, column, message);
+    throw SourceError(file_, line_, column, message, note_ != nullptr ? *note_ : std::string());
   }
+  const std::string& file() const { return file_; }
+  int line() const { return line_; }
 
  private:
   std::string_view text_;
   const std::string& file_;
   int line_;
+  int column_offset_ = 0;
+  const std::string* note_ = nullptr;  // expansion notes appended to errors
   size_t pos_ = 0;
 };
 

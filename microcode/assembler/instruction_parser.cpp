@@ -13,8 +13,8 @@ namespace gcvu::microcode::detail {
 
 namespace {
 
-using vu::OperandKind;
 using vu::OpcodeRow;
+using vu::OperandKind;
 using vu::Slot;
 
 constexpr std::string_view kLanes = "xyzw";
@@ -78,13 +78,14 @@ Mnemonic parse_mnemonic(Cursor& cursor, Slot slot) {
         }
       }
       i = close + 1;
-    } else if (token[i] == '.') {
+    } else if (token[i] == '.' || token[i] == '/') {  // dvp-as accepts add/xyzw for add.xyzw
       size_t end = token.find('[', i);
       if (end == std::string_view::npos) end = token.size();
       std::string_view letters = token.substr(i + 1, end - i - 1);
       auto mask = field_mask(letters);
       if (!mask) {
-        cursor.fail_at(column, fmt::format("bad dest mask '.{}' (expected letters of xyzw, in order)", letters));
+        cursor.fail_at(column,
+                       fmt::format("bad dest mask '{}{}' (expected letters of xyzw, in order)", token[i], letters));
       }
       if (m.dest) cursor.fail_at(column, "dest mask given twice");
       m.dest = *mask;
@@ -121,21 +122,30 @@ Mnemonic parse_mnemonic(Cursor& cursor, Slot slot) {
 
 std::string_view kind_text(OperandKind kind) {
   switch (kind) {
-    case OperandKind::kVfD: case OperandKind::kVfS: case OperandKind::kVfT: case OperandKind::kVfSDest:
-      return "a VF register";
-    case OperandKind::kVfTBc: case OperandKind::kVfSFsf: case OperandKind::kVfTFtf:
-      return "a VF register with a field letter";
+    case OperandKind::kVfD:
+    case OperandKind::kVfS:
+    case OperandKind::kVfT:
+    case OperandKind::kVfSDest: return "a VF register";
+    case OperandKind::kVfTBc:
+    case OperandKind::kVfSFsf:
+    case OperandKind::kVfTFtf: return "a VF register with a field letter";
     case OperandKind::kAcc: return "ACC";
     case OperandKind::kQ: return "Q";
     case OperandKind::kP: return "P";
     case OperandKind::kI: return "I";
     case OperandKind::kR: return "R";
     case OperandKind::kVi01: return "VI01";
-    case OperandKind::kViD: case OperandKind::kViS: case OperandKind::kViT: return "a VI register";
-    case OperandKind::kMemViS: case OperandKind::kMemViT: case OperandKind::kMemViSDest: return "imm(VIxx)";
+    case OperandKind::kViD:
+    case OperandKind::kViS:
+    case OperandKind::kViT: return "a VI register";
+    case OperandKind::kMemViS:
+    case OperandKind::kMemViT:
+    case OperandKind::kMemViSDest: return "imm(VIxx)";
     case OperandKind::kRegViSDest: return "(VIxx)";
-    case OperandKind::kPostIncViS: case OperandKind::kPostIncViT: return "(VIxx++)";
-    case OperandKind::kPreDecViS: case OperandKind::kPreDecViT: return "(--VIxx)";
+    case OperandKind::kPostIncViS:
+    case OperandKind::kPostIncViT: return "(VIxx++)";
+    case OperandKind::kPreDecViS:
+    case OperandKind::kPreDecViT: return "(--VIxx)";
     case OperandKind::kBranch: return "a label or branch offset";
     default: return "a number";
   }
@@ -195,11 +205,79 @@ void expect(Cursor& cursor, char c, std::string_view context) {
   if (!cursor.take(c)) cursor.fail(fmt::format("expected '{}' in {}", c, context));
 }
 
-int64_t checked(Cursor& cursor, int column, int64_t value, int64_t low, int64_t high, std::string_view what) {
-  if (value < low || value > high) {
-    cursor.fail_at(column, fmt::format("{} {} out of range {}..{}", what, value, low, high));
+struct Immediate {
+  int width;
+  bool is_signed;
+  std::string_view what;
+};
+
+// A value for a `width`-bit field. Outside the field's range dvp-as warns and keeps the low bits; so do we,
+// through context.out_of_range (which throws under --strict).
+uint32_t fit_immediate(const InstructionContext& context, int column, int64_t value, Immediate field) {
+  const int64_t low = field.is_signed ? -(int64_t{1} << (field.width - 1)) : 0;
+  const int64_t high = field.is_signed ? (int64_t{1} << (field.width - 1)) - 1 : (int64_t{1} << field.width) - 1;
+  const uint32_t kept = static_cast<uint32_t>(value) & ((1u << field.width) - 1);
+  if ((value < low || value > high) && context.out_of_range) {
+    context.out_of_range(
+        column, fmt::format("{} {} ({:#x}) is out of range {}..{}; the low {} bits are kept ({:#x})", field.what, value,
+                            static_cast<uint64_t>(value), low, high, field.width, kept));
   }
-  return value;
+  return kept;
+}
+
+uint32_t parse_immediate(Cursor& cursor, const InstructionContext& context, Immediate field) {
+  int column = cursor.column();
+  return fit_immediate(context, column, evaluate_absolute(cursor, *context.env, field.what), field);
+}
+
+// "(VIxx)" with no offset before it: dvp-as reads it as offset 0.
+bool at_bare_vi(const Cursor& cursor) {
+  std::string_view rest = cursor.rest();
+  size_t i = 0;
+  auto blanks = [&] {
+    while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
+  };
+  if (i >= rest.size() || rest[i] != '(') return false;
+  ++i;
+  blanks();
+  if (i + 2 > rest.size() || std::tolower(static_cast<unsigned char>(rest[i])) != 'v' ||
+      std::tolower(static_cast<unsigned char>(rest[i + 1])) != 'i') {
+    return false;
+  }
+  i += 2;
+  size_t digits = i;
+  while (i < rest.size() && std::isdigit(static_cast<unsigned char>(rest[i]))) ++i;
+  if (i == digits) return false;
+  blanks();
+  return i < rest.size() && rest[i] == ')';
+}
+
+// A branch target: an address (a label, '.', label + n) is PC-relative from the delay slot; an absolute number is
+// the raw 11-bit offset field (dvp-as reads `b 0x100` so).
+uint32_t parse_branch(Cursor& cursor, const InstructionContext& context) {
+  int column = cursor.column();
+  ExprEnv env = *context.env;
+  if (context.undefined_branch) env.allow_undefined = true;
+  size_t start = cursor.pos();
+  ExprValue target = evaluate_expression(cursor, env);
+  if (target.undefined && !context.env->allow_undefined) {
+    Cursor probe = cursor;
+    probe.seek(start);
+    context.undefined_branch(column, std::string(probe.identifier()));
+    return 0x7ffu;  // dvp-as's in-place addend (-1); a linker would add the target
+  }
+  if (!target.address) return fit_immediate(context, column, target.value, {11, true, "branch offset"});
+  int64_t delta = target.value - (int64_t{context.address} + 8);
+  if (target.undefined) return 0;
+  if (delta % 8 != 0) {
+    cursor.fail_at(column, fmt::format("branch target {:#x} is not on an instruction (a multiple of 8)", target.value));
+  }
+  int64_t offset = delta / 8;
+  if (offset < -1024 || offset > 1023) {
+    cursor.fail_at(column,
+                   fmt::format("branch target is out of reach (offset {} instructions, limit -1024..1023)", offset));
+  }
+  return static_cast<uint32_t>(offset) & 0x7ffu;
 }
 
 uint32_t parse_float_bits(Cursor& cursor) {
@@ -229,7 +307,8 @@ struct Encoder {
   void put(uint32_t value, int lo, int width) { word |= (value & ((1u << width) - 1)) << lo; }
 };
 
-void parse_operand(Cursor& cursor, OperandKind kind, const Mnemonic& m, Encoder& enc, ParsedBundle& bundle) {
+void parse_operand(Cursor& cursor, OperandKind kind, const Mnemonic& m, Encoder& enc,
+                   const InstructionContext& context) {
   const uint8_t dest = m.dest.value_or(0);
   auto dest_text = [&] { return fmt::format("the dest mask of '{}'", m.name); };
   auto vf = [&](int lo) {
@@ -250,6 +329,17 @@ void parse_operand(Cursor& cursor, OperandKind kind, const Mnemonic& m, Encoder&
       cursor.fail_at(column, fmt::format("expected {}, found '{}'", name, token));
     }
   };
+  // ACC, or ACCxyz with field letters that must match the dest, as dvp-as checks VF registers.
+  auto accumulator = [&] {
+    int column = cursor.column();
+    std::string text = lower_case(cursor.identifier());
+    if (text.compare(0, 3, "acc") != 0) cursor.fail_at(column, fmt::format("expected ACC, found '{}'", text));
+    if (text.size() == 3) return;
+    auto mask = field_mask(std::string_view(text).substr(3));
+    if (!mask || *mask != dest) {
+      cursor.fail_at(column, fmt::format("field letters '{}' do not match {}", text.substr(3), dest_text()));
+    }
+  };
   switch (kind) {
     case OperandKind::kVfD: check_fields(cursor, vf(6), dest, dest_text()); break;
     case OperandKind::kVfS: {
@@ -267,14 +357,14 @@ void parse_operand(Cursor& cursor, OperandKind kind, const Mnemonic& m, Encoder&
       Register reg = vf(16);
       uint8_t lane = m.row->bc_suffix ? m.bc : static_cast<uint8_t>(m.row->match & 3u);
       if (!reg.fields.empty() && (reg.fields.size() != 1 || reg.fields[0] != kLanes[lane])) {
-        cursor.fail_at(reg.column, fmt::format("field letter '{}' does not match the broadcast field '{}'",
-                                               reg.fields, kLanes[lane]));
+        cursor.fail_at(reg.column, fmt::format("field letter '{}' does not match the broadcast field '{}'", reg.fields,
+                                               kLanes[lane]));
       }
       break;
     }
     case OperandKind::kVfSFsf: enc.put(single_lane(cursor, vf(11), "this operand"), 21, 2); break;
     case OperandKind::kVfTFtf: enc.put(single_lane(cursor, vf(16), "this operand"), 23, 2); break;
-    case OperandKind::kAcc: keyword("ACC"); break;
+    case OperandKind::kAcc: accumulator(); break;
     case OperandKind::kQ: keyword("Q"); break;
     case OperandKind::kP: keyword("P"); break;
     case OperandKind::kI: keyword("I"); break;
@@ -287,10 +377,10 @@ void parse_operand(Cursor& cursor, OperandKind kind, const Mnemonic& m, Encoder&
     case OperandKind::kViD: enc.put(parse_vi(cursor).index, 6, 4); break;
     case OperandKind::kViS: enc.put(parse_vi(cursor).index, 11, 4); break;
     case OperandKind::kViT: enc.put(parse_vi(cursor).index, 16, 4); break;
-    case OperandKind::kMemViS: case OperandKind::kMemViT: case OperandKind::kMemViSDest: {
-      int column = cursor.column();
-      int64_t offset = checked(cursor, column, parse_integer(cursor, "memory offset"), -1024, 1023, "offset");
-      enc.put(static_cast<uint32_t>(offset), 0, 11);
+    case OperandKind::kMemViS:
+    case OperandKind::kMemViT:
+    case OperandKind::kMemViSDest: {
+      if (!at_bare_vi(cursor)) enc.put(parse_immediate(cursor, context, {11, true, "memory offset"}), 0, 11);
       expect(cursor, '(', "imm(VIxx)");
       cursor.skip_blanks();
       enc.put(parse_vi(cursor).index, kind == OperandKind::kMemViT ? 16 : 11, 4);
@@ -305,7 +395,8 @@ void parse_operand(Cursor& cursor, OperandKind kind, const Mnemonic& m, Encoder&
       expect(cursor, ')', "(VIxx)");
       mem_suffix();
       break;
-    case OperandKind::kPostIncViS: case OperandKind::kPostIncViT:
+    case OperandKind::kPostIncViS:
+    case OperandKind::kPostIncViT:
       expect(cursor, '(', "(VIxx++)");
       cursor.skip_blanks();
       enc.put(parse_vi(cursor).index, kind == OperandKind::kPostIncViS ? 11 : 16, 4);
@@ -313,7 +404,8 @@ void parse_operand(Cursor& cursor, OperandKind kind, const Mnemonic& m, Encoder&
       expect(cursor, '+', "(VIxx++)");
       expect(cursor, ')', "(VIxx++)");
       break;
-    case OperandKind::kPreDecViS: case OperandKind::kPreDecViT:
+    case OperandKind::kPreDecViS:
+    case OperandKind::kPreDecViT:
       expect(cursor, '(', "(--VIxx)");
       expect(cursor, '-', "(--VIxx)");
       expect(cursor, '-', "(--VIxx)");
@@ -321,51 +413,28 @@ void parse_operand(Cursor& cursor, OperandKind kind, const Mnemonic& m, Encoder&
       enc.put(parse_vi(cursor).index, kind == OperandKind::kPreDecViS ? 11 : 16, 4);
       expect(cursor, ')', "(--VIxx)");
       break;
-    case OperandKind::kImm5: {
-      int column = cursor.column();
-      int64_t value = checked(cursor, column, parse_integer(cursor, "immediate"), -16, 15, "imm5");
-      enc.put(static_cast<uint32_t>(value), 6, 5);
-      break;
-    }
-    case OperandKind::kImm12: {
-      int column = cursor.column();
-      auto v = static_cast<uint32_t>(checked(cursor, column, parse_integer(cursor, "immediate"), 0, 0xfff, "imm12"));
+    case OperandKind::kImm5: enc.put(parse_immediate(cursor, context, {5, true, "imm5"}), 6, 5); break;
+    case OperandKind::kImm12:
+    case OperandKind::kImm12Up6: {
+      uint32_t v = parse_immediate(cursor, context, {12, false, "imm12"});
+      if (kind == OperandKind::kImm12Up6) v &= 0xfc0u;  // FSSET: dvp-as stores only bits 11..6 (the sticky flags)
       enc.put(v >> 11, 21, 1);
       enc.put(v, 0, 11);
       break;
     }
     case OperandKind::kImm15: {
-      int column = cursor.column();
-      auto v = static_cast<uint32_t>(checked(cursor, column, parse_integer(cursor, "immediate"), 0, 0x7fff, "imm15"));
+      uint32_t v = parse_immediate(cursor, context, {15, false, "imm15"});
       enc.put(v >> 11, 21, 4);
       enc.put(v, 0, 11);
       break;
     }
-    case OperandKind::kImm24: {
-      int column = cursor.column();
-      enc.put(static_cast<uint32_t>(checked(cursor, column, parse_integer(cursor, "immediate"), 0, 0xffffff, "imm24")),
-              0, 24);
-      break;
-    }
-    case OperandKind::kBranch: {
-      int column = cursor.column();
-      char c = cursor.peek();
-      if (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+') {
-        enc.put(static_cast<uint32_t>(checked(cursor, column, parse_integer(cursor, "branch offset"), -1024, 1023,
-                                              "branch offset")),
-                0, 11);
-      } else {
-        std::string_view label = cursor.identifier();
-        if (label.empty()) cursor.fail_at(column, "expected a label or branch offset");
-        bundle.branch = LabelRef{std::string(label), column};
-      }
-      break;
-    }
+    case OperandKind::kImm24: enc.put(parse_immediate(cursor, context, {24, false, "imm24"}), 0, 24); break;
+    case OperandKind::kBranch: enc.put(parse_branch(cursor, context), 0, 11); break;
     case OperandKind::kNone: break;
   }
 }
 
-uint32_t parse_half(Cursor& cursor, Slot slot, Mnemonic& m, ParsedBundle& bundle) {
+uint32_t parse_half(Cursor& cursor, Slot slot, Mnemonic& m, const InstructionContext& context) {
   m = parse_mnemonic(cursor, slot);
   if (m.row == nullptr) {  // loi
     cursor.skip_blanks();
@@ -390,7 +459,7 @@ uint32_t parse_half(Cursor& cursor, Slot slot, Mnemonic& m, ParsedBundle& bundle
     if (cursor.at_end() || (first && cursor.peek() == ',')) {
       cursor.fail(fmt::format("missing operand {} of '{}' (expected {})", index, m.name, kind_text(kind)));
     }
-    parse_operand(cursor, kind, m, enc, bundle);
+    parse_operand(cursor, kind, m, enc, context);
     first = false;
   }
   return enc.word;
@@ -398,42 +467,15 @@ uint32_t parse_half(Cursor& cursor, Slot slot, Mnemonic& m, ParsedBundle& bundle
 
 }  // namespace
 
-uint64_t parse_integer64(Cursor& cursor, std::string_view what) {
-  int column = cursor.column();
-  bool negative = cursor.take('-');
-  if (!negative) cursor.take('+');
-  std::string_view token = cursor.identifier();
-  int base = 10;
-  if (token.size() > 2 && token[0] == '0' && (token[1] == 'x' || token[1] == 'X')) {
-    base = 16;
-    token.remove_prefix(2);
-  }
-  uint64_t value = 0;
-  auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value, base);
-  if (token.empty() || ec != std::errc{} || end != token.data() + token.size()) {
-    cursor.fail_at(column, fmt::format("expected a number for the {}", what));
-  }
-  return negative ? ~value + 1 : value;
-}
-
-int64_t parse_integer(Cursor& cursor, std::string_view what) {
-  int column = cursor.column();
-  bool negative = cursor.peek() == '-';
-  uint64_t value = parse_integer64(cursor, what);
-  uint64_t magnitude = negative ? ~value + 1 : value;
-  if (magnitude > (uint64_t{1} << 62)) cursor.fail_at(column, fmt::format("{} is too large", what));
-  return static_cast<int64_t>(value);
-}
-
-ParsedBundle parse_bundle(Cursor& cursor) {
+ParsedBundle parse_bundle(Cursor& cursor, const InstructionContext& context) {
   ParsedBundle bundle;
   Mnemonic upper;
   Mnemonic lower;
   int upper_column = cursor.column();
-  bundle.upper = parse_half(cursor, Slot::kUpper, upper, bundle) | (upper.flags & ~(1u << 31));
+  bundle.upper = parse_half(cursor, Slot::kUpper, upper, context) | (upper.flags & ~(1u << 31));
   cursor.skip_blanks();
   if (cursor.at_end()) cursor.fail("missing lower instruction (a line is the upper instruction, then the lower)");
-  bundle.lower = parse_half(cursor, Slot::kLower, lower, bundle);
+  bundle.lower = parse_half(cursor, Slot::kLower, lower, context);
   if (lower.row == nullptr) {
     bundle.upper |= 1u << 31;  // loi sets the I bit
   } else if ((upper.flags & (1u << 31)) != 0) {

@@ -5,26 +5,28 @@
 #include <optional>
 #include <string>
 
+#include <functional>
+
 #include "microcode/assembler/cursor.hpp"
+#include "microcode/assembler/expression.hpp"
 
 namespace gcvu::microcode::detail {
-
-struct LabelRef {
-  std::string label;
-  int column = 0;
-};
 
 struct ParsedBundle {
   uint32_t upper = 0;
   uint32_t lower = 0;
-  std::optional<LabelRef> branch;  // the lower word's imm11 is filled in once the label is known
 };
 
-ParsedBundle parse_bundle(Cursor& cursor);
+struct InstructionContext {
+  const ExprEnv* env = nullptr;  // numbers are expressions over these symbols
+  uint32_t address = 0;          // of the bundle, for PC-relative branches
+  // Called for an immediate outside its field (dvp-as warns and keeps the low bits); may throw under --strict.
+  std::function<void(int column, const std::string& message)> out_of_range;
+  // A branch to an undefined label: dvp-as leaves it to the linker (offset field -1). When set, called instead
+  // of failing; it may throw.
+  std::function<void(int column, const std::string& label)> undefined_branch;
+};
 
-// A number: optional sign, then decimal or 0x hex. Fails with a message naming `what`.
-int64_t parse_integer(Cursor& cursor, std::string_view what);
-// Like parse_integer, but a non-negative value may use all 64 bits (for .dword); negatives wrap.
-uint64_t parse_integer64(Cursor& cursor, std::string_view what);
+ParsedBundle parse_bundle(Cursor& cursor, const InstructionContext& context);
 
 }  // namespace gcvu::microcode::detail

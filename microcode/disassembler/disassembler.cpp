@@ -14,8 +14,8 @@ namespace gcvu::microcode {
 namespace {
 
 using vu::DecodedOp;
-using vu::OperandKind;
 using vu::OpcodeRow;
+using vu::OperandKind;
 
 constexpr char kLanes[] = "xyzw";
 
@@ -70,7 +70,9 @@ std::string operand_text(OperandKind kind, const DecodedOp& op, const TargetStyl
     case OperandKind::kPreDecViT: return fmt::format("(--{})", vi(op.it));
     case OperandKind::kImm5: return fmt::format("{}", op.imm);
     case OperandKind::kImm15: return fmt::format("{}", op.imm);
-    case OperandKind::kImm12: case OperandKind::kImm24: return fmt::format("{:#x}", op.imm);
+    case OperandKind::kImm12:
+    case OperandKind::kImm12Up6:
+    case OperandKind::kImm24: return fmt::format("{:#x}", op.imm);
     case OperandKind::kBranch:
       if (style.address && style.label) return label_name(branch_target(*style.address, op.imm));
       return fmt::format("{}", op.imm);
@@ -81,7 +83,7 @@ std::string operand_text(OperandKind kind, const DecodedOp& op, const TargetStyl
 // Why a half cannot print as an instruction, or empty when it can.
 std::string unprintable_reason(const DecodedOp& op) {
   if (!op.valid()) return std::string(vu::invalid_reason_text(op.reason));
-  if (!op.canonical) return "unused bits are set";
+  if (!op.canonical) return "don't-care bits are not the canonical values";
   if (op.row().dest == vu::DestMode::kFree && op.dest == 0) return "dest selects no field";
   return {};
 }
@@ -122,20 +124,27 @@ std::string dword_text(uint64_t bundle, std::string_view why) {
   return fmt::format(".dword {:#018x}  ; {}", bundle, why);
 }
 
-// Both halves, or the one `.dword` line (in `upper`, `lower` empty) when the bundle does not print as a pair.
+// Both halves, or the one `.dword` line (in `upper`, `lower` empty) when the bundle does not print as a pair. A
+// bundle whose don't-care bits are not the canonical ones still decodes and runs (the hardware ignores them); it
+// prints as a `.dword` so the text assembles back to the same bits, with the instruction it executes noted.
 BundleHalves bundle_halves(uint64_t bundle, const TargetStyle& style) {
   vu::DecodedBundle decoded = vu::decode_bundle(bundle);
   auto upper_word = static_cast<uint32_t>(bundle >> 32);
+  const bool is_loi = decoded.lower.op == vu::Opcode::kLoi;
   std::string why = unprintable_reason(decoded.upper);
-  if (!why.empty()) return {dword_text(bundle, "upper: " + why), {}};
-  std::string lower;
-  if (decoded.lower.op == vu::Opcode::kLoi) {
-    lower = loi_text(decoded.lower.raw);
-  } else {
-    why = unprintable_reason(decoded.lower);
-    if (!why.empty()) return {dword_text(bundle, "lower: " + why), {}};
-    lower = instruction_text(decoded.lower, "", style);
+  std::string lower_why = is_loi ? std::string() : unprintable_reason(decoded.lower);
+  if (!why.empty() || !lower_why.empty()) {
+    std::string note = !why.empty() ? "upper: " + why : "lower: " + lower_why;
+    bool executable = decoded.upper.valid() && (is_loi || decoded.lower.valid());
+    bool empty_dest = note.find("dest selects") != std::string::npos;
+    if (executable && !empty_dest) {
+      std::string lower = is_loi ? loi_text(decoded.lower.raw) : instruction_text(decoded.lower, "", style);
+      note = fmt::format("{} {} (non-canonical: {})", instruction_text(decoded.upper, flag_suffix(upper_word), style),
+                         lower, note);
+    }
+    return {dword_text(bundle, note), {}};
   }
+  std::string lower = is_loi ? loi_text(decoded.lower.raw) : instruction_text(decoded.lower, "", style);
   return {instruction_text(decoded.upper, flag_suffix(upper_word), style), std::move(lower)};
 }
 
@@ -196,14 +205,14 @@ std::string disassemble(std::span<const uint8_t> code, const DisassemblyOptions&
       }
     }
     std::string text = bundle_text(bundle, {address, labelled});
-    if (options.columns) {
-      out += fmt::format("{:04x}:  {:08x} {:08x}  ", address, static_cast<uint32_t>(bundle >> 32),
+    if (options.columns) {  // a comment, so the text still assembles
+      out += fmt::format("/* {:04x}: {:08x} {:08x} */  ", address, static_cast<uint32_t>(bundle >> 32),
                          static_cast<uint32_t>(bundle));
     }
     out += text + "\n";
   }
   for (size_t offset = whole; offset < code.size(); ++offset) {
-    if (options.columns) out += fmt::format("{:04x}:  ", options.base + offset);
+    if (options.columns) out += fmt::format("/* {:04x}: */  ", options.base + offset);
     out += fmt::format(".byte {:#04x}\n", code[offset]);
   }
   return out;

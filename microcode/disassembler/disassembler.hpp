@@ -1,7 +1,7 @@
 #pragma once
 // VU1 micro code to dvp-as (.vsm) text: upper instruction, then lower, on one line; labels for branch targets.
-// Any 64-bit word disassembles: bundles that are not canonical instructions print as `.dword 0x...`, which
-// the assembler reads back to the same bits.
+// Any 64-bit word disassembles, and the whole output assembles back to the same bytes: bundles that are not
+// canonical instructions print as `.dword 0x...` (with the instruction they execute noted when they decode).
 
 #include <cstdint>
 #include <optional>
@@ -11,9 +11,9 @@
 namespace gcvu::microcode {
 
 struct DisassemblyOptions {
-  uint32_t base = 0;       // byte address of the first bundle (labels and the address column use it)
-  bool columns = true;     // address and hex columns before the text; off for assembler round trips
-  bool labels = true;      // name in-range branch targets L_xxxx; off prints raw offsets
+  uint32_t base = 0;    // byte address of the first bundle (labels and the address column use it)
+  bool columns = true;  // address and hex columns before the text, as /* */ comments (the text still assembles)
+  bool labels = true;   // name in-range branch targets L_xxxx; off prints raw offsets
 };
 
 // One bundle as text (no columns). When `address` is given and `target_label` is true, a branch target is

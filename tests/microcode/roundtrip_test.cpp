@@ -115,7 +115,9 @@ TEST(MicrocodeRoundTrip, ColumnsShowAddressAndHex) {
   append(code, vu::make_bundle(0x400002ffu, 0x8000033cu));
   DisassemblyOptions options;
   options.base = 0x100;
-  EXPECT_EQ(disassemble(code, options), "0100:  400002ff 8000033c  nop[E]                          nop\n");
+  // The columns are a comment, so the default output assembles back too.
+  EXPECT_EQ(disassemble(code, options), "/* 0100: 400002ff 8000033c */  nop[E]                          nop\n");
+  EXPECT_EQ(assemble_source(disassemble(code, options), "columns.vsm").code, code);
 }
 
 }  // namespace

@@ -61,6 +61,9 @@ void extract_operand(OperandKind kind, uint32_t word, DecodedOp& op) {
       break;
     case OperandKind::kImm5: op.imm = sign_extend(bits(word, 6, 5), 5); break;
     case OperandKind::kImm12: op.imm = static_cast<int32_t>((bits(word, 21, 1) << 11) | bits(word, 0, 11)); break;
+    case OperandKind::kImm12Up6:  // bits 5..0 of the word are don't care (dvp-as writes 0)
+      op.imm = static_cast<int32_t>((bits(word, 21, 1) << 11) | (bits(word, 6, 5) << 6));
+      break;
     case OperandKind::kImm15: op.imm = static_cast<int32_t>((bits(word, 21, 4) << 11) | bits(word, 0, 11)); break;
     case OperandKind::kImm24: op.imm = static_cast<int32_t>(bits(word, 0, 24)); break;
     case OperandKind::kBranch: op.imm = sign_extend(bits(word, 0, 11), 11); break;

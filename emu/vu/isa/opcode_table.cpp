@@ -48,7 +48,11 @@ constexpr OpcodeRow lower11(Opcode op, std::string_view name, uint32_t opcode, O
           false, unit,        latency, effects,              semantics,   canonical};
 }
 
+// The dest value dvp-as writes into EFU ops that take none (the fields the op reads); the hardware ignores it.
 constexpr uint32_t kDestXyzw = 0xfu << 21;
+constexpr uint32_t kDestXyz = 0xeu << 21;
+constexpr uint32_t kDestXy = 0xcu << 21;
+constexpr uint32_t kDestXz = 0xau << 21;
 
 constexpr std::array<OpcodeRow, kOpcodeCount> kTable = {{
     // ---- upper, 6-bit opcodes ----
@@ -169,7 +173,7 @@ constexpr std::array<OpcodeRow, kOpcodeCount> kTable = {{
            "VI01 = ((clip | imm24) == 0xffffff)"),
     lower7(Opcode::kFseq, "fseq", 0x14, {K::kViT, K::kImm12}, DestMode::kNone, Unit::kFlag, 1, e::kReadsStatus,
            "it = (status == imm12)"),
-    lower7(Opcode::kFsset, "fsset", 0x15, {K::kImm12}, DestMode::kNone, Unit::kFlag, 1, e::kWritesStatus,
+    lower7(Opcode::kFsset, "fsset", 0x15, {K::kImm12Up6}, DestMode::kNone, Unit::kFlag, 1, e::kWritesStatus,
            "sticky status bits (11..6) = imm12 bits 11..6"),
     lower7(Opcode::kFsand, "fsand", 0x16, {K::kViT, K::kImm12}, DestMode::kNone, Unit::kFlag, 1, e::kReadsStatus,
            "it = status & imm12"),
@@ -254,17 +258,17 @@ constexpr std::array<OpcodeRow, kOpcodeCount> kTable = {{
     lower11(Opcode::kXgkick, "xgkick", 0x6fc, {K::kViS}, DestMode::kNone, Unit::kGif, 1, e::kGifKick | e::kLoad,
             "send the GIF packet at is * 16 over PATH1"),
     lower11(Opcode::kEsadd, "esadd", 0x73c, {K::kP, K::kVfS}, DestMode::kNone, Unit::kEfu, 11, e::kWritesP,
-            "P = x^2 + y^2 + z^2 of fs", kDestXyzw),
+            "P = x^2 + y^2 + z^2 of fs", kDestXyz),
     lower11(Opcode::kErsadd, "ersadd", 0x73d, {K::kP, K::kVfS}, DestMode::kNone, Unit::kEfu, 18, e::kWritesP,
-            "P = 1 / (x^2 + y^2 + z^2) of fs", kDestXyzw),
+            "P = 1 / (x^2 + y^2 + z^2) of fs", kDestXyz),
     lower11(Opcode::kEleng, "eleng", 0x73e, {K::kP, K::kVfS}, DestMode::kNone, Unit::kEfu, 18, e::kWritesP,
-            "P = sqrt(x^2 + y^2 + z^2) of fs", kDestXyzw),
+            "P = sqrt(x^2 + y^2 + z^2) of fs", kDestXyz),
     lower11(Opcode::kErleng, "erleng", 0x73f, {K::kP, K::kVfS}, DestMode::kNone, Unit::kEfu, 24, e::kWritesP,
-            "P = 1 / sqrt(x^2 + y^2 + z^2) of fs", kDestXyzw),
+            "P = 1 / sqrt(x^2 + y^2 + z^2) of fs", kDestXyz),
     lower11(Opcode::kEatanxy, "eatanxy", 0x77c, {K::kP, K::kVfS}, DestMode::kNone, Unit::kEfu, 54, e::kWritesP,
-            "P = atan(fs.y / fs.x)", kDestXyzw),
+            "P = atan(fs.y / fs.x)", kDestXy),
     lower11(Opcode::kEatanxz, "eatanxz", 0x77d, {K::kP, K::kVfS}, DestMode::kNone, Unit::kEfu, 54, e::kWritesP,
-            "P = atan(fs.z / fs.x)", kDestXyzw),
+            "P = atan(fs.z / fs.x)", kDestXz),
     lower11(Opcode::kEsum, "esum", 0x77e, {K::kP, K::kVfS}, DestMode::kNone, Unit::kEfu, 12, e::kWritesP,
             "P = x + y + z + w of fs", kDestXyzw),
     lower11(Opcode::kEsqrt, "esqrt", 0x7bc, {K::kP, K::kVfSFsf}, DestMode::kNone, Unit::kEfu, 12, e::kWritesP,

@@ -51,6 +51,7 @@ enum class OperandKind : uint8_t {
   kPreDecViT,    // (--it)
   kImm5,         // signed 10..6
   kImm12,        // unsigned, bit 21 then 10..0
+  kImm12Up6,     // kImm12 of which only bits 11..6 are stored (FSSET: bit 21 then 10..6; 5..0 don't care)
   kImm15,        // unsigned, 24..21 then 10..0
   kImm24,        // unsigned 23..0
   kBranch,       // signed 11-bit instruction offset from the delay slot, 10..0
@@ -121,6 +122,7 @@ constexpr uint32_t operand_bits(OperandKind kind) {
     case OperandKind::kMemViT: return kImm11 | kIt;
     case OperandKind::kImm5: return 0x1fu << 6;
     case OperandKind::kImm12: return (1u << 21) | kImm11;
+    case OperandKind::kImm12Up6: return (1u << 21) | (0x1fu << 6);
     case OperandKind::kImm15: return (0xfu << 21) | kImm11;
     case OperandKind::kImm24: return 0xffffffu;
     case OperandKind::kBranch: return kImm11;
