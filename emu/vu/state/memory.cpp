@@ -21,7 +21,7 @@ static_assert(sizeof(std::array<Vec4, kDataQwords>) == kDataBytes);
 void DataMemory::load(std::span<const uint8_t> bytes) {
   size_t words = std::min<size_t>(bytes.size(), kDataBytes) / 4;
   if constexpr (kLittleEndianHost) {
-    std::memcpy(qwords_.data(), bytes.data(), words * 4);
+    if (words != 0) std::memcpy(qwords_.data(), bytes.data(), words * 4);  // an empty span's data() may be null
     return;
   }
   for (size_t w = 0; w < words; ++w) qwords_[w / 4][w % 4] = load_u32(bytes, w * 4);
