@@ -13,7 +13,7 @@ if(GCVU_SANITIZE)
 endif()
 if(GCVU_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-    message(FATAL_ERROR "GCVU_FUZZ needs clang (libFuzzer); use the 'fuzz' preset")
+    message(FATAL_ERROR "GCVU_FUZZ needs clang (libFuzzer); use the 'asan' preset")
   endif()
   target_compile_options(gcvu_options INTERFACE
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)

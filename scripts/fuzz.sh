@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (the 'fuzz' preset: clang with ASan+UBSan) and runs each for a bounded time.
+# Builds the libFuzzer targets (they are part of the 'asan' preset: clang with ASan+UBSan, the same build the
+# sanitizer test run uses, so CI compiles them once) and runs each for a bounded time.
 # Usage: scripts/fuzz.sh [SECONDS per target, default 60]. New inputs and crash files go to a temporary folder; the
 # seed corpora (tests/fuzz/corpus/<target>, the hardware VIF1 streams in ../shared/vectors/vif) are read in place.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
-cmake --workflow --preset fuzz
+cmake --workflow --preset asan
 work="$(mktemp -d)"
 trap 'rm -rf "${work}"' EXIT
 status=0
@@ -28,7 +29,7 @@ for target in vif1_stream gif_stream gs_registers vutrace save_state gs_dump gam
     done
   fi
   echo "== fuzz ${target}: ${seconds} s"
-  if ! "build/fuzz/tests/fuzz/gcvu_fuzz_${target}" -max_total_time="${seconds}" -timeout=10 -rss_limit_mb=2048 \
+  if ! "build/asan/tests/fuzz/gcvu_fuzz_${target}" -max_total_time="${seconds}" -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="${work}/${target}/artifacts/" -print_final_stats=1 \
       "${work}/${target}/corpus" "${seeds[@]}" 2>"${work}/${target}/log"; then
     status=1

@@ -24,7 +24,7 @@ for preset in release asan; do
   stage "${preset}: build" cmake --workflow --preset "${preset}"
   stage "${preset}: test" ctest --preset "${preset}" -j "${jobs}"
 done
-stage "fuzz: build and run 60 s" bash scripts/fuzz.sh 60
+stage "fuzz: run 60 s each" bash scripts/fuzz.sh 60
 
 echo "== summary"
 printf '%s\n' "${summary[@]}"

@@ -57,7 +57,6 @@ class Rc2Invariant : public ::testing::Test {
   Level level_;
 };
 
-constexpr uint8_t kV3_16 = 0x69;
 constexpr uint8_t kV4_16 = 0x6d;
 constexpr uint8_t kV4_8 = 0x6e;
 constexpr uint8_t kV4_32 = 0x6c;
