@@ -40,6 +40,7 @@ void SourceChannel::start(Mode mode) {
   irq_after_data_ = false;
   irq_ended_ = false;
   held_begin_ = held_end_ = 0;
+  held_upper_half_ = false;
   qwords_ = 0;
   tags_ = 0;
   error_.clear();
@@ -84,6 +85,7 @@ ChannelState SourceChannel::run_until(uint64_t until) {
           held_[1] = tag_qword_[3];
           held_begin_ = 0;
           held_end_ = 2;
+          held_upper_half_ = true;
         }
         phase_ = Phase::kData;
         break;
@@ -110,10 +112,13 @@ bool SourceChannel::drain_held() {
     const size_t room = sink_->space_words();
     if (room == 0) return false;
     const size_t count = std::min<size_t>(room, held_end_ - held_begin_);
+    if (held_upper_half_) sink_->upper_half_follows();
+    held_upper_half_ = false;
     sink_->push_words(std::span<const uint32_t>(held_.data() + held_begin_, count));
     held_begin_ = static_cast<uint8_t>(held_begin_ + count);
   }
   held_begin_ = held_end_ = 0;
+  held_upper_half_ = false;
   return true;
 }
 

@@ -139,6 +139,7 @@ class SourceChannel {
   std::array<uint32_t, 4> held_{};
   uint8_t held_begin_ = 0;
   uint8_t held_end_ = 0;
+  bool held_upper_half_ = false;  // held_ is a TTE tag's upper two words: the sink hears so before the first
 
   uint64_t qwords_ = 0;
   uint64_t tags_ = 0;

@@ -44,6 +44,7 @@ void SourceChannel::hash_state(StateHasher& hasher) const {
   hasher.add(held_);
   hasher.add(held_begin_);
   hasher.add(held_end_);
+  hasher.add(held_upper_half_);
   hasher.add(qwords_);
   hasher.add(tags_);
   hasher.add_text(error_);

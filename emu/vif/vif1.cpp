@@ -27,6 +27,11 @@ Vif1::Vif1(Vif1Bus& bus, Vif1Config config) : bus_(&bus), config_(config) {}
 
 size_t Vif1::fifo_space_words() const { return fifo_.space(); }
 
+void Vif1::upper_half_follows() {
+  if (state_ == Vif1State::kError) return;
+  upper_half_marks_.push_back(words_consumed_ + fifo_.size());
+}
+
 void Vif1::push_words(std::span<const uint32_t> words) {
   if (state_ == Vif1State::kError) return;
   if (!fifo_.push(words)) {
@@ -82,6 +87,7 @@ void Vif1::reset() {
   regs_ = Vif1Registers{};
   fifo_.clear();
   qword_origin_ = words_consumed_;  // the next word pushed starts a qword
+  upper_half_marks_.clear();
   state_ = Vif1State::kIdle;
   phase_ = Phase::kFetch;
   stall_ = Stall::kNone;
@@ -185,6 +191,11 @@ Vif1::Step Vif1::fetch() {
   }
 
   // The payload starts at the word after the code; qwords count from the first word after the last reset.
+  // A TTE upper half at or before this word restarts the count so that its first word is word 2 of a qword.
+  while (!upper_half_marks_.empty() && upper_half_marks_.front() <= words_consumed_) {
+    qword_origin_ = upper_half_marks_.front() - 2;  // unsigned: wraps below 0, the difference stays right mod 4
+    upper_half_marks_.erase(upper_half_marks_.begin());
+  }
   const uint64_t data_word = words_consumed_ - qword_origin_;
   switch (info_->command) {
     case VifCommand::kUnpack:

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <vector>
 #include <string>
 #include <string_view>
 
@@ -41,6 +42,9 @@ class Vif1 {
   // The FIFO (16 qwords). DMA pushes whole words; the clocked system never pushes more than fifo_space_words().
   size_t fifo_space_words() const;
   void push_words(std::span<const uint32_t> words);
+  // The next word pushed is word 2 of a qword: a TTE tag's upper half (dma::DmaSink::upper_half_follows), so the
+  // data after the tag's two words starts a qword for the MPG and DIRECT alignment rules.
+  void upper_half_follows();
 
   // Runs VIF1 until its clock reaches `cycle`: commands that can run do (charging their cycles), and any wait lets
   // the clock pass. Returns the state it stopped in.
@@ -148,7 +152,10 @@ class Vif1 {
   uint64_t half_clock_ = 0;  // VIF1's clock in half VU cycles (one stream word costs one, see Vif1Timing)
   uint64_t wait_half_cycles_ = 0;
   uint64_t words_consumed_ = 0;
-  uint64_t qword_origin_ = 0;  // words_consumed_ at the last reset: stream qwords are counted from there
+  uint64_t qword_origin_ = 0;  // stream qwords are counted from this word (mod 2^64; only its phase matters)
+  // Push indices (words pushed before them) of TTE upper halves still ahead in the FIFO: when consumption reaches
+  // one, that word becomes word 2 of a qword. At most one per two FIFO words.
+  std::vector<uint64_t> upper_half_marks_;
   uint64_t commands_fetched_ = 0;
   std::array<FetchedCommand, kCommandHistory> fetched_{};  // by ordinal % kCommandHistory
 };

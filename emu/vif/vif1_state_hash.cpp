@@ -27,6 +27,8 @@ void Vif1::hash_state(StateHasher& hasher) const {
   hasher.add(wait_half_cycles_);
   hasher.add(words_consumed_);
   hasher.add(qword_origin_);
+  hasher.add(upper_half_marks_.size());
+  for (uint64_t mark : upper_half_marks_) hasher.add(mark);
 }
 
 }  // namespace gcvu::vif

@@ -102,6 +102,28 @@ TEST(VifRun, ChainInAnEeImageRunsTwoCyclesLater) {
   EXPECT_EQ(report["microprograms"][1]["end_cycle"], 78);
 }
 
+TEST(VifRun, TteTagWordsAreTheUpperHalfOfAQwordSoDirectDataAfterThemIsAligned) {
+  // The ps2sdk idiom: a CNT tag (QWC 1) whose upper words, sent by TTE, are NOP and DIRECT 1 (0x50000001), then one
+  // qword of DIRECT data (a GIF tag, NLOOP 0, EOP: 0x8000), then an END tag. The TTE words are words 2 and 3 of the
+  // tag's qword (VIF1 skips the DMAtag in its lower half), so the DIRECT data starts a qword and the DIRECT rule
+  // (data on a qword boundary) holds: one PATH2 packet. Counting them as words 0 and 1 would put the data at word 2.
+  std::vector<uint8_t> image(48, 0);
+  image[0] = 1;      // QWC 1
+  image[3] = 0x10;   // CNT
+  image[15] = 0x50;  // word 3: DIRECT, IMM 1
+  image[12] = 0x01;
+  image[17] = 0x80;  // the GIF tag's EOP (bit 15)
+  image[35] = 0x70;  // END
+  test::TempDir dir;
+  test::write_bytes(dir / "ram.bin", image);
+  const auto result =
+      run_cli({"vif-run", "--ee", (dir / "ram.bin").string(), "--chain", "0", "--tte", "--json"});
+  ASSERT_EQ(result.code, 0) << result.err << result.out;
+  const nlohmann::json report = nlohmann::json::parse(result.out);
+  EXPECT_EQ(report["end"], "finished");
+  EXPECT_EQ(report["gif"]["packets"]["path2"], 1);
+}
+
 TEST(VifRun, HardwareCaseStreamStopsOnItsIBit) {
   const auto result = run_cli({"vif-run", (test::shared_dir() / "vectors/vif/intstall/nop_ibit.vif").string()});
   EXPECT_EQ(result.code, 0) << result.err;

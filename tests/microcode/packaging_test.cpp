@@ -132,11 +132,10 @@ TEST(Packaging, AssembledVifStreamRunsThroughVifRunAndKicksItsPacket) {
   expect_both_packets(run_package(dir, stream, {"vif-run", (dir / "package.bin").string()}));
 }
 
-// The same package as a DMA chain (DMAret tag, VIFcodes in the tag's upper half, so --tte). Disabled: gcvu's VIF1
-// counts the two words a TTE tag sends as the start of a quadword, so it sees the DIRECT data (at a quadword of EE
-// memory, where dvp-as and the hardware put it) two words off and stops with an alignment error. The micro code
-// part (MPG, UNPACK, MSCAL, XGKICK) runs; see AssembledChainWithoutDirectRuns.
-TEST(Packaging, DISABLED_AssembledChainRunsThroughVifRunAndKicksItsPacket) {
+// The same package as a DMA chain (DMAret tag, VIFcodes in the tag's upper half, so --tte). The two words a TTE tag
+// sends are words 2 and 3 of the tag's qword (VIF1 skips the DMAtag in its lower half), so the DIRECT data that
+// dvp-as puts on the next qword of EE memory starts a qword, as the alignment rule needs.
+TEST(Packaging, AssembledChainRunsThroughVifRunAndKicksItsPacket) {
   test::TempDir dir;
   expect_both_packets(
       run_package(dir, kPackage, {"vif-run", "--ee", (dir / "package.bin").string(), "--chain", "0", "--tte"}));
