@@ -4,19 +4,10 @@
 
 #include "emu/dma/chain_rule.hpp"
 #include "emu/dma/dma_tag.hpp"
+#include "formats/core/byte_reader.hpp"
 #include "formats/core/format_error.hpp"
 
 namespace gcvu::harness {
-namespace {
-
-// The tag's 16 bytes, read little-endian from the image (the caller has checked they are inside it).
-dma::DmaTag tag_at(const std::vector<uint8_t>& bytes, uint32_t address) {
-  uint64_t low = 0;
-  for (int i = 7; i >= 0; --i) low = (low << 8) | bytes[address + static_cast<uint32_t>(i)];
-  return dma::DmaTag::decode(low);
-}
-
-}  // namespace
 
 void check_chain_inside_image(const std::string& image_path, const std::vector<uint8_t>& image,
                               uint32_t chain_address, const dma::ChainOptions& options) {
@@ -32,7 +23,9 @@ void check_chain_inside_image(const std::string& image_path, const std::vector<u
                       "image's {} bytes (the rest of EE RAM would read as zeros)",
                       index, chain_address, tag_address.byte, end));
     }
-    const dma::DmaTag tag = tag_at(image, tag_address.byte);
+    const std::span<const uint8_t> tag_bytes = std::span<const uint8_t>(image).subspan(tag_address.byte, 8);
+    formats::ByteReader reader(tag_bytes, image_path, tag_address.byte);
+    const dma::DmaTag tag = dma::DmaTag::decode(reader.u64("DMA tag"));
     const dma::ChainStep step = dma::follow_tag(tag, tag_address, stack);
     if (step.stack_overflow) return;
     const uint64_t data_end = uint64_t{step.data.byte} + uint64_t{tag.qwc} * 16;
