@@ -2,10 +2,13 @@
 add_library(gcvu_options INTERFACE)
 target_compile_options(gcvu_options INTERFACE -Wall -Wextra -Wpedantic -Werror)
 target_include_directories(gcvu_options INTERFACE ${PROJECT_SOURCE_DIR})
-# Where the shared reference material lives: ../shared beside the repository root.
-target_compile_definitions(gcvu_options INTERFACE
-  GCVU_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
-  GCVU_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared")
+# Where the shared reference material lives (../shared beside the repository root), for the few files that need it:
+# only they carry the absolute paths, so every other object is the same in any checkout (ccache hits across
+# worktrees and fresh clones).
+function(gcvu_source_paths)
+  set_source_files_properties(${ARGV} PROPERTIES COMPILE_DEFINITIONS
+    "GCVU_SOURCE_DIR=\"${PROJECT_SOURCE_DIR}\";GCVU_SHARED_DIR=\"${PROJECT_SOURCE_DIR}/../shared\"")
+endfunction()
 if(GCVU_SANITIZE)
   target_compile_options(gcvu_options INTERFACE
     -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)

@@ -13,6 +13,7 @@ namespace gcvu::test {
 
 std::filesystem::path source_dir() { return GCVU_SOURCE_DIR; }
 std::filesystem::path shared_dir() { return GCVU_SHARED_DIR; }
+std::filesystem::path gcvu_binary() { return GCVU_BINARY; }
 
 TempDir::TempDir() {
   std::string pattern = (std::filesystem::temp_directory_path() / "gcvu-test-XXXXXX").string();

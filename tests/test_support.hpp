@@ -12,6 +12,8 @@ namespace gcvu::test {
 std::filesystem::path source_dir();
 // ../shared beside the repository root: read-only reference material, read in place.
 std::filesystem::path shared_dir();
+// The gcvu executable this build made.
+std::filesystem::path gcvu_binary();
 
 // A fresh folder under the system temporary directory, removed when the object dies.
 class TempDir {

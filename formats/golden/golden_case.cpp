@@ -38,6 +38,23 @@ void check_keys(const json& object, std::initializer_list<const char*> allowed, 
   }
 }
 
+// Builds the document as nlohmann's own parser does, but records where parsing failed instead of throwing: a syntax
+// error and a number too large for a double (which the library reports with no offset) both name their byte.
+class PositionedParser : public nlohmann::detail::json_sax_dom_parser<json> {
+ public:
+  explicit PositionedParser(json& root) : json_sax_dom_parser(root, false) {}
+
+  template <class Exception>
+  bool parse_error(std::size_t chars_read, const std::string& /*token*/, const Exception& error) {
+    error_offset = chars_read > 0 ? chars_read - 1 : 0;
+    error_text = error.what();
+    return false;
+  }
+
+  size_t error_offset = 0;
+  std::string error_text;
+};
+
 template <typename T>
 T get(const json& object, const char* key, const std::string& source, const std::string& where) {
   auto it = object.find(key);
@@ -104,10 +121,9 @@ std::string provenance_text(const GoldenCase& golden) {
 GoldenCase parse_golden_case(std::span<const uint8_t> bytes, const std::string& source,
                              const std::string& default_name) {
   json root;
-  try {
-    root = json::parse(bytes.begin(), bytes.end());
-  } catch (const json::parse_error& error) {
-    throw FormatError(source, error.byte > 0 ? error.byte - 1 : 0, fmt::format("invalid JSON: {}", error.what()));
+  PositionedParser parser(root);
+  if (!json::sax_parse(bytes.begin(), bytes.end(), &parser)) {
+    throw FormatError(source, parser.error_offset, fmt::format("invalid JSON: {}", parser.error_text));
   }
   if (!root.is_object()) fail(source, "the manifest must be a JSON object");
   check_keys(root,

@@ -10,6 +10,7 @@
 #include "formats/core/file_io.hpp"
 #include "harness/vif_cases/case_runner.hpp"
 #include "harness/vif_cases/case_table.hpp"
+#include "tests/test_support.hpp"
 
 namespace gcvu::harness {
 namespace {
@@ -19,7 +20,7 @@ const std::vector<std::string> kFolders = {"basic", "intstall", "mskpath3", "stc
 TEST(VifHardwareCases, AllSharedCasesPass) {
   size_t total = 0;
   for (const std::string& folder : kFolders) {
-    const std::filesystem::path tsv = std::filesystem::path(GCVU_SHARED_DIR) / "vectors/vif" / folder / "cases.tsv";
+    const std::filesystem::path tsv = test::shared_dir() / "vectors/vif" / folder / "cases.tsv";
     const std::vector<uint8_t> bytes = formats::read_file(tsv);
     const std::vector<VifCase> cases =
         parse_vif_cases(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), tsv);

@@ -12,6 +12,7 @@
 #include "formats/core/file_io.hpp"
 #include "formats/vectors/vector_tsv.hpp"
 #include "harness/vectors/vector_check.hpp"
+#include "tests/test_support.hpp"
 
 namespace gcvu::harness {
 namespace {
@@ -42,7 +43,7 @@ FileCheck check_file(const std::string& path) {
 }
 
 TEST(VuFloatVectors, EveryHardwareRowMatches) {
-  const FileCheck check = check_file(GCVU_SHARED_DIR "/vectors/vu-float-hw.tsv");
+  const FileCheck check = check_file((test::shared_dir() / "vectors/vu-float-hw.tsv").string());
   EXPECT_EQ(check.rows, 600u);  // README "Counts"
   EXPECT_EQ(check.rows_per_op.at("CLIP"), 72u);
   EXPECT_EQ(check.rows_per_op.at("RNEXT"), 32u);
@@ -51,7 +52,7 @@ TEST(VuFloatVectors, EveryHardwareRowMatches) {
 }
 
 TEST(VuFloatVectors, EveryModelRowMatches) {
-  const FileCheck check = check_file(GCVU_SHARED_DIR "/vectors/vu-float-model.tsv");
+  const FileCheck check = check_file((test::shared_dir() / "vectors/vu-float-model.tsv").string());
   EXPECT_EQ(check.rows, 24000u);  // README "Counts": 3,000 for each of 8 ops
   for (const char* op : {"ADD", "SUB", "MUL", "DIV", "SQRT", "RSQRT", "MADD", "MSUB"}) {
     EXPECT_EQ(check.rows_per_op.count(op) ? check.rows_per_op.at(op) : 0, 3000u) << op;

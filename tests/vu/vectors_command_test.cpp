@@ -11,6 +11,7 @@
 
 #include "formats/core/format_error.hpp"
 #include "harness/cli/command.hpp"
+#include "tests/test_support.hpp"
 
 namespace gcvu::harness {
 namespace {
@@ -60,7 +61,7 @@ class VectorsCommandTest : public ::testing::Test {
 const std::string kHeader = "op\ta\tb\tc\td\tresult\tmac\tstatus\tsource\n";
 
 TEST_F(VectorsCommandTest, SharedHardwareFilePasses) {
-  const CommandRun r = run({"vectors", GCVU_SHARED_DIR "/vectors/vu-float-hw.tsv"});
+  const CommandRun r = run({"vectors", (test::shared_dir() / "vectors/vu-float-hw.tsv").string()});
   EXPECT_EQ(r.exit_code, kExitOk) << r.out << r.err;
   EXPECT_EQ(last_line(r.out), "600 passed, 0 failed");
 }

@@ -64,7 +64,7 @@ TEST(DebuggerTerminal, InteractiveSessionUnderTmux) {
   if (run_shell("command -v tmux").empty()) GTEST_SKIP() << "tmux is not installed (scripts/setup.sh installs it)";
   test::TempDir dir;
   test::write_bytes(dir / "e2e.vif", test::e2e_stream_bytes());
-  TmuxSession tmux(fmt::format("{} debug {} --notes {}", GCVU_BINARY, (dir / "e2e.vif").string(),
+  TmuxSession tmux(fmt::format("{} debug {} --notes {}", test::gcvu_binary().string(), (dir / "e2e.vif").string(),
                                (dir / "notes").string()),
                    dir.path());
   ASSERT_TRUE(tmux.wait_for("(gcvu)")) << tmux.screen();  // capture-pane drops trailing spaces
