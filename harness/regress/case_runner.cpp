@@ -19,6 +19,12 @@ CaseResult run_regress_case(const RegressCase& regress_case, const RegressOption
     skipped.messages.push_back("unsupported kind, skipped");
     return skipped;
   }
+  if (!regress_case.error.empty()) {
+    CaseResult broken;
+    broken.status = CaseStatus::kError;
+    broken.messages.push_back(regress_case.error);
+    return broken;
+  }
   const auto started = std::chrono::steady_clock::now();
   CaseResult result;
   try {

@@ -23,6 +23,9 @@ struct RegressCase {
   std::filesystem::path dump{};
   std::vector<std::filesystem::path> vram{};
   std::vector<std::filesystem::path> frames{};
+  // What made discovery unable to set the case up (a broken manifest row, a missing reference between two present
+  // ones): running it reports this as an error, and the other cases run.
+  std::string error{};
 };
 
 struct RegressOptions {

@@ -22,6 +22,25 @@ std::vector<std::string> split(const std::string& text, char separator) {
   return parts;
 }
 
+// Fills `c` from one manifest row's columns; `fail(rule)` throws for a broken rule.
+template <typename Fail>
+void read_row(const std::vector<std::string>& columns, const std::filesystem::path& dir, const Fail& fail,
+              ReferenceCase& c) {
+  if (columns.size() != 8) fail(fmt::format("expected 8 tab-separated columns, found {}", columns.size()));
+  c.dump = dir / c.name / columns[1];
+  try {
+    c.vsyncs = static_cast<uint32_t>(std::stoul(columns[2]));
+  } catch (const std::exception&) {
+    fail("the vsyncs column is not a number");
+  }
+  for (const auto& name : split(columns[3], ',')) c.vram.push_back(dir / c.name / name);
+  for (const auto& name : split(columns[5], ',')) c.frames.push_back(dir / c.name / name);
+  c.description = columns[7];
+  if (c.vram.size() != c.vsyncs || c.frames.size() != c.vsyncs) {
+    fail(fmt::format("{} vsyncs but {} vram and {} frame references", c.vsyncs, c.vram.size(), c.frames.size()));
+  }
+}
+
 }  // namespace
 
 std::vector<ReferenceCase> read_reference_corpus(const std::filesystem::path& dir) {
@@ -38,23 +57,16 @@ std::vector<ReferenceCase> read_reference_corpus(const std::filesystem::path& di
     offset += line.size() + 1;
     if (line_number == 1 || line.empty()) continue;  // the header row
     const auto columns = split(line, '\t');
+    ReferenceCase c;
+    c.name = !columns.empty() && !columns[0].empty() ? columns[0] : fmt::format("manifest line {}", line_number);
     auto fail = [&](const std::string& rule) {
       throw formats::FormatError(manifest.string(), line_offset, fmt::format("line {}: {}", line_number, rule));
     };
-    if (columns.size() < 8) fail(fmt::format("expected 8 tab-separated columns, found {}", columns.size()));
-    ReferenceCase c;
-    c.name = columns[0];
-    c.dump = dir / c.name / columns[1];
     try {
-      c.vsyncs = static_cast<uint32_t>(std::stoul(columns[2]));
-    } catch (const std::exception&) {
-      fail("the vsyncs column is not a number");
-    }
-    for (const auto& name : split(columns[3], ',')) c.vram.push_back(dir / c.name / name);
-    for (const auto& name : split(columns[5], ',')) c.frames.push_back(dir / c.name / name);
-    c.description = columns[7];
-    if (c.vram.size() != c.vsyncs || c.frames.size() != c.vsyncs) {
-      fail(fmt::format("{} vsyncs but {} vram and {} frame references", c.vsyncs, c.vram.size(), c.frames.size()));
+      read_row(columns, dir, fail, c);
+    } catch (const formats::FormatError& error) {
+      c.error = error.what();
+      c.dump = dir / c.name;
     }
     cases.push_back(std::move(c));
   }

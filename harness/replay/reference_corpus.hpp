@@ -17,10 +17,13 @@ struct ReferenceCase {
   std::vector<std::filesystem::path> vram;    // per VSync, in order
   std::vector<std::filesystem::path> frames;  // per VSync, in order
   std::string description;
+  // Set when the row breaks the manifest's rules (missing columns, a vsyncs count that disagrees with the reference
+  // lists): "manifest.tsv: offset 0x..: line N: rule". The other rows are still read, so one bad row costs one case.
+  std::string error;
 };
 
-// Reads `dir/manifest.tsv`. Throws FormatError naming the manifest, the line and the column that break its rules
-// (missing columns, a vsyncs count that disagrees with the reference lists).
+// Reads `dir/manifest.tsv`, one case per row (a row that breaks the rules is a case carrying its error). Throws
+// FormatError when the manifest itself cannot be read.
 std::vector<ReferenceCase> read_reference_corpus(const std::filesystem::path& dir);
 
 // A reference memory image (zstd, xz or raw), checked to be exactly 4 MiB.

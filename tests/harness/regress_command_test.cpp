@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "formats/compress/compress.hpp"
 #include "formats/pcsx2/vutrace_writer.hpp"
 #include "harness/cli/command.hpp"
 #include "tests/harness/hand_worked_trace.hpp"
@@ -110,6 +111,67 @@ TEST(RegressCommand, AMalformedDumpIsAnErrorExitTwo) {
   EXPECT_NE(result.out.find("ERROR gs-dump      prim_points"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("prim_points.gs.zst"), std::string::npos) << "the error names the file";
   EXPECT_NE(result.out.find("3 passed, 0 failed, 1 errors, 0 skipped"), std::string::npos) << result.out;
+}
+
+// The golden-pcsx2 manifest row of `name` (the real one, so the copied case is exactly what the corpus holds).
+std::string manifest_row(const std::string& name) {
+  const std::vector<uint8_t> bytes = test::read_bytes(test::shared_dir() / "golden-pcsx2/manifest.tsv");
+  std::istringstream lines(std::string(bytes.begin(), bytes.end()));
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.starts_with(name + "\t")) return line + "\n";
+  }
+  ADD_FAILURE() << name << " is not in the manifest";
+  return {};
+}
+
+// Replaces a copied (read-only) corpus file.
+void overwrite(const fs::path& file, const std::vector<uint8_t>& bytes) {
+  fs::remove(file);
+  test::write_bytes(file, bytes);
+}
+
+// A corpus in golden-pcsx2's layout with one intact case and one broken in each way the issue names, plus a dump
+// folder missing a reference between two present ones: each broken case is one ERROR line naming its file and
+// rule, and the intact cases still run and pass.
+TEST(RegressCommand, ACorruptedCorpusMarksEachBrokenCaseAnErrorAndRunsTheOthers) {
+  test::TempDir dir;
+  const fs::path corpus = dir / "corpus";
+  std::string manifest = "case\tdump\tvsyncs\tvram_refs\tvram_sha256\tframe_pngs\tframe_sha256\tdescription\n";
+  for (const char* name : {"cov_centres", "cov_subpixel", "prim_points", "prim_lines"}) {
+    test::copy_corpus_case(name, corpus / name);
+    manifest += manifest_row(name);
+  }
+  manifest += "torn\ttorn.gs.zst\t1\tvram_0.bin.zst\n";  // 4 of the 8 columns
+  test::write_bytes(corpus / "manifest.tsv", {manifest.begin(), manifest.end()});
+  fs::remove(corpus / "cov_subpixel/vram_0.bin.zst");                      // missing
+  const std::vector<uint8_t> frame = test::read_bytes(corpus / "prim_points/vram_0.bin.zst");
+  overwrite(corpus / "prim_points/vram_0.bin.zst", {frame.begin(), frame.begin() + 40});  // a cut zstd frame
+  const std::vector<uint8_t> small(100, 0);
+  overwrite(corpus / "prim_lines/vram_0.bin.zst", formats::zstd_compress(small, 3, "small"));  // wrong size
+  // A dump folder whose frame_0.png is gone while frame_1.png is there.
+  test::copy_corpus_case("z_fmt_32", dir / "dumps/z_fmt_32");
+  fs::remove(dir / "dumps/z_fmt_32/frame_0.png");
+
+  auto result = test::run_cli({"regress", dir.path().string()});
+  EXPECT_EQ(result.code, 2) << result.out << result.err;
+  EXPECT_EQ(verdicts(result.out),
+            (std::vector<std::string>{"ERROR golden-pcsx2 cov_subpixel", "ERROR golden-pcsx2 prim_lines",
+                                      "ERROR golden-pcsx2 prim_points", "ERROR golden-pcsx2 torn",
+                                      "ERROR gs-dump      z_fmt_32", "PASS  golden-pcsx2 cov_centres"}))
+      << result.out;
+  EXPECT_NE(result.out.find("1 passed, 0 failed, 5 errors, 0 skipped of 6 cases"), std::string::npos) << result.out;
+  const auto says = [&](const std::string& text) {
+    EXPECT_NE(result.out.find(text), std::string::npos) << text << "\n" << result.out;
+  };
+  says((corpus / "cov_subpixel/vram_0.bin.zst").string() + ": offset 0x0: ");
+  says((corpus / "prim_points/vram_0.bin.zst").string() + ": offset 0x");
+  says((corpus / "prim_lines/vram_0.bin.zst").string() +
+       ": offset 0x0: a GS memory image is 4194304 bytes, this one is 100");
+  says((corpus / "manifest.tsv").string() + ": offset 0x");
+  says(": line 6: expected 8 tab-separated columns, found 4");
+  says((dir / "dumps/z_fmt_32").string() +
+       ": offset 0x0: frame_0.png is missing between the frame references 0 and 1");
 }
 
 TEST(RegressCommand, ShardsSplitTheCasesWithNoOverlap) {
