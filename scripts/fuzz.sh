@@ -1,44 +1,136 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (they are part of the 'asan' preset: clang with ASan+UBSan, the same build the
-# sanitizer test run uses, so CI compiles them once) and runs each for a bounded time.
-# Usage: scripts/fuzz.sh [SECONDS per target, default 60]. New inputs and crash files go to a temporary folder; the
-# seed corpora (tests/fuzz/corpus/<target>, the hardware VIF1 streams in ../shared/vectors/vif) are read in place.
+# sanitizer test run uses, so CI compiles them once) and runs them.
+#
+# Usage:
+#   scripts/fuzz.sh [SECONDS]        every target for SECONDS (default 60), as many at once as there are cores;
+#                                    new inputs and crash files go to a temporary folder (what CI runs).
+#   scripts/fuzz.sh --campaign HOURS every target in turn for its share of HOURS, one at a time with one libFuzzer
+#                                    job per core; new coverage is merged back into tests/fuzz/corpus/<target>
+#                                    (-merge=1 keeps the corpus minimal) and a summary table (executions, coverage,
+#                                    new corpus files, findings) is written to build/fuzz-campaign/summary.md.
+# The seed corpora (tests/fuzz/corpus/<target>, and the ../shared material named below) are read in place; a
+# target with a dictionary (tests/fuzz/dict/<target>.dict: the tokens of its format) gets it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${1:-60}"
+
+targets=(vif1_stream gif_stream gs_registers vutrace save_state gs_dump gameplay png golden_case rc2_level
+         vsm_assembler disasm)
+cores=$(nproc)
+campaign_hours=""
+seconds=60
+if [ "${1:-}" = "--campaign" ]; then
+  campaign_hours="${2:?--campaign needs a number of hours}"
+else
+  seconds="${1:-60}"
+fi
+
 cmake --workflow --preset asan
-work="$(mktemp -d)"
-trap 'rm -rf "${work}"' EXIT
-status=0
-for target in vif1_stream gif_stream gs_registers vutrace save_state gs_dump gameplay png golden_case rc2_level vsm_assembler; do
-  mkdir -p "${work}/${target}/corpus" "${work}/${target}/artifacts"
-  seeds=()
-  # The committed seed corpus (read in place; what the run finds goes to the temporary corpus).
-  if [ -d "tests/fuzz/corpus/${target}" ]; then seeds+=("tests/fuzz/corpus/${target}"); fi
+
+# The seed folders for a target: its committed corpus, and material from ../shared where there is some.
+seed_dirs() {
+  local target="$1"
+  if [ -d "tests/fuzz/corpus/${target}" ]; then echo "tests/fuzz/corpus/${target}"; fi
   if [ "${target}" = vif1_stream ] && [ -d ../shared/vectors/vif ]; then
-    for dir in ../shared/vectors/vif/*/; do seeds+=("${dir}"); done
+    for dir in ../shared/vectors/vif/*/; do echo "${dir}"; done
   fi
+}
+
+# Copies shared files a target starts from into its working corpus (they are single files, not folders).
+copy_shared_seeds() {
+  local target="$1" corpus="$2"
   if [ "${target}" = gs_dump ] && [ -d ../shared/golden-pcsx2 ]; then
     for dump in ../shared/golden-pcsx2/scene_b_ct16/*.gs ../shared/golden-pcsx2/scene_c_xz/*.gs.xz; do
-      [ -e "${dump}" ] && cp "${dump}" "${work}/${target}/corpus/"
+      if [ -e "${dump}" ]; then cp "${dump}" "${corpus}/"; fi
     done
   fi
   if [ "${target}" = vsm_assembler ]; then
     for source in ../shared/dvp-as-tests/*.s microcode/*/*.vsm; do
-      [ -e "${source}" ] && cp "${source}" "${work}/${target}/corpus/"
+      if [ -e "${source}" ]; then cp "${source}" "${corpus}/"; fi
     done
   fi
-  echo "== fuzz ${target}: ${seconds} s"
-  if ! "build/asan/tests/fuzz/gcvu_fuzz_${target}" -max_total_time="${seconds}" -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="${work}/${target}/artifacts/" -print_final_stats=1 \
-      "${work}/${target}/corpus" "${seeds[@]}" 2>"${work}/${target}/log"; then
-    status=1
+}
+
+# Runs one target: fuzz_one TARGET WORKDIR SECONDS [extra libFuzzer flags...]; its log is WORKDIR/TARGET/log and
+# the exit status says whether it found something.
+fuzz_one() {
+  local target="$1" work="$2" time="$3"
+  shift 3
+  mkdir -p "${work}/${target}/corpus" "${work}/${target}/artifacts"
+  copy_shared_seeds "${target}" "${work}/${target}/corpus"
+  local seeds
+  mapfile -t seeds < <(seed_dirs "${target}")
+  local dict=()
+  if [ -f "tests/fuzz/dict/${target}.dict" ]; then dict=(-dict="tests/fuzz/dict/${target}.dict"); fi
+  "build/asan/tests/fuzz/gcvu_fuzz_${target}" -max_total_time="${time}" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="${work}/${target}/artifacts/" -print_final_stats=1 "${dict[@]}" "$@" \
+    "${work}/${target}/corpus" "${seeds[@]}" >"${work}/${target}/log" 2>&1
+}
+
+# What a finished run reports: its statistics, or the end of its log and every crash input.
+report() {
+  local target="$1" work="$2" result="$3"
+  echo "== fuzz ${target}"
+  if [ "${result}" = ok ]; then
+    grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "${work}/${target}/log" || true
+  else
     tail -n 60 "${work}/${target}/log"
     for crash in "${work}/${target}/artifacts/"*; do
-      [ -e "${crash}" ] && echo "crash input (base64): $(base64 -w0 "${crash}")"
+      if [ -e "${crash}" ]; then echo "crash input (base64): $(base64 -w0 "${crash}")"; fi
     done
-  else
-    grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "${work}/${target}/log" || true
   fi
+}
+
+if [ -z "${campaign_hours}" ]; then
+  work="$(mktemp -d)"
+  trap 'rm -rf "${work}"' EXIT
+  # Up to one target per core at a time; each writes its result to a file so the reports come out in order.
+  for target in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "${cores}" ]; do wait -n || true; done
+    echo "== start ${target}: ${seconds} s"
+    ( if fuzz_one "${target}" "${work}" "${seconds}"; then echo ok; else echo FAILED; fi ) >"${work}/${target}.result" &
+  done
+  wait
+  status=0
+  for target in "${targets[@]}"; do
+    result="$(cat "${work}/${target}.result")"
+    report "${target}" "${work}" "${result}"
+    if [ "${result}" != ok ]; then status=1; fi
+  done
+  exit "${status}"
+fi
+
+# A campaign: the time is shared equally; libFuzzer runs one job per core on the target's working corpus, then
+# the new inputs are merged into the committed corpus.
+out="build/fuzz-campaign"
+mkdir -p "${out}"
+per_target=$(awk -v h="${campaign_hours}" -v n="${#targets[@]}" 'BEGIN { printf "%d", h * 3600 / n }')
+summary="${out}/summary.md"
+{
+  echo "# Fuzz campaign: ${campaign_hours} h, ${per_target} s per target, ${cores} jobs each"
+  echo
+  echo "| target | executions | coverage | new corpus files | findings |"
+  echo "|---|---:|---:|---:|---:|"
+} >"${summary}"
+status=0
+for target in "${targets[@]}"; do
+  rm -rf "${out:?}/${target}"
+  echo "== campaign ${target}: ${per_target} s"
+  result=ok
+  fuzz_one "${target}" "${out}" "${per_target}" -jobs="${cores}" -workers="${cores}" || result=FAILED
+  # With -jobs, libFuzzer writes one log per job (fuzz-N.log) in the working folder.
+  executions=$(cat fuzz-*.log 2>/dev/null | awk '/^stat::number_of_executed_units/ { s += $2 } END { print s + 0 }')
+  coverage=$(cat fuzz-*.log 2>/dev/null | grep -oE 'cov: [0-9]+' | awk '{ if ($2 > m) m = $2 } END { print m + 0 }')
+  mv fuzz-*.log "${out}/${target}/" 2>/dev/null || true
+  mkdir -p "tests/fuzz/corpus/${target}"
+  before=$(find "tests/fuzz/corpus/${target}" -type f | wc -l)
+  "build/asan/tests/fuzz/gcvu_fuzz_${target}" -merge=1 -timeout=10 -rss_limit_mb=2048 \
+    "tests/fuzz/corpus/${target}" "${out}/${target}/corpus" >"${out}/${target}/merge.log" 2>&1 || true
+  after=$(find "tests/fuzz/corpus/${target}" -type f | wc -l)
+  findings=$(find "${out}/${target}/artifacts" -type f | wc -l)
+  if [ "${findings}" -gt 0 ]; then result=FAILED; fi
+  echo "| ${target} | ${executions} | ${coverage} | $((after - before)) | ${findings} |" >>"${summary}"
+  if [ "${result}" != ok ]; then status=1; report "${target}" "${out}" "${result}"; fi
 done
+cat "${summary}"
 exit "${status}"
