@@ -87,7 +87,11 @@ bool ClockedSystem::only_vu_can_move() const {
 }
 
 bool ClockedSystem::all_but_vif_idle(bool masked_path3_counts_as_idle) const {
-  if (transfer_active(dma_.state()) || transfer_active(gif_dma_.state()) || dma_to_gif_.holding()) return false;
+  return !transfer_active(dma_.state()) && all_but_vif1_dma_idle(masked_path3_counts_as_idle);
+}
+
+bool ClockedSystem::all_but_vif1_dma_idle(bool masked_path3_counts_as_idle) const {
+  if (transfer_active(gif_dma_.state()) || dma_to_gif_.holding()) return false;
   if (vu_.running() || vu_.xgkick().busy() || path1_.in_transfer()) return false;
   if (gif_.path_busy(gif::Path::kPath1) || gif_.path_busy(gif::Path::kPath2)) return false;
   const bool path3_masked = gif_.stat_fields().m3r || gif_.stat_fields().m3p;
@@ -119,7 +123,12 @@ std::optional<RunResult> ClockedSystem::outcome() const {
     // An undefined VIFcode (ER1): the stream is malformed, not paused.
     return RunResult{RunEnd::kError, now_, fmt::format("VIF1: {}", vif_.error())};
   }
-  if (others_done && vif == vif::Vif1State::kStalled) return RunResult{RunEnd::kVifStalled, now_, {}};
+  // A stalled VIF1 takes nothing more, so a VIF1 DMA transfer waiting for room in its FIFO waits for good too
+  // (only the EE, cancelling the stall, could go on): the run has stopped there as surely as with the DMA done.
+  const bool dma_waits_on_stall = vif == vif::Vif1State::kStalled && dma_.state() == dma::ChannelState::kWaitSink;
+  if (vif == vif::Vif1State::kStalled && (others_done || (dma_waits_on_stall && all_but_vif1_dma_idle()))) {
+    return RunResult{RunEnd::kVifStalled, now_, {}};
+  }
   if (others_done && vif == vif::Vif1State::kNeedData && now_ - last_vif_progress_ >= kStarvedCycles) {
     return RunResult{RunEnd::kVifNeedsData, last_vif_progress_, {}};
   }

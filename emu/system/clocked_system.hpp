@@ -102,6 +102,8 @@ class ClockedSystem {
   std::optional<RunResult> outcome() const;
   // Every unit but VIF1 is idle (a PATH3 packet held by the PATH3 mask counts as idle when asked: it waits for VIF1).
   bool all_but_vif_idle(bool masked_path3_counts_as_idle) const;
+  // The same, leaving VIF1's own DMA channel out as well.
+  bool all_but_vif1_dma_idle(bool masked_path3_counts_as_idle = true) const;
   bool all_idle() const;
   std::optional<std::string> unit_failure() const;
 

@@ -139,6 +139,21 @@ TEST(ClockedSystem, IBitStallEndsTheRunStalled) {
   EXPECT_EQ(machine.system.vif().registers().mask, 0u);
 }
 
+// Found while bounding the VIF1 fuzz target: with more data behind the stall than VIF1's FIFO holds, the DMA
+// transfer waits for room that never comes, and the run used to go on to its cycle limit (200 million cycles by
+// default) before failing. A stalled VIF1 with its DMA waiting for it is as stopped as with the DMA done.
+TEST(ClockedSystem, IBitStallWithDataStillToSendEndsTheRunStalled) {
+  Machine machine;
+  std::vector<uint32_t> words{0x80000000, 0x20000000, 0xffffffff, 0};  // as above: NOP with the i-bit, STMASK
+  words.resize(4 * 64, 0);                                              // then 63 qwords of NOPs
+  machine.load_words(words);
+  const RunResult result = machine.system.run();
+  EXPECT_EQ(result.end, RunEnd::kVifStalled);
+  EXPECT_LT(result.cycles, 1000u);
+  EXPECT_EQ(machine.system.dma().state(), dma::ChannelState::kWaitSink);
+  EXPECT_EQ(machine.system.vif().registers().mask, 0u);
+}
+
 TEST(ClockedSystem, TransferEndingInsideAnUnpackWaitsForData) {
   Machine machine;
   // STCYCL 4,4 and UNPACK V4-32 NUM=1 with two of its four words: the DMA is over and VIF1 waits for the rest.
