@@ -59,7 +59,8 @@ TEST(DisplayReadoutCrossCheck, DisplayRowsMatchPixelByPixelForEveryDisplayFormat
   for (Psm psm : kEveryPsm) {
     const auto code = static_cast<uint32_t>(psm);
     if (code >= 32) continue;
-    for (uint64_t pmode : {uint64_t{3 | 1 << 5 | 0x60 << 8}, uint64_t{3}, uint64_t{3 | 1 << 7}, uint64_t{1}}) {
+    for (uint64_t pmode : {uint64_t{3 | 1 << 5 | 0x60 << 8}, uint64_t{3 | 1 << 5 | 0xff << 8}, uint64_t{3},
+                           uint64_t{3 | 1 << 7}, uint64_t{1 | 1 << 5 | 0xff << 8}}) {
       std::array<uint64_t, kPrivilegedSize / 8> privileged{};
       privileged[priv_reg::kPmode / 8] = pmode;
       privileged[priv_reg::kBgcolor / 8] = 0x405060;

@@ -123,11 +123,16 @@ formats::Image render_display(const LocalMemory& memory, std::span<const uint64_
     }
     if (read_circuit_row(memory, one, dy, row1)) {
       uint8_t* under = out + static_cast<size_t>(one->x - left) * 4;
-      for (uint32_t x = 0; x < one->width; ++x) {
-        const uint8_t* c1 = &row1[size_t{x} * 4];
-        uint8_t* pixel = under + size_t{x} * 4;
-        const uint32_t alpha = alpha_from_alp ? alp : std::min<uint32_t>(uint32_t{c1[3]} * 2, 255);
-        for (int i = 0; i < 3; ++i) pixel[i] = mix(c1[i], pixel[i], alpha);
+      if (alpha_from_alp && alp == 0xff) {
+        // (c·255 + u·0 + 127) / 255 = c for every c <= 255: circuit 1 as it is (its alpha byte is replaced below).
+        std::copy(row1.begin(), row1.end(), under);
+      } else {
+        for (uint32_t x = 0; x < one->width; ++x) {
+          const uint8_t* c1 = &row1[size_t{x} * 4];
+          uint8_t* pixel = under + size_t{x} * 4;
+          const uint32_t alpha = alpha_from_alp ? alp : std::min<uint32_t>(uint32_t{c1[3]} * 2, 255);
+          for (int i = 0; i < 3; ++i) pixel[i] = mix(c1[i], pixel[i], alpha);
+        }
       }
     }
     for (uint32_t x = 0; x < image.width; ++x) out[size_t{x} * 4 + 3] = 0xff;
