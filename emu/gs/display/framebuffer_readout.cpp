@@ -1,5 +1,6 @@
 #include "emu/gs/display/framebuffer_readout.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "emu/gs/memory/pixel_access.hpp"
@@ -45,9 +46,16 @@ void read_framebuffer_row(const LocalMemory& memory, const BufferLayout& layout,
     constexpr Psm kPsm = format.value;
     const uint8_t* bytes = memory.bytes().data();
     const RowAddress<kPsm> row = PixelAddress<kPsm>(layout).row(y);
-    for (uint32_t i = 0; i < count; ++i) {
-      const Rgba pixel = decode<kPsm>(read_element<kPsm>(bytes, row.at(x + i)));
-      std::memcpy(&rgba[size_t{i} * 4], pixel.data(), 4);
+    // The element addresses a page-row chunk at a time (RowAddress::run reads the offsets in order), then the reads.
+    constexpr uint32_t kChunk = 64;
+    uint32_t addresses[kChunk];
+    for (uint32_t done = 0; done < count; done += kChunk) {
+      const uint32_t n = std::min(kChunk, count - done);
+      row.run(x + done, n, addresses);
+      for (uint32_t i = 0; i < n; ++i) {
+        const Rgba pixel = decode<kPsm>(read_element<kPsm>(bytes, addresses[i]));
+        std::memcpy(&rgba[size_t{done + i} * 4], pixel.data(), 4);
+      }
     }
   });
 }
