@@ -246,9 +246,11 @@ inline int32_t wrap(int32_t c, int32_t lo, int32_t hi, bool repeat) {
 inline int32_t sat16(int32_t v) { return std::clamp(v, -32768, 32767); }
 
 // One level's lookup: texel coordinates from 16.16 u, v (already shifted for the level), nearest or bilinear.
+// Always inlined: as a call (once or twice per pixel) its eleven arguments and four results went through memory.
 template <bool kLinear>
-inline void sample_level(Impl& p, int lvl, int32_t u, int32_t v, int32_t ulo, int32_t uhi, int32_t vlo, int32_t vhi,
-                         int32_t& r, int32_t& g, int32_t& b, int32_t& a) {
+[[gnu::always_inline]] inline void sample_level(Impl& p, int lvl, int32_t u, int32_t v, int32_t ulo, int32_t uhi,
+                                                int32_t vlo, int32_t vhi, int32_t& r, int32_t& g, int32_t& b,
+                                                int32_t& a) {
   TextureCache& tc = *p.tex;
   int pitch = p.tex_pitch_log2;
   int32_t x0 = sat16(u >> 16), y0 = sat16(v >> 16);
