@@ -14,7 +14,7 @@
 namespace gcvu::gs {
 namespace {
 
-constexpr Psm kEveryPsm[] = {Psm::kCt32, Psm::kCt24, Psm::kCt16, Psm::kCt16s, Psm::kT8,  Psm::kT4,   Psm::kT8h,
+constexpr Psm kEveryPsm[] = {Psm::kCt32, Psm::kCt24, Psm::kCt16, Psm::kCt16s, Psm::kT8,  Psm::kT4,  Psm::kT8h,
                              Psm::kT4hl, Psm::kT4hh, Psm::kZ32,  Psm::kZ24,   Psm::kZ16, Psm::kZ16s};
 
 LocalMemory random_memory(uint32_t seed) {
@@ -32,15 +32,15 @@ TEST(DisplayReadoutCrossCheck, RowsMatchPixelByPixelForEveryFormat) {
   };
   for (Psm psm : kEveryPsm) {
     for (const Placement& p : {
-             Placement{{0, 10, psm}, {0, 0, 640, 8}},             // a frame's first rows
-             Placement{{0x1234, 3, psm}, {37, 61, 150, 5}},       // odd base, width and origin
-             Placement{{0x3fe0, 1, psm}, {2000, 4000, 120, 3}},   // runs past x = 2048 and the end of memory
-             Placement{{96, 0, psm}, {5, 130, 70, 2}},            // width 0: every row the same pages
+             Placement{{0, 10, psm}, {0, 0, 640, 8}},            // a frame's first rows
+             Placement{{0x1234, 3, psm}, {37, 61, 150, 5}},      // odd base, width and origin
+             Placement{{0x3fe0, 1, psm}, {2000, 4000, 120, 3}},  // runs past x = 2048 and the end of memory
+             Placement{{96, 0, psm}, {5, 130, 70, 2}},           // width 0: every row the same pages
          }) {
       const auto rows = read_framebuffer(memory, p.layout, p.rect, Readout::kRows);
       const auto reference = read_framebuffer(memory, p.layout, p.rect, Readout::kPixelByPixel);
-      EXPECT_TRUE(rows == reference) << psm_name(psm) << " at block " << p.layout.base_block << " (" << p.rect.x
-                                     << ", " << p.rect.y << ")";
+      EXPECT_TRUE(rows == reference) << psm_name(psm) << " at block " << p.layout.base_block << " (" << p.rect.x << ", "
+                                     << p.rect.y << ")";
     }
   }
 }

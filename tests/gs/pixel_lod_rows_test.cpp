@@ -18,10 +18,23 @@ namespace gcvu::gs::pixel {
 namespace {
 
 std::vector<float> q_values() {
-  std::vector<float> q = {1.0f, 2.0f, 0.5f, 0.25f, 0.3f, 1.5f, 12.0f, 1.0f / 256, 0.0f, -0.0f, -1.0f,
-                          std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
-                          std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::denorm_min(),
-                          std::numeric_limits<float>::max(), std::numeric_limits<float>::min()};
+  std::vector<float> q = {1.0f,
+                          2.0f,
+                          0.5f,
+                          0.25f,
+                          0.3f,
+                          1.5f,
+                          12.0f,
+                          1.0f / 256,
+                          0.0f,
+                          -0.0f,
+                          -1.0f,
+                          std::numeric_limits<float>::infinity(),
+                          -std::numeric_limits<float>::infinity(),
+                          std::numeric_limits<float>::quiet_NaN(),
+                          std::numeric_limits<float>::denorm_min(),
+                          std::numeric_limits<float>::max(),
+                          std::numeric_limits<float>::min()};
   std::mt19937 random(21);
   for (int i = 0; i < 20000; i++) {
     const uint32_t bits = static_cast<uint32_t>(random());
@@ -37,10 +50,10 @@ std::vector<float> q_values() {
 TEST(LodRowsCrossCheck, FmaAndPortableBuildsGiveTheSameLods) {
   const std::vector<float> q = q_values();
   const int count = static_cast<int>(q.size());
-  for (const LodConstants& k : {LodConstants{-65536.0f, 0.0f, 6 * 65536.0f, 0},
-                                LodConstants{-131072.0f, 4096.0f, 6 * 65536.0f, 0x8000},
-                                LodConstants{-65536.0f * 8, -3.0f * 4096, 3 * 65536.0f, 0},
-                                LodConstants{-65536.0f / 2, 127.0f * 4096, 6 * 65536.0f, 0x8000}}) {
+  for (const LodConstants& k :
+       {LodConstants{-65536.0f, 0.0f, 6 * 65536.0f, 0}, LodConstants{-131072.0f, 4096.0f, 6 * 65536.0f, 0x8000},
+        LodConstants{-65536.0f * 8, -3.0f * 4096, 3 * 65536.0f, 0},
+        LodConstants{-65536.0f / 2, 127.0f * 4096, 6 * 65536.0f, 0x8000}}) {
     std::vector<int32_t> lod(q.size()), frac(q.size());
     lod_row_portable(q.data(), count, k, lod.data(), frac.data());
     for (int i = 0; i < count; i++) {

@@ -25,7 +25,8 @@ RasterVertex difference(const RasterVertex& a, const RasterVertex& b) {
 // three choices apart: fusing the second product instead, or not fusing, changes bytes in shade_gouraud,
 // cov_degenerate and cov_xyoffset; unfused row starts change cov_subpixel and shade_gouraud. Inlined, so its
 // std::fma calls compile for the caller's FMA clone.
-[[gnu::always_inline]] inline RasterVertex fused_combination(const RasterVertex& a, float ka, const RasterVertex& b, float kb) {
+[[gnu::always_inline]] inline RasterVertex fused_combination(const RasterVertex& a, float ka, const RasterVertex& b,
+                                                             float kb) {
   RasterVertex r;
   r.x = std::fma(a.x, ka, -(b.x * kb));
   r.y = std::fma(a.y, ka, -(b.y * kb));
