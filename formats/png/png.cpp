@@ -132,10 +132,11 @@ std::vector<uint8_t> write_png(const Image& image) {
   png.width = image.width;
   png.height = image.height;
   png.format = PNG_FORMAT_RGBA;
-  png_alloc_size_t size = 0;
-  if (!png_image_write_to_memory(&png, nullptr, &size, 0, image.rgba.data(), 0, nullptr)) {
-    throw FormatError("<png encoder>", 0, fmt::format("libpng cannot size the image: {}", png.message));
-  }
+  // libpng's fast setting (no row filters, a fast zlib level): about a tenth of the default's time for a frame,
+  // at a slightly larger file; the pixels are the same. Encoding into a buffer of the largest size the image can
+  // take compresses once; asking libpng for the size first would compress twice.
+  png.flags = PNG_IMAGE_FLAG_FAST;
+  png_alloc_size_t size = PNG_IMAGE_PNG_SIZE_MAX(png);
   std::vector<uint8_t> out(size);
   if (!png_image_write_to_memory(&png, out.data(), &size, 0, image.rgba.data(), 0, nullptr)) {
     throw FormatError("<png encoder>", 0, fmt::format("libpng cannot encode the image: {}", png.message));

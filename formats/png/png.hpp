@@ -44,7 +44,8 @@ PngHeader read_png_header(std::span<const uint8_t> data, const std::string& sour
 // Decodes any PNG to 8-bit RGBA. Throws FormatError naming `source` on any malformed input.
 Image read_png(std::span<const uint8_t> data, const std::string& source);
 
-// Encodes 8-bit RGBA. The output is the same bytes for the same image with the same libpng/zlib.
+// Encodes 8-bit RGBA with libpng's fast compression. The output is the same bytes for the same image with the same
+// libpng/zlib.
 std::vector<uint8_t> write_png(const Image& image);
 
 }  // namespace gcvu::formats

@@ -3,8 +3,14 @@
 // PCRTC look at. Colour formats decode as the GS's read-out does (16-bit: R=(c&31)<<3 ... with no low-bit
 // replication, A = bit 15 ? 0x80 : 0; 24-bit: A = 0x80, as PCSX2 treats a 24-bit buffer's alpha as 1.0); Z formats
 // show their raw value as if it were the colour format of the same size; indexed formats show the index as grey.
+//
+// Rows are read whole: one format dispatch per row and the swizzle table's offsets for that row (the readout path).
+// Readout::kPixelByPixel reads each pixel through LocalMemory::read_pixel instead: the reference path the row
+// readout is cross-checked against.
 
+#include <array>
 #include <cstdint>
+#include <span>
 
 #include "emu/gs/memory/local_memory.hpp"
 #include "formats/png/png.hpp"
@@ -18,9 +24,19 @@ struct Rect {
   uint32_t height = 0;
 };
 
-// RGBA of one raw pixel value of format `psm`.
-std::array<uint8_t, 4> decode_pixel(Psm psm, uint32_t raw);
+enum class Readout : uint8_t { kRows, kPixelByPixel };
 
-formats::Image read_framebuffer(const LocalMemory& memory, const BufferLayout& layout, const Rect& rect);
+using Rgba = std::array<uint8_t, 4>;
+
+// RGBA of one raw pixel value of format `psm`.
+Rgba decode_pixel(Psm psm, uint32_t raw);
+
+// RGBA of pixels x .. x + rgba.size() / 4 - 1 of row y of a buffer, 4 bytes each (x wraps at 2048, as
+// read_pixel's does).
+void read_framebuffer_row(const LocalMemory& memory, const BufferLayout& layout, uint32_t x, uint32_t y,
+                          std::span<uint8_t> rgba, Readout readout = Readout::kRows);
+
+formats::Image read_framebuffer(const LocalMemory& memory, const BufferLayout& layout, const Rect& rect,
+                                Readout readout = Readout::kRows);
 
 }  // namespace gcvu::gs

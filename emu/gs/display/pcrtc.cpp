@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <vector>
 
 #include "emu/gs/display/framebuffer_readout.hpp"
 #include "emu/gs/registers/privileged_registers.hpp"
@@ -38,6 +39,16 @@ std::optional<Circuit> circuit(std::span<const uint64_t> privileged, bool enable
   return c;
 }
 
+// Circuit c's pixels on display row y (none when the row misses it): c->width RGBA pixels from display x = c->x.
+bool read_circuit_row(const LocalMemory& memory, const std::optional<Circuit>& c, int32_t y,
+                      std::vector<uint8_t>& rgba) {
+  if (!c || y < c->y || y >= c->y + static_cast<int32_t>(c->height)) return false;
+  rgba.resize(size_t{c->width} * 4);
+  read_framebuffer_row(memory, c->layout, c->source_x, c->source_y + static_cast<uint32_t>(y - c->y), rgba);
+  return true;
+}
+
+// The reference path: each display pixel on its own, both circuits sampled through read_pixel and merged there.
 std::optional<std::array<uint8_t, 4>> sample(const LocalMemory& memory, const std::optional<Circuit>& c, int32_t x,
                                              int32_t y) {
   if (!c || x < c->x || y < c->y || x >= c->x + static_cast<int32_t>(c->width) ||
@@ -53,9 +64,30 @@ uint8_t mix(uint32_t top, uint32_t bottom, uint32_t alpha) {
   return static_cast<uint8_t>((top * alpha + bottom * (255 - alpha) + 127) / 255);
 }
 
+void merge_pixel_by_pixel(const LocalMemory& memory, const Pmode& pmode, const std::array<uint8_t, 4>& background,
+                          const std::optional<Circuit>& one, const std::optional<Circuit>& two, int32_t left,
+                          int32_t top, formats::Image& image) {
+  for (uint32_t y = 0; y < image.height; ++y) {
+    for (uint32_t x = 0; x < image.width; ++x) {
+      const int32_t dx = left + static_cast<int32_t>(x);
+      const int32_t dy = top + static_cast<int32_t>(y);
+      const auto c1 = sample(memory, one, dx, dy);
+      const auto c2 = sample(memory, two, dx, dy);
+      std::array<uint8_t, 4> under = (!pmode.slbg() && c2) ? *c2 : background;
+      std::array<uint8_t, 4> out = under;
+      if (c1) {
+        const uint32_t alpha = pmode.mmod() ? pmode.alp() : std::min<uint32_t>(uint32_t{(*c1)[3]} * 2, 255);
+        for (int i = 0; i < 3; ++i) out[i] = mix((*c1)[i], under[i], alpha);
+      }
+      out[3] = 0xff;
+      std::copy(out.begin(), out.end(), image.pixel(x, y));
+    }
+  }
+}
+
 }  // namespace
 
-formats::Image render_display(const LocalMemory& memory, std::span<const uint64_t> privileged) {
+formats::Image render_display(const LocalMemory& memory, std::span<const uint64_t> privileged, Readout readout) {
   const Pmode pmode{privileged[priv_reg::kPmode / 8]};
   const Bgcolor bgcolor{privileged[priv_reg::kBgcolor / 8]};
   const auto one = circuit(privileged, pmode.en1(), priv_reg::kDispfb1, priv_reg::kDisplay1);
@@ -73,21 +105,37 @@ formats::Image render_display(const LocalMemory& memory, std::span<const uint64_
   formats::Image image(static_cast<uint32_t>(right - left), static_cast<uint32_t>(bottom - top));
   const std::array<uint8_t, 4> background{static_cast<uint8_t>(bgcolor.r()), static_cast<uint8_t>(bgcolor.g()),
                                           static_cast<uint8_t>(bgcolor.b()), 0};
+  if (readout == Readout::kPixelByPixel) {
+    merge_pixel_by_pixel(memory, pmode, background, one, two, left, top, image);
+    return image;
+  }
+  // Row by row: the background, circuit 2 over it where it shows (SLBG=0), circuit 1 merged on top, alpha 0xFF.
+  const bool over_circuit2 = !pmode.slbg();
+  const bool alpha_from_alp = pmode.mmod();
+  const uint32_t alp = pmode.alp();
+  std::vector<uint8_t> row1, row2;
   for (uint32_t y = 0; y < image.height; ++y) {
-    for (uint32_t x = 0; x < image.width; ++x) {
-      const int32_t dx = left + static_cast<int32_t>(x);
-      const int32_t dy = top + static_cast<int32_t>(y);
-      const auto c1 = sample(memory, one, dx, dy);
-      const auto c2 = sample(memory, two, dx, dy);
-      std::array<uint8_t, 4> under = (!pmode.slbg() && c2) ? *c2 : background;
-      std::array<uint8_t, 4> out = under;
-      if (c1) {
-        const uint32_t alpha = pmode.mmod() ? pmode.alp() : std::min<uint32_t>(uint32_t{(*c1)[3]} * 2, 255);
-        for (int i = 0; i < 3; ++i) out[i] = mix((*c1)[i], under[i], alpha);
-      }
-      out[3] = 0xff;
-      std::copy(out.begin(), out.end(), image.pixel(x, y));
+    const int32_t dy = top + static_cast<int32_t>(y);
+    uint8_t* out = image.pixel(0, y);
+    for (uint32_t x = 0; x < image.width; ++x) std::copy(background.begin(), background.end(), out + size_t{x} * 4);
+    if (over_circuit2 && read_circuit_row(memory, two, dy, row2)) {
+      std::copy(row2.begin(), row2.end(), out + static_cast<size_t>(two->x - left) * 4);
     }
+    if (read_circuit_row(memory, one, dy, row1)) {
+      uint8_t* under = out + static_cast<size_t>(one->x - left) * 4;
+      if (alpha_from_alp && alp == 0xff) {
+        // (c·255 + u·0 + 127) / 255 = c for every c <= 255: circuit 1 as it is (its alpha byte is replaced below).
+        std::copy(row1.begin(), row1.end(), under);
+      } else {
+        for (uint32_t x = 0; x < one->width; ++x) {
+          const uint8_t* c1 = &row1[size_t{x} * 4];
+          uint8_t* pixel = under + size_t{x} * 4;
+          const uint32_t alpha = alpha_from_alp ? alp : std::min<uint32_t>(uint32_t{c1[3]} * 2, 255);
+          for (int i = 0; i < 3; ++i) pixel[i] = mix(c1[i], pixel[i], alpha);
+        }
+      }
+    }
+    for (uint32_t x = 0; x < image.width; ++x) out[size_t{x} * 4 + 3] = 0xff;
   }
   return image;
 }

@@ -12,12 +12,16 @@
 #include <cstdint>
 #include <span>
 
+#include "emu/gs/display/framebuffer_readout.hpp"
 #include "emu/gs/memory/local_memory.hpp"
 #include "formats/png/png.hpp"
 
 namespace gcvu::gs {
 
-// `privileged` is the 8 KiB privileged block as 64-bit registers (Gs::privileged's layout).
-formats::Image render_display(const LocalMemory& memory, std::span<const uint64_t> privileged);
+// `privileged` is the 8 KiB privileged block as 64-bit registers (Gs::privileged's layout). Each circuit's rows are
+// read whole and merged a row at a time; Readout::kPixelByPixel samples and merges each display pixel on its own
+// through read_pixel, the reference path the cross-check compares with.
+formats::Image render_display(const LocalMemory& memory, std::span<const uint64_t> privileged,
+                              Readout readout = Readout::kRows);
 
 }  // namespace gcvu::gs

@@ -12,6 +12,7 @@
 #include "emu/gs/memory/pixel_address.hpp"
 #include "emu/gs/pixel/coverage_mask.hpp"
 #include "emu/gs/pixel/depth_test.hpp"
+#include "emu/gs/pixel/lod_rows.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
 #include "emu/gs/pixel/row_store32.hpp"
@@ -93,6 +94,8 @@ struct PixelPipeline::Impl {
   uint32_t atest_invert = 0, afail_fm = 0, afail_zm = 0;
   int32_t dither[4][4]{};
   int32_t wrap_mask = 0xff;
+  LodConstants lod_constants;
+  LodRowFn lod_row = nullptr;
   uint32_t fba_bit = 0;
   uint32_t early_fm = 0;  // the frame mask before any test (all ones when the frame is not touched)
   std::array<Stage, 16> stages{};
@@ -243,9 +246,11 @@ inline int32_t wrap(int32_t c, int32_t lo, int32_t hi, bool repeat) {
 inline int32_t sat16(int32_t v) { return std::clamp(v, -32768, 32767); }
 
 // One level's lookup: texel coordinates from 16.16 u, v (already shifted for the level), nearest or bilinear.
+// Always inlined: as a call (once or twice per pixel) its eleven arguments and four results went through memory.
 template <bool kLinear>
-inline void sample_level(Impl& p, int lvl, int32_t u, int32_t v, int32_t ulo, int32_t uhi, int32_t vlo, int32_t vhi,
-                         int32_t& r, int32_t& g, int32_t& b, int32_t& a) {
+[[gnu::always_inline]] inline void sample_level(Impl& p, int lvl, int32_t u, int32_t v, int32_t ulo, int32_t uhi,
+                                                int32_t vlo, int32_t vhi, int32_t& r, int32_t& g, int32_t& b,
+                                                int32_t& a) {
   TextureCache& tc = *p.tex;
   int pitch = p.tex_pitch_log2;
   int32_t x0 = sat16(u >> 16), y0 = sat16(v >> 16);
@@ -339,15 +344,10 @@ void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   }
 }
 
-// The LOD of each pixel in 16.16: constant, or from q (PCSX2 SampleTextureLOD).
-template <bool kRound>
+// The LOD of each pixel in 16.16: constant, or from q (PCSX2 SampleTextureLOD), by the build of lod_rows.cpp the CPU
+// can run fastest.
 void stage_lod(Impl& p, const Span& s, Scratch& w, int begin, int end) {
-  for (int i = begin; i < end; i++) {
-    int32_t lod = lod_from_q(s.q[i], p.k.lod_l, p.k.lod_k, p.k.lod_mxl);
-    if constexpr (kRound) lod += 0x8000;
-    w.lod[i] = lod;
-    w.lod_frac_ba[i] = lod & 0xffff;
-  }
+  p.lod_row(s.q + begin, end - begin, p.lod_constants, w.lod + begin, w.lod_frac_ba + begin);
 }
 // A constant LOD's trilinear fraction as PCSX2 lays it out for its vectors (GetScanlineGlobalData: the fraction
 // broadcast to every 32-bit lane with a zero high half, then shuffled as 16-bit words xxxxl and 32-bit xxzz, and
@@ -929,7 +929,9 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
         if (key.lcm()) {
           add(stage_lod_const);
         } else {
-          add(key.mmin() == MipMode::kRound ? stage_lod<true> : stage_lod<false>);
+          p.lod_constants = {p.k.lod_l, p.k.lod_k, p.k.lod_mxl, key.mmin() == MipMode::kRound ? 0x8000 : 0};
+          p.lod_row = lod_row();
+          add(stage_lod);
         }
       }
       add(pick_texture(!key.uv_path(), key.ltf(), key.mmin()));

@@ -23,8 +23,10 @@ RasterVertex difference(const RasterVertex& a, const RasterVertex& b) {
 // a * ka - b * kb with the first product fused into the subtraction, as PCSX2's contracted build computes its
 // plane gradients (the z channel multiplies doubles by the float factor). The golden-pcsx2 references tell the
 // three choices apart: fusing the second product instead, or not fusing, changes bytes in shade_gouraud,
-// cov_degenerate and cov_xyoffset; unfused row starts change cov_subpixel and shade_gouraud.
-RasterVertex fused_combination(const RasterVertex& a, float ka, const RasterVertex& b, float kb) {
+// cov_degenerate and cov_xyoffset; unfused row starts change cov_subpixel and shade_gouraud. Inlined, so its
+// std::fma calls compile for the caller's FMA clone.
+[[gnu::always_inline]] inline RasterVertex fused_combination(const RasterVertex& a, float ka, const RasterVertex& b,
+                                                             float kb) {
   RasterVertex r;
   r.x = std::fma(a.x, ka, -(b.x * kb));
   r.y = std::fma(a.y, ka, -(b.y * kb));
@@ -67,7 +69,9 @@ void Rasterizer::draw_sprites(std::span<const RasterVertex> vertices, std::span<
   for (size_t i = 0; i + 1 < indices.size(); i += 2) draw_sprite(vertices.data(), &indices[i]);
 }
 
-void Rasterizer::draw_triangle(const RasterVertex* vertices, const uint32_t* index) {
+// Per-primitive set-up runs a dozen fused multiply-adds: single instructions on CPUs with FMA, as in the row loop.
+[[gnu::target_clones("fma", "default")]] void Rasterizer::draw_triangle(const RasterVertex* vertices,
+                                                                        const uint32_t* index) {
   const float ya = vertices[index[0]].y, yb = vertices[index[1]].y, yc = vertices[index[2]].y;
   const int order = (ya > yb ? 1 : 0) | (ya > yc ? 2 : 0) | (yb > yc ? 4 : 0);
   const uint32_t i0 = index[kYSort[order][0]], i1 = index[kYSort[order][1]], i2 = index[kYSort[order][2]];
@@ -189,7 +193,8 @@ void Rasterizer::draw_triangle(const RasterVertex* vertices, const uint32_t* ind
   hand_over();
 }
 
-void Rasterizer::draw_sprite(const RasterVertex* vertices, const uint32_t* index) {
+[[gnu::target_clones("fma", "default")]] void Rasterizer::draw_sprite(const RasterVertex* vertices,
+                                                                      const uint32_t* index) {
   const RasterVertex& a = vertices[index[0]];
   const RasterVertex& b = vertices[index[1]];
   // Corner 0 takes, per axis, the vertex with the smaller coordinate (s follows x, t follows y); colour,
@@ -227,7 +232,8 @@ void Rasterizer::draw_sprite(const RasterVertex* vertices, const uint32_t* index
   }
 }
 
-void Rasterizer::draw_line(const RasterVertex* vertices, const uint32_t* index) {
+[[gnu::target_clones("fma", "default")]] void Rasterizer::draw_line(const RasterVertex* vertices,
+                                                                    const uint32_t* index) {
   // PCSX2 DrawEdgeLine (Sep 2025): a walk along the major axis from the rounded first endpoint to the rounded
   // last one, stepping the minor axis on an integer decision value, with the diamond-exit rule deciding whether
   // each endpoint's own pixel is drawn. Attributes step in float per pixel and are clamped per pixel.

@@ -27,13 +27,13 @@ class Rasterizer {
   void draw_sprites(std::span<const RasterVertex> vertices, std::span<const uint32_t> indices);
 
  private:
-  void draw_triangle(const RasterVertex* vertices, const uint32_t* index);
   // Cloned for FMA (rasterizer.cpp says why); the attribute must be on the first declaration.
+  [[gnu::target_clones("fma", "default")]] void draw_triangle(const RasterVertex* vertices, const uint32_t* index);
   [[gnu::target_clones("fma", "default")]] void draw_triangle_rows(int top, int bottom, const RasterVertex& edge,
                                                                    const RasterVertex& dedge, const RasterVertex& dscan,
                                                                    float x0, float y0);
-  void draw_sprite(const RasterVertex* vertices, const uint32_t* index);
-  void draw_line(const RasterVertex* vertices, const uint32_t* index);
+  [[gnu::target_clones("fma", "default")]] void draw_sprite(const RasterVertex* vertices, const uint32_t* index);
+  [[gnu::target_clones("fma", "default")]] void draw_line(const RasterVertex* vertices, const uint32_t* index);
   // SCANMSK skips the row, or another thread draws it.
   bool row_masked(int y) const { return scan_masked(y) || !band_.contains(y); }
   bool scan_masked(int y) const { return (scanmsk_ & 2) != 0 && uint32_t(y & 1) == (scanmsk_ & 1); }
