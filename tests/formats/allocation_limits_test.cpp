@@ -1,0 +1,242 @@
+// One test per allocation limit a file reader enforces (issue 23): each builds an input that asks for one byte
+// (or one unit) more than the limit and checks the FormatError names the file, the offset and the rule, and where
+// practical one exactly at the limit that is accepted. docs/input-limits.md lists every limit and its test.
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <lzma.h>
+
+#include "formats/compress/compress.hpp"
+#include "formats/compress/decompress.hpp"
+#include "formats/core/byte_writer.hpp"
+#include "formats/core/file_io.hpp"
+#include "formats/core/format_error.hpp"
+#include "formats/pcsx2/gs_dump_header.hpp"
+#include "formats/rc2/level.hpp"
+#include "tests/test_support.hpp"
+
+namespace gcvu::formats {
+namespace {
+
+// The message contains `part` (shown in full when it does not).
+::testing::AssertionResult Mentions(const std::string& message, const std::string& part) {
+  if (message.find(part) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "\"" << message << "\" does not mention \"" << part << "\"";
+}
+
+// A file of `size` zero bytes (sparse: cheap even at tens of MiB).
+void make_file(const std::filesystem::path& path, uint64_t size) {
+  { std::ofstream create(path, std::ios::binary); }
+  std::filesystem::resize_file(path, size);
+}
+
+// ---- zstd: a frame's declared content size against the caller's limit, before decoding ----
+
+TEST(AllocationLimits, ZstdFrameDeclaringOneByteOverTheLimitIsRefusedBeforeDecoding) {
+  constexpr uint64_t kLimit = 4096;
+  const std::vector<uint8_t> plain(kLimit + 1, 0x5a);
+  const std::vector<uint8_t> frame = zstd_compress(plain, 3, "test");
+  try {
+    decompress(frame, Compression::kZstd, "vram_0.bin.zst", kLimit);
+    FAIL() << "expected a FormatError";
+  } catch (const FormatError& e) {
+    EXPECT_EQ(e.source(), "vram_0.bin.zst");
+    EXPECT_EQ(e.offset(), 0u);
+    EXPECT_TRUE(Mentions(e.what(), "declares 4097 bytes of content, more than the 4096-byte limit"));
+  }
+}
+
+TEST(AllocationLimits, ZstdFrameDeclaringExactlyTheLimitDecodes) {
+  constexpr uint64_t kLimit = 4096;
+  const std::vector<uint8_t> plain(kLimit, 0x5a);
+  EXPECT_EQ(decompress(zstd_compress(plain, 3, "test"), Compression::kZstd, "vram_0.bin.zst", kLimit), plain);
+}
+
+// A prefix read (identify) may stop early, so the declared size does not refuse it.
+TEST(AllocationLimits, ZstdDeclaredSizeOverTheLimitIsAllowedForAPrefixRead) {
+  const std::vector<uint8_t> plain(8192, 0x5a);
+  EXPECT_EQ(decompress(zstd_compress(plain, 3, "test"), Compression::kZstd, "x.zst", 100, true).size(), 100u);
+}
+
+// The output limit itself for a frame that does not declare its size is Decompress.OutputLimitIsEnforced.
+
+// ---- xz: the decoder memory the stream header asks for (its LZMA2 dictionary) ----
+
+// An xz stream of `plain` (preset 0) whose LZMA2 dictionary-size property byte is replaced by `dictionary_byte`,
+// with the block header's CRC32 recomputed so only the dictionary size is wrong (xz file format 1.0.4 §3.1).
+std::vector<uint8_t> xz_with_dictionary(const std::vector<uint8_t>& plain, uint8_t dictionary_byte) {
+  std::vector<uint8_t> out(lzma_stream_buffer_bound(plain.size()));
+  size_t size = 0;
+  EXPECT_EQ(lzma_easy_buffer_encode(0, LZMA_CHECK_CRC32, nullptr, plain.data(), plain.size(), out.data(), &size,
+                                    out.size()),
+            LZMA_OK);
+  out.resize(size);
+  constexpr size_t kBlock = 12;  // after the stream header
+  const size_t header_size = (size_t{out[kBlock]} + 1) * 4;
+  const uint8_t flags = out[kBlock + 1];
+  EXPECT_EQ(flags & 0x03, 0) << "one filter";
+  size_t at = kBlock + 2;
+  const auto skip_varint = [&] {
+    while (out[at++] & 0x80) {
+    }
+  };
+  if (flags & 0x40) skip_varint();  // compressed size
+  if (flags & 0x80) skip_varint();  // uncompressed size
+  EXPECT_EQ(out[at], 0x21) << "LZMA2 filter id";
+  EXPECT_EQ(out[at + 1], 0x01) << "one property byte";
+  out[at + 2] = dictionary_byte;
+  const uint32_t crc = lzma_crc32(out.data() + kBlock, header_size - 4, 0);
+  for (size_t i = 0; i < 4; ++i) out[kBlock + header_size - 4 + i] = static_cast<uint8_t>(crc >> (8 * i));
+  return out;
+}
+
+TEST(AllocationLimits, XzDictionaryOverTheDecoderMemoryLimitIsRefused) {
+  const std::vector<uint8_t> plain(1000, 0x33);
+  // Property 40: a 4 GiB - 1 dictionary (the largest LZMA2 can name), far over the 128 MiB limit.
+  try {
+    decompress(xz_with_dictionary(plain, 40), Compression::kXz, "dump.gs.xz", 1u << 20);
+    FAIL() << "expected a FormatError";
+  } catch (const FormatError& e) {
+    EXPECT_EQ(e.source(), "dump.gs.xz");
+    EXPECT_TRUE(Mentions(e.what(), "more than the 128 MiB of decoder memory"));
+  }
+  // Property 32: a 256 MiB dictionary, the first even step past the limit.
+  EXPECT_THROW(decompress(xz_with_dictionary(plain, 32), Compression::kXz, "dump.gs.xz", 1u << 20), FormatError);
+}
+
+TEST(AllocationLimits, XzDictionaryOfPresetNineIsWithinTheDecoderMemoryLimit) {
+  const std::vector<uint8_t> plain(1000, 0x33);
+  // Property 28: 64 MiB, xz -9's dictionary (its decoder needs 65 MiB).
+  EXPECT_EQ(decompress(xz_with_dictionary(plain, 28), Compression::kXz, "dump.gs.xz", 1u << 20), plain);
+}
+
+// ---- read_file: a file larger than the reader's limit is refused before it is read ----
+
+TEST(AllocationLimits, ReadFileOneByteOverMaxBytesIsRefused) {
+  test::TempDir dir;
+  make_file(dir / "stream.vif", 1025);
+  try {
+    read_file(dir / "stream.vif", 1024);
+    FAIL() << "expected a FormatError";
+  } catch (const FormatError& e) {
+    EXPECT_EQ(e.source(), (dir / "stream.vif").string());
+    EXPECT_EQ(e.offset(), 0u);
+    EXPECT_TRUE(Mentions(e.what(), "file is 1025 bytes, more than the 1024 this reader accepts"));
+  }
+}
+
+TEST(AllocationLimits, ReadFileOfExactlyMaxBytesIsRead) {
+  test::TempDir dir;
+  make_file(dir / "stream.vif", 1024);
+  EXPECT_EQ(read_file(dir / "stream.vif", 1024).size(), 1024u);
+}
+
+// ---- R&C2 level folder: EE main RAM for core_index/core_data/gameplay, GS local memory for gs_ram ----
+
+TEST(AllocationLimits, Rc2LevelGsRamOverGsLocalMemoryIsRefused) {
+  test::TempDir dir;
+  make_file(dir / rc2::kCoreIndexFile, 0);
+  make_file(dir / rc2::kCoreDataFile, 0);
+  make_file(dir / rc2::kGsRamFile, rc2::kMaxGsRamBytes + 1);
+  try {
+    rc2::load_level(dir.path());
+    FAIL() << "expected a FormatError";
+  } catch (const FormatError& e) {
+    EXPECT_EQ(e.source(), (dir / rc2::kGsRamFile).string());
+    EXPECT_TRUE(Mentions(e.what(), "file is 4194305 bytes, more than the 4194304"));
+  }
+}
+
+TEST(AllocationLimits, Rc2LevelGsRamOfExactlyGsLocalMemoryIsRead) {
+  test::TempDir dir;
+  make_file(dir / rc2::kCoreIndexFile, 0);
+  make_file(dir / rc2::kCoreDataFile, 0);
+  make_file(dir / rc2::kGsRamFile, rc2::kMaxGsRamBytes);
+  try {
+    rc2::load_level(dir.path());
+    FAIL() << "an empty core_index is not a level";
+  } catch (const FormatError& e) {
+    EXPECT_TRUE(Mentions(e.source(), rc2::kCoreIndexFile));  // read past gs_ram: the size was accepted
+  }
+}
+
+TEST(AllocationLimits, Rc2LevelCoreDataOverEeRamIsRefused) {
+  test::TempDir dir;
+  make_file(dir / rc2::kCoreIndexFile, 0);
+  make_file(dir / rc2::kCoreDataFile, rc2::kMaxLevelFileBytes + 1);
+  try {
+    rc2::load_level(dir.path());
+    FAIL() << "expected a FormatError";
+  } catch (const FormatError& e) {
+    EXPECT_EQ(e.source(), (dir / rc2::kCoreDataFile).string());
+    EXPECT_TRUE(Mentions(e.what(), "file is 33554433 bytes, more than the 33554432"));
+  }
+}
+
+TEST(AllocationLimits, Rc2LevelCoreIndexOverEeRamIsRefused) {
+  test::TempDir dir;
+  make_file(dir / rc2::kCoreIndexFile, rc2::kMaxLevelFileBytes + 1);
+  try {
+    rc2::load_level(dir.path());
+    FAIL() << "expected a FormatError";
+  } catch (const FormatError& e) {
+    EXPECT_EQ(e.source(), (dir / rc2::kCoreIndexFile).string());
+    EXPECT_TRUE(Mentions(e.what(), "more than the 33554432"));
+  }
+}
+
+// ---- GS dump header: serial (256 bytes), screenshot (640x480 u32 pixels), GS state size (8 MiB) ----
+
+// A new-format PCSX2 GS dump header (state version 9) with `serial_size` bytes of serial, a `width`x`height`
+// screenshot and `state_size`, followed by the state's first u32.
+std::vector<uint8_t> gs_dump_header(uint32_t serial_size, uint32_t width, uint32_t height, uint32_t state_size) {
+  const uint32_t screenshot = width * height * 4;
+  ByteWriter out;
+  out.u32(0xffffffff);
+  out.u32(36 + serial_size + screenshot);  // header_size
+  out.u32(9);                              // state_version
+  out.u32(state_size);
+  out.u32(36);  // serial_offset
+  out.u32(serial_size);
+  out.u32(0x1234);  // crc
+  out.u32(width);
+  out.u32(height);
+  out.u32(36 + serial_size);  // screenshot_offset
+  out.u32(screenshot);
+  for (uint32_t i = 0; i < serial_size + screenshot; ++i) out.u8('S');
+  out.u32(9);  // the state's version
+  return out.bytes();
+}
+
+std::string header_error(const std::vector<uint8_t>& bytes) {
+  try {
+    read_gs_dump_header(bytes, "d.gs");
+  } catch (const FormatError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(AllocationLimits, GsDumpSerialOver256BytesIsRefused) {
+  EXPECT_TRUE(Mentions(header_error(gs_dump_header(257, 0, 0, 4096)), "d.gs: offset 0x14: serial_size 257 exceeds 256"));
+  EXPECT_EQ(header_error(gs_dump_header(256, 0, 0, 4096)), "(no error)");
+}
+
+TEST(AllocationLimits, GsDumpScreenshotOver640x480IsRefused) {
+  EXPECT_TRUE(Mentions(header_error(gs_dump_header(0, 640, 481, 4096)),
+                       "screenshot_size 1231360 does not match 640x481 u32 pixels (max 640x480)"));
+  EXPECT_EQ(header_error(gs_dump_header(0, 640, 480, 4096)), "(no error)");
+}
+
+TEST(AllocationLimits, GsDumpStateSizeOver8MiBIsRefused) {
+  EXPECT_TRUE(Mentions(header_error(gs_dump_header(0, 0, 0, kMaxGsStateSize + 1)),
+                       "d.gs: offset 0xc: GS state size 8388609 is outside 4..8388608"));
+  EXPECT_EQ(header_error(gs_dump_header(0, 0, 0, kMaxGsStateSize)), "(no error)");
+}
+
+}  // namespace
+}  // namespace gcvu::formats
