@@ -16,7 +16,9 @@
 #include "formats/core/file_io.hpp"
 #include "formats/core/format_error.hpp"
 #include "formats/pcsx2/gs_dump_header.hpp"
+#include "formats/pcsx2/zip_archive.hpp"
 #include "formats/rc2/level.hpp"
+#include "tests/formats/save_state_builder.hpp"
 #include "tests/test_support.hpp"
 
 namespace gcvu::formats {
@@ -71,9 +73,9 @@ TEST(AllocationLimits, ZstdDeclaredSizeOverTheLimitIsAllowedForAPrefixRead) {
 std::vector<uint8_t> xz_with_dictionary(const std::vector<uint8_t>& plain, uint8_t dictionary_byte) {
   std::vector<uint8_t> out(lzma_stream_buffer_bound(plain.size()));
   size_t size = 0;
-  EXPECT_EQ(lzma_easy_buffer_encode(0, LZMA_CHECK_CRC32, nullptr, plain.data(), plain.size(), out.data(), &size,
-                                    out.size()),
-            LZMA_OK);
+  EXPECT_EQ(
+      lzma_easy_buffer_encode(0, LZMA_CHECK_CRC32, nullptr, plain.data(), plain.size(), out.data(), &size, out.size()),
+      LZMA_OK);
   out.resize(size);
   constexpr size_t kBlock = 12;  // after the stream header
   const size_t header_size = (size_t{out[kBlock]} + 1) * 4;
@@ -222,7 +224,8 @@ std::string header_error(const std::vector<uint8_t>& bytes) {
 }
 
 TEST(AllocationLimits, GsDumpSerialOver256BytesIsRefused) {
-  EXPECT_TRUE(Mentions(header_error(gs_dump_header(257, 0, 0, 4096)), "d.gs: offset 0x14: serial_size 257 exceeds 256"));
+  EXPECT_TRUE(
+      Mentions(header_error(gs_dump_header(257, 0, 0, 4096)), "d.gs: offset 0x14: serial_size 257 exceeds 256"));
   EXPECT_EQ(header_error(gs_dump_header(256, 0, 0, 4096)), "(no error)");
 }
 
@@ -236,6 +239,49 @@ TEST(AllocationLimits, GsDumpStateSizeOver8MiBIsRefused) {
   EXPECT_TRUE(Mentions(header_error(gs_dump_header(0, 0, 0, kMaxGsStateSize + 1)),
                        "d.gs: offset 0xc: GS state size 8388609 is outside 4..8388608"));
   EXPECT_EQ(header_error(gs_dump_header(0, 0, 0, kMaxGsStateSize)), "(no error)");
+}
+
+// ---- zip (save states; the reader is not changed here, its existing limits are tested) ----
+
+std::string zip_error(const std::vector<uint8_t>& zip, const std::string& name) {
+  try {
+    ZipArchive archive(zip, "s.p2s");
+    archive.read(name);
+  } catch (const FormatError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// The uncompressed size the central directory gives is refused over 256 MiB before anything is allocated (the
+// 512 MiB case is SaveStateErrors.EntryTooLargeToRead); one byte over, and exactly at it (then the data is short).
+TEST(AllocationLimits, ZipEntryDeclaringOneByteOver256MiBIsRefusedBeforeReading) {
+  test::ZipMember member{"vu1Memory.bin", test::ZipMethod::kStored, std::vector<uint8_t>(16, 1), {}, {}};
+  member.declared_size = (uint32_t{256} << 20) + 1;
+  EXPECT_TRUE(Mentions(zip_error(test::build_zip({member}), "vu1Memory.bin"),
+                       "entry size 0x10000001 bytes exceeds the 0x10000000-byte limit"));
+  member.method = test::ZipMethod::kZstd;
+  member.declared_size = uint32_t{256} << 20;
+  const std::string at_limit = zip_error(test::build_zip({member}), "vu1Memory.bin");
+  EXPECT_FALSE(Mentions(at_limit, "exceeds")) << at_limit;
+  EXPECT_TRUE(Mentions(at_limit, "zstd data decompresses to 16 bytes, the central directory gives 268435456"));
+}
+
+// The compressed size is not bounded by gcvu's zip reader (only the uncompressed size is), but libzip refuses an
+// archive whose entry's compressed data would run past the central directory when it opens it, before gcvu sizes
+// a buffer from it: a zstd entry claiming 4 GiB of compressed data is a FormatError, not a 4 GiB allocation.
+TEST(AllocationLimits, ZipEntryCompressedSizePastTheArchiveIsAnError) {
+  test::ZipMember member{"vu1Memory.bin", test::ZipMethod::kZstd, std::vector<uint8_t>(16, 1), {}, {}};
+  std::vector<uint8_t> zip = test::build_zip({member});
+  // Local header: compressed size at +18; central directory header (signature PK\1\2): at +20.
+  test::put_u32(zip, 18, 0xfffffff0u);
+  for (size_t at = 0; at + 4 <= zip.size(); ++at) {
+    if (zip[at] == 'P' && zip[at + 1] == 'K' && zip[at + 2] == 1 && zip[at + 3] == 2) {
+      test::put_u32(zip, at + 20, 0xfffffff0u);
+    }
+  }
+  // libzip finds no consistent central directory (the entry's data would pass it) and refuses the archive.
+  EXPECT_TRUE(Mentions(zip_error(zip, "vu1Memory.bin"), "s.p2s: offset 0x8d: truncated zip archive"));
 }
 
 }  // namespace
