@@ -3,7 +3,6 @@
 // practical one exactly at the limit that is accepted. docs/input-limits.md lists every limit and its test.
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -19,22 +18,14 @@
 #include "formats/pcsx2/zip_archive.hpp"
 #include "formats/rc2/level.hpp"
 #include "tests/formats/save_state_builder.hpp"
+#include "tests/limits_support.hpp"
 #include "tests/test_support.hpp"
 
 namespace gcvu::formats {
 namespace {
 
-// The message contains `part` (shown in full when it does not).
-::testing::AssertionResult Mentions(const std::string& message, const std::string& part) {
-  if (message.find(part) != std::string::npos) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "\"" << message << "\" does not mention \"" << part << "\"";
-}
-
-// A file of `size` zero bytes (sparse: cheap even at tens of MiB).
-void make_file(const std::filesystem::path& path, uint64_t size) {
-  { std::ofstream create(path, std::ios::binary); }
-  std::filesystem::resize_file(path, size);
-}
+using test::make_sized_file;
+using test::Mentions;
 
 // ---- zstd: a frame's declared content size against the caller's limit, before decoding ----
 
@@ -120,7 +111,7 @@ TEST(AllocationLimits, XzDictionaryOfPresetNineIsWithinTheDecoderMemoryLimit) {
 
 TEST(AllocationLimits, ReadFileOneByteOverMaxBytesIsRefused) {
   test::TempDir dir;
-  make_file(dir / "stream.vif", 1025);
+  make_sized_file(dir / "stream.vif", 1025);
   try {
     read_file(dir / "stream.vif", 1024);
     FAIL() << "expected a FormatError";
@@ -133,62 +124,47 @@ TEST(AllocationLimits, ReadFileOneByteOverMaxBytesIsRefused) {
 
 TEST(AllocationLimits, ReadFileOfExactlyMaxBytesIsRead) {
   test::TempDir dir;
-  make_file(dir / "stream.vif", 1024);
+  make_sized_file(dir / "stream.vif", 1024);
   EXPECT_EQ(read_file(dir / "stream.vif", 1024).size(), 1024u);
 }
 
 // ---- R&C2 level folder: EE main RAM for core_index/core_data/gameplay, GS local memory for gs_ram ----
 
-TEST(AllocationLimits, Rc2LevelGsRamOverGsLocalMemoryIsRefused) {
+// A level folder whose core_index, core_data and gs_ram files have these sizes (zero bytes, sparse), and the
+// FormatError load_level throws for it ("<folder>/<file>: offset N: rule").
+std::string level_error(uint64_t core_index, uint64_t core_data, uint64_t gs_ram) {
   test::TempDir dir;
-  make_file(dir / rc2::kCoreIndexFile, 0);
-  make_file(dir / rc2::kCoreDataFile, 0);
-  make_file(dir / rc2::kGsRamFile, rc2::kMaxGsRamBytes + 1);
+  make_sized_file(dir / rc2::kCoreIndexFile, core_index);
+  make_sized_file(dir / rc2::kCoreDataFile, core_data);
+  make_sized_file(dir / rc2::kGsRamFile, gs_ram);
   try {
     rc2::load_level(dir.path());
-    FAIL() << "expected a FormatError";
   } catch (const FormatError& e) {
-    EXPECT_EQ(e.source(), (dir / rc2::kGsRamFile).string());
-    EXPECT_TRUE(Mentions(e.what(), "file is 4194305 bytes, more than the 4194304"));
+    return e.what();
   }
+  return "(no error)";
+}
+
+TEST(AllocationLimits, Rc2LevelGsRamOverGsLocalMemoryIsRefused) {
+  EXPECT_TRUE(Mentions(level_error(0, 0, rc2::kMaxGsRamBytes + 1),
+                       "/gs_ram.bin: offset 0x0: file is 4194305 bytes, more than the 4194304 this reader accepts"));
 }
 
 TEST(AllocationLimits, Rc2LevelGsRamOfExactlyGsLocalMemoryIsRead) {
-  test::TempDir dir;
-  make_file(dir / rc2::kCoreIndexFile, 0);
-  make_file(dir / rc2::kCoreDataFile, 0);
-  make_file(dir / rc2::kGsRamFile, rc2::kMaxGsRamBytes);
-  try {
-    rc2::load_level(dir.path());
-    FAIL() << "an empty core_index is not a level";
-  } catch (const FormatError& e) {
-    EXPECT_TRUE(Mentions(e.source(), rc2::kCoreIndexFile));  // read past gs_ram: the size was accepted
-  }
+  // Read past gs_ram: the size was accepted, and the empty core_index is the first thing wrong.
+  const std::string what = level_error(0, 0, rc2::kMaxGsRamBytes);
+  EXPECT_TRUE(Mentions(what, "/core_index.bin: offset")) << what;
+  EXPECT_FALSE(Mentions(what, "this reader accepts")) << what;
 }
 
 TEST(AllocationLimits, Rc2LevelCoreDataOverEeRamIsRefused) {
-  test::TempDir dir;
-  make_file(dir / rc2::kCoreIndexFile, 0);
-  make_file(dir / rc2::kCoreDataFile, rc2::kMaxLevelFileBytes + 1);
-  try {
-    rc2::load_level(dir.path());
-    FAIL() << "expected a FormatError";
-  } catch (const FormatError& e) {
-    EXPECT_EQ(e.source(), (dir / rc2::kCoreDataFile).string());
-    EXPECT_TRUE(Mentions(e.what(), "file is 33554433 bytes, more than the 33554432"));
-  }
+  EXPECT_TRUE(Mentions(level_error(0, rc2::kMaxLevelFileBytes + 1, 0),
+                       "/core_data.bin: offset 0x0: file is 33554433 bytes, more than the 33554432"));
 }
 
 TEST(AllocationLimits, Rc2LevelCoreIndexOverEeRamIsRefused) {
-  test::TempDir dir;
-  make_file(dir / rc2::kCoreIndexFile, rc2::kMaxLevelFileBytes + 1);
-  try {
-    rc2::load_level(dir.path());
-    FAIL() << "expected a FormatError";
-  } catch (const FormatError& e) {
-    EXPECT_EQ(e.source(), (dir / rc2::kCoreIndexFile).string());
-    EXPECT_TRUE(Mentions(e.what(), "more than the 33554432"));
-  }
+  EXPECT_TRUE(Mentions(level_error(rc2::kMaxLevelFileBytes + 1, 0, 0),
+                       "/core_index.bin: offset 0x0: file is 33554433 bytes, more than the 33554432"));
 }
 
 // ---- GS dump header: serial (256 bytes), screenshot (640x480 u32 pixels), GS state size (8 MiB) ----

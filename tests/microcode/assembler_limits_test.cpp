@@ -3,12 +3,12 @@
 // allocation, and the error names the file, line and column and the rule. docs/input-limits.md lists them.
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "microcode/assembler/assembler.hpp"
+#include "tests/limits_support.hpp"
 #include "tests/test_support.hpp"
 
 namespace gcvu::microcode {
@@ -23,21 +23,9 @@ std::string error_of(const std::string& text, const std::string& name = "limits.
   return "(no error)";
 }
 
-::testing::AssertionResult Starts(const std::string& message, const std::string& prefix) {
-  if (message.rfind(prefix, 0) == 0) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "\"" << message << "\" does not start with \"" << prefix << "\"";
-}
-
-::testing::AssertionResult Mentions(const std::string& message, const std::string& part) {
-  if (message.find(part) != std::string::npos) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "\"" << message << "\" does not mention \"" << part << "\"";
-}
-
-// A file of `size` zero bytes (sparse).
-void make_file(const std::filesystem::path& path, uint64_t size) {
-  { std::ofstream create(path, std::ios::binary); }
-  std::filesystem::resize_file(path, size);
-}
+using test::make_sized_file;
+using test::Mentions;
+using test::Starts;
 
 // ---- .rept: count x body statements against the statements one pass may run (4,000,000) ----
 
@@ -90,7 +78,7 @@ TEST(AssemblerLimits, OrgJumpOver16MiBIsRefused) {
 
 TEST(AssemblerLimits, IncludeFileOver16MiBIsRefusedBeforeReading) {
   test::TempDir dir;
-  make_file(dir / "big.vsm", (uint64_t{16} << 20) + 1);
+  make_sized_file(dir / "big.vsm", (uint64_t{16} << 20) + 1);
   const std::string what = error_of("nop nop\n.include \"big.vsm\"\n", (dir / "main.vsm").string());
   EXPECT_TRUE(Starts(what, (dir / "main.vsm").string() + ":2:")) << what;
   EXPECT_TRUE(Mentions(what, "big.vsm' is 16777217 bytes, more than the 16 MiB gcvu assembles"));
@@ -98,7 +86,7 @@ TEST(AssemblerLimits, IncludeFileOver16MiBIsRefusedBeforeReading) {
 
 TEST(AssemblerLimits, SourceFileOver16MiBIsRefusedBeforeReading) {
   test::TempDir dir;
-  make_file(dir / "huge.vsm", (uint64_t{16} << 20) + 1);
+  make_sized_file(dir / "huge.vsm", (uint64_t{16} << 20) + 1);
   try {
     assemble_file(dir / "huge.vsm");
     FAIL() << "expected a SourceError";
@@ -110,14 +98,14 @@ TEST(AssemblerLimits, SourceFileOver16MiBIsRefusedBeforeReading) {
 
 TEST(AssemblerLimits, MpgFileOver256InstructionsIsRefusedBeforeReading) {
   test::TempDir dir;
-  make_file(dir / "code.bin", 256 * 8 + 1);
+  make_sized_file(dir / "code.bin", 256 * 8 + 1);
   const std::string what = error_of("MPG 0, \"code.bin\"\n", (dir / "main.vsm").string());
   EXPECT_TRUE(Mentions(what, "MPG file 'code.bin' has 2049 bytes (1..256 instructions of 8 bytes)")) << what;
 }
 
 TEST(AssemblerLimits, MpgFileOfExactly256InstructionsAssembles) {
   test::TempDir dir;
-  make_file(dir / "code.bin", 256 * 8);
+  make_sized_file(dir / "code.bin", 256 * 8);
   const std::string what = error_of("MPG 0, \"code.bin\"\n", (dir / "main.vsm").string());
   EXPECT_EQ(what, "(no error)");
 }
