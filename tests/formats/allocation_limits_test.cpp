@@ -3,12 +3,14 @@
 // practical one exactly at the limit that is accepted. docs/input-limits.md lists every limit and its test.
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <lzma.h>
 
+#include "emu/dma/ee_memory.hpp"
 #include "formats/compress/compress.hpp"
 #include "formats/compress/decompress.hpp"
 #include "formats/core/byte_writer.hpp"
@@ -258,6 +260,18 @@ TEST(AllocationLimits, ZipEntryCompressedSizePastTheArchiveIsAnError) {
   }
   // libzip finds no consistent central directory (the entry's data would pass it) and refuses the archive.
   EXPECT_TRUE(Mentions(zip_error(zip, "vu1Memory.bin"), "s.p2s: offset 0x8d: truncated zip archive"));
+}
+
+// ---- gcvu vif-cases: each case's stream, as vif-run's, at most EE RAM (32 MiB) ----
+
+TEST(AllocationLimits, VifCasesStreamOverEeRamIsRefused) {
+  test::TempDir dir;
+  make_sized_file(dir / "big.vif", uint64_t{dma::kRamBytes} + 1);
+  std::ofstream(dir / "cases.tsv") << "case\tstream\tvu_init\tregs_init\tcheck\texpected\tnote\n"
+                                   << "c\tbig.vif\tany\tnone\treg:MODE\t00000000\tn\n";
+  const test::CliResult r = test::run_cli({"vif-cases", dir.path().string()});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_TRUE(Mentions(r.err, "big.vif: offset 0x0: file is 33554433 bytes, more than the 33554432 this reader"));
 }
 
 }  // namespace
