@@ -86,10 +86,10 @@ class Assembly {
   const std::filesystem::path& current_folder() const;
   size_t depth() const { return frames_.size(); }
   static constexpr size_t kMaxDepth = 256;  // include and macro nesting
-  // Per pass: .rept and recursive macros cannot hang the assembler, and a .rept is refused before its copies
+  // Per pass: .rept and recursive macros cannot hang the assembler, and a .rept/.irp is refused before its copies
   // of the body are made when they would run past this.
   static constexpr uint64_t kMaxStatements = 4'000'000;
-  // The assembled image; .space/.fill/.org are refused before their bytes are made when they would pass it.
+  // The assembled image; .space/.fill are refused before their bytes are made when they would pass it.
   static constexpr size_t kMaxImage = 64u << 20;
   // A source (the top-level file or an .include) is refused before it is read when larger than this.
   static constexpr uintmax_t kMaxSourceBytes = 16u << 20;
