@@ -15,6 +15,10 @@ namespace {
 constexpr uint8_t kZstdMagic[] = {0x28, 0xb5, 0x2f, 0xfd};
 constexpr uint8_t kXzMagic[] = {0xfd, '7', 'z', 'X', 'Z', 0x00};
 constexpr size_t kChunk = size_t{1} << 20;
+// The xz decoder's memory is mostly the LZMA2 dictionary the stream header declares (up to 4 GiB). xz's own
+// presets need at most 65 MiB to decode (-9: a 64 MiB dictionary, xz(1) "DecMem"), so a stream asking for more
+// than this was not written by PCSX2 or xz's presets and is refused before the dictionary is allocated.
+constexpr uint64_t kXzDecoderMemory = uint64_t{128} << 20;
 
 template <size_t N>
 bool starts_with(std::span<const uint8_t> data, const uint8_t (&magic)[N]) {
@@ -27,6 +31,15 @@ bool starts_with(std::span<const uint8_t> data, const uint8_t (&magic)[N]) {
 
 std::vector<uint8_t> zstd_decompress(std::span<const uint8_t> data, const std::string& source, uint64_t max_output,
                                      bool allow_prefix) {
+  // A frame that declares its content size is checked against the limit before anything is allocated.
+  const unsigned long long declared = ZSTD_getFrameContentSize(data.data(), data.size());
+  if (!allow_prefix && declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != ZSTD_CONTENTSIZE_ERROR &&
+      declared > max_output) {
+    throw FormatError(source, 0,
+                      fmt::format("the zstd frame declares {} bytes of content, more than the {}-byte limit for "
+                                  "this file",
+                                  declared, max_output));
+  }
   ZSTD_DStream* stream = ZSTD_createDStream();
   if (stream == nullptr) throw FormatError(source, 0, "zstd: out of memory");
   std::vector<uint8_t> out;
@@ -62,7 +75,7 @@ std::vector<uint8_t> zstd_decompress(std::span<const uint8_t> data, const std::s
 std::vector<uint8_t> xz_decompress(std::span<const uint8_t> data, const std::string& source, uint64_t max_output,
                                    bool allow_prefix) {
   lzma_stream stream = LZMA_STREAM_INIT;
-  if (lzma_stream_decoder(&stream, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+  if (lzma_stream_decoder(&stream, kXzDecoderMemory, LZMA_CONCATENATED) != LZMA_OK) {
     throw FormatError(source, 0, "xz: cannot start the decoder");
   }
   std::vector<uint8_t> out;
@@ -77,6 +90,13 @@ std::vector<uint8_t> xz_decompress(std::span<const uint8_t> data, const std::str
     out.resize(old_size + kChunk - stream.avail_out);
     uint64_t consumed = data.size() - stream.avail_in;
     if (result == LZMA_STREAM_END) break;
+    if (result == LZMA_MEMLIMIT_ERROR) {
+      lzma_end(&stream);
+      throw FormatError(source, consumed,
+                        fmt::format("the xz stream's dictionary needs more than the {} MiB of decoder memory any xz "
+                                    "preset uses",
+                                    kXzDecoderMemory >> 20));
+    }
     if (result != LZMA_OK) {
       lzma_end(&stream);
       const char* why = result == LZMA_BUF_ERROR ? "truncated: the xz stream ends early" : "xz stream is corrupt";

@@ -44,11 +44,13 @@ Level read_level(std::vector<uint8_t> core_index, std::vector<uint8_t> core_data
 
 Level load_level(const std::filesystem::path& folder) {
   // One at a time, so a missing folder is reported as its core_index.bin (argument order is unspecified).
-  std::vector<uint8_t> core_index = read_file(folder / kCoreIndexFile);
-  std::vector<uint8_t> core_data = read_file(folder / kCoreDataFile);
-  std::vector<uint8_t> gs_ram = read_file(folder / kGsRamFile);
+  std::vector<uint8_t> core_index = read_file(folder / kCoreIndexFile, kMaxLevelFileBytes);
+  std::vector<uint8_t> core_data = read_file(folder / kCoreDataFile, kMaxLevelFileBytes);
+  std::vector<uint8_t> gs_ram = read_file(folder / kGsRamFile, kMaxGsRamBytes);
   std::optional<std::vector<uint8_t>> gameplay;
-  if (std::filesystem::exists(folder / kGameplayFile)) gameplay = read_file(folder / kGameplayFile);
+  if (std::filesystem::exists(folder / kGameplayFile)) {
+    gameplay = read_file(folder / kGameplayFile, kMaxLevelFileBytes);
+  }
   return read_level(std::move(core_index), std::move(core_data), std::move(gs_ram), folder.string(),
                     std::move(gameplay));
 }

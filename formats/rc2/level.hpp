@@ -24,6 +24,10 @@ namespace gcvu::formats::rc2 {
 inline constexpr const char* kCoreDataFile = "core_data.bin";
 inline constexpr const char* kCoreIndexFile = "core_index.bin";
 inline constexpr const char* kGsRamFile = "gs_ram.bin";
+// The game loads core_index, core_data and gameplay into the EE's 32 MiB of main RAM and gs_ram into the GS's
+// 4 MiB of local memory, so a larger file is not a level; load_level refuses it before reading it.
+inline constexpr uint64_t kMaxLevelFileBytes = uint64_t{32} << 20;
+inline constexpr uint64_t kMaxGsRamBytes = uint64_t{4} << 20;
 
 struct Level {
   std::string name;  // the folder, as given

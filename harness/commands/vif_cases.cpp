@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "emu/dma/ee_memory.hpp"
 #include "formats/core/file_io.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/vif_options.hpp"
@@ -51,7 +52,10 @@ int run_vif_cases(std::span<const std::string> args, Io& io) {
     const std::vector<uint8_t> bytes = formats::read_file(folder.tsv);
     const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     folder.cases = parse_vif_cases(text, folder.tsv);
-    for (const VifCase& vif_case : folder.cases) folder.streams.push_back(formats::read_file(vif_case.stream));
+    // A stream reaches VIF1 by DMA from EE RAM, so it is no larger than EE RAM (as in vif-run).
+    for (const VifCase& vif_case : folder.cases) {
+      folder.streams.push_back(formats::read_file(vif_case.stream, dma::kRamBytes));
+    }
     folders.push_back(std::move(folder));
   }
 

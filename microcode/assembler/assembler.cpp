@@ -25,8 +25,8 @@ namespace detail {
 
 namespace {
 
-constexpr uint64_t kMaxStatements = 4'000'000;  // per pass: .rept and recursive macros cannot hang the assembler
-constexpr size_t kMaxImage = 64u << 20;
+constexpr uint64_t kMaxStatements = Assembly::kMaxStatements;
+constexpr size_t kMaxImage = Assembly::kMaxImage;
 
 std::string trim(std::string_view text) {
   size_t start = text.find_first_not_of(" \t\r");
@@ -337,11 +337,23 @@ Program Assembly::take_program() {
   return std::move(program_);
 }
 
+uintmax_t file_bytes(const std::filesystem::path& path) {
+  std::error_code error;
+  const uintmax_t size = std::filesystem::file_size(path, error);
+  return error ? 0 : size;
+}
+
 namespace {
 
 std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw SourceError(path.string(), 0, 0, "cannot open file");
+  const uintmax_t size = file_bytes(path);
+  if (size > Assembly::kMaxSourceBytes) {
+    throw SourceError(path.string(), 0, 0,
+                      fmt::format("source file is {} bytes, more than the {} MiB gcvu assembles", size,
+                                  Assembly::kMaxSourceBytes >> 20));
+  }
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();

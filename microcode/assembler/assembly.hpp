@@ -86,6 +86,13 @@ class Assembly {
   const std::filesystem::path& current_folder() const;
   size_t depth() const { return frames_.size(); }
   static constexpr size_t kMaxDepth = 256;  // include and macro nesting
+  // Per pass: .rept and recursive macros cannot hang the assembler, and a .rept/.irp is refused before its copies
+  // of the body are made when they would run past this.
+  static constexpr uint64_t kMaxStatements = 4'000'000;
+  // The assembled image; .space/.fill are refused before their bytes are made when they would pass it.
+  static constexpr size_t kMaxImage = 64u << 20;
+  // A source (the top-level file or an .include) is refused before it is read when larger than this.
+  static constexpr uintmax_t kMaxSourceBytes = 16u << 20;
   std::map<std::string, Macro>& macros() { return macros_; }
   int next_macro_serial() { return macro_serial_++; }
   PackagingState& packaging() { return *packaging_; }
@@ -129,5 +136,7 @@ bool run_preprocessor_directive(Assembly& assembly, Line& line, const std::strin
 bool run_packaging_statement(Assembly& assembly, Line& line, const std::string& word);
 // A macro invocation when `word` names a macro.
 bool expand_macro(Assembly& assembly, Line& line, const std::string& word);
+// The size of a file on disk, checked before it is read (0 when it cannot be determined; the read then fails).
+uintmax_t file_bytes(const std::filesystem::path& path);
 
 }  // namespace gcvu::microcode::detail

@@ -316,6 +316,10 @@ void mpg(Assembly& assembly, Line& line) {
     expect_end(cursor);
     auto path = assembly.find_include(assembly.current_folder(), name);
     if (!path) cursor.fail_at(column, fmt::format("MPG file '{}' not found", name));
+    const uintmax_t size = file_bytes(*path);
+    if (size > kMpgLimit * 8) {
+      cursor.fail_at(column, fmt::format("MPG file '{}' has {} bytes (1..256 instructions of 8 bytes)", name, size));
+    }
     std::ifstream in(*path, std::ios::binary);
     std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (bytes.size() % 8 != 0 || bytes.empty() || bytes.size() > kMpgLimit * 8) {

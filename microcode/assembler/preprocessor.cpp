@@ -43,6 +43,11 @@ void include(Assembly& assembly, Line& line) {
     cursor.fail_at(
         column, fmt::format("includes nested deeper than {} (an include cycle without a guard?)", Assembly::kMaxDepth));
   }
+  const uintmax_t size = file_bytes(*found);
+  if (size > Assembly::kMaxSourceBytes) {
+    cursor.fail_at(column, fmt::format("include file '{}' is {} bytes, more than the {} MiB gcvu assembles",
+                                       found->string(), size, Assembly::kMaxSourceBytes >> 20));
+  }
   std::ifstream in(*found, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
@@ -158,6 +163,15 @@ void push_expansion(Assembly& assembly, Line& line, const std::vector<Statement>
   assembly.push_statements(std::move(out), assembly.current_folder());
 }
 
+// The copies of a .rept/.irp body are made before they run, so their count is checked against the statements one
+// pass may run before they are made.
+void require_copies_fit(const Cursor& cursor, int column, const char* directive, uint64_t copies, size_t body) {
+  if (copies * body > Assembly::kMaxStatements) {
+    cursor.fail_at(column, fmt::format("{} {} x {} statements is more than the {} statements one pass runs", directive,
+                                       copies, body, Assembly::kMaxStatements));
+  }
+}
+
 void repeat(Assembly& assembly, Line& line) {
   Cursor& cursor = line.cursor;
   int column = cursor.column();
@@ -168,6 +182,7 @@ void repeat(Assembly& assembly, Line& line) {
     cursor.fail_at(column, fmt::format(".rept count {} is outside 0..{}", count, kMaxRepeat));
   }
   std::vector<Statement> body = assembly.capture_block(line, kBlockOpens, ".endr");
+  require_copies_fit(cursor, column, ".rept", static_cast<uint64_t>(count), body.size());
   std::vector<Statement> all;
   for (int64_t i = 0; i < count; ++i) all.insert(all.end(), body.begin(), body.end());
   push_expansion(assembly, line, all, ".rept", {}, {});
@@ -177,12 +192,14 @@ void repeat(Assembly& assembly, Line& line) {
 void iterate(Assembly& assembly, Line& line) {
   Cursor& cursor = line.cursor;
   cursor.skip_blanks();
+  const int column = cursor.column();
   std::string name(cursor.identifier());
   if (name.empty()) cursor.fail(".irp needs a parameter name");
   cursor.skip_blanks();
   cursor.take(',');
   std::vector<std::string> values = split_arguments(cursor.rest());
   std::vector<Statement> body = assembly.capture_block(line, kBlockOpens, ".endr");
+  require_copies_fit(cursor, column, ".irp", values.size(), body.size());
   std::vector<Statement> all;
   for (const std::string& value : values) {
     for (const Statement& s : body) {

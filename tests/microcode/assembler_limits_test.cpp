@@ -1,0 +1,117 @@
+// One test per allocation limit of the .vsm assembler (issue 23): what a source may ask it to allocate (copies
+// of a .rept body, bytes of .space/.fill/.org, the text of an .include, an MPG file) is bounded before the
+// allocation, and the error names the file, line and column and the rule. docs/input-limits.md lists them.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "microcode/assembler/assembler.hpp"
+#include "tests/limits_support.hpp"
+#include "tests/test_support.hpp"
+
+namespace gcvu::microcode {
+namespace {
+
+std::string error_of(const std::string& text, const std::string& name = "limits.vsm") {
+  try {
+    assemble_source(text, name);
+  } catch (const SourceError& error) {
+    return error.what();
+  }
+  return "(no error)";
+}
+
+using test::make_sized_file;
+using test::Mentions;
+using test::Starts;
+
+// ---- .rept: count x body statements against the statements one pass may run (4,000,000) ----
+
+TEST(AssemblerLimits, ReptWhoseCopiesExceedTheStatementLimitIsRefusedBeforeCopying) {
+  // 800,001 copies of 5 statements: 4,000,005 > 4,000,000 (the count alone is within .rept's 2^20).
+  EXPECT_TRUE(Starts(error_of(".rept 800001\nnop nop\nnop nop\nnop nop\nnop nop\nnop nop\n.endr\n"),
+                     "limits.vsm:1:7: .rept 800001 x 5 statements is more than the 4000000 statements one pass runs"));
+}
+
+TEST(AssemblerLimits, IrpWhoseCopiesExceedTheStatementLimitIsRefusedBeforeCopying) {
+  // 1,000,001 values x 4 statements = 4,000,004 > 4,000,000.
+  std::string values = "0";
+  for (int i = 0; i < 1'000'000; ++i) values += ",0";
+  EXPECT_TRUE(Starts(error_of(".irp v, " + values + "\nnop nop\nnop nop\nnop nop\nnop nop\n.endr\n"),
+                     "limits.vsm:1:6: .irp 1000001 x 4 statements is more than the 4000000 statements one pass runs"));
+}
+
+TEST(AssemblerLimits, ReptCountOverTwoToTheTwentyIsRefused) {
+  EXPECT_TRUE(Mentions(error_of(".rept 1048577\n.endr\n"), ".rept count 1048577 is outside 0..1048576"));
+  EXPECT_EQ(error_of(".rept 1048576\n.endr\n"), "(no error)");
+}
+
+// ---- .space/.fill: count x size against the 64 MiB output, before the bytes are made ----
+
+TEST(AssemblerLimits, FillPastTheOutputLimitIsRefusedBeforeAllocating) {
+  // 0x800000 x 8 = 64 MiB, one byte past the limit after a .byte.
+  EXPECT_TRUE(Starts(error_of(".byte 1\n.fill 0x800000, 8, 0\n"),
+                     "limits.vsm:2:7: 8388608 x 8 bytes at 0x1 would take the output past 64 MiB"));
+  // 16 MiB x 8 bytes: 128 MiB would have been allocated before the output check.
+  EXPECT_TRUE(Mentions(error_of(".fill 0x1000000, 8, 0\n"), "would take the output past 64 MiB"));
+}
+
+TEST(AssemblerLimits, FillOfExactlyTheOutputLimitAssembles) {
+  // Three .org jumps of 16 MiB (zero-filled, cheap) and 2 Mi x 8 bytes end exactly at 64 MiB.
+  const char* source = ".org 0x1000000\n.org 0x2000000\n.org 0x3000000\n.fill 0x200000, 8, 0\n";
+  EXPECT_EQ(assemble_source(source, "limits.vsm").code.size(), size_t{64} << 20);
+}
+
+TEST(AssemblerLimits, SpaceCountOver16MiBOrFillSizeOver8IsRefused) {
+  EXPECT_TRUE(Mentions(error_of(".space 0x1000001\n"), "size 16777217 x 1 is outside what gcvu assembles"));
+  EXPECT_TRUE(Mentions(error_of(".fill 1, 9, 0\n"), "size 1 x 9 is outside what gcvu assembles"));
+}
+
+TEST(AssemblerLimits, OrgJumpOver16MiBIsRefused) {
+  EXPECT_TRUE(Mentions(error_of(".org 0x1000001\n"), ".org jumps more than 16 MiB"));
+  EXPECT_EQ(assemble_source(".org 0x1000000\n", "limits.vsm").code.size(), size_t{16} << 20);
+}
+
+// ---- files the source names: .include and MPG "file", and the top-level source ----
+
+TEST(AssemblerLimits, IncludeFileOver16MiBIsRefusedBeforeReading) {
+  test::TempDir dir;
+  make_sized_file(dir / "big.vsm", (uint64_t{16} << 20) + 1);
+  const std::string what = error_of("nop nop\n.include \"big.vsm\"\n", (dir / "main.vsm").string());
+  EXPECT_TRUE(Starts(what, (dir / "main.vsm").string() + ":2:")) << what;
+  EXPECT_TRUE(Mentions(what, "big.vsm' is 16777217 bytes, more than the 16 MiB gcvu assembles"));
+}
+
+TEST(AssemblerLimits, SourceFileOver16MiBIsRefusedBeforeReading) {
+  test::TempDir dir;
+  make_sized_file(dir / "huge.vsm", (uint64_t{16} << 20) + 1);
+  try {
+    assemble_file(dir / "huge.vsm");
+    FAIL() << "expected a SourceError";
+  } catch (const SourceError& e) {
+    EXPECT_EQ(e.file(), (dir / "huge.vsm").string());
+    EXPECT_TRUE(Mentions(e.what(), "source file is 16777217 bytes, more than the 16 MiB gcvu assembles"));
+  }
+}
+
+TEST(AssemblerLimits, MpgFileOver256InstructionsIsRefusedBeforeReading) {
+  test::TempDir dir;
+  make_sized_file(dir / "code.bin", 256 * 8 + 1);
+  const std::string what = error_of("MPG 0, \"code.bin\"\n", (dir / "main.vsm").string());
+  EXPECT_TRUE(Mentions(what, "MPG file 'code.bin' has 2049 bytes (1..256 instructions of 8 bytes)")) << what;
+}
+
+TEST(AssemblerLimits, MpgFileOfExactly256InstructionsAssembles) {
+  test::TempDir dir;
+  make_sized_file(dir / "code.bin", 256 * 8);
+  const std::string what = error_of("MPG 0, \"code.bin\"\n", (dir / "main.vsm").string());
+  EXPECT_EQ(what, "(no error)");
+}
+
+// Include and macro nesting (256) and expression nesting (500) bound recursion, not a size; their tests are
+// DvpSyntax.ErrorsInsideMacrosNameTheBodyLineAndTheExpansion and the assembler's own tests.
+
+}  // namespace
+}  // namespace gcvu::microcode
