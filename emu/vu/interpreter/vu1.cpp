@@ -104,6 +104,21 @@ void Vu1::start(uint32_t pc) {
   stop_message_.clear();
 }
 
+void Vu1::seed_q_in_flight(uint32_t q, uint16_t status_id, uint32_t cycles) {
+  fdiv_.start(cycle_, cycles, q, status_id);
+  note_event(cycle_ + cycles);
+}
+
+void Vu1::seed_p_in_flight(uint32_t p, uint32_t cycles) {
+  efu_.start(cycle_, cycles, p);
+  note_event(cycle_ + cycles);
+}
+
+void Vu1::seed_branch_delay_slot(uint32_t target) {
+  branch_pending_ = true;
+  branch_target_ = target % kMicroInstructions;
+}
+
 void Vu1::stop(StopReason reason, std::string message) {
   running_ = false;
   stop_reason_ = reason;
