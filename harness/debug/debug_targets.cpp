@@ -83,8 +83,9 @@ DebugTarget vutrace_target(const formats::VutraceTrace& trace, size_t start, con
   const formats::VutraceSnapshot* snapshot = &trace.snapshots.at(start);
   target.prepare = [snapshot](system::ClockedSystem& system, gs::Gs&) { load_snapshot_state(system.vu(), *snapshot); };
   target.load_ee = [](size_t, system::ClockedSystem&) {};
-  target.start = [snapshot, options](size_t, system::ClockedSystem& system) {
+  target.start = [&trace, start, snapshot, options](size_t, system::ClockedSystem& system) {
     system.start_microprogram(snapshot->registers.tpc() / 8, options.top, options.itop);
+    seed_snapshot_work(system.vu(), trace, start);
   };
   return target;
 }

@@ -139,6 +139,72 @@ TEST(TraceDiff, StartMovesPastABranchWhoseTargetTheTraceDoesNotHold) {
   EXPECT_TRUE(has(result.out, "match: 2 steps")) << result.out;
 }
 
+// A version 2 snapshot carries the interpreter's branch and DIV pipe (VutraceInterpreterState), so the run starts
+// at snapshot 0, right after a branch: the delay slot runs, then the target. The DIV in flight began at cycle 10
+// with latency 7, and the snapshot was taken at cycle 14: version 2's interpreter counts the cycle up before each
+// pair and commits results due before running it (VU1microInterp.cpp vu1Exec at chaoticgd/pcsx2's base), so the
+// delay slot runs at 15, the target at 16, the pair after it at 17, when 17 - 10 >= 7 lands Q = 3.0 (0x40400000).
+TEST(TraceDiff, Version2InterpreterStateSeedsTheBranchAndTheDivInFlight) {
+  const microcode::Program program = microcode::assemble_source(
+      "        nop                 b target\n"
+      "        nop                 iaddiu VI01, VI00, 1\n"
+      "        nop                 iaddiu VI01, VI00, 2\n"
+      "target: nop                 iaddiu VI02, VI00, 3\n"
+      "        nop[E]              nop\n"
+      "        nop                 nop\n",
+      "branch.vsm");
+  auto micro = std::make_shared<formats::VutraceMemory>();
+  std::copy(program.code.begin(), program.code.end(), micro->begin());
+  VutraceTrace trace;
+  trace.version = 2;
+  VutraceSnapshot state;
+  state.micro = micro;
+  state.data = std::make_shared<formats::VutraceMemory>();
+  state.registers.vf[0] = {0, 0, 0, test::kOne};
+  formats::VutraceInterpreterState interpreter;
+  interpreter.cycle = 14;
+  interpreter.branch = 1;
+  interpreter.branch_pc = 0x18;
+  interpreter.fdiv = {true, 0x40400000, 10, 7, 0};
+  auto push = [&](uint32_t tpc) {
+    state.registers.vi[formats::vutrace_vi::kTpc][0] = tpc;
+    state.interpreter = interpreter;
+    trace.snapshots.push_back(state);
+    ++interpreter.cycle;
+    interpreter.branch = 0;
+  };
+  push(0x08);
+  state.registers.vi[1][0] = 1;
+  push(0x18);
+  state.registers.vi[2][0] = 3;
+  push(0x20);
+  state.registers.vi[formats::vutrace_vi::kQ][0] = 0x40400000;
+  interpreter.fdiv.enabled = false;
+  push(0x28);
+  push(0x30);
+  test::TempDir dir;
+  const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace)});
+  EXPECT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_TRUE(has(result.out, "started from snapshot 0")) << result.out;
+  EXPECT_TRUE(has(result.out, "in flight at the start: branch to 0x0018 after the delay slot\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "in flight at the start: Q 0x40400000 in 2 cycles\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "match: 4 steps")) << result.out;
+
+  // Q landing a cycle early (as if the DIV began at 9) shows at the target pair's snapshot.
+  trace.snapshots[0].interpreter->fdiv.start_cycle = 9;
+  const test::CliResult early = test::run_cli({"trace-diff", write_trace(dir, trace)});
+  EXPECT_EQ(early.code, 1) << early.out;
+  EXPECT_TRUE(has(early.out, "diverges at step 2")) << early.out;
+
+  // Version 1 ran the pair, committed what was due, then counted up: its snapshot's cycle is one more for the same
+  // timing (the delay slot runs at cycle 15 = the snapshot's), so Q still lands 2 cycles on.
+  trace.version = 1;
+  trace.snapshots[0].interpreter->fdiv.start_cycle = 10;
+  for (VutraceSnapshot& snapshot : trace.snapshots) ++snapshot.interpreter->cycle;
+  const test::CliResult v1 = test::run_cli({"trace-diff", write_trace(dir, trace)});
+  EXPECT_TRUE(has(v1.out, "in flight at the start: Q 0x40400000 in 2 cycles\n")) << v1.out;
+}
+
 TEST(TraceDiff, InitialStateGcvuCannotHoldIsReported) {
   VutraceTrace trace = test::hand_worked_trace();
   for (VutraceSnapshot& snapshot : trace.snapshots) snapshot.registers.vf[0][3] = 0;  // VF00.w is always 1.0
