@@ -92,8 +92,7 @@ int run_trace_diff(std::span<const std::string> args, Io& io) {
     options.max_steps = parse_number("max-steps", values["max-steps"].as<std::string>(), UINT64_MAX);
   }
   options.config.write_clash = parse_write_clash(values["write-clash"].as<std::string>());
-  options.top = static_cast<uint16_t>(parse_number("top", values["top"].as<std::string>(), 0x3ff));
-  options.itop = static_cast<uint16_t>(parse_number("itop", values["itop"].as<std::string>(), 0x3ff));
+  apply_trace_top_options(values, options);
   const formats::VutraceLimits limits = vutrace_limits_from(values);
 
   const std::string path = values["trace"].as<std::string>();

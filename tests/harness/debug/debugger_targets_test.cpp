@@ -57,7 +57,7 @@ TEST(DebuggerTargets, TraceViewCommandsOnTheTracesSnapshots) {
       debug_with_script(dir, {"--vutrace", (dir / "t.vutr").string()}, "tview mem 9 0\ntview list banana\n");
   EXPECT_NE(bad.code, 0);
   EXPECT_EQ(missing(bad.out + bad.err, "snapshot 9 is past the trace's last, 6"), "");
-  EXPECT_EQ(missing(bad.out + bad.err, "the filter is one of: xgkick, load QWORD, store QWORD, text WORDS"), "");
+  EXPECT_EQ(missing(bad.out + bad.err, "the filter is one of: xgkick, load QWORD, store QWORD, pc ADDR, text WORDS"), "");
 }
 
 // The same divergence as below is passed with trace-diff's options: --float-ulps 1 tolerates the one-ulp VF03.y,
