@@ -75,7 +75,7 @@ uint32_t cycles_to_land(const formats::VutracePipe& pipe, uint32_t cycle, uint32
   // cycle up before a pair (and committed what was due before running it), so the snapshot's cycle is its pair's
   // and the next pair runs at cycle + 1; version 1's ran the pair, committed what was due, then counted up, so the
   // next pair runs at the snapshot's cycle. (Version 1's pair at the landing cycle itself still read the old value:
-  // the one-step shift, which gcvu does not model.)
+  // the one-step shift, vu_config_for's commit_after_pair.)
   const int64_t due = int64_t{pipe.start_cycle} + pipe.cycles;
   const int64_t next_pair = version == 1 ? int64_t{cycle} : int64_t{cycle} + 1;
   const int64_t left = due - next_pair;
@@ -83,6 +83,12 @@ uint32_t cycles_to_land(const formats::VutracePipe& pipe, uint32_t cycle, uint32
 }
 
 }  // namespace
+
+vu::Vu1Config vu_config_for(const formats::VutraceTrace& trace, const TraceDiffOptions& options) {
+  vu::Vu1Config config = options.config;
+  if (trace.version == 1) config.commit_after_pair = true;
+  return config;
+}
 
 std::vector<std::string> seed_snapshot_work(vu::Vu1& vu, const formats::VutraceTrace& trace, size_t index) {
   std::vector<std::string> seeded;
@@ -208,12 +214,13 @@ TraceDiffResult diff_trace(const formats::VutraceTrace& trace, const TraceDiffOp
   if (result.start >= trace.snapshots.size()) return result;
 
   KickRecorder path1(/*keep_qwords=*/false);
-  auto vu = std::make_unique<vu::Vu1>(options.config);  // large (decoded micro memory): not on the stack
+  auto vu = std::make_unique<vu::Vu1>(vu_config_for(trace, options));  // large (decoded micro memory): not on the stack
   vu->set_path1(&path1);
   vu->set_top(options.top, options.itop);
   load_snapshot_state(*vu, trace.snapshots[result.start]);
   vu->start(trace.snapshots[result.start].registers.tpc() / kPairBytes);
   result.seeded = seed_snapshot_work(*vu, trace, result.start);
+  result.commit_after_pair = vu->config().commit_after_pair;
 
   StateComparer comparer(options, result);
   // A state gcvu cannot hold (VF00 other than 0,0,0,1.0, flag bits past a flag's width) shows at once.

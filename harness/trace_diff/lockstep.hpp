@@ -18,7 +18,8 @@
 // delay slot, and a DIV or EFU result in flight is seeded to land when PCSX2's counters say (seed_snapshot_work).
 // Version 3 records none of it: `start` is the first snapshot whose pair is not a branch (after a branch the next
 // pair is a delay slot followed by a jump whose target the trace does not record), and work in flight at the start
-// is lost. In every version FMAC flag results in flight and the TOP/ITOP that XTOP/XITOP read (given by options)
+// is lost. Version 1 is compared with the one-step shift of its interpreter (vu_config_for). In every version FMAC
+// flag results in flight and the TOP/ITOP that XTOP/XITOP read (given by options)
 // are not recorded.
 
 #include <cstddef>
@@ -71,6 +72,7 @@ struct TraceDiffResult {
   size_t memory_mismatches = 0;  // every differing data word (mismatches lists max_listed_words of them)
   std::string stop;              // why gcvu's VU1 stopped before the trace ended, if it did
   std::vector<std::string> seeded;  // the start snapshot's work in flight given to gcvu (seed_snapshot_work)
+  bool commit_after_pair = false;   // compared with version 1's one-step shift (vu_config_for)
 };
 
 TraceDiffResult diff_trace(const formats::VutraceTrace& trace, const TraceDiffOptions& options);
@@ -81,6 +83,9 @@ TraceDiffResult diff_trace(const formats::VutraceTrace& trace, const TraceDiffOp
 // in result.memory_mismatches) and says whether anything differed.
 size_t first_clean_snapshot(const formats::VutraceTrace& trace);
 void load_snapshot_state(vu::Vu1& vu, const formats::VutraceSnapshot& snapshot);
+// VU1's options for comparing with `trace`: options.config, with Vu1Config::commit_after_pair for a version 1
+// trace (its interpreter committed Q, P and flag results after the pair that issued on their cycle).
+vu::Vu1Config vu_config_for(const formats::VutraceTrace& trace, const TraceDiffOptions& options);
 // After vu.start(): seeds the pending branch and the DIV/EFU results in flight that a version 1 or 2 snapshot
 // records; returns one line for each.
 std::vector<std::string> seed_snapshot_work(vu::Vu1& vu, const formats::VutraceTrace& trace, size_t index);

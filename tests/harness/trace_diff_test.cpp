@@ -205,6 +205,53 @@ TEST(TraceDiff, Version2InterpreterStateSeedsTheBranchAndTheDivInFlight) {
   EXPECT_TRUE(has(v1.out, "in flight at the start: Q 0x40400000 in 2 cycles\n")) << v1.out;
 }
 
+// PCSX2's interpreter of version 1's day ran a pair, committed the results due by its cycle, then counted the
+// cycle up (VU1microInterp.cpp _vu1Exec / vu1Exec at 58f5a5b915): DIV 1/2 issued at cycle c lands at c + 7 (DIV
+// latency 7, reference/vu1.md), so ADDq.x issuing without a stall at c + 7 reads the old Q, 0, and VF03.x = 0 + 0;
+// Q = 0.5 (0x3f000000) shows in the snapshot after that pair. On hardware (and in version 2 and 3 traces) the pair
+// at c + 7 sees 0.5. ADDq's MAC/status results are not in these hand-made snapshots: flags are left out.
+TEST(TraceDiff, Version1IsComparedWithItsOneStepShift) {
+  const microcode::Program program = microcode::assemble_source(
+      "        nop                 nop\n"
+      "        nop                 div Q, VF01x, VF02x\n"
+      "        nop                 nop\n"
+      "        nop                 nop\n"
+      "        nop                 nop\n"
+      "        nop                 nop\n"
+      "        nop                 nop\n"
+      "        nop                 nop\n"
+      "        addq.x VF03, VF00, Q nop\n"
+      "        nop[E]              nop\n"
+      "        nop                 nop\n",
+      "shift.vsm");
+  auto micro = std::make_shared<formats::VutraceMemory>();
+  std::copy(program.code.begin(), program.code.end(), micro->begin());
+  VutraceTrace trace;
+  trace.version = 1;
+  VutraceSnapshot state;
+  state.micro = micro;
+  state.data = std::make_shared<formats::VutraceMemory>();
+  state.registers.vf[0] = {0, 0, 0, test::kOne};
+  state.registers.vf[1] = {test::kOne, 0, 0, 0};
+  state.registers.vf[2] = {0x40000000, 0, 0, 0};  // 2.0
+  for (uint32_t pair = 0; pair < 11; ++pair) {
+    if (pair == 8) state.registers.vi[formats::vutrace_vi::kQ][0] = 0x3f000000;
+    state.registers.vi[formats::vutrace_vi::kTpc][0] = (pair + 1) * 8;
+    trace.snapshots.push_back(state);
+  }
+  test::TempDir dir;
+  const test::CliResult v1 = test::run_cli({"trace-diff", write_trace(dir, trace), "--ignore", "flags"});
+  EXPECT_EQ(v1.code, 0) << v1.out << v1.err;
+  EXPECT_TRUE(has(v1.out, "version 1: Q, P and flag results commit after the pair issuing on their cycle")) << v1.out;
+  EXPECT_TRUE(has(v1.out, "match: 10 steps")) << v1.out;
+
+  trace.version = 2;
+  const test::CliResult v2 = test::run_cli({"trace-diff", write_trace(dir, trace), "--ignore", "flags"});
+  EXPECT_EQ(v2.code, 1) << v2.out;
+  EXPECT_TRUE(has(v2.out, "diverges at step 8")) << v2.out;
+  EXPECT_TRUE(has(v2.out, "  vf03.x     00000000 (0)             3f000000 (0.5)\n")) << v2.out;
+}
+
 TEST(TraceDiff, InitialStateGcvuCannotHoldIsReported) {
   VutraceTrace trace = test::hand_worked_trace();
   for (VutraceSnapshot& snapshot : trace.snapshots) snapshot.registers.vf[0][3] = 0;  // VF00.w is always 1.0
