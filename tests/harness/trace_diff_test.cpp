@@ -108,20 +108,13 @@ TEST(TraceDiff, WrongPcIsADivergence) {
 TEST(TraceDiff, StartMovesPastABranchWhoseTargetTheTraceDoesNotHold) {
   // The first pair branches: its delay slot runs next, then the target. Snapshot 0 is after the branch, snapshot 1
   // after the delay slot (TPC = the target, 0x18), snapshot 2 after the target pair.
-  const microcode::Program program = microcode::assemble_source(
+  VutraceSnapshot state = test::assembled_start(
       "        nop                 b target\n"
       "        nop                 iaddiu VI01, VI00, 1\n"
       "        nop                 iaddiu VI01, VI00, 2\n"
       "target: nop[E]              iaddiu VI02, VI00, 3\n"
-      "        nop                 nop\n",
-      "branch.vsm");
-  auto micro = std::make_shared<formats::VutraceMemory>();
-  std::copy(program.code.begin(), program.code.end(), micro->begin());
+      "        nop                 nop\n");
   VutraceTrace trace;
-  VutraceSnapshot state;
-  state.micro = micro;
-  state.data = std::make_shared<formats::VutraceMemory>();
-  state.registers.vf[0] = {0, 0, 0, test::kOne};
   state.registers.vi[formats::vutrace_vi::kTpc][0] = 0x08;
   trace.snapshots.push_back(state);
   state.registers.vi[1][0] = 1;
@@ -145,22 +138,15 @@ TEST(TraceDiff, StartMovesPastABranchWhoseTargetTheTraceDoesNotHold) {
 // pair and commits results due before running it (VU1microInterp.cpp vu1Exec at chaoticgd/pcsx2's base), so the
 // delay slot runs at 15, the target at 16, the pair after it at 17, when 17 - 10 >= 7 lands Q = 3.0 (0x40400000).
 TEST(TraceDiff, Version2InterpreterStateSeedsTheBranchAndTheDivInFlight) {
-  const microcode::Program program = microcode::assemble_source(
+  VutraceSnapshot state = test::assembled_start(
       "        nop                 b target\n"
       "        nop                 iaddiu VI01, VI00, 1\n"
       "        nop                 iaddiu VI01, VI00, 2\n"
       "target: nop                 iaddiu VI02, VI00, 3\n"
       "        nop[E]              nop\n"
-      "        nop                 nop\n",
-      "branch.vsm");
-  auto micro = std::make_shared<formats::VutraceMemory>();
-  std::copy(program.code.begin(), program.code.end(), micro->begin());
+      "        nop                 nop\n");
   VutraceTrace trace;
   trace.version = 2;
-  VutraceSnapshot state;
-  state.micro = micro;
-  state.data = std::make_shared<formats::VutraceMemory>();
-  state.registers.vf[0] = {0, 0, 0, test::kOne};
   formats::VutraceInterpreterState interpreter;
   interpreter.cycle = 14;
   interpreter.branch = 1;
@@ -211,7 +197,7 @@ TEST(TraceDiff, Version2InterpreterStateSeedsTheBranchAndTheDivInFlight) {
 // Q = 0.5 (0x3f000000) shows in the snapshot after that pair. On hardware (and in version 2 and 3 traces) the pair
 // at c + 7 sees 0.5. ADDq's MAC/status results are not in these hand-made snapshots: flags are left out.
 TEST(TraceDiff, Version1IsComparedWithItsOneStepShift) {
-  const microcode::Program program = microcode::assemble_source(
+  VutraceSnapshot state = test::assembled_start(
       "        nop                 nop\n"
       "        nop                 div Q, VF01x, VF02x\n"
       "        nop                 nop\n"
@@ -222,16 +208,9 @@ TEST(TraceDiff, Version1IsComparedWithItsOneStepShift) {
       "        nop                 nop\n"
       "        addq.x VF03, VF00, Q nop\n"
       "        nop[E]              nop\n"
-      "        nop                 nop\n",
-      "shift.vsm");
-  auto micro = std::make_shared<formats::VutraceMemory>();
-  std::copy(program.code.begin(), program.code.end(), micro->begin());
+      "        nop                 nop\n");
   VutraceTrace trace;
   trace.version = 1;
-  VutraceSnapshot state;
-  state.micro = micro;
-  state.data = std::make_shared<formats::VutraceMemory>();
-  state.registers.vf[0] = {0, 0, 0, test::kOne};
   state.registers.vf[1] = {test::kOne, 0, 0, 0};
   state.registers.vf[2] = {0x40000000, 0, 0, 0};  // 2.0
   for (uint32_t pair = 0; pair < 11; ++pair) {

@@ -8,6 +8,7 @@
 
 #include "formats/pcsx2/vutrace_writer.hpp"
 #include "tests/formats/save_state_builder.hpp"
+#include "tests/harness/debug/debug_script.hpp"
 #include "tests/harness/hand_worked_trace.hpp"
 #include "tests/run/sprite_state.hpp"
 #include "tests/test_support.hpp"
@@ -15,16 +16,8 @@
 namespace gcvu::harness {
 namespace {
 
-std::string missing(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos ? "" : "'" + needle + "' not in:\n" + haystack;
-}
-
-test::CliResult debug_with_script(const test::TempDir& dir, std::vector<std::string> args, const std::string& script) {
-  test::write_bytes(dir / "script", std::vector<uint8_t>(script.begin(), script.end()));
-  args.insert(args.begin(), "debug");
-  args.insert(args.end(), {"--script", (dir / "script").string(), "--notes", (dir / "notes").string()});
-  return test::run_cli(args);
-}
+using test::debug_with_script;
+using test::missing;
 
 TEST(DebuggerTargets, VutraceRunMatchesTheHandWorkedTrace) {
   test::TempDir dir;

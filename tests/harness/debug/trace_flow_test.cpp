@@ -10,39 +10,25 @@
 #include "formats/core/format_error.hpp"
 #include "formats/pcsx2/vutrace_writer.hpp"
 #include "harness/debug/vutrace_comments.hpp"
-#include "microcode/assembler/assembler.hpp"
+#include "tests/harness/debug/debug_script.hpp"
 #include "tests/harness/hand_worked_trace.hpp"
 #include "tests/test_support.hpp"
 
 namespace gcvu::harness {
 namespace {
 
+using test::debug_with_script;
+using test::missing;
+
 using formats::VutraceSnapshot;
 using formats::VutraceTrace;
-
-std::string missing(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos ? "" : "'" + needle + "' not in:\n" + haystack;
-}
-
-test::CliResult debug_with_script(const test::TempDir& dir, std::vector<std::string> args, const std::string& script) {
-  test::write_bytes(dir / "script", std::vector<uint8_t>(script.begin(), script.end()));
-  args.insert(args.begin(), "debug");
-  args.insert(args.end(), {"--script", (dir / "script").string(), "--notes", (dir / "notes").string()});
-  return test::run_cli(args);
-}
 
 // A trace of `source`, one snapshot per pair: snapshot k made by the pair before TPC tpcs[k], with `change` applied
 // to the registers before each push.
 VutraceTrace trace_of(const std::string& source, const std::vector<uint32_t>& tpcs,
                       const std::function<void(size_t, formats::VutraceRegisters&)>& change = {}) {
-  const microcode::Program program = microcode::assemble_source(source, "t.vsm");
-  auto micro = std::make_shared<formats::VutraceMemory>();
-  std::copy(program.code.begin(), program.code.end(), micro->begin());
   VutraceTrace trace;
-  VutraceSnapshot state;
-  state.micro = micro;
-  state.data = std::make_shared<formats::VutraceMemory>();
-  state.registers.vf[0] = {0, 0, 0, test::kOne};
+  VutraceSnapshot state = test::assembled_start(source);
   for (size_t k = 0; k < tpcs.size(); ++k) {
     state.registers.vi[formats::vutrace_vi::kTpc][0] = tpcs[k];
     if (change) change(k, state.registers);
