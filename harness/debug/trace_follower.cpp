@@ -7,20 +7,21 @@
 namespace gcvu::harness::debug {
 
 TraceFollower::TraceFollower(const formats::VutraceTrace& trace, TraceDiffOptions options)
-    : trace_(trace), options_(std::move(options)), start_(first_clean_snapshot(trace)) {}
+    : trace_(trace), options_(std::move(options)), all_words_(options_), start_(first_clean_snapshot(trace)) {
+  // Every differing memory word is named, so a word that starts to differ is seen past the first few.
+  all_words_.max_listed_words = SIZE_MAX;
+}
 
 std::optional<std::string> TraceFollower::check(const vu::Vu1& vu) {
   const uint64_t step = vu.stats().pairs;
   const size_t index = start_ + static_cast<size_t>(step);
   if (index >= trace_.snapshots.size()) return fmt::format("the trace ends here (step {})", step);
   TraceDiffResult result;
-  // Every differing memory word is named, so a word that starts to differ is seen past the first few.
-  TraceDiffOptions options = options_;
-  options.max_listed_words = SIZE_MAX;
-  std::set<std::string>& now = differing_[step];
-  now.clear();
+  // Only steps where something differs keep an entry, so a long matching run costs nothing here.
+  differing_.erase(step);
   divergences_.erase(step);
-  if (!compare_with_snapshot(vu, trace_.snapshots[index], options, result)) return std::nullopt;
+  if (!compare_with_snapshot(vu, trace_.snapshots[index], all_words_, result)) return std::nullopt;
+  std::set<std::string>& now = differing_[step];
   const auto before = differing_.find(step - 1);
   std::string text;
   size_t listed = 0;

@@ -40,6 +40,7 @@ class TraceFollower {
  private:
   const formats::VutraceTrace& trace_;
   TraceDiffOptions options_;
+  TraceDiffOptions all_words_;  // options_ listing every differing data word
   size_t start_;
   std::map<uint64_t, std::set<std::string>> differing_;  // by step: the names that differed
   std::map<uint64_t, std::string> divergences_;          // by step: what started to differ there
