@@ -175,6 +175,10 @@ TEST(TraceDiff, Version2InterpreterStateSeedsTheBranchAndTheDivInFlight) {
   EXPECT_TRUE(has(result.out, "in flight at the start: branch to 0x0018 after the delay slot\n")) << result.out;
   EXPECT_TRUE(has(result.out, "in flight at the start: Q 0x40400000 in 2 cycles\n")) << result.out;
   EXPECT_TRUE(has(result.out, "match: 4 steps")) << result.out;
+  const test::CliResult info = test::run_cli({"info", write_trace(dir, trace)});
+  EXPECT_TRUE(has(info.out, "  first snapshot's interpreter state: cycle 14, branch to 0x18 after the delay slot, "
+                            "DIV in flight (Q 0x40400000, started 10, latency 7)\n"))
+      << info.out;
 
   // Q landing a cycle early (as if the DIV began at 9) shows at the target pair's snapshot.
   trace.snapshots[0].interpreter->fdiv.start_cycle = 9;
