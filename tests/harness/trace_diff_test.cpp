@@ -235,6 +235,37 @@ TEST(TraceDiff, Version1IsComparedWithItsOneStepShift) {
   EXPECT_TRUE(has(v2.out, "  vf03.x     00000000 (0)             3f000000 (0.5)\n")) << v2.out;
 }
 
+// A version-1 snapshot at cycle 20 with DIV 1/2 due at 13 + 7 = 20: version 1 runs the next pair at the
+// snapshot's cycle, 20, and commits Q only after it, so the ADDq there still reads Q = 0 (VF03.x = 0) and the
+// snapshot after it shows Q = 0.5.
+TEST(TraceDiff, Version1ResultLandingOnTheFirstPairWaitsForIt) {
+  VutraceSnapshot state = test::assembled_start(
+      "        nop                 nop\n"
+      "        addq.x VF03, VF00, Q nop\n"
+      "        nop[E]              nop\n"
+      "        nop                 nop\n");
+  VutraceTrace trace;
+  trace.version = 1;
+  formats::VutraceInterpreterState interpreter;
+  interpreter.cycle = 20;
+  interpreter.fdiv = {true, 0x3f000000, 13, 7, 0};
+  for (uint32_t pair = 0; pair < 4; ++pair) {
+    if (pair == 1) {
+      state.registers.vi[formats::vutrace_vi::kQ][0] = 0x3f000000;
+      interpreter.fdiv.enabled = false;
+    }
+    state.registers.vi[formats::vutrace_vi::kTpc][0] = (pair + 1) * 8;
+    state.interpreter = interpreter;
+    trace.snapshots.push_back(state);
+    ++interpreter.cycle;
+  }
+  test::TempDir dir;
+  const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace), "--ignore", "flags"});
+  EXPECT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_TRUE(has(result.out, "in flight at the start: Q 0x3f000000 in 0 cycles\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "match: 3 steps")) << result.out;
+}
+
 TEST(TraceDiff, InitialStateGcvuCannotHoldIsReported) {
   VutraceTrace trace = test::hand_worked_trace();
   for (VutraceSnapshot& snapshot : trace.snapshots) snapshot.registers.vf[0][3] = 0;  // VF00.w is always 1.0

@@ -18,8 +18,12 @@ namespace gcvu::vu {
     stats_.stall_cycles_by_cause[static_cast<size_t>(stall.cause)] += stall.cycles;
     branch_history_.break_chains(stats_.pairs);  // a stall breaks branch-VI chains
   }
-  const bool commit_after = config_.commit_after_pair && stall.cycles == 0 && cycle_ != 0;
-  retire_to(commit_after ? cycle_ - 1 : cycle_);
+  const bool commit_after = config_.commit_after_pair && stall.cycles == 0;
+  if (!commit_after) {
+    retire_to(cycle_);
+  } else if (cycle_ != 0) {
+    retire_to(cycle_ - 1);  // what lands on this cycle waits for the pair
+  }
 
   // The lower op runs first so it reads VF values from before the upper op's write; its own VF write waits.
   const uint16_t old_vi = registers_.vi(plan.history_vi);

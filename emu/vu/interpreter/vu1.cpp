@@ -214,7 +214,11 @@ StopReason Vu1::issue_before(uint64_t hold_from) {
   if (waiting_issue_ >= hold_from) {
     // With commit_after_pair, what lands on the cycle a pair issues without a stall waits for that pair.
     const bool pair_due_now = waiting_issue_ == hold_from && waiting_stall_.cycles == 0;
-    retire_to(config_.commit_after_pair && pair_due_now && hold_from != 0 ? hold_from - 1 : hold_from);
+    if (!config_.commit_after_pair || !pair_due_now) {
+      retire_to(hold_from);
+    } else if (hold_from != 0) {
+      retire_to(hold_from - 1);
+    }
     cycle_ = std::max(cycle_, hold_from);
     return stop_reason_;
   }
