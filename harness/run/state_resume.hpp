@@ -34,6 +34,8 @@ struct Vif1Resume {
   std::string note;             // what is resumed, or why it cannot be (empty when VIF1 was between commands)
 };
 
+// The UNPACK's length is checked against the saved VIF1_CYCLE (the one the command started under, whatever --cycle
+// sets for the rest of the run).
 Vif1Resume vif1_resume(const formats::SaveState& state);
 
 // Feeds `words` to VIF1 alone, as much as its FIFO takes at a time, before a transfer starts. Returns VIF1's error
@@ -49,7 +51,8 @@ struct Vu1InFlight {
 
 // What of VU1's saved pipeline work resumes; `running`: VU1 was running a program.
 Vu1InFlight vu1_in_flight(const formats::SavedVuRegisters& saved, bool running);
-// Seeds the Q/P results in flight (before the program starts) and, with `after_start`, the pending branch.
+// Seeds the Q/P results in flight (counted from VU1's clock now, so after the program started), and the pending
+// branch (after start(), which clears it).
 void seed_vu1_results(const formats::SavedVuRegisters& saved, const Vu1InFlight& plan, vu::Vu1& vu);
 void seed_vu1_branch(const Vu1InFlight& plan, vu::Vu1& vu);
 
