@@ -185,6 +185,8 @@ int run_debug(std::span<const std::string> args, Io& io) {
     notes_file = path + ".notes";
   } else if (has_state) {
     loaded_state = load_state_from(values, config);
+    // What the machine takes from the state and what it resumes, as `run --state` reports it.
+    for (const std::string& note : state_start_notes(loaded_state->state)) io.out << "start: " << note << "\n";
     target = debug::state_target(loaded_state->request);
     notes_file = loaded_state->request.source + ".notes";
   } else if (demo) {

@@ -94,6 +94,7 @@ TEST(DebuggerTargets, SaveStateTransfer) {
   const auto result = debug_with_script(dir, {"--state", (dir / "s.p2s").string(), "--vif1-chain", "0x1000"},
                                         "vif\nmscal\nkick\ngif\ncontinue\n");
   ASSERT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_EQ(missing(result.out, "start: display: the saved PMODE shows no circuit"), "");  // the state's notes
   EXPECT_EQ(missing(result.out, "microprogram 1 started"), "");
   EXPECT_EQ(missing(result.out, "XGKICK issued"), "");
   // The green sprite's packet at VU1 data qword 0 (the state's XGKICK VI00): PRIM SPRITE, RGBA 0 255 0 0x80.
