@@ -67,13 +67,17 @@ SavedVuRegisters read_vu(std::span<const uint8_t> block, bool is_vu1) {
   vu.acc = slot_at(block, layout::kAcc);
   for (size_t n = 0; n < 32; ++n) vu.vf[n] = slot_at(block, layout::kVf + 16 * n);
   for (size_t n = 0; n < 32; ++n) vu.vi[n] = word_at(block, layout::kVi + 16 * n);
-  vu.q_pending = word_at(block, layout::kQ);
+  vu.q_latest = word_at(block, layout::kQ);
   const size_t shift = is_vu1 ? 16 : 0;  // VU1's p
-  if (is_vu1) vu.p_pending = word_at(block, layout::kVu1P);
+  if (is_vu1) vu.p_latest = word_at(block, layout::kVu1P);
   vu.cycle = dword_at(block, layout::kCycle + shift);
   vu.branch = word_at(block, layout::kBranch + shift);
   vu.branch_pc = word_at(block, layout::kBranchPc + shift);
+  vu.delay_branch_pc = word_at(block, layout::kDelayBranchPc + shift);
+  vu.take_delay_branch = block[layout::kTakeDelayBranch + shift] != 0;
   vu.ebit = word_at(block, layout::kEbit + shift);
+  vu.pending_q = word_at(block, layout::kPendingQ + shift);
+  vu.pending_p = word_at(block, layout::kPendingP + shift);
   vu.mac_flag = word_at(block, layout::kMacFlag + shift);
   vu.status_flag = word_at(block, layout::kStatusFlag + shift);
   vu.clip_flag = word_at(block, layout::kClipFlag + shift);

@@ -54,18 +54,30 @@ struct SavedVuRegisters {
   std::array<std::array<uint32_t, 4>, 32> vf{};
   std::array<uint32_t, 32> vi{};  // the first word of each 16-byte slot
   std::array<uint32_t, 4> acc{};
-  uint32_t q_pending = 0;  // VURegs::q, the FDIV result PCSX2 commits to VI[Q] later
-  uint32_t p_pending = 0;  // VURegs::p (VU1 only)
+  uint32_t q_latest = 0;  // VURegs::q: the interpreter's latest DIV result (in fdiv while in flight)
+  uint32_t p_latest = 0;  // VURegs::p (VU1 only): its latest EFU result
   uint64_t cycle = 0;
-  uint32_t branch = 0;  // interpreter's branch countdown
+  // The interpreter's branch countdown: 1 after a taken branch's pair, so the pair at TPC is its delay slot and
+  // then TPC becomes branch_pc (a byte address); take_delay_branch: that delay slot held a taken branch too, to
+  // delay_branch_pc.
+  uint32_t branch = 0;
   uint32_t branch_pc = 0;
+  uint32_t delay_branch_pc = 0;
+  bool take_delay_branch = false;
   uint32_t ebit = 0;
+  // microVU's second Q/P instances (VURegs::pending_q/pending_p): the result of a DIV/EFU still in flight when a
+  // recompiled block ended. Its remaining latency is microVU's own block state, not in these fields.
+  uint32_t pending_q = 0;
+  uint32_t pending_p = 0;
   uint32_t mac_flag = 0;
   uint32_t status_flag = 0;
   uint32_t clip_flag = 0;
   SavedDivisionPipe fdiv;
   SavedDivisionPipe efu;
 
+  // Between runs PCSX2 keeps TPC as an instruction index (VU1micro.cpp vu1ExecMicro stores addr & 0x7ff;
+  // InterpVU1::Execute and microVU shift it left by 3 on entry and back on exit), not the byte address a vutrace
+  // snapshot shows.
   uint32_t tpc() const { return vi[saved_vi::kTpc]; }
   friend bool operator==(const SavedVuRegisters&, const SavedVuRegisters&) = default;
 };
@@ -118,7 +130,11 @@ inline constexpr size_t kVu1P = 1056;
 inline constexpr size_t kCycle = 1056;
 inline constexpr size_t kBranch = 1076;
 inline constexpr size_t kBranchPc = 1080;
+inline constexpr size_t kDelayBranchPc = 1084;
+inline constexpr size_t kTakeDelayBranch = 1088;  // a 1-byte bool, so ebit and what follows are unaligned
 inline constexpr size_t kEbit = 1089;
+inline constexpr size_t kPendingQ = 1093;
+inline constexpr size_t kPendingP = 1097;
 inline constexpr size_t kMacFlag = 1149;
 inline constexpr size_t kStatusFlag = 1153;
 inline constexpr size_t kClipFlag = 1157;

@@ -28,8 +28,9 @@ std::string slot_text(const std::array<uint32_t, 4>& slot) {
 
 void append_internal_structures_lines(const InternalStructures& in, std::vector<std::string>& lines) {
   const SavedVuRegisters& vu = in.vu1;
-  lines.push_back(fmt::format("VU1: {}, TPC {:#06x}, cycle {}", in.vu1_running() ? "running" : "idle", vu.tpc(),
-                              vu.cycle));
+  // TPC is an instruction index between runs.
+  lines.push_back(fmt::format("VU1: {}, TPC {:#05x} (byte {:#06x}), cycle {}", in.vu1_running() ? "running" : "idle",
+                              vu.tpc() & 0x7ff, (vu.tpc() & 0x7ff) * kInstructionBytes, vu.cycle));
   for (size_t n = 1; n < 32; ++n) {
     if (vu.vf[n] != std::array<uint32_t, 4>{}) lines.push_back(fmt::format("VU1 vf{:02}: {}", n, slot_text(vu.vf[n])));
   }
@@ -47,6 +48,13 @@ void append_internal_structures_lines(const InternalStructures& in, std::vector<
   if (vu.efu.enabled) {
     lines.push_back(fmt::format("VU1 EFU in flight: P {:#010x} lands {} cycles after cycle {}", vu.efu.result,
                                 vu.efu.cycles, vu.efu.start_cycle));
+  }
+  if (vu.branch != 0) {
+    lines.push_back(fmt::format("VU1 branch pending: the pair at TPC is a delay slot, then {:#06x}{}", vu.branch_pc,
+                                vu.take_delay_branch ? fmt::format(", then {:#06x}", vu.delay_branch_pc) : ""));
+  }
+  if (vu.pending_q != 0 || vu.pending_p != 0) {
+    lines.push_back(fmt::format("VU1 microVU second instances: Q {:#010x} P {:#010x}", vu.pending_q, vu.pending_p));
   }
   const SavedVif1State& vif = in.vif1;
   lines.push_back(fmt::format("VIF1 ROW: {}", slot_text(vif.row)));

@@ -53,6 +53,30 @@ VutraceSlot read_slot(ByteReader& in, std::string_view what) {
   return slot;
 }
 
+// `rest` is the 'R' body after its first kVutraceRegisterBytes.
+VutraceInterpreterState interpreter_state(std::span<const uint8_t> rest, const VutraceVuRegsLayout& at) {
+  auto word = [&](size_t offset) {
+    uint32_t value;
+    std::memcpy(&value, rest.data() + (offset - kVutraceRegisterBytes), 4);
+    return value;
+  };
+  auto pipe = [&](size_t offset, bool has_status) {
+    using L = VutraceVuRegsLayout;
+    return VutracePipe{word(offset) != 0, word(offset + L::kPipeResult), word(offset + L::kPipeStartCycle),
+                       word(offset + L::kPipeCycles), has_status ? word(offset + L::kPipeStatus) : 0u};
+  };
+  VutraceInterpreterState state;
+  state.cycle = word(at.cycle);
+  state.branch = word(at.branch);
+  state.branch_pc = word(at.branch_pc);
+  state.delay_branch_pc = word(at.delay_branch_pc);
+  state.take_delay_branch = rest[at.take_delay_branch - kVutraceRegisterBytes] != 0;
+  state.ebit = word(at.ebit);
+  state.fdiv = pipe(at.fdiv, true);
+  state.efu = pipe(at.efu, false);
+  return state;
+}
+
 // One memory image being built: shared with the last pushed snapshot until a packet changes it.
 class MemoryImage {
  public:
@@ -183,8 +207,13 @@ class TraceParser {
     regs.q = read_slot(in_, "'R' registers");
     regs.p = read_slot(in_, "'R' registers");
     // Versions 1 and 2 dumped the rest of PCSX2's VURegs after p.
-    if (trace_.version == 1) in_.skip(kVutraceRegisterBytesV1 - kVutraceRegisterBytes, "'R' registers (version 1)");
-    if (trace_.version == 2) in_.skip(kVutraceRegisterBytesV2 - kVutraceRegisterBytes, "'R' registers (version 2)");
+    if (trace_.version == 1) {
+      current_.interpreter = interpreter_state(
+          in_.bytes(kVutraceRegisterBytesV1 - kVutraceRegisterBytes, "'R' registers (version 1)"), kVutraceVuRegsV1);
+    } else if (trace_.version == 2) {
+      current_.interpreter = interpreter_state(
+          in_.bytes(kVutraceRegisterBytesV2 - kVutraceRegisterBytes, "'R' registers (version 2)"), kVutraceVuRegsV2);
+    }
     has_registers_ = true;
   }
 

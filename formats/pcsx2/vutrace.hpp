@@ -7,7 +7,8 @@
 //   'I' micro memory, 16 KiB          'M' data memory, 16 KiB
 //   'R' registers: VF[32], VI[32], ACC, q, p, 16 bytes each (1072 bytes). Versions 1 and 2 dumped PCSX2's whole
 //       VURegs struct instead (1584 and 1552 bytes, as the vutrace viewer reads them); the first 1072 bytes are the
-//       same fields, the rest (interpreter bookkeeping) is skipped.
+//       same fields, and the rest holds the interpreter's cycle, branch and DIV/EFU pipe state (read into
+//       VutraceInterpreterState).
 //   'L' / 'S' u32 address, u32 size of the load / store the pair's lower op made
 //   'r' (version 3) u8 slot, 16 bytes: replaces one register (0-31 VF, 32-63 VI, 64 ACC, 65 q, 66 p)
 //   'm' (version 3) u16 byte address, u32 word: replaces one data-memory word
@@ -69,8 +70,49 @@ struct VutraceAccess {
   friend bool operator==(const VutraceAccess&, const VutraceAccess&) = default;
 };
 
+// A DIV (fdivPipe) or EFU (efuPipe) result in flight in PCSX2's interpreter: it lands in Q (P) once the VU's
+// cycle counter minus start_cycle reaches `cycles`.
+struct VutracePipe {
+  bool enabled = false;
+  uint32_t result = 0;
+  uint32_t start_cycle = 0;
+  uint32_t cycles = 0;
+  uint32_t status = 0;  // fdiv only: the status flag it writes with Q
+  friend bool operator==(const VutracePipe&, const VutracePipe&) = default;
+};
+
+// What a version 1 or 2 'R' packet holds besides the registers: the interpreter's own fields of PCSX2's VURegs as
+// the tracer's PCSX2 laid them out (the vutrace viewer's pcsx2defs.h, old_pcsx2_structs_v1 / _v2; offsets in
+// vutrace.cpp). Version 3 records none of them.
+struct VutraceInterpreterState {
+  uint32_t cycle = 0;
+  // 1 after a taken branch's pair: the pair at TPC is its delay slot, then TPC becomes branch_pc (a byte address).
+  uint32_t branch = 0;
+  uint32_t branch_pc = 0;
+  uint32_t delay_branch_pc = 0;
+  bool take_delay_branch = false;  // the delay slot holds a taken branch too
+  uint32_t ebit = 0;
+  VutracePipe fdiv;
+  VutracePipe efu;
+  friend bool operator==(const VutraceInterpreterState&, const VutraceInterpreterState&) = default;
+};
+
+// Where VutraceInterpreterState's fields sit in a version 1 or 2 'R' body (byte offsets from the body's start),
+// worked out from the vutrace viewer's pcsx2defs.h (old_pcsx2_structs_v1: 32-bit build, u32 Mem/Micro, fmacPipe 32
+// bytes x 8; old_pcsx2_structs_v2: 64-bit pointers, start_pc and pending_q/p/blockhasmbit added, alignas(16) flag
+// arrays, fmacPipe 40 bytes x 4). After VF, VI, ACC, q, p (1072 bytes) both have idx 1072 and cycle 1076. fdivPipe
+// is {int enable, REG_VI reg (16), u32 sCycle, u32 Cycle, u32 statusflag}, efuPipe the same without statusflag.
+// The struct sizes check the sums: 1584 and 1552 bytes.
+struct VutraceVuRegsLayout {
+  size_t cycle, branch, branch_pc, delay_branch_pc, take_delay_branch, ebit, fdiv, efu;
+  static constexpr size_t kPipeResult = 4, kPipeStartCycle = 20, kPipeCycles = 24, kPipeStatus = 28;
+};
+inline constexpr VutraceVuRegsLayout kVutraceVuRegsV1{1076, 1088, 1092, 1096, 1100, 1124, 1396, 1428};
+inline constexpr VutraceVuRegsLayout kVutraceVuRegsV2{1076, 1092, 1096, 1100, 1104, 1108, 1428, 1460};
+
 struct VutraceSnapshot {
   VutraceRegisters registers;
+  std::optional<VutraceInterpreterState> interpreter;  // versions 1 and 2
   std::shared_ptr<const VutraceMemory> data;
   std::shared_ptr<const VutraceMemory> micro;
   std::optional<VutraceAccess> load;

@@ -25,6 +25,21 @@ std::vector<std::string> vutrace_summary_lines(const VutraceTrace& trace) {
     stores += snapshot.store ? 1 : 0;
   }
   lines.push_back(fmt::format("loads: {}, stores: {}", loads, stores));
+  if (first.interpreter) {
+    // Versions 1 and 2: the interpreter's own state at the first snapshot, which a run started there resumes.
+    const VutraceInterpreterState& state = *first.interpreter;
+    std::string line = fmt::format("first snapshot's interpreter state: cycle {}", state.cycle);
+    if (state.branch != 0) line += fmt::format(", branch to {} after the delay slot", hex_offset(state.branch_pc));
+    if (state.fdiv.enabled) {
+      line += fmt::format(", DIV in flight (Q {:#010x}, started {}, latency {})", state.fdiv.result,
+                          state.fdiv.start_cycle, state.fdiv.cycles);
+    }
+    if (state.efu.enabled) {
+      line += fmt::format(", EFU in flight (P {:#010x}, started {}, latency {})", state.efu.result,
+                          state.efu.start_cycle, state.efu.cycles);
+    }
+    lines.push_back(std::move(line));
+  }
   const MicroprogramExtent extent = microprogram_extent(*first.micro);
   lines.push_back(fmt::format("microprogram (first snapshot): {} instructions ({} bytes), xxh3-128 {}",
                               extent.instructions, extent.bytes, extent.hash.hex()));

@@ -19,10 +19,35 @@ size_t register_packet_size(uint32_t version) {
   return kVutraceRegisterBytes;
 }
 
-void write_registers(ByteWriter& out, const VutraceRegisters& regs, uint32_t version) {
+// The rest of a version 1 or 2 body: zero but for the interpreter's fields a snapshot carries.
+std::vector<uint8_t> interpreter_bytes(const std::optional<VutraceInterpreterState>& state, uint32_t version) {
+  std::vector<uint8_t> rest(register_packet_size(version) - kVutraceRegisterBytes, 0);
+  if (!state) return rest;
+  const VutraceVuRegsLayout& at = version == 1 ? kVutraceVuRegsV1 : kVutraceVuRegsV2;
+  auto put = [&](size_t offset, uint32_t value) { std::memcpy(&rest[offset - kVutraceRegisterBytes], &value, 4); };
+  auto put_pipe = [&](size_t offset, const VutracePipe& pipe, bool has_status) {
+    using L = VutraceVuRegsLayout;
+    put(offset, pipe.enabled ? 1u : 0u);
+    put(offset + L::kPipeResult, pipe.result);
+    put(offset + L::kPipeStartCycle, pipe.start_cycle);
+    put(offset + L::kPipeCycles, pipe.cycles);
+    if (has_status) put(offset + L::kPipeStatus, pipe.status);
+  };
+  put(at.cycle, state->cycle);
+  put(at.branch, state->branch);
+  put(at.branch_pc, state->branch_pc);
+  put(at.delay_branch_pc, state->delay_branch_pc);
+  rest[at.take_delay_branch - kVutraceRegisterBytes] = state->take_delay_branch ? 1 : 0;
+  put(at.ebit, state->ebit);
+  put_pipe(at.fdiv, state->fdiv, true);
+  put_pipe(at.efu, state->efu, false);
+  return rest;
+}
+
+void write_registers(ByteWriter& out, const VutraceSnapshot& snapshot, uint32_t version) {
   out.u8('R');
-  for (uint8_t slot = 0; slot < kVutraceRegisterSlots; ++slot) write_slot(out, regs.slot(slot));
-  for (size_t n = kVutraceRegisterBytes; n < register_packet_size(version); ++n) out.u8(0);
+  for (uint8_t slot = 0; slot < kVutraceRegisterSlots; ++slot) write_slot(out, snapshot.registers.slot(slot));
+  if (version < 3) out.append(interpreter_bytes(snapshot.interpreter, version));
 }
 
 void write_memory(ByteWriter& out, char type, const VutraceMemory& memory) {
@@ -71,7 +96,7 @@ std::vector<uint8_t> write_vutrace(const VutraceTrace& trace) {
     if (!snapshot.data || !snapshot.micro) throw std::invalid_argument("write_vutrace: a snapshot lacks memory");
     if (before == nullptr || *before->micro != *snapshot.micro) write_memory(out, 'I', *snapshot.micro);
     if (before == nullptr || trace.version < 3) {
-      write_registers(out, snapshot.registers, trace.version);
+      write_registers(out, snapshot, trace.version);
       write_memory(out, 'M', *snapshot.data);
     } else {
       write_register_deltas(out, before->registers, snapshot.registers);

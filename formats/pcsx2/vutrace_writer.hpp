@@ -11,8 +11,8 @@
 
 namespace gcvu::formats {
 
-// `trace.version` picks the layout (1: no header and 1584-byte R packets, 2: 1552-byte R packets, zero-filled past
-// p; 3: deltas). Every snapshot needs its data and micro images. Throws std::invalid_argument otherwise.
+// `trace.version` picks the layout (1: no header and 1584-byte R packets, 2: 1552-byte R packets, zero past
+// p but for a snapshot's interpreter state; 3: deltas). Every snapshot needs its data and micro images. Throws std::invalid_argument otherwise.
 std::vector<uint8_t> write_vutrace(const VutraceTrace& trace);
 
 }  // namespace gcvu::formats

@@ -103,16 +103,20 @@ void add_state_options(po::options_description& options) {
       ("ofst", po::value<std::string>(), "VIF1 OFST")
       ("itops", po::value<std::string>(), "VIF1 ITOPS")
       ("tops", po::value<std::string>(), "VIF1 TOPS")
-      ("itop", po::value<std::string>(), "VIF1 ITOP")
-      ("top", po::value<std::string>(), "VIF1 TOP")
+      ("itop", po::value<std::string>(), "VIF1 ITOP (with --vutrace: what XITOP reads)")
+      ("top", po::value<std::string>(), "VIF1 TOP (with --vutrace: what XTOP reads)")
       ("dbf", po::value<std::string>(), "VIF1 STAT.DBF (0 or 1)");
   // clang-format on
 }
 
-void reject_state_options_without_state(const po::variables_map& values) {
-  for (const char* state_only : {"vif1-chain", "row", "col", "cycle", "mode", "mask", "base", "ofst", "itops", "tops",
-                                 "itop", "top", "dbf"}) {
-    if (values.count(state_only) != 0) throw UsageError(fmt::format("--{} needs --state S.p2s", state_only));
+void reject_state_options_without_state(const po::variables_map& values, bool trace) {
+  for (const std::string state_only : {"vif1-chain", "row", "col", "cycle", "mode", "mask", "base", "ofst", "itops",
+                                       "tops", "itop", "top", "dbf"}) {
+    if (trace && (state_only == "top" || state_only == "itop")) continue;
+    if (values.count(state_only) != 0) {
+      throw UsageError(fmt::format("--{} needs --state S.p2s{}", state_only,
+                                   state_only == "top" || state_only == "itop" ? " or --vutrace TRACE" : ""));
+    }
   }
   if (values["vif1-from-regs"].as<bool>()) throw UsageError("--vif1-from-regs needs --state S.p2s");
 }

@@ -13,8 +13,9 @@
 namespace gcvu::harness {
 
 void add_state_options(boost::program_options::options_description& options);
-// UsageError when a state-only option is given without --state.
-void reject_state_options_without_state(const boost::program_options::variables_map& values);
+// UsageError when a state-only option is given without --state. With `trace`, --top and --itop are allowed: they
+// are the TOP/ITOP a vutrace trace's XTOP/XITOP read (apply_trace_top_options).
+void reject_state_options_without_state(const boost::program_options::variables_map& values, bool trace = false);
 
 // The save state read and the run planned from it; the request points into `state`, so they live together.
 struct LoadedState {

@@ -32,6 +32,19 @@ formats::VutraceLimits vutrace_limits_from(const po::variables_map& values) {
   return limits;
 }
 
+void apply_trace_top_options(const po::variables_map& values, TraceDiffOptions& options) {
+  constexpr uint64_t kMax = 0x3ff;
+  auto read = [&](const char* name, uint16_t& target) {
+    if (values.count(name) == 0) return;
+    const std::string text = values[name].as<std::string>();
+    const std::optional<uint64_t> value = parse_unsigned(text);
+    if (!value || *value > kMax) throw UsageError(fmt::format("--{} '{}' must be a whole number up to {}", name, text, kMax));
+    target = static_cast<uint16_t>(*value);
+  };
+  read("top", options.top);
+  read("itop", options.itop);
+}
+
 void add_trace_compare_options(po::options_description& options) {
   // clang-format off
   options.add_options()

@@ -22,6 +22,11 @@ formats::VutraceLimits vutrace_limits_from(const boost::program_options::variabl
 void add_trace_compare_options(boost::program_options::options_description& options);
 void apply_trace_compare_options(const boost::program_options::variables_map& values, TraceDiffOptions& options);
 
+// --top / --itop: the TOP and ITOP registers XTOP and XITOP read, which a trace does not hold (VIF1's, handed to
+// VU1 at MSCAL). trace-diff defines the options itself; debug has them from the state options (VIF1 TOP/ITOP, the
+// same registers) and takes them for a trace too. Absent options leave `options` as it is.
+void apply_trace_top_options(const boost::program_options::variables_map& values, TraceDiffOptions& options);
+
 // "SOURCE: warning: ..." for each of the trace's warnings.
 void print_vutrace_warnings(const formats::VutraceTrace& trace, const std::string& source, std::ostream& out);
 

@@ -56,8 +56,11 @@ int run_debug(std::span<const std::string> args, Io& io) {
       "--vif1-from-regs) | --vutrace TRACE | --golden DIR] [--frames N] [--script FILE]",
       "The trace debugger (harness/debug/README.md). It runs, one VU cycle at a time, the embedded demo (no\n"
       "STREAM), a VIF1 stream or DMA chain as `gcvu vif-run` sends it, a save state's transfer as `gcvu run\n"
-      "--state` sends it (with its register options), a vutrace trace's program beside the trace (every run command\n"
-      "stops where the two differ, as `gcvu trace-diff` compares them; `vutrace` shows both), or the run of a\n"
+      "--state` sends it (with its register options), a vutrace trace's program beside the trace (a run command\n"
+      "stops where something starts to differ, as `gcvu trace-diff` compares them, and running on goes past it:\n"
+      "`tview div` lists the divergences met; `vutrace` shows both sides; `tview` shows the trace's memory,\n"
+      "snapshot lists and its disassembly with run counts and branches, with --comments FILE from vutrace's\n"
+      "viewer; --top/--itop give what XTOP/XITOP read), or the run of a\n"
       "golden case (--golden DIR: its `run` or `vif-run` command), and stops where you ask. Commands come from\n"
       "--script FILE, from a pipe, or from a prompt with line editing, history and completion when standard input\n"
       "is a terminal; `help` lists them.\n"
@@ -91,6 +94,8 @@ int run_debug(std::span<const std::string> args, Io& io) {
       ("golden", po::value<std::string>(), "run what the golden case in DIR runs (its `run` or `vif-run` command)")
       ("script", po::value<std::string>(), "read commands from FILE instead of the terminal")
       ("notes", po::value<std::string>(), "the notes side file")
+      ("comments", po::value<std::string>(), "with --vutrace: a vutrace viewer comment file (one line per pair), "
+       "shown in `tview disasm` and `tview export`")
       ("history", po::value<std::string>(), "the prompt's history file (default ~/.gcvu_debug_history)")
       ("snapshot-interval", po::value<std::string>()->default_value(std::to_string(debug::kDefaultSnapshotInterval)),
        "cycles between snapshots (smaller: faster going back, more memory)")
@@ -140,10 +145,13 @@ int run_debug(std::span<const std::string> args, Io& io) {
                      values["float-ulps"].as<std::string>() != "0")) {
     throw UsageError("--ignore, --ignore-floats and --float-ulps need --vutrace TRACE");
   }
+  if (!has_trace && values.count("comments") != 0) {
+    throw UsageError("--comments needs --vutrace TRACE");
+  }
   if (int{has_stream} + int{has_ee} + int{has_state} + int{has_trace} > 1) {
     throw UsageError("give one of: a STREAM file, --ee RAM.bin with --chain ADDR, --state S.p2s, --vutrace TRACE");
   }
-  if (!has_state) reject_state_options_without_state(values);
+  if (!has_state) reject_state_options_without_state(values, has_trace);
   const bool demo = !has_stream && !has_ee && !has_state && !has_trace;
   for (const char* vif_only : {"micro", "data"}) {
     if ((demo || has_state || has_trace) && values.count(vif_only) != 0) {
@@ -168,6 +176,7 @@ int run_debug(std::span<const std::string> args, Io& io) {
     trace = formats::read_vutrace(formats::read_file(path), path, vutrace_limits_from(values));
     print_vutrace_warnings(*trace, path, io.err);
     apply_trace_compare_options(values, trace_options);
+    apply_trace_top_options(values, trace_options);
     const size_t start = first_clean_snapshot(*trace);
     if (start >= trace->snapshots.size()) {
       throw formats::FormatError(path, 0, "the trace has no snapshot to start from (every pair is a branch)");
@@ -176,6 +185,8 @@ int run_debug(std::span<const std::string> args, Io& io) {
     notes_file = path + ".notes";
   } else if (has_state) {
     loaded_state = load_state_from(values, config);
+    // What the machine takes from the state and what it resumes, as `run --state` reports it.
+    for (const std::string& note : state_start_notes(loaded_state->state)) io.out << "start: " << note << "\n";
     target = debug::state_target(loaded_state->request);
     notes_file = loaded_state->request.source + ".notes";
   } else if (demo) {
@@ -243,6 +254,7 @@ int run_debug(std::span<const std::string> args, Io& io) {
   if (interactive) options.progress = &std::cerr;
   debug::Debugger debugger(std::move(target), options);
   if (trace) debugger.follow(*trace, trace_options);
+  if (values.count("comments") != 0) debugger.load_trace_comments(values["comments"].as<std::string>());
   if (values.count("script") != 0) {
     const std::string script = values["script"].as<std::string>();
     std::ifstream in(script);

@@ -47,10 +47,14 @@ int run_trace_diff(std::span<const std::string> args, Io& io) {
       "architectural state with snapshot k. Both PCSX2's interpreter and gcvu write VF/VI/ACC and memory when a\n"
       "pair issues (latency shows as stalls of later readers) and commit Q, P and the MAC/status/clip flags once\n"
       "their latency has passed; results still in flight are compared on neither side. Where the two latency\n"
-      "models disagree, the difference shows in q, p or the flags at the step one side commits. If the trace's\n"
-      "first pair is a branch, the start moves to the first snapshot whose pair is not (the trace does not record\n"
-      "a pending branch target). Work in flight at the start (a DIV, EFU or FMAC flag result of the pair before)\n"
-      "is not in a snapshot and is lost; TOP/ITOP (XTOP/XITOP) come from --top/--itop.\n"
+      "models disagree, the difference shows in q, p or the flags at the step one side commits. Version 1 and 2\n"
+      "snapshots carry PCSX2's interpreter state (cycle, pending branch, DIV/EFU pipes): the run starts at the\n"
+      "first snapshot, with the branch target and the DIV/EFU results in flight seeded (listed as 'in flight at\n"
+      "the start'). Version 1's interpreter committed Q/P/flag results after the pair issuing on their cycle, so\n"
+      "that pair read the old value: version-1 traces are compared with that one-step shift. Version 3 records\n"
+      "none of it: if its first pair is a branch, the start moves to the first snapshot whose pair is not, and\n"
+      "a DIV/EFU result in flight at the start is lost. FMAC flag results in flight are in no version; TOP/ITOP\n"
+      "(XTOP/XITOP) come from --top/--itop.\n"
       "\n"
       "Why a trace is not bit-exact on floats: PCSX2's interpreter computes VU floats as host IEEE-754 SSE\n"
       "floats (round toward zero, denormals flushed), not PS2 floats. On a PS2, exponent 255 is an ordinary\n"
@@ -92,8 +96,7 @@ int run_trace_diff(std::span<const std::string> args, Io& io) {
     options.max_steps = parse_number("max-steps", values["max-steps"].as<std::string>(), UINT64_MAX);
   }
   options.config.write_clash = parse_write_clash(values["write-clash"].as<std::string>());
-  options.top = static_cast<uint16_t>(parse_number("top", values["top"].as<std::string>(), 0x3ff));
-  options.itop = static_cast<uint16_t>(parse_number("itop", values["itop"].as<std::string>(), 0x3ff));
+  apply_trace_top_options(values, options);
   const formats::VutraceLimits limits = vutrace_limits_from(values);
 
   const std::string path = values["trace"].as<std::string>();

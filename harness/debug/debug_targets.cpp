@@ -79,12 +79,13 @@ DebugTarget vutrace_target(const formats::VutraceTrace& trace, size_t start, con
                            std::string name) {
   DebugTarget target;
   target.name = std::move(name);
-  target.config.vu = options.config;
+  target.config.vu = vu_config_for(trace, options);
   const formats::VutraceSnapshot* snapshot = &trace.snapshots.at(start);
   target.prepare = [snapshot](system::ClockedSystem& system, gs::Gs&) { load_snapshot_state(system.vu(), *snapshot); };
   target.load_ee = [](size_t, system::ClockedSystem&) {};
-  target.start = [snapshot, options](size_t, system::ClockedSystem& system) {
+  target.start = [&trace, start, snapshot, options](size_t, system::ClockedSystem& system) {
     system.start_microprogram(snapshot->registers.tpc() / 8, options.top, options.itop);
+    seed_snapshot_work(system.vu(), trace, start);
   };
   return target;
 }

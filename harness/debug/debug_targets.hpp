@@ -36,7 +36,7 @@ DebugTarget vif_stream_target(const VifRunRequest& request, std::string name,
                               const std::map<std::string, uint32_t>& labels);
 
 // A vutrace trace's program, from the snapshot `start` (registers and memories loaded, started at its TPC with
-// options.top/itop) as `gcvu trace-diff` runs it, with options.config as VU1's options. The trace must outlive the
+// options.top/itop, and the work in flight a version 1 or 2 snapshot records) as `gcvu trace-diff` runs it, with options.config as VU1's options. The trace must outlive the
 // target.
 DebugTarget vutrace_target(const formats::VutraceTrace& trace, size_t start, const TraceDiffOptions& options,
                            std::string name);

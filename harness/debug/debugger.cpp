@@ -64,9 +64,14 @@ std::span<const Debugger::Command> Debugger::table() {
        &Debugger::trace},
       {"hash", "hash", "a hash of the whole machine state (VU1, VIF1, GIF, DMA, GS)", &Debugger::hash},
       {"vutrace", "vutrace", "with --vutrace: the trace's registers beside gcvu's at this step", &Debugger::vutrace},
-      {"tview", "tview mem S A [N] | find S HEX | save S FILE | next S A | list [xgkick|load A|store A|text T]",
+      {"tview",
+       "tview mem S A [N] | find S HEX | save S FILE | next S A | list [xgkick|load A|store A|pc A|text T] | div | "
+       "disasm [A [N]] | export FILE | comments FILE",
        "with --vutrace: the trace's own data memory at snapshot S (* marks words changed since S-1), finding "
-       "bytes, saving the image, the next snapshot loading/storing qword A, the filtered snapshot list",
+       "bytes, saving the image, the next snapshot loading/storing qword A, the filtered snapshot list (pc A: the "
+       "snapshots the pair at A made), the divergences met so far, the disassembly with each pair's run count "
+       "(never: not run), fall-throughs and branches to and from it, with comments and notes, that listing written "
+       "to FILE, and loading a vutrace viewer comment file (one line per pair)",
        &Debugger::tview},
       {"where", "where", "print where the run stands", nullptr, nullptr},
       {"help", "help [COMMAND]", "list the commands, or one in full", &Debugger::help},

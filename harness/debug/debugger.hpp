@@ -18,6 +18,7 @@
 #include "harness/debug/expression.hpp"
 #include "harness/debug/notes.hpp"
 #include "harness/debug/run_recorder.hpp"
+#include "harness/debug/trace_flow.hpp"
 #include "harness/debug/trace_follower.hpp"
 
 namespace gcvu::harness::debug {
@@ -45,6 +46,9 @@ class Debugger {
   Engine& engine() { return engine_; }
   // Keeps a vutrace trace beside the run (the target runs its program): run commands stop where they differ.
   void follow(const formats::VutraceTrace& trace, const TraceDiffOptions& options);
+  // A vutrace viewer comment file for the followed trace's disassembly (`tview disasm`, `tview export`). Throws
+  // formats::FormatError for an unreadable file.
+  void load_trace_comments(const std::string& file);
   // A hash of the whole machine state (system and GS), as `hash` prints it.
   uint64_t state_hash() const;
 
@@ -99,6 +103,8 @@ class Debugger {
   std::vector<Expression> watches_;
   Notes notes_;
   std::optional<TraceFollower> follower_;
+  std::vector<std::string> trace_comments_;  // vutrace viewer comments, by pair index
+  std::optional<TraceFlow> trace_flow_;      // the followed trace's flow, made on first use
   vu::Registers registers_at_stop_;    // at the last stop
   vu::Registers registers_before_;     // at the stop before it: `regs` marks what changed since
   uint64_t last_kick_address_ = 0;

@@ -1,5 +1,7 @@
 // The debugger's `tview` command: the trace's own side of `gcvu debug --vutrace` (trace_view.hpp).
 
+#include <algorithm>
+#include <span>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -8,6 +10,7 @@
 #include "harness/cli/options.hpp"
 #include "harness/debug/debugger.hpp"
 #include "harness/debug/trace_view.hpp"
+#include "harness/debug/vutrace_comments.hpp"
 
 namespace gcvu::harness::debug {
 
@@ -43,6 +46,8 @@ std::vector<uint8_t> hex_bytes(const std::vector<std::string>& args, size_t from
 
 }  // namespace
 
+void Debugger::load_trace_comments(const std::string& file) { trace_comments_ = read_vutrace_comments(file); }
+
 void Debugger::tview(const std::vector<std::string>& args, std::ostream& out) {
   if (!follower_) throw std::invalid_argument("no trace is being followed (start with --vutrace TRACE)");
   const formats::VutraceTrace& trace = follower_->trace();
@@ -74,8 +79,39 @@ void Debugger::tview(const std::vector<std::string>& args, std::ostream& out) {
     const std::vector<std::string> lines = list_snapshots(trace, parse_snapshot_filter(words));
     for (const std::string& line : lines) out << line << "\n";
     if (lines.empty()) out << "no snapshot matches\n";
+  } else if (verb == "disasm" || verb == "export") {
+    if (!trace_flow_) trace_flow_ = trace_flow(trace);
+    const PairComments comments{trace_comments_, &notes_.all()};
+    if (verb == "export") {
+      if (args.size() != 2) throw std::invalid_argument("tview export FILE");
+      std::string text;
+      for (const std::string& line : flow_listing(trace, *trace_flow_, 0, trace_flow_->end / 8, comments)) {
+        text += line + "\n";
+      }
+      formats::write_file(args[1], std::span(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
+      out << fmt::format("wrote the disassembly of {} pairs with their flow and comments to {}\n",
+                         trace_flow_->end / 8, args[1]);
+    } else {
+      const uint64_t first = args.size() > 1 ? number(args, 1, "byte address") : 0;
+      const uint64_t count = args.size() > 2 ? number(args, 2, "pair count") : std::max<uint32_t>(trace_flow_->end / 8, 1);
+      if (first % 8 != 0 || first >= formats::kVutraceMemoryBytes) {
+        throw std::invalid_argument("tview disasm: the address is a pair's byte address (a multiple of 8 below 0x4000)");
+      }
+      for (const std::string& line : flow_listing(trace, *trace_flow_, static_cast<uint32_t>(first),
+                                                  static_cast<uint32_t>(std::min<uint64_t>(count, 2048)), comments)) {
+        out << line << "\n";
+      }
+    }
+  } else if (verb == "comments") {
+    if (args.size() != 2) throw std::invalid_argument("tview comments FILE");
+    load_trace_comments(args[1]);
+    out << fmt::format("read {} comment lines from {}\n", trace_comments_.size(), args[1]);
+  } else if (verb == "div") {
+    const std::vector<TraceFollower::Divergence> list = follower_->divergences();
+    if (list.empty()) out << "no divergence met so far\n";
+    for (const TraceFollower::Divergence& divergence : list) out << divergence.text << "\n";
   } else {
-    throw std::invalid_argument("tview mem|find|save|next|list (see 'help tview')");
+    throw std::invalid_argument("tview mem|find|save|next|list|div|disasm|export|comments (see 'help tview')");
   }
 }
 

@@ -7,23 +7,42 @@
 namespace gcvu::harness::debug {
 
 TraceFollower::TraceFollower(const formats::VutraceTrace& trace, TraceDiffOptions options)
-    : trace_(trace), options_(std::move(options)), start_(first_clean_snapshot(trace)) {}
+    : trace_(trace), options_(std::move(options)), all_words_(options_), start_(first_clean_snapshot(trace)) {
+  // Every differing memory word is named, so a word that starts to differ is seen past the first few.
+  all_words_.max_listed_words = SIZE_MAX;
+}
 
-std::optional<std::string> TraceFollower::check(const vu::Vu1& vu) const {
+std::optional<std::string> TraceFollower::check(const vu::Vu1& vu) {
   const uint64_t step = vu.stats().pairs;
   const size_t index = start_ + static_cast<size_t>(step);
   if (index >= trace_.snapshots.size()) return fmt::format("the trace ends here (step {})", step);
   TraceDiffResult result;
-  if (!compare_with_snapshot(vu, trace_.snapshots[index], options_, result)) return std::nullopt;
-  std::string text = fmt::format("the run differs from the trace at step {} (snapshot {}):", step, index);
+  // Only steps where something differs keep an entry, so a long matching run costs nothing here.
+  differing_.erase(step);
+  divergences_.erase(step);
+  if (!compare_with_snapshot(vu, trace_.snapshots[index], all_words_, result)) return std::nullopt;
+  std::set<std::string>& now = differing_[step];
+  const auto before = differing_.find(step - 1);
+  std::string text;
+  size_t listed = 0;
   for (const StateMismatch& mismatch : result.mismatches) {
-    text += fmt::format(" {} trace {:08x} ours {:08x};", mismatch.name, mismatch.trace_value, mismatch.our_value);
+    now.insert(mismatch.name);
+    if (step > 0 && before != differing_.end() && before->second.count(mismatch.name) != 0) continue;
+    if (listed++ < options_.max_listed_words) {
+      text += fmt::format(" {} trace {:08x} ours {:08x};", mismatch.name, mismatch.trace_value, mismatch.our_value);
+    }
   }
-  if (result.memory_mismatches > result.mismatches.size()) {
-    text += fmt::format(" ({} data words differ in all)", result.memory_mismatches);
-  }
+  if (listed == 0) return std::nullopt;  // only what already differed at the step before
+  if (listed > options_.max_listed_words) text += fmt::format(" ({} new differences in all);", listed);
   text.pop_back();
-  return text;
+  divergences_[step] = fmt::format("step {} (snapshot {}):{}", step, index, text);
+  return fmt::format("the run differs from the trace at step {} (snapshot {}):{}", step, index, text);
+}
+
+std::vector<TraceFollower::Divergence> TraceFollower::divergences() const {
+  std::vector<Divergence> list;
+  for (const auto& [step, text] : divergences_) list.push_back({step, text});
+  return list;
 }
 
 std::string TraceFollower::side_by_side(const vu::Vu1& vu) const {

@@ -100,11 +100,19 @@ SnapshotFilter parse_snapshot_filter(std::span<const std::string> words) {
   } else if ((kind == "load" || kind == "store") && words.size() == 2) {
     filter.kind = kind == "load" ? SnapshotFilter::Kind::kLoad : SnapshotFilter::Kind::kStore;
     filter.qword = parse_qword(words[1]);
+  } else if (kind == "pc" && words.size() == 2) {
+    filter.kind = SnapshotFilter::Kind::kPc;
+    const auto pc = parse_unsigned(words[1]);
+    if (!pc || *pc >= formats::kVutraceMemoryBytes || *pc % 8 != 0) {
+      throw std::invalid_argument(fmt::format("'{}' is not a pair's byte address (a multiple of 8 below 0x4000)",
+                                              words[1]));
+    }
+    filter.pc = static_cast<uint32_t>(*pc);
   } else if (kind == "text" && words.size() >= 2) {
     filter.kind = SnapshotFilter::Kind::kText;
     for (size_t n = 1; n < words.size(); ++n) filter.text += (n > 1 ? " " : "") + lower(words[n]);
   } else {
-    throw std::invalid_argument("the filter is one of: xgkick, load QWORD, store QWORD, text WORDS");
+    throw std::invalid_argument("the filter is one of: xgkick, load QWORD, store QWORD, pc ADDR, text WORDS");
   }
   return filter;
 }
@@ -122,6 +130,7 @@ std::vector<std::string> list_snapshots(const formats::VutraceTrace& trace, cons
       case SnapshotFilter::Kind::kLoad: keep = touches(snapshot.load, filter.qword); break;
       case SnapshotFilter::Kind::kStore: keep = touches(snapshot.store, filter.qword); break;
       case SnapshotFilter::Kind::kText: keep = lower(text).find(filter.text) != std::string::npos; break;
+      case SnapshotFilter::Kind::kPc: keep = producing_pc(trace, index) == filter.pc; break;
     }
     if (!keep) continue;
     std::string line = fmt::format("{:6} {:#06x}  {}", index, producing_pc(trace, index), text);

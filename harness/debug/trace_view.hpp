@@ -28,12 +28,13 @@ std::vector<uint32_t> find_in_trace_memory(const formats::VutraceTrace& trace, s
 std::optional<size_t> next_snapshot_touching(const formats::VutraceTrace& trace, size_t after, uint32_t qword);
 
 struct SnapshotFilter {
-  enum class Kind { kAll, kXgkick, kLoad, kStore, kText } kind = Kind::kAll;
+  enum class Kind { kAll, kXgkick, kLoad, kStore, kText, kPc } kind = Kind::kAll;
   uint32_t qword = 0;  // kLoad / kStore
+  uint32_t pc = 0;     // kPc: the snapshots the pair at this byte address produced
   std::string text;    // kText: a part of the pair's disassembly, case-insensitive
 };
 
-// "FILTER" as the command takes it: "", "xgkick", "load A", "store A" or "text WORDS". Throws
+// "FILTER" as the command takes it: "", "xgkick", "load A", "store A", "pc ADDR" or "text WORDS". Throws
 // std::invalid_argument naming the rule.
 SnapshotFilter parse_snapshot_filter(std::span<const std::string> words);
 

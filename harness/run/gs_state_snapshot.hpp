@@ -3,9 +3,9 @@
 // (its registers, local memory) and the 8 KiB privileged block. Taken when a run starts, for `--gs-dump`.
 //
 // What a gcvu GS does not keep is written as "nothing in progress": no host<->local transfer under way (the
-// transfer state is zero), every GIF path at a tag boundary, the PACKED temporary Q 1.0. A run starts at a
-// VIFcode boundary with empty GIF paths, so that is the truth for the GIF; a transfer left half-done in a save
-// state is not resumed by gcvu either (replay and `run --state` restore registers without their write rules).
+// transfer state is zero), every GIF path at a tag boundary, the PACKED temporary Q 1.0. A run starts with empty
+// GIF paths, so that is the truth for the GIF; a GIF packet or GS transfer left half-done in a save state is not
+// resumed by gcvu either (replay and `run --state` restore registers without their write rules).
 
 #include <cstdint>
 #include <vector>

@@ -13,12 +13,13 @@
 #include "harness/run/gif_packet_recorder.hpp"
 #include "harness/run/gs_state_snapshot.hpp"
 #include "harness/run/recorded_gs_dump.hpp"
+#include "harness/run/state_resume.hpp"
 
 namespace gcvu::harness {
 
 namespace {
 
-constexpr uint32_t kMicroMemoryMask = 0x3fff;
+constexpr uint32_t kInstructionMask = 0x7ff;
 constexpr uint32_t kPairBytes = 8;
 constexpr uint64_t kPmodeCircuits = 0x3;  // PMODE EN1 | EN2
 
@@ -42,20 +43,29 @@ bool saved_display_shows_something(const formats::SaveState& state) {
 
 }  // namespace
 
-void load_machine_from_state(const formats::SaveState& state, const Vif1StartRegisters& vif, system::ClockedSystem& machine) {
+std::string load_machine_from_state(const formats::SaveState& state, const Vif1StartRegisters& vif,
+                                   system::ClockedSystem& machine) {
   const size_t ram = std::min<size_t>(state.ee_memory.size(), dma::kRamBytes);
   machine.ee().load_ram(std::span(state.ee_memory).first(ram), 0);
   machine.ee().load_scratchpad(state.scratchpad, 0);
   machine.vu().data().load(state.vu1_memory);
   machine.vu().load_micro(state.vu1_micro_memory);
   apply_vif1_start(vif, machine.vif().registers());
-  if (!state.internal) return;
-  load_vu1_registers(state.internal->vu1, machine.vu().registers());
-  // A program PCSX2 was running goes on from the saved TPC (a byte address; PCSX2 masks it to micro memory).
+  if (!state.internal) return {};
+  const formats::SavedVuRegisters& saved = state.internal->vu1;
+  load_vu1_registers(saved, machine.vu().registers());
+  // VIF1's command in progress first: an MPG must not find a program running, and the program then starts on the
+  // cycle VIF1 has reached.
+  std::string failure = feed_vif1(vif1_resume(state).words, machine);
+  const Vu1InFlight in_flight = vu1_in_flight(saved, state.internal->vu1_running());
   if (state.internal->vu1_running()) {
-    const uint32_t pc = (state.internal->vu1.tpc() & kMicroMemoryMask) / kPairBytes;
-    machine.start_microprogram(pc, static_cast<uint16_t>(vif.top), static_cast<uint16_t>(vif.itop));
+    // TPC is an instruction index between runs (formats/pcsx2/internal_structures.hpp).
+    machine.start_microprogram(saved.tpc() & kInstructionMask, static_cast<uint16_t>(vif.top),
+                               static_cast<uint16_t>(vif.itop));
+    seed_vu1_branch(in_flight, machine.vu());
   }
+  seed_vu1_results(saved, in_flight, machine.vu());
+  return failure;
 }
 
 std::vector<std::string> state_start_notes(const formats::SaveState& state) {
@@ -66,16 +76,12 @@ std::vector<std::string> state_start_notes(const formats::SaveState& state) {
     return notes;
   }
   const formats::InternalStructures& in = *state.internal;
-  if (in.vu1_running()) notes.push_back(fmt::format("VU1 resumes the saved program at TPC {:#06x}", in.vu1.tpc()));
-  if (in.vu1.fdiv.enabled || in.vu1.efu.enabled) {
-    notes.push_back("a DIV/EFU result in flight when the state was saved is not resumed: Q/P hold the last "
-                    "committed values");
+  if (in.vu1_running()) {
+    notes.push_back(fmt::format("VU1 resumes the saved program at TPC {:#05x} (byte {:#06x})",
+                                in.vu1.tpc() & kInstructionMask, (in.vu1.tpc() & kInstructionMask) * kPairBytes));
   }
-  if (in.vif1.cmd != 0) {
-    notes.push_back(fmt::format("VIF1 was inside VIFcode cmd {:#04x} ({} words to come); gcvu starts at a VIFcode "
-                                "boundary, so the command's rest is not resumed",
-                                in.vif1.cmd, in.vif1.tag_size));
-  }
+  for (std::string& note : vu1_in_flight(in.vu1, in.vu1_running()).notes) notes.push_back(std::move(note));
+  if (std::string note = vif1_resume(state).note; !note.empty()) notes.push_back(std::move(note));
   if (in.mtvu_was_on()) {
     notes.push_back("MTVU was on: the VU thread's own copies of VU1 and VIF1 registers are not in the state");
   }
@@ -108,7 +114,7 @@ StateRunResult run_from_state(const StateRunRequest& request) {
   gs::Gs gs(request.gs);
   system::GsFromGif sink(gs);
   system::ClockedSystem machine(sink, request.config);
-  load_machine_from_state(state, request.vif, machine);
+  const std::string resume_failure = load_machine_from_state(state, request.vif, machine);
   load_gs_from_state(state, gs);
 
   std::optional<GsStateSnapshot> start;
@@ -120,6 +126,7 @@ StateRunResult run_from_state(const StateRunRequest& request) {
 
   StateRunResult result;
   result.notes = state_start_notes(state);
+  if (!resume_failure.empty()) result.notes.push_back("resuming VIF1's command failed: " + resume_failure);
   const auto started = std::chrono::steady_clock::now();
   for (const Vif1Transfer& transfer : request.plan.transfers) {
     start_transfer(transfer, request.plan.options, machine);

@@ -7,9 +7,9 @@
 // From "PCSX2 Internal Structures.dat" (formats/pcsx2/internal_structures.hpp): VU1's registers (VF, VI, ACC,
 // Q, P, I, R, flags), the program PCSX2 was running (it goes on from the saved TPC), VIF1's ROW/COL, and the GS
 // privileged registers (the frame uses the saved PMODE/DISPFB/DISPLAY when PMODE enables a circuit).
-// Read but not resumed: a DIV/EFU result in flight, the VIFcode in progress (VIF1 and the GIF start at a
-// command/packet boundary with empty FIFOs), and, under MTVU, the VU thread's own copies (not in the state).
-// state_start_notes lists which apply. Only the first 32 MiB of a 128 MiB (extra-RAM) EE memory are loaded.
+// Resumed too (state_resume.hpp): an UNPACK or MPG VIF1 was inside, a DIV/EFU result in flight and a pending
+// branch. Not resumed: a DIRECT VIF1 was inside (the GIF's packet state is not read), microVU's own pipeline state,
+// and, under MTVU, the VU thread's own copies (not in the state). state_start_notes lists which apply. Only the first 32 MiB of a 128 MiB (extra-RAM) EE memory are loaded.
 
 #include <array>
 #include <cstdint>
@@ -62,8 +62,9 @@ std::vector<std::string> state_start_notes(const formats::SaveState& state);
 StateRunResult run_from_state(const StateRunRequest& request);
 
 // run_from_state's steps, for callers that drive the machine themselves (gcvu debug): the machine's memories and
-// VIF1 registers from the state; the GS state (and the display it shows); one planned transfer started.
-void load_machine_from_state(const formats::SaveState& state, const Vif1StartRegisters& vif,
+// VIF1 registers from the state, with the work under way resumed (an error text if VIF1 could not take the
+// resumed command, else empty); the GS state (and the display it shows); one planned transfer started.
+std::string load_machine_from_state(const formats::SaveState& state, const Vif1StartRegisters& vif,
                              system::ClockedSystem& machine);
 void load_gs_from_state(const formats::SaveState& state, gs::Gs& gs);
 void start_transfer(const Vif1Transfer& transfer, const dma::ChainOptions& options, system::ClockedSystem& machine);

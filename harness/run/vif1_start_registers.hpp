@@ -6,8 +6,8 @@
 //   Structures.dat" (formats/pcsx2/internal_structures.hpp); the image's slots are never written. They come from
 //   there (zero only if a state lacks that entry) unless given (--row, --col).
 // - CYCLE, MODE, MASK, ITOP, TOP: with PCSX2's multi-threaded VU1 the VU thread works on its own copy, which the
-//   state does not hold; the image holds the EE side's values. The VIFcode in progress is read (and reported),
-//   but a run starts at a VIFcode boundary: gcvu's VIF1 cannot be put inside a command.
+//   state does not hold; the image holds the EE side's values. An UNPACK or MPG VIF1 was inside is resumed by
+//   feeding VIF1 the command again (state_resume.hpp), after these registers are set.
 // - ERR, BASE, OFST, ITOPS, TOPS and STAT.DBF are taken from the image as saved.
 // Every one can be given instead. A VIF1 stream normally sets what it relies on itself (STCYCL, STMOD, STMASK,
 // STROW, STCOL, BASE, OFFSET, ITOP at the top of each packet), so the defaults rarely matter; when they do, the

@@ -1,5 +1,6 @@
 #include "harness/trace_diff/lockstep.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <memory>
@@ -40,6 +41,9 @@ uint64_t bundle_at(const formats::VutraceMemory& micro, uint32_t pc) {
 size_t first_clean_snapshot(const formats::VutraceTrace& trace) {
   size_t index = 0;
   while (index < trace.snapshots.size()) {
+    // A version 1 or 2 snapshot says where a pending branch goes (a branch in a delay slot is not followed).
+    const auto& interpreter = trace.snapshots[index].interpreter;
+    if (interpreter && !interpreter->take_delay_branch) break;
     const uint32_t pc = producing_pc(trace, index);
     if (!vu::decode_bundle(bundle_at(*trace.snapshots[index].micro, pc)).lower_info.is_branch) break;
     ++index;
@@ -62,6 +66,50 @@ void load_snapshot_state(vu::Vu1& vu, const VutraceSnapshot& snapshot) {
   regs.clip = in.vi[vi_slot::kClip][0];
   vu.data().load(*snapshot.data);
   vu.load_micro(*snapshot.micro);
+}
+
+namespace {
+
+uint32_t cycles_to_land(const formats::VutracePipe& pipe, uint32_t cycle, uint32_t version) {
+  // A result shows in the snapshot of the pair that runs at start + latency. Version 2's interpreter counted the
+  // cycle up before a pair (and committed what was due before running it), so the snapshot's cycle is its pair's
+  // and the next pair runs at cycle + 1; version 1's ran the pair, committed what was due, then counted up, so the
+  // next pair runs at the snapshot's cycle. (Version 1's pair at the landing cycle itself still read the old value:
+  // the one-step shift, vu_config_for's commit_after_pair.)
+  const int64_t due = int64_t{pipe.start_cycle} + pipe.cycles;
+  const int64_t next_pair = version == 1 ? int64_t{cycle} : int64_t{cycle} + 1;
+  const int64_t left = due - next_pair;
+  return static_cast<uint32_t>(std::clamp<int64_t>(left, 0, pipe.cycles));
+}
+
+}  // namespace
+
+vu::Vu1Config vu_config_for(const formats::VutraceTrace& trace, const TraceDiffOptions& options) {
+  vu::Vu1Config config = options.config;
+  if (trace.version == 1) config.commit_after_pair = true;
+  return config;
+}
+
+std::vector<std::string> seed_snapshot_work(vu::Vu1& vu, const formats::VutraceTrace& trace, size_t index) {
+  std::vector<std::string> seeded;
+  const auto& state = trace.snapshots[index].interpreter;
+  if (!state) return seeded;
+  if (state->branch != 0) {
+    const uint32_t target = state->branch_pc % formats::kVutraceMemoryBytes;
+    vu.seed_branch_delay_slot(target / kPairBytes);
+    seeded.push_back(fmt::format("branch to {:#06x} after the delay slot", target));
+  }
+  if (state->fdiv.enabled) {
+    const uint32_t left = cycles_to_land(state->fdiv, state->cycle, trace.version);
+    vu.seed_q_in_flight(state->fdiv.result, static_cast<uint16_t>(state->fdiv.status), left);
+    seeded.push_back(fmt::format("Q {:#010x} in {} cycles", state->fdiv.result, left));
+  }
+  if (state->efu.enabled) {
+    const uint32_t left = cycles_to_land(state->efu, state->cycle, trace.version);
+    vu.seed_p_in_flight(state->efu.result, left);
+    seeded.push_back(fmt::format("P {:#010x} in {} cycles", state->efu.result, left));
+  }
+  return seeded;
 }
 
 namespace {
@@ -166,11 +214,13 @@ TraceDiffResult diff_trace(const formats::VutraceTrace& trace, const TraceDiffOp
   if (result.start >= trace.snapshots.size()) return result;
 
   KickRecorder path1(/*keep_qwords=*/false);
-  auto vu = std::make_unique<vu::Vu1>(options.config);  // large (decoded micro memory): not on the stack
+  auto vu = std::make_unique<vu::Vu1>(vu_config_for(trace, options));  // large (decoded micro memory): not on the stack
   vu->set_path1(&path1);
   vu->set_top(options.top, options.itop);
   load_snapshot_state(*vu, trace.snapshots[result.start]);
   vu->start(trace.snapshots[result.start].registers.tpc() / kPairBytes);
+  result.seeded = seed_snapshot_work(*vu, trace, result.start);
+  result.commit_after_pair = vu->config().commit_after_pair;
 
   StateComparer comparer(options, result);
   // A state gcvu cannot hold (VF00 other than 0,0,0,1.0, flag bits past a flag's width) shows at once.

@@ -12,11 +12,15 @@
 // has not passed is invisible on both sides. Where the two latency models disagree (which cycle a DIV's Q or an
 // FMAC's flags become visible), the difference shows in q, p or the flags at the step where one side commits.
 //
-// The start. The state of snapshot `start` is loaded (registers, data and micro memory) and gcvu starts at its TPC
-// with empty pipelines. `start` is the first snapshot whose pair is not a branch: after a branch the next pair is a
-// delay slot followed by a jump whose target the trace does not record. Work in flight at the start (a DIV, EFU or
-// FMAC flag result begun by the pair before) is not in a snapshot and is lost; so are the TOP/ITOP that XTOP/XITOP
-// read (given by options instead).
+// The start. The state of snapshot `start` is loaded (registers, data and micro memory) and gcvu starts at its TPC.
+// Versions 1 and 2 record the interpreter's own state in every 'R' packet (formats/pcsx2/vutrace.hpp
+// VutraceInterpreterState): there `start` is the first snapshot, a pending branch goes on to its target after the
+// delay slot, and a DIV or EFU result in flight is seeded to land when PCSX2's counters say (seed_snapshot_work).
+// Version 3 records none of it: `start` is the first snapshot whose pair is not a branch (after a branch the next
+// pair is a delay slot followed by a jump whose target the trace does not record), and work in flight at the start
+// is lost. Version 1 is compared with the one-step shift of its interpreter (vu_config_for). In every version FMAC
+// flag results in flight and the TOP/ITOP that XTOP/XITOP read (given by options)
+// are not recorded.
 
 #include <cstddef>
 #include <cstdint>
@@ -67,6 +71,8 @@ struct TraceDiffResult {
   std::vector<StateMismatch> mismatches;
   size_t memory_mismatches = 0;  // every differing data word (mismatches lists max_listed_words of them)
   std::string stop;              // why gcvu's VU1 stopped before the trace ended, if it did
+  std::vector<std::string> seeded;  // the start snapshot's work in flight given to gcvu (seed_snapshot_work)
+  bool commit_after_pair = false;   // compared with version 1's one-step shift (vu_config_for)
 };
 
 TraceDiffResult diff_trace(const formats::VutraceTrace& trace, const TraceDiffOptions& options);
@@ -77,6 +83,12 @@ TraceDiffResult diff_trace(const formats::VutraceTrace& trace, const TraceDiffOp
 // in result.memory_mismatches) and says whether anything differed.
 size_t first_clean_snapshot(const formats::VutraceTrace& trace);
 void load_snapshot_state(vu::Vu1& vu, const formats::VutraceSnapshot& snapshot);
+// VU1's options for comparing with `trace`: options.config, with Vu1Config::commit_after_pair for a version 1
+// trace (its interpreter committed Q, P and flag results after the pair that issued on their cycle).
+vu::Vu1Config vu_config_for(const formats::VutraceTrace& trace, const TraceDiffOptions& options);
+// After vu.start(): seeds the pending branch and the DIV/EFU results in flight that a version 1 or 2 snapshot
+// records; returns one line for each.
+std::vector<std::string> seed_snapshot_work(vu::Vu1& vu, const formats::VutraceTrace& trace, size_t index);
 bool compare_with_snapshot(const vu::Vu1& vu, const formats::VutraceSnapshot& snapshot,
                            const TraceDiffOptions& options, TraceDiffResult& result);
 

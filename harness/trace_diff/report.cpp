@@ -24,6 +24,10 @@ std::string format_trace_diff(const std::string& source, const TraceDiffResult& 
                                  result.start, options.ignore.describe());
   if (options.float_ulps != 0) text += fmt::format("; floats within {} ulp", options.float_ulps);
   text += "\n";
+  if (result.commit_after_pair) {
+    text += "version 1: Q, P and flag results commit after the pair issuing on their cycle, as its interpreter did\n";
+  }
+  for (const std::string& line : result.seeded) text += fmt::format("in flight at the start: {}\n", line);
   if (result.start >= result.snapshots) {
     text += "nothing to compare: no snapshot is free of a pending branch\n";
     return text;

@@ -24,7 +24,9 @@ void put_u64(std::vector<uint8_t>& bytes, size_t offset, uint64_t value) {
 }
 
 // Offsets inside VU1's 1618 bytes, by hand: ACC 0, VF[n] 16 + 16n, VI[n] 528 + 16n, q 1040, p 1056, cycle 1072
-// (u64), ..., nextBlockCycles 1177, xgkick fields 1185-1216, VIBackupCycles 1217, VIOldValue 1218, VIRegNumber
+// (u64), flags 1080, code 1084, start_pc 1088, branch 1092, branchpc 1096, delaybranchpc 1100, takedelaybranch
+// 1104 (bool), ebit 1105, pending_q 1109, pending_p 1113, micro flag arrays 1117-1164, macflag 1165, statusflag
+// 1169, clipflag 1173, nextBlockCycles 1177, xgkick fields 1185-1216, VIBackupCycles 1217, VIOldValue 1218, VIRegNumber
 // 1222, fmac[4] 1226 (4 x 48), fmac positions 1418, fdiv 1430 (enable, reg 1434, sCycle 1454, Cycle 1462,
 // statusflag 1466), efu 1470 (enable, reg 1474, sCycle 1494, Cycle 1502), ialu 1510, positions 1606, end 1618.
 InternalStructuresParts marked_internal() {
@@ -44,9 +46,17 @@ InternalStructuresParts marked_internal() {
   put_u32(vu1, 528 + 22 * 16, 0x3f000000);  // Q
   put_u32(vu1, 528 + 23 * 16, 0x40490fdb);  // P
   put_u32(vu1, 528 + 26 * 16, 0x0128);      // TPC
-  put_u32(vu1, 1040, 0x3e800000);           // q (pending)
-  put_u32(vu1, 1056, 0x3dcccccd);           // p (pending)
+  put_u32(vu1, 1040, 0x3e800000);           // q (latest DIV result)
+  put_u32(vu1, 1056, 0x3dcccccd);           // p (latest EFU result)
   put_u64(vu1, 1072, 0x123456789ull);       // cycle
+  put_u32(vu1, 1092, 1);                    // branch
+  put_u32(vu1, 1096, 0x1a0);                // branchpc
+  put_u32(vu1, 1100, 0x2b8);                // delaybranchpc
+  vu1[1104] = 1;                            // takedelaybranch
+  put_u32(vu1, 1105, 2);                    // ebit
+  put_u32(vu1, 1109, 0x3e000000);           // pending_q
+  put_u32(vu1, 1113, 0x3c000000);           // pending_p
+  put_u32(vu1, 1165, 0x80);                 // macflag
   put_u32(vu1, 1430, 1);                    // fdiv.enable
   put_u32(vu1, 1434, 0x3f400000);           // fdiv.reg
   put_u64(vu1, 1454, 0x123456780ull);       // fdiv.sCycle
@@ -100,8 +110,16 @@ TEST(InternalStructures, ReadsEveryFieldAtItsDocumentedOffset) {
   EXPECT_EQ(vu1.vi[saved_vi::kQ], 0x3f000000u);
   EXPECT_EQ(vu1.vi[saved_vi::kP], 0x40490fdbu);
   EXPECT_EQ(vu1.tpc(), 0x128u);
-  EXPECT_EQ(vu1.q_pending, 0x3e800000u);
-  EXPECT_EQ(vu1.p_pending, 0x3dcccccdu);
+  EXPECT_EQ(vu1.q_latest, 0x3e800000u);
+  EXPECT_EQ(vu1.p_latest, 0x3dcccccdu);
+  EXPECT_EQ(vu1.branch, 1u);
+  EXPECT_EQ(vu1.branch_pc, 0x1a0u);
+  EXPECT_EQ(vu1.delay_branch_pc, 0x2b8u);
+  EXPECT_TRUE(vu1.take_delay_branch);
+  EXPECT_EQ(vu1.ebit, 2u);
+  EXPECT_EQ(vu1.pending_q, 0x3e000000u);
+  EXPECT_EQ(vu1.pending_p, 0x3c000000u);
+  EXPECT_EQ(vu1.mac_flag, 0x80u);
   EXPECT_EQ(vu1.cycle, 0x123456789ull);
   EXPECT_EQ(vu1.fdiv, (SavedDivisionPipe{true, 0x3f400000, 0x123456780ull, 7, 0x20}));
   EXPECT_EQ(vu1.efu, (SavedDivisionPipe{true, 0x3f200000, 0x123456700ull, 12, 0}));
@@ -155,13 +173,17 @@ TEST(InternalStructures, StateWithZstdVersionAndStoredScreenshotReadsBack) {
   // gcvu info shows what was recovered.
   std::string text;
   for (const std::string& line : save_state_summary_lines(state)) text += line + "\n";
-  EXPECT_NE(text.find("VU1: running, TPC 0x0128"), std::string::npos) << text;
+  EXPECT_NE(text.find("VU1: running, TPC 0x128 (byte 0x0940)"), std::string::npos) << text;
   EXPECT_NE(text.find("VU1 vf05: 0x40000000 0x40000010 0x40000020 0x40000030"), std::string::npos) << text;
   EXPECT_NE(text.find("VU1 vi03: 0x1234"), std::string::npos) << text;
   EXPECT_EQ(text.find("VU1 vf04"), std::string::npos) << text;  // zero registers are not listed
   EXPECT_NE(text.find("VIF1 ROW: 0x3f800000 0x3f800001 0x3f800002 0x3f800003"), std::string::npos) << text;
   EXPECT_NE(text.find("VIF1 COL: 0x40000000 0x40000001 0x40000002 0x40000003"), std::string::npos) << text;
   EXPECT_NE(text.find("VIF1 VIFcode in progress: cmd 0x6c"), std::string::npos) << text;
+  EXPECT_NE(text.find("VU1 branch pending: the pair at TPC is a delay slot, then 0x01a0, then 0x02b8"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("VU1 microVU second instances: Q 0x3e000000 P 0x3c000000"), std::string::npos) << text;
   EXPECT_NE(text.find("DISPFB1 0x0000000000001400"), std::string::npos) << text;
   EXPECT_NE(text.find("DISPLAY1 0x001df9ff0000027c"), std::string::npos) << text;
   EXPECT_NE(text.find("renderer"), std::string::npos) << text;

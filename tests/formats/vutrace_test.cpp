@@ -318,6 +318,61 @@ TEST(Vutrace, HeaderlessVersion1IsRecognisedByContent) {
   EXPECT_FALSE(looks_like_vutrace_content(Bytes(100, 'I')));
 }
 
+// Versions 1 and 2 'R' bodies carry the rest of PCSX2's VURegs. Offsets worked out by hand from the vutrace viewer's
+// pcsx2defs.h (old_pcsx2_structs_v1 / _v2): after VF, VI, ACC, q, p (1072 bytes), v1 has idx 1072, cycle 1076,
+// flags 1080, code 1084, branch 1088, branchpc 1092, delaybranchpc 1096, takedelaybranch 1100 (bool), macflag
+// 1104, statusflag 1108, clipflag 1112, Mem 1116, Micro 1120 (u32), ebit 1124, VIBackupCycles 1128, VIOldValue
+// 1132, VIRegNumber 1136, fmac[8] 1140 (32 bytes each), fdiv 1396 (enable, reg 1400, sCycle 1416, Cycle 1420,
+// statusflag 1424), efu 1428 (reg 1432, sCycle 1448, Cycle 1452), ialu[8] 1456, end 1584. v2 adds start_pc 1088,
+// so branch 1092, branchpc 1096, delaybranchpc 1100, takedelaybranch 1104, ebit 1108, pending_q 1112, pending_p
+// 1116, blockhasmbit 1120, alignas(16) flag arrays 1136, 1152, 1168, macflag 1184 ... nextBlockCycles 1196, Mem
+// 1200 and Micro 1208 (8 bytes), xgkick fields 1216-1243, VIBackupCycles 1244, VIOldValue 1248, VIRegNumber 1252,
+// fmac[4] 1256 (40 bytes each), positions 1416-1427, fdiv 1428 (reg 1432, sCycle 1448, Cycle 1452, statusflag
+// 1456), efu 1460 (reg 1464, sCycle 1480, Cycle 1484), ialu[4] 1488, positions 1536-1547, padded to 1552.
+TEST(Vutrace, Version1And2RegistersCarryTheInterpreterState) {
+  struct Case {
+    uint32_t version;
+    size_t size, cycle, branch, branch_pc, delay_pc, take_delay, ebit, fdiv, efu;
+  };
+  for (const Case& c : {Case{1, 1584, 1076, 1088, 1092, 1096, 1100, 1124, 1396, 1428},
+                        Case{2, 1552, 1076, 1092, 1096, 1100, 1104, 1108, 1428, 1460}}) {
+    SCOPED_TRACE(c.version);
+    Bytes bytes = first_snapshot(c.version, c.size);
+    const size_t r = (c.version == 1 ? 0 : 8) + 1 + kMemory + 1;  // the R body
+    bytes[r + kRegisters] = 0;  // first_snapshot's marker byte sits on idx
+    put_u32(bytes, r + c.cycle, 1234);
+    put_u32(bytes, r + c.branch, 1);
+    put_u32(bytes, r + c.branch_pc, 0x1a0);
+    put_u32(bytes, r + c.delay_pc, 0x2b8);
+    bytes[r + c.take_delay] = 1;
+    put_u32(bytes, r + c.ebit, 2);
+    put_u32(bytes, r + c.fdiv, 1);
+    put_u32(bytes, r + c.fdiv + 4, 0x3f400000);
+    put_u32(bytes, r + c.fdiv + 20, 1230);
+    put_u32(bytes, r + c.fdiv + 24, 7);
+    put_u32(bytes, r + c.fdiv + 28, 0x820);
+    put_u32(bytes, r + c.efu, 1);
+    put_u32(bytes, r + c.efu + 4, 0x3f200000);
+    put_u32(bytes, r + c.efu + 20, 1225);
+    put_u32(bytes, r + c.efu + 24, 12);
+    const VutraceTrace trace = read_vutrace(bytes, "t.vutr");
+    ASSERT_EQ(trace.snapshots.size(), 1u);
+    ASSERT_TRUE(trace.snapshots[0].interpreter);
+    const VutraceInterpreterState& state = *trace.snapshots[0].interpreter;
+    EXPECT_EQ(state.cycle, 1234u);
+    EXPECT_EQ(state.branch, 1u);
+    EXPECT_EQ(state.branch_pc, 0x1a0u);
+    EXPECT_EQ(state.delay_branch_pc, 0x2b8u);
+    EXPECT_TRUE(state.take_delay_branch);
+    EXPECT_EQ(state.ebit, 2u);
+    EXPECT_EQ(state.fdiv, (VutracePipe{true, 0x3f400000, 1230, 7, 0x820}));
+    EXPECT_EQ(state.efu, (VutracePipe{true, 0x3f200000, 1225, 12, 0}));
+    // The writer puts the same fields back at the same offsets.
+    EXPECT_EQ(write_vutrace(trace), bytes);
+  }
+  EXPECT_FALSE(read_vutrace(first_snapshot(3), "t.vutr").snapshots[0].interpreter);
+}
+
 TEST(VutraceErrors, UnknownPacket) {
   Bytes bytes = first_snapshot(3);
   const size_t at = bytes.size();

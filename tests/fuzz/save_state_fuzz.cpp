@@ -5,7 +5,8 @@
 //   Screenshot.png), as 5-byte records (u32 offset, modulo the state's size, and a byte to store there);
 // - 2 (mod 3): the same edits of a valid "PCSX2 Internal Structures.dat" entry (every block gcvu reads, a VIF1
 //   UNPACK buffer included), read by read_internal_structures; a record whose offset has bit 31 set cuts the entry
-//   there instead, so the tag search, the blocks cut short and the buffer size are all reached;
+//   there instead, so the tag search, the blocks cut short and the buffer size are all reached (seeds in
+//   tests/fuzz/corpus/save_state set VU1's pending branch, DIV/EFU pipes and microVU's second Q/P);
 // - 0 (mod 3): the rest is the whole file.
 
 #include <cstddef>

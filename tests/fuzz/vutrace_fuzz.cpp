@@ -8,7 +8,8 @@
 // - 3 (mod 4): headerless version 1 (I first, R of 1584 bytes);
 // - 0 (mod 4): the rest is the whole file.
 // The rest's first two bytes, when present, also set the first snapshot's TPC (so TPCs past 0x3fff and misaligned
-// ones are reached).
+// ones are reached). Version 1 and 2 'R' packets in the rest carry the interpreter state (cycle, branch, DIV/EFU
+// pipes) the reader decodes; seeds in tests/fuzz/corpus/vutrace set it at the documented offsets.
 
 #include <cstddef>
 #include <cstdint>
@@ -68,6 +69,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // Every snapshot the reader returns is whole, with its TPC inside micro memory.
     for (const fmt_::VutraceSnapshot& snapshot : trace.snapshots) {
       if (!snapshot.data || !snapshot.micro || snapshot.registers.tpc() >= 0x4000) __builtin_trap();
+      // Versions 1 and 2 always carry the interpreter state (every snapshot follows an 'R'); version 3 never.
+      if (snapshot.interpreter.has_value() != (trace.version < 3)) __builtin_trap();
     }
   } catch (const fmt_::FormatError&) {
   }

@@ -12,19 +12,22 @@ void put_word(formats::VutraceMemory& memory, uint32_t address, uint32_t value) 
   for (int n = 0; n < 4; ++n) memory[address + n] = static_cast<uint8_t>(value >> (8 * n));
 }
 
-// The seven snapshots PCSX2's interpreter would record, one per pair, each the state after its pair.
-formats::VutraceTrace hand_worked_trace(uint32_t version) {
-  const microcode::Program program = microcode::assemble_source(kHandWorkedProgram, "trace.vsm");
+formats::VutraceSnapshot assembled_start(const std::string& source) {
+  const microcode::Program program = microcode::assemble_source(source, "trace.vsm");
   auto micro = std::make_shared<formats::VutraceMemory>();
   std::copy(program.code.begin(), program.code.end(), micro->begin());
-  auto data = std::make_shared<formats::VutraceMemory>();
-
-  formats::VutraceTrace trace;
-  trace.version = version;
   formats::VutraceSnapshot state;
   state.micro = micro;
-  state.data = data;
+  state.data = std::make_shared<formats::VutraceMemory>();
   state.registers.vf[0] = {0, 0, 0, kOne};
+  return state;
+}
+
+// The seven snapshots PCSX2's interpreter would record, one per pair, each the state after its pair.
+formats::VutraceTrace hand_worked_trace(uint32_t version) {
+  formats::VutraceTrace trace;
+  trace.version = version;
+  formats::VutraceSnapshot state = assembled_start(kHandWorkedProgram);
   state.registers.vf[1] = {kOne, 0x40000000, 0x40400000, 0x40800000};
   state.registers.vf[2] = {kHalf, kHalf, kHalf, kHalf};
   auto push = [&](uint32_t tpc, const std::function<void(formats::VutraceSnapshot&)>& change) {

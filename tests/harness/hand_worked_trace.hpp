@@ -4,6 +4,7 @@
 // MAC/status flags need no rounding; stores at addresses computed by hand), never read back from gcvu's VU1.
 
 #include <cstdint>
+#include <string>
 
 #include "formats/pcsx2/vutrace.hpp"
 
@@ -23,6 +24,10 @@ inline constexpr const char* kHandWorkedProgram =
     "        nop                         nop\n";                   // 0x30: the E bit's delay slot
 
 void put_word(formats::VutraceMemory& memory, uint32_t address, uint32_t value);
+
+// A snapshot to build a hand-made trace from: `source` assembled into micro memory, data memory zero, VF00 =
+// (0, 0, 0, 1.0), everything else zero.
+formats::VutraceSnapshot assembled_start(const std::string& source);
 
 // The seven snapshots of hand_worked_program, one per pair, each the state after its pair.
 formats::VutraceTrace hand_worked_trace(uint32_t version = 3);

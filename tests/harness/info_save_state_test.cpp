@@ -58,7 +58,7 @@ TEST(InfoSaveState, PrintsRegistersAndMicroprogram) {
            std::string(" D_ENABLER 0x00001201\n"),
            "  VU1 microprogram: 104 bytes (13 instructions), xxh3-128 " + hash + "\n",
            std::string("  GS.bin: GS state version 9 (4194813 bytes)\n"),
-           std::string("  VU1: idle, TPC 0x0000, cycle 0\n"),
+           std::string("  VU1: idle, TPC 0x000 (byte 0x0000), cycle 0\n"),
            std::string("  VIF1 ROW: 0x00000000 0x00000000 0x00000000 0x00000000\n"),
            std::string("  VIF1 VIFcode in progress: none\n"),
        }) {

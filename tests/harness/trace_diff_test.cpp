@@ -108,20 +108,13 @@ TEST(TraceDiff, WrongPcIsADivergence) {
 TEST(TraceDiff, StartMovesPastABranchWhoseTargetTheTraceDoesNotHold) {
   // The first pair branches: its delay slot runs next, then the target. Snapshot 0 is after the branch, snapshot 1
   // after the delay slot (TPC = the target, 0x18), snapshot 2 after the target pair.
-  const microcode::Program program = microcode::assemble_source(
+  VutraceSnapshot state = test::assembled_start(
       "        nop                 b target\n"
       "        nop                 iaddiu VI01, VI00, 1\n"
       "        nop                 iaddiu VI01, VI00, 2\n"
       "target: nop[E]              iaddiu VI02, VI00, 3\n"
-      "        nop                 nop\n",
-      "branch.vsm");
-  auto micro = std::make_shared<formats::VutraceMemory>();
-  std::copy(program.code.begin(), program.code.end(), micro->begin());
+      "        nop                 nop\n");
   VutraceTrace trace;
-  VutraceSnapshot state;
-  state.micro = micro;
-  state.data = std::make_shared<formats::VutraceMemory>();
-  state.registers.vf[0] = {0, 0, 0, test::kOne};
   state.registers.vi[formats::vutrace_vi::kTpc][0] = 0x08;
   trace.snapshots.push_back(state);
   state.registers.vi[1][0] = 1;
@@ -137,6 +130,140 @@ TEST(TraceDiff, StartMovesPastABranchWhoseTargetTheTraceDoesNotHold) {
   EXPECT_EQ(result.code, 0) << result.out << result.err;
   EXPECT_TRUE(has(result.out, "started from snapshot 1")) << result.out;
   EXPECT_TRUE(has(result.out, "match: 2 steps")) << result.out;
+}
+
+// A version 2 snapshot carries the interpreter's branch and DIV pipe (VutraceInterpreterState), so the run starts
+// at snapshot 0, right after a branch: the delay slot runs, then the target. The DIV in flight began at cycle 10
+// with latency 7, and the snapshot was taken at cycle 14: version 2's interpreter counts the cycle up before each
+// pair and commits results due before running it (VU1microInterp.cpp vu1Exec at chaoticgd/pcsx2's base), so the
+// delay slot runs at 15, the target at 16, the pair after it at 17, when 17 - 10 >= 7 lands Q = 3.0 (0x40400000).
+TEST(TraceDiff, Version2InterpreterStateSeedsTheBranchAndTheDivInFlight) {
+  VutraceSnapshot state = test::assembled_start(
+      "        nop                 b target\n"
+      "        nop                 iaddiu VI01, VI00, 1\n"
+      "        nop                 iaddiu VI01, VI00, 2\n"
+      "target: nop                 iaddiu VI02, VI00, 3\n"
+      "        nop[E]              nop\n"
+      "        nop                 nop\n");
+  VutraceTrace trace;
+  trace.version = 2;
+  formats::VutraceInterpreterState interpreter;
+  interpreter.cycle = 14;
+  interpreter.branch = 1;
+  interpreter.branch_pc = 0x18;
+  interpreter.fdiv = {true, 0x40400000, 10, 7, 0};
+  auto push = [&](uint32_t tpc) {
+    state.registers.vi[formats::vutrace_vi::kTpc][0] = tpc;
+    state.interpreter = interpreter;
+    trace.snapshots.push_back(state);
+    ++interpreter.cycle;
+    interpreter.branch = 0;
+  };
+  push(0x08);
+  state.registers.vi[1][0] = 1;
+  push(0x18);
+  state.registers.vi[2][0] = 3;
+  push(0x20);
+  state.registers.vi[formats::vutrace_vi::kQ][0] = 0x40400000;
+  interpreter.fdiv.enabled = false;
+  push(0x28);
+  push(0x30);
+  test::TempDir dir;
+  const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace)});
+  EXPECT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_TRUE(has(result.out, "started from snapshot 0")) << result.out;
+  EXPECT_TRUE(has(result.out, "in flight at the start: branch to 0x0018 after the delay slot\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "in flight at the start: Q 0x40400000 in 2 cycles\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "match: 4 steps")) << result.out;
+  const test::CliResult info = test::run_cli({"info", write_trace(dir, trace)});
+  EXPECT_TRUE(has(info.out, "  first snapshot's interpreter state: cycle 14, branch to 0x18 after the delay slot, "
+                            "DIV in flight (Q 0x40400000, started 10, latency 7)\n"))
+      << info.out;
+
+  // Q landing a cycle early (as if the DIV began at 9) shows at the target pair's snapshot.
+  trace.snapshots[0].interpreter->fdiv.start_cycle = 9;
+  const test::CliResult early = test::run_cli({"trace-diff", write_trace(dir, trace)});
+  EXPECT_EQ(early.code, 1) << early.out;
+  EXPECT_TRUE(has(early.out, "diverges at step 2")) << early.out;
+
+  // Version 1 ran the pair, committed what was due, then counted up: its snapshot's cycle is one more for the same
+  // timing (the delay slot runs at cycle 15 = the snapshot's), so Q still lands 2 cycles on.
+  trace.version = 1;
+  trace.snapshots[0].interpreter->fdiv.start_cycle = 10;
+  for (VutraceSnapshot& snapshot : trace.snapshots) ++snapshot.interpreter->cycle;
+  const test::CliResult v1 = test::run_cli({"trace-diff", write_trace(dir, trace)});
+  EXPECT_TRUE(has(v1.out, "in flight at the start: Q 0x40400000 in 2 cycles\n")) << v1.out;
+}
+
+// PCSX2's interpreter of version 1's day ran a pair, committed the results due by its cycle, then counted the
+// cycle up (VU1microInterp.cpp _vu1Exec / vu1Exec at 58f5a5b915): DIV 1/2 issued at cycle c lands at c + 7 (DIV
+// latency 7, reference/vu1.md), so ADDq.x issuing without a stall at c + 7 reads the old Q, 0, and VF03.x = 0 + 0;
+// Q = 0.5 (0x3f000000) shows in the snapshot after that pair. On hardware (and in version 2 and 3 traces) the pair
+// at c + 7 sees 0.5. ADDq's MAC/status results are not in these hand-made snapshots: flags are left out.
+TEST(TraceDiff, Version1IsComparedWithItsOneStepShift) {
+  VutraceSnapshot state = test::assembled_start(
+      "        nop                 nop\n"
+      "        nop                 div Q, VF01x, VF02x\n"
+      "        nop                 nop\n"
+      "        nop                 nop\n"
+      "        nop                 nop\n"
+      "        nop                 nop\n"
+      "        nop                 nop\n"
+      "        nop                 nop\n"
+      "        addq.x VF03, VF00, Q nop\n"
+      "        nop[E]              nop\n"
+      "        nop                 nop\n");
+  VutraceTrace trace;
+  trace.version = 1;
+  state.registers.vf[1] = {test::kOne, 0, 0, 0};
+  state.registers.vf[2] = {0x40000000, 0, 0, 0};  // 2.0
+  for (uint32_t pair = 0; pair < 11; ++pair) {
+    if (pair == 8) state.registers.vi[formats::vutrace_vi::kQ][0] = 0x3f000000;
+    state.registers.vi[formats::vutrace_vi::kTpc][0] = (pair + 1) * 8;
+    trace.snapshots.push_back(state);
+  }
+  test::TempDir dir;
+  const test::CliResult v1 = test::run_cli({"trace-diff", write_trace(dir, trace), "--ignore", "flags"});
+  EXPECT_EQ(v1.code, 0) << v1.out << v1.err;
+  EXPECT_TRUE(has(v1.out, "version 1: Q, P and flag results commit after the pair issuing on their cycle")) << v1.out;
+  EXPECT_TRUE(has(v1.out, "match: 10 steps")) << v1.out;
+
+  trace.version = 2;
+  const test::CliResult v2 = test::run_cli({"trace-diff", write_trace(dir, trace), "--ignore", "flags"});
+  EXPECT_EQ(v2.code, 1) << v2.out;
+  EXPECT_TRUE(has(v2.out, "diverges at step 8")) << v2.out;
+  EXPECT_TRUE(has(v2.out, "  vf03.x     00000000 (0)             3f000000 (0.5)\n")) << v2.out;
+}
+
+// A version-1 snapshot at cycle 20 with DIV 1/2 due at 13 + 7 = 20: version 1 runs the next pair at the
+// snapshot's cycle, 20, and commits Q only after it, so the ADDq there still reads Q = 0 (VF03.x = 0) and the
+// snapshot after it shows Q = 0.5.
+TEST(TraceDiff, Version1ResultLandingOnTheFirstPairWaitsForIt) {
+  VutraceSnapshot state = test::assembled_start(
+      "        nop                 nop\n"
+      "        addq.x VF03, VF00, Q nop\n"
+      "        nop[E]              nop\n"
+      "        nop                 nop\n");
+  VutraceTrace trace;
+  trace.version = 1;
+  formats::VutraceInterpreterState interpreter;
+  interpreter.cycle = 20;
+  interpreter.fdiv = {true, 0x3f000000, 13, 7, 0};
+  for (uint32_t pair = 0; pair < 4; ++pair) {
+    if (pair == 1) {
+      state.registers.vi[formats::vutrace_vi::kQ][0] = 0x3f000000;
+      interpreter.fdiv.enabled = false;
+    }
+    state.registers.vi[formats::vutrace_vi::kTpc][0] = (pair + 1) * 8;
+    state.interpreter = interpreter;
+    trace.snapshots.push_back(state);
+    ++interpreter.cycle;
+  }
+  test::TempDir dir;
+  const test::CliResult result = test::run_cli({"trace-diff", write_trace(dir, trace), "--ignore", "flags"});
+  EXPECT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_TRUE(has(result.out, "in flight at the start: Q 0x3f000000 in 0 cycles\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "match: 3 steps")) << result.out;
 }
 
 TEST(TraceDiff, InitialStateGcvuCannotHoldIsReported) {

@@ -77,7 +77,9 @@ bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
 
 bool Vu1::run_block(uint64_t until) {
   // A pair held by stall_in_place has come up already: it goes per pair, and so does everything after it.
-  if (observer_ != nullptr || config_.engine == Engine::kInterp || config_.stall_in_place) return false;
+  if (observer_ != nullptr || config_.engine == Engine::kInterp || config_.stall_in_place || config_.commit_after_pair) {
+    return false;
+  }
   // step() stops the program at the first pair that comes up with the budget spent: leave that pair to it.
   const uint64_t budget_end =
       config_.max_cycles > UINT64_MAX - start_cycle_ ? UINT64_MAX : start_cycle_ + config_.max_cycles;

@@ -18,7 +18,12 @@ namespace gcvu::vu {
     stats_.stall_cycles_by_cause[static_cast<size_t>(stall.cause)] += stall.cycles;
     branch_history_.break_chains(stats_.pairs);  // a stall breaks branch-VI chains
   }
-  retire_to(cycle_);
+  const bool commit_after = config_.commit_after_pair && stall.cycles == 0;
+  if (!commit_after) {
+    retire_to(cycle_);
+  } else if (cycle_ != 0) {
+    retire_to(cycle_ - 1);  // what lands on this cycle waits for the pair
+  }
 
   // The lower op runs first so it reads VF values from before the upper op's write; its own VF write waits.
   const uint16_t old_vi = registers_.vi(plan.history_vi);
@@ -34,6 +39,7 @@ namespace gcvu::vu {
     branch_history_.record(stats_.pairs, plan.history_vi, old_vi, plan.history_read_same);
   }
 
+  if (commit_after) [[unlikely]] retire_to(cycle_);
   if (observer_ != nullptr) observer_->on_pair(PairEvent{pc, &bundle, cycle_, stall});
   ++stats_.pairs;
   if (!running_) return registers_.tpc;  // the lower op stopped the program

@@ -104,6 +104,21 @@ void Vu1::start(uint32_t pc) {
   stop_message_.clear();
 }
 
+void Vu1::seed_q_in_flight(uint32_t q, uint16_t status_id, uint32_t cycles) {
+  fdiv_.start(cycle_, cycles, q, status_id);
+  note_event(cycle_ + cycles);
+}
+
+void Vu1::seed_p_in_flight(uint32_t p, uint32_t cycles) {
+  efu_.start(cycle_, cycles, p);
+  note_event(cycle_ + cycles);
+}
+
+void Vu1::seed_branch_delay_slot(uint32_t target) {
+  branch_pending_ = true;
+  branch_target_ = target % kMicroInstructions;
+}
+
 void Vu1::stop(StopReason reason, std::string message) {
   running_ = false;
   stop_reason_ = reason;
@@ -197,7 +212,13 @@ StopReason Vu1::issue_before(uint64_t hold_from) {
   if (!running_) return stop_reason_;
   if (!waiting_ && !come_up()) return stop_reason_;
   if (waiting_issue_ >= hold_from) {
-    retire_to(hold_from);
+    // With commit_after_pair, what lands on the cycle a pair issues without a stall waits for that pair.
+    const bool pair_due_now = waiting_issue_ == hold_from && waiting_stall_.cycles == 0;
+    if (!config_.commit_after_pair || !pair_due_now) {
+      retire_to(hold_from);
+    } else if (hold_from != 0) {
+      retire_to(hold_from - 1);
+    }
     cycle_ = std::max(cycle_, hold_from);
     return stop_reason_;
   }

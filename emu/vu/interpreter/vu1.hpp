@@ -67,6 +67,13 @@ class Vu1 {
   // Starts a microprogram at `pc` (MSCAL): clears the branch and E-bit state; pipelines keep whatever is in flight.
   void start(uint32_t pc);
   bool running() const { return running_; }
+  // Work begun before a run that starts mid-program (a save state, a trace snapshot), so the program finds it as it
+  // was: a DIV/SQRT/RSQRT result landing in Q (with status I/D from `status_id` bits 4-5) and an EFU result landing
+  // in P, visible to a pair issuing `cycles` cycles from now or later; and, after start(), a taken branch to
+  // `target` whose delay slot is the pair at the PC.
+  void seed_q_in_flight(uint32_t q, uint16_t status_id, uint32_t cycles);
+  void seed_p_in_flight(uint32_t p, uint32_t cycles);
+  void seed_branch_delay_slot(uint32_t target);
   // Issues one instruction pair (after its stall). Returns kRunning while the program goes on.
   StopReason step();
   // Runs until the program stops.

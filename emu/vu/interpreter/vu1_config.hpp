@@ -44,6 +44,11 @@ struct Vu1Config {
   // Its stall is measured from the cycle it came up, so PairEvent::stall and Vu1Stats are as without the option.
   // Pairs then go one by one (no blocks). step() and run() still issue the next pair whatever its stall.
   bool stall_in_place = false;
+  // PCSX2's VU1 interpreter before 2022 (vutrace format 1's captures): it ran a pair, then committed the Q, P and
+  // flag results due by the pair's cycle, then counted the cycle up, so a pair that issues without a stall on the
+  // cycle a result lands still reads the old value (a stalled pair waited the result out, and sees it). Off: the
+  // hardware's rule, results land before the pair issuing on their cycle. Per-pair loop only (no blocks).
+  bool commit_after_pair = false;
 };
 
 }  // namespace gcvu::vu

@@ -8,6 +8,7 @@
 
 #include "formats/pcsx2/vutrace_writer.hpp"
 #include "tests/formats/save_state_builder.hpp"
+#include "tests/harness/debug/debug_script.hpp"
 #include "tests/harness/hand_worked_trace.hpp"
 #include "tests/run/sprite_state.hpp"
 #include "tests/test_support.hpp"
@@ -15,16 +16,8 @@
 namespace gcvu::harness {
 namespace {
 
-std::string missing(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos ? "" : "'" + needle + "' not in:\n" + haystack;
-}
-
-test::CliResult debug_with_script(const test::TempDir& dir, std::vector<std::string> args, const std::string& script) {
-  test::write_bytes(dir / "script", std::vector<uint8_t>(script.begin(), script.end()));
-  args.insert(args.begin(), "debug");
-  args.insert(args.end(), {"--script", (dir / "script").string(), "--notes", (dir / "notes").string()});
-  return test::run_cli(args);
-}
+using test::debug_with_script;
+using test::missing;
 
 TEST(DebuggerTargets, VutraceRunMatchesTheHandWorkedTrace) {
   test::TempDir dir;
@@ -57,7 +50,7 @@ TEST(DebuggerTargets, TraceViewCommandsOnTheTracesSnapshots) {
       debug_with_script(dir, {"--vutrace", (dir / "t.vutr").string()}, "tview mem 9 0\ntview list banana\n");
   EXPECT_NE(bad.code, 0);
   EXPECT_EQ(missing(bad.out + bad.err, "snapshot 9 is past the trace's last, 6"), "");
-  EXPECT_EQ(missing(bad.out + bad.err, "the filter is one of: xgkick, load QWORD, store QWORD, text WORDS"), "");
+  EXPECT_EQ(missing(bad.out + bad.err, "the filter is one of: xgkick, load QWORD, store QWORD, pc ADDR, text WORDS"), "");
 }
 
 // The same divergence as below is passed with trace-diff's options: --float-ulps 1 tolerates the one-ulp VF03.y,
@@ -101,6 +94,7 @@ TEST(DebuggerTargets, SaveStateTransfer) {
   const auto result = debug_with_script(dir, {"--state", (dir / "s.p2s").string(), "--vif1-chain", "0x1000"},
                                         "vif\nmscal\nkick\ngif\ncontinue\n");
   ASSERT_EQ(result.code, 0) << result.out << result.err;
+  EXPECT_EQ(missing(result.out, "start: display: the saved PMODE shows no circuit"), "");  // the state's notes
   EXPECT_EQ(missing(result.out, "microprogram 1 started"), "");
   EXPECT_EQ(missing(result.out, "XGKICK issued"), "");
   // The green sprite's packet at VU1 data qword 0 (the state's XGKICK VI00): PRIM SPRITE, RGBA 0 255 0 0x80.
