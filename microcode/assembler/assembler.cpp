@@ -25,9 +25,6 @@ namespace detail {
 
 namespace {
 
-constexpr uint64_t kMaxStatements = Assembly::kMaxStatements;
-constexpr size_t kMaxImage = Assembly::kMaxImage;
-
 std::string trim(std::string_view text) {
   size_t start = text.find_first_not_of(" \t\r");
   if (start == std::string_view::npos) return {};
