@@ -7,7 +7,7 @@
 // (which leaves EE memory out: nothing in a run writes it), and the RAM the previous input filled is zeroed again,
 // so an input costs what it runs, not 32 MiB of fresh memory. The cycles an input may take are bounded by what it
 // can start: each qword holds at most four VIFcodes, and each may start a microprogram of at most
-// kProgramCycles cycles or move a qword to the GIF.
+// kProgramCycles cycles or move a qword to the GIF; and by lockstep steps (below).
 
 #include <algorithm>
 #include <cstddef>
@@ -24,6 +24,7 @@ namespace {
 constexpr size_t kMaxInput = 16 * 1024;
 constexpr uint64_t kProgramCycles = 4'000;
 constexpr uint64_t kCyclesPerQword = 4 * kProgramCycles + 256;
+constexpr uint64_t kStepsPerQword = 64;
 
 gcvu::system::SystemConfig fuzz_config() {
   gcvu::system::SystemConfig config;
@@ -63,10 +64,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     system.dma().start_normal(0, static_cast<uint32_t>(stream.size() / 16));
   }
   // A chain can send its qwords again and again (a REF loop); the bound is what the input's own qwords can take
-  // once, which a looping chain simply reaches.
-  const uint64_t limit = 10'000 + kCyclesPerQword * (stream.size() / 16);
+  // once, which a looping chain simply reaches. Steps are bounded too: a lockstep step is one cycle of every unit
+  // and costs far more than a cycle of VU1 running alone, so qwords that keep the units busy (a DIRECT, an UNPACK)
+  // are cut off at kStepsPerQword steps each.
+  const uint64_t qwords = stream.size() / 16;
+  const uint64_t cycle_limit = 10'000 + kCyclesPerQword * qwords;
+  const uint64_t step_limit = 1'000 + kStepsPerQword * qwords;
   std::optional<gcvu::system::RunResult> result;
-  while (!(result = system.step()) && system.cycle() < limit) {
+  for (uint64_t steps = 0; steps < step_limit && system.cycle() < cycle_limit && !(result = system.step()); ++steps) {
   }
   return 0;
 }
