@@ -8,6 +8,14 @@
 namespace gcvu::gs::pixel {
 namespace {
 
+// float -> int, truncating, as x86's cvttss2si converts (the conversion these windows were built with, and PCSX2's):
+// a value outside int's range, or NaN, gives INT_MIN ("integer indefinite") where a C++ cast is undefined. Found by
+// the gs_registers fuzz target: a UV range of -2e38 reached the cast.
+int truncate_like_x86(float value) {
+  if (!(value >= -2147483648.0f && value < 2147483648.0f)) return std::numeric_limits<int>::min();
+  return static_cast<int>(value);
+}
+
 constexpr uint32_t kRepeat = 0, kClamp = 1, kRegionClamp = 2, kRegionRepeat = 3;
 
 int highest_bit(uint32_t v) { return 31 - std::countl_zero(v); }
@@ -95,7 +103,7 @@ void scissor_narrow(const DrawState& s, int tw_log2, int th_log2, float& u0, flo
       }
     }
     const int mask = (1 << size_log2) - 1;
-    if (wm != kRegionRepeat && (wm != kRepeat || (int(n0) & ~mask) == (int(n1 - 1) & ~mask))) c0 = n0, c1 = n1;
+    if (wm != kRegionRepeat && (wm != kRepeat || (truncate_like_x86(n0) & ~mask) == (truncate_like_x86(n1 - 1) & ~mask))) c0 = n0, c1 = n1;
   };
   axis(s.clamp.wms(), tw_log2, t.swap_u, gu, left, cl, right, cr, u0, u1);
   axis(s.clamp.wmt(), th_log2, t.swap_v, gv, top, ct, bottom, cb, v0, v1);
@@ -120,8 +128,8 @@ TexelRect texture_coverage(const DrawState& s, int tw_log2, int th_log2, bool li
     const float off = linear ? 0.5f : 0.0f;
     float su0 = t.u_min - off, sv0 = t.v_min - off, su1 = t.u_max + off, sv1 = t.v_max + off;
     if (t.sprite_without_gaps) scissor_narrow(s, tw_log2, th_log2, su0, sv0, su1, sv1);
-    const int u0 = int(std::floor(su0)), v0 = int(std::floor(sv0));
-    const int u1 = int(std::floor(su1)), v1 = int(std::floor(sv1));
+    const int u0 = truncate_like_x86(std::floor(su0)), v0 = truncate_like_x86(std::floor(sv0));
+    const int u1 = truncate_like_x86(std::floor(su1)), v1 = truncate_like_x86(std::floor(sv1));
     narrow(s.clamp.wms(), tw_log2, minu, maxu, u0, u1, x0, x1);
     narrow(s.clamp.wmt(), th_log2, minv, maxv, v0, v1, y0, y1);
   }
