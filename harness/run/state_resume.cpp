@@ -4,26 +4,28 @@
 
 #include <fmt/format.h>
 
+#include "emu/vif/command_table.hpp"
 #include "emu/vif/unpack_format.hpp"
 #include "emu/vif/vif1_fifo.hpp"
 #include "emu/vif/vif_code.hpp"
+#include "emu/vu/state/memory.hpp"
 
 namespace gcvu::harness {
 
 namespace {
 
-constexpr uint8_t kMpg = 0x4a;
-constexpr uint8_t kDirect = 0x50;
-constexpr uint8_t kDirectHl = 0x51;
 constexpr uint32_t kWordsPerQword = 4;
 constexpr uint32_t kMaxMpgInstructions = 256;
-constexpr uint32_t kMicroBytes = 0x4000;
-constexpr uint32_t kPairBytes = 8;
-constexpr uint32_t kInstructionMask = 0x7ff;
+constexpr uint32_t kMicroBytes = vu::kMicroBytes;
+constexpr uint32_t kPairBytes = kMicroBytes / vu::kMicroInstructions;
+constexpr uint32_t kInstructionMask = vu::kMicroInstructions - 1;
 // No DIV/SQRT/RSQRT or EFU op takes longer than this (reference/vu1.md §3), so a saved pipe whose counters say
 // more is read as landing after the op's own latency at most.
 constexpr uint32_t kLongestLatency = 64;
 
+constexpr uint8_t kMpgCmd = 0x4a;  // the CMD an MPG VIFcode carries, for the one this file builds
+
+// Every UNPACK CMD, the VL=3/VN<3 ones the command table calls undefined included: PCSX2 buffers those too.
 bool is_unpack(uint8_t cmd) { return (cmd & 0x60) == 0x60; }
 
 // NOPs in front of `body` so that the words fed end on a qword boundary, where the transfer goes on.
@@ -68,7 +70,7 @@ Vif1Resume resume_mpg(const formats::SavedVif1State& vif) {
                             "its rest is not resumed",
                             vif.tag_size, vif.tag_addr)};
   }
-  const uint32_t code = (vif.cmd & 0x80u) << 24 | uint32_t{kMpg} << 24 | (instructions % 256) << 16 |
+  const uint32_t code = (vif.cmd & 0x80u) << 24 | uint32_t{kMpgCmd} << 24 | (instructions % 256) << 16 |
                         ((vif.tag_addr / kPairBytes) & kInstructionMask);
   return {padded({code}), fmt::format("VIF1 resumes MPG: {} instructions still to come at {:#06x} (as VIFcode "
                                       "{:#010x})",
@@ -91,8 +93,9 @@ Vif1Resume vif1_resume(const formats::SaveState& state) {
   const formats::SavedVif1State& vif = state.internal->vif1;
   const uint8_t cmd = static_cast<uint8_t>(vif.cmd & 0x7f);
   if (is_unpack(cmd)) return resume_unpack(vif, state.vif1);
-  if (cmd == kMpg) return resume_mpg(vif);
-  const char* why = cmd == kDirect || cmd == kDirectHl
+  const vif::VifCommand command = vif::command_info(cmd).command;
+  if (command == vif::VifCommand::kMpg) return resume_mpg(vif);
+  const char* why = command == vif::VifCommand::kDirect || command == vif::VifCommand::kDirecthl
                         ? "the GIF packet it was sending is in PCSX2's GIF unit state, which gcvu does not read"
                         : "only UNPACK and MPG are resumed";
   return {{}, fmt::format("VIF1 was inside VIFcode cmd {:#04x} ({} words to come); its rest is not resumed: {}", cmd,
