@@ -8,8 +8,6 @@ namespace gcvu::formats {
 
 namespace {
 
-constexpr uint32_t kNewHeaderMarker = 0xffffffffu;
-
 // An old-format header has no magic (its first u32 is the game CRC), so a file with the wrong first word is read
 // as an old dump and fails somewhere in its header or state; say so, or the message would hide the real cause.
 void read_header_and_state(GsDump& dump) {
@@ -20,7 +18,7 @@ void read_header_and_state(GsDump& dump) {
     dump.header = read_gs_dump_header(bytes, dump.source);
     dump.state = read_gs_dump_state(bytes, dump.header.state_offset, dump.header.state_size, dump.source);
   } catch (const FormatError& error) {
-    if (first == kNewHeaderMarker) throw;
+    if (first == kGsDumpNewHeaderMarker) throw;
     throw FormatError(error.source(), error.offset(),
                       fmt::format("{} (the first u32 {:#010x} is not the new-header marker 0xffffffff, so this was "
                                   "read as an old-format dump)",

@@ -8,7 +8,6 @@
 namespace gcvu::formats {
 
 namespace {
-constexpr uint32_t kNewHeaderMarker = 0xffffffffu;
 constexpr uint32_t kHeaderStructSize = 36;  // GSDumpHeader: 9 x u32
 constexpr uint32_t kMaxSerial = 256;
 constexpr uint32_t kMaxScreenshot = 640 * 480 * 4;
@@ -20,7 +19,7 @@ GsDumpHeader read_gs_dump_header(std::span<const uint8_t> data, const std::strin
   ByteReader reader(data, source);
   GsDumpHeader header;
   uint32_t first = reader.u32("dump marker or CRC");
-  if (first != kNewHeaderMarker) {
+  if (first != kGsDumpNewHeaderMarker) {
     header.crc = first;
     header.state_size = reader.u32("state size");
     header.state_offset = reader.position();
@@ -111,7 +110,7 @@ void write_gs_dump_header(const GsDumpHeader& header, std::span<const uint8_t> s
     return;
   }
   const auto serial_size = static_cast<uint32_t>(header.serial.size());
-  out.u32(kNewHeaderMarker);
+  out.u32(kGsDumpNewHeaderMarker);
   out.u32(kHeaderStructSize + serial_size + header.screenshot_size);
   out.u32(header.state_version);
   out.u32(header.state_size);

@@ -25,6 +25,9 @@ struct GsDumpHeader {
   friend bool operator==(const GsDumpHeader&, const GsDumpHeader&) = default;
 };
 
+// The first word of a new-format dump (an old-format dump starts with the game CRC instead).
+inline constexpr uint32_t kGsDumpNewHeaderMarker = 0xffffffffu;
+
 // Largest GS state blob accepted: the v9 blob is 4,194,813 bytes; allow generous room for other versions.
 inline constexpr uint32_t kMaxGsStateSize = 8u << 20;
 

@@ -12,7 +12,6 @@ namespace gcvu::formats::rc2 {
 
 namespace {
 
-float as_float(uint32_t word) { return std::bit_cast<float>(word); }
 uint32_t word_of(float value) { return std::bit_cast<uint32_t>(value); }
 uint32_t word_of(int32_t value) { return static_cast<uint32_t>(value); }
 
@@ -57,16 +56,18 @@ MobyInstances read_moby_instances(std::span<const uint8_t> file, uint64_t offset
     if (class_table_index(table, r.o_class) == table.size()) {
       fail(0x28, fmt::format("class {} is not in core_index's moby class table", r.o_class));
     }
-    r.scale = finite(as_float(in.u32("scale")), 0x2c, "scale");
+    r.scale = finite(std::bit_cast<float>(in.u32("scale")), 0x2c, "scale");
     r.draw_distance = static_cast<int32_t>(in.u32("draw_distance"));
     r.update_distance = static_cast<int32_t>(in.u32("update_distance"));
     if (static_cast<int32_t>(in.u32("word 0x38")) != kMobyWord38) fail(0x38, "word at +0x38 is not 32");
     if (static_cast<int32_t>(in.u32("word 0x3c")) != kMobyWord3c) fail(0x3c, "word at +0x3c is not 64");
-    for (size_t a = 0; a < 3; ++a) r.position[a] = finite(as_float(in.u32("position")), 0x40 + 4 * a, "position");
-    for (size_t a = 0; a < 3; ++a) r.rotation[a] = finite(as_float(in.u32("rotation")), 0x4c + 4 * a, "rotation");
+    for (size_t a = 0; a < 3; ++a)
+      r.position[a] = finite(std::bit_cast<float>(in.u32("position")), 0x40 + 4 * a, "position");
+    for (size_t a = 0; a < 3; ++a)
+      r.rotation[a] = finite(std::bit_cast<float>(in.u32("rotation")), 0x4c + 4 * a, "rotation");
     r.group = static_cast<int32_t>(in.u32("group"));
     r.is_rooted = static_cast<int32_t>(in.u32("is_rooted"));
-    r.rooted_distance = finite(as_float(in.u32("rooted_distance")), 0x60, "rooted_distance");
+    r.rooted_distance = finite(std::bit_cast<float>(in.u32("rooted_distance")), 0x60, "rooted_distance");
     r.unnamed_64 = in.u32("unnamed word");
     r.pvar_index = static_cast<int32_t>(in.u32("pvar_index"));
     r.occlusion = static_cast<int32_t>(in.u32("occlusion"));

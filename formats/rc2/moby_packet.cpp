@@ -4,6 +4,7 @@
 
 #include "formats/core/byte_reader.hpp"
 #include "formats/core/format_error.hpp"
+#include "formats/core/little_endian.hpp"
 #include "formats/rc2/vif_list.hpp"
 
 namespace gcvu::formats::rc2 {
@@ -12,13 +13,6 @@ namespace {
 
 constexpr size_t kIndexHeaderSize = 4;
 constexpr unsigned kFakeTrailer = 3;  // the 1, 1, 1 before the terminating 0
-
-uint32_t le_u32(std::span<const uint8_t> bytes, size_t at) {
-  return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (uint32_t{bytes[at + 3]} << 24);
-}
-uint64_t le_u64(std::span<const uint8_t> bytes, size_t at) {
-  return le_u32(bytes, at) | (uint64_t{le_u32(bytes, at + 4)} << 32);
-}
 
 struct PacketErrors {
   const std::string& source;
@@ -105,8 +99,8 @@ void read_ad_gifs(const VifCommand& unpack, const VifCommand& indices, MobyPacke
   for (unsigned block = 0; block < quadwords / 4; ++block) {
     MobyAdGifBlock gif;
     for (unsigned q = 0; q < 4; ++q) {
-      gif.data[q] = le_u64(unpack.payload, (block * 4 + q) * 16);
-      gif.address[q] = le_u64(unpack.payload, (block * 4 + q) * 16 + 8);
+      gif.data[q] = load_le_u64(unpack.payload, (block * 4 + q) * 16);
+      gif.address[q] = load_le_u64(unpack.payload, (block * 4 + q) * 16 + 8);
     }
     packet.ad_gifs.push_back(gif);
   }
@@ -187,10 +181,10 @@ void read_indices(const VifCommand& unpack, MobyPacket& packet, const PacketErro
 
 MobyPacketEntry parse_moby_packet_entry(std::span<const uint8_t, kMobyPacketEntrySize> b) {
   MobyPacketEntry entry;
-  entry.vif_list_offset = le_u32(b, 0);
+  entry.vif_list_offset = load_le_u32(b, 0);
   entry.vif_list_size = static_cast<uint16_t>(b[4] | (b[5] << 8));
   entry.texture_unpack_offset = static_cast<uint16_t>(b[6] | (b[7] << 8));
-  entry.vertex_offset = le_u32(b, 8);
+  entry.vertex_offset = load_le_u32(b, 8);
   entry.vertex_bounds = {b[12], b[13], b[14], b[15]};
   return entry;
 }

@@ -26,8 +26,6 @@ struct ClassCheck {
   }
 };
 
-float as_float(uint32_t word) { return std::bit_cast<float>(word); }
-
 }  // namespace
 
 uint32_t ShrubClass::vertex_total() const {
@@ -65,13 +63,13 @@ ShrubClass read_shrub_class(std::span<const uint8_t> core_data, const ClassEntry
                 fmt::format("span of {} bytes is shorter than the header and table start ({})", span_size,
                             hex_offset(kShrubPacketTableOffset)));
 
-  for (float& f : shrub.sphere) f = as_float(in.u32("sphere"));
-  shrub.size = as_float(in.u32("size"));
+  for (float& f : shrub.sphere) f = std::bit_cast<float>(in.u32("sphere"));
+  shrub.size = std::bit_cast<float>(in.u32("size"));
   shrub.mode_bits = in.u16("mode_bits");
   const uint16_t scratch = in.u16("scratch");
   const uint32_t reserved = in.u32("reserved");
   shrub.billboard_offset = in.u32("billboard_offset");
-  shrub.scale = as_float(in.u32("scale"));
+  shrub.scale = std::bit_cast<float>(in.u32("scale"));
   const uint32_t o_class = in.u32("o_class");
   shrub.packet_count = in.u32("packet count");
   shrub.palette_offset = in.u32("palette offset");
@@ -146,8 +144,8 @@ ShrubClass read_shrub_class(std::span<const uint8_t> core_data, const ClassEntry
   if (has_billboard) {
     in.seek(shrub.billboard_offset, "billboard record");
     ShrubBillboard billboard;
-    billboard.fade_distance = as_float(in.u32("billboard fade distance"));
-    for (float& f : billboard.unnamed) f = as_float(in.u32("billboard floats"));
+    billboard.fade_distance = std::bit_cast<float>(in.u32("billboard fade distance"));
+    for (float& f : billboard.unnamed) f = std::bit_cast<float>(in.u32("billboard floats"));
     for (size_t q = 0; q < 3; ++q) {
       billboard.data[q] = in.u64("billboard A+D data");
       const uint64_t at = in.position();

@@ -10,12 +10,6 @@
 
 namespace gcvu::formats::rc2 {
 
-namespace {
-
-float as_float(uint32_t word) { return std::bit_cast<float>(word); }
-
-}  // namespace
-
 std::vector<ShrubInstanceRecord> read_shrub_instances(std::span<const uint8_t> file, uint64_t offset, uint64_t end,
                                                       const std::vector<int32_t>& classes, const std::string& source) {
   ByteReader in(file.subspan(offset, end - offset), source, offset);
@@ -42,14 +36,14 @@ std::vector<ShrubInstanceRecord> read_shrub_instances(std::span<const uint8_t> f
     if (std::find(classes.begin(), classes.end(), record.o_class) == classes.end()) {
       fail(0x00, fmt::format("class {} is not in the shrub class block", record.o_class));
     }
-    record.draw_distance = as_float(in.u32("draw_distance"));
+    record.draw_distance = std::bit_cast<float>(in.u32("draw_distance"));
     if (!std::isfinite(record.draw_distance)) fail(0x04, "draw_distance is not finite");
     for (size_t at : {0x08u, 0x0cu}) {
       if (in.u32("unused word") != 0) fail(at, fmt::format("word at +{} is not 0", hex_offset(at)));
     }
     for (size_t v = 0; v < 4; ++v) {
       for (size_t lane = 0; lane < 4; ++lane) {
-        record.matrix[v][lane] = as_float(in.u32("matrix"));
+        record.matrix[v][lane] = std::bit_cast<float>(in.u32("matrix"));
         if (!std::isfinite(record.matrix[v][lane])) fail(0x10 + 16 * v + 4 * lane, "matrix float is not finite");
       }
     }

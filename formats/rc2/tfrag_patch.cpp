@@ -6,6 +6,7 @@
 
 #include "formats/core/byte_reader.hpp"
 #include "formats/core/format_error.hpp"
+#include "formats/core/little_endian.hpp"
 #include "formats/rc2/vif_list.hpp"
 
 namespace gcvu::formats::rc2 {
@@ -23,12 +24,6 @@ struct PatchErrors {
 
 int16_t le_i16(std::span<const uint8_t> bytes, size_t at) {
   return static_cast<int16_t>(bytes[at] | (bytes[at + 1] << 8));
-}
-uint32_t le_u32(std::span<const uint8_t> bytes, size_t at) {
-  return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (uint32_t{bytes[at + 3]} << 24);
-}
-uint64_t le_u64(std::span<const uint8_t> bytes, size_t at) {
-  return le_u32(bytes, at) | (uint64_t{le_u32(bytes, at + 4)} << 32);
 }
 
 // The list ranges in transfer order, checked to be ordered and inside the patch's room in the region.
@@ -100,8 +95,8 @@ struct ListWalk {
       for (unsigned g = 0; g < count / kAdGifQuadwords; ++g) {
         TfragAdGif gif;
         for (unsigned q = 0; q < kAdGifQuadwords; ++q) {
-          gif.data[q] = le_u64(data, (g * kAdGifQuadwords + q) * 16);
-          gif.address[q] = le_u64(data, (g * kAdGifQuadwords + q) * 16 + 8);
+          gif.data[q] = load_le_u64(data, (g * kAdGifQuadwords + q) * 16);
+          gif.address[q] = load_le_u64(data, (g * kAdGifQuadwords + q) * 16 + 8);
         }
         patch.ad_gifs.push_back(gif);
       }
@@ -168,7 +163,7 @@ struct ListWalk {
       if (command.code.is_unpack()) {
         unpack(command, list);
       } else if (command.code.command() == kVifStrow) {
-        for (size_t i = 0; i < 4; ++i) last_row[i] = static_cast<int32_t>(le_u32(command.payload, 4 * i));
+        for (size_t i = 0; i < 4; ++i) last_row[i] = static_cast<int32_t>(load_le_u32(command.payload, 4 * i));
         row_seen = true;
       }
     }

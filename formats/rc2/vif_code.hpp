@@ -63,4 +63,7 @@ constexpr uint8_t unpack_command(unsigned vn, unsigned vl) {
   return static_cast<uint8_t>(kVifUnpackBase | (vn << 2) | vl);
 }
 
+inline constexpr uint32_t kVifNopWord = vif_word(kVifNop, 0, 0);
+inline constexpr uint8_t kUnpackV4_32 = unpack_command(3, 0);
+
 }  // namespace gcvu::formats::rc2

@@ -16,8 +16,7 @@
 
 namespace gcvu::harness {
 
-// The real VU1 clock (the EE core's 294.912 MHz).
-inline constexpr double kVu1ClockHz = 294'912'000.0;
+using vu::kVu1ClockHz;
 
 // Takes XGKICK qwords as the GIF would: ends each transfer after the data of an EOP tag. Keeps a count and a
 // checksum so the work cannot be optimised away and runs can be compared.

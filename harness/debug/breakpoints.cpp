@@ -9,20 +9,11 @@
 
 #include "emu/vif/command_table.hpp"
 #include "harness/debug/address_text.hpp"
+#include "harness/debug/ascii_case.hpp"
 
 namespace gcvu::harness::debug {
 
 namespace {
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
-std::string upper(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return text;
-}
 
 // Splits "WHAT if EXPR" into WHAT and EXPR.
 std::pair<std::string, std::optional<std::string>> split_condition(const std::string& text) {
@@ -55,7 +46,7 @@ std::vector<uint32_t> memory_words(const vu::DataMemory& data, uint32_t first, u
 
 bool known_vif_kind(const std::string& kind) {
   for (int cmd = 0; cmd < 128; ++cmd) {
-    if (upper(std::string(vif::command_info(static_cast<uint8_t>(cmd)).name)) == kind) return true;
+    if (ascii_upper(std::string(vif::command_info(static_cast<uint8_t>(cmd)).name)) == kind) return true;
   }
   return false;
 }
@@ -63,7 +54,7 @@ bool known_vif_kind(const std::string& kind) {
 }  // namespace
 
 std::optional<std::vector<uint32_t>> read_register(const std::string& name_text, const vu::Vu1& vu) {
-  const std::string name = lower(name_text);
+  const std::string name = ascii_lower(name_text);
   const vu::Registers& regs = vu.registers();
   auto number = [&](std::string_view prefix, int count) -> std::optional<int> {
     if (name.size() < prefix.size() + 1 || name.compare(0, prefix.size(), prefix) != 0) return std::nullopt;
@@ -119,7 +110,7 @@ const Breakpoint& Breakpoints::add(const std::string& text, const std::map<std::
   words >> extra;
   Breakpoint bp;
   bp.text = text;
-  const std::string keyword = lower(first);
+  const std::string keyword = ascii_lower(first);
   auto no_more = [&](size_t expected_words) {
     const size_t given = (second.empty() ? 1 : 2) + (extra.empty() ? 0 : 1);
     if (given > expected_words) throw std::invalid_argument(fmt::format("unexpected '{}' after '{}'",
@@ -141,7 +132,7 @@ const Breakpoint& Breakpoints::add(const std::string& text, const std::map<std::
           second));
     }
     bp.kind = BreakKind::kRegister;
-    bp.register_name = lower(second);
+    bp.register_name = ascii_lower(second);
   } else if (keyword == "kick" || keyword == "xgkick") {
     no_more(1);
     bp.kind = BreakKind::kKick;
@@ -152,7 +143,7 @@ const Breakpoint& Breakpoints::add(const std::string& text, const std::map<std::
     if (second.empty()) throw std::invalid_argument("break vif needs a VIFcode kind (UNPACK, MSCAL, DIRECT, ...)");
     no_more(2);
     bp.kind = BreakKind::kVif;
-    bp.vif_kind = upper(second);
+    bp.vif_kind = ascii_upper(second);
     if (!known_vif_kind(bp.vif_kind)) {
       throw std::invalid_argument(fmt::format("'{}' is not a VIFcode name (NOP, STCYCL, OFFSET, BASE, ITOP, STMOD, "
                                               "MSKPATH3, MARK, FLUSHE, FLUSH, FLUSHA, MSCAL, MSCALF, MSCNT, STMASK, "
@@ -221,7 +212,7 @@ std::vector<std::string> Breakpoints::check(const TickEvents& events, const Debu
       case BreakKind::kMscal: hit = events.program_started; break;
       case BreakKind::kVif:
         for (uint8_t cmd : events.vif_commands) {
-          if (upper(std::string(vif::command_info(cmd).name)) == bp.vif_kind) hit = true;
+          if (ascii_upper(std::string(vif::command_info(cmd).name)) == bp.vif_kind) hit = true;
         }
         break;
     }

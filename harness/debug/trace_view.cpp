@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "harness/cli/options.hpp"
+#include "harness/debug/ascii_case.hpp"
 #include "harness/trace_diff/lockstep.hpp"
 #include "microcode/disassembler/disassembler.hpp"
 
@@ -16,11 +17,6 @@ namespace {
 
 constexpr uint32_t kQwordBytes = 16;
 constexpr uint32_t kDataQwords = formats::kVutraceMemoryBytes / kQwordBytes;
-
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-  return text;
-}
 
 uint32_t parse_qword(const std::string& text) {
   const auto value = parse_unsigned(text);
@@ -94,7 +90,7 @@ std::optional<size_t> next_snapshot_touching(const formats::VutraceTrace& trace,
 SnapshotFilter parse_snapshot_filter(std::span<const std::string> words) {
   SnapshotFilter filter;
   if (words.empty()) return filter;
-  const std::string kind = lower(words[0]);
+  const std::string kind = ascii_lower(words[0]);
   if (kind == "xgkick" && words.size() == 1) {
     filter.kind = SnapshotFilter::Kind::kXgkick;
   } else if ((kind == "load" || kind == "store") && words.size() == 2) {
@@ -110,7 +106,7 @@ SnapshotFilter parse_snapshot_filter(std::span<const std::string> words) {
     filter.pc = static_cast<uint32_t>(*pc);
   } else if (kind == "text" && words.size() >= 2) {
     filter.kind = SnapshotFilter::Kind::kText;
-    for (size_t n = 1; n < words.size(); ++n) filter.text += (n > 1 ? " " : "") + lower(words[n]);
+    for (size_t n = 1; n < words.size(); ++n) filter.text += (n > 1 ? " " : "") + ascii_lower(words[n]);
   } else {
     throw std::invalid_argument("the filter is one of: xgkick, load QWORD, store QWORD, pc ADDR, text WORDS");
   }
@@ -126,10 +122,10 @@ std::vector<std::string> list_snapshots(const formats::VutraceTrace& trace, cons
     bool keep = true;
     switch (filter.kind) {
       case SnapshotFilter::Kind::kAll: break;
-      case SnapshotFilter::Kind::kXgkick: keep = lower(text).find("xgkick") != std::string::npos; break;
+      case SnapshotFilter::Kind::kXgkick: keep = ascii_lower(text).find("xgkick") != std::string::npos; break;
       case SnapshotFilter::Kind::kLoad: keep = touches(snapshot.load, filter.qword); break;
       case SnapshotFilter::Kind::kStore: keep = touches(snapshot.store, filter.qword); break;
-      case SnapshotFilter::Kind::kText: keep = lower(text).find(filter.text) != std::string::npos; break;
+      case SnapshotFilter::Kind::kText: keep = ascii_lower(text).find(filter.text) != std::string::npos; break;
       case SnapshotFilter::Kind::kPc: keep = producing_pc(trace, index) == filter.pc; break;
     }
     if (!keep) continue;

@@ -4,17 +4,10 @@
 
 #include "formats/core/byte_reader.hpp"
 #include "formats/core/format_error.hpp"
+#include "formats/core/little_endian.hpp"
 #include "formats/rc2/vif_list.hpp"
 
 namespace gcvu::harness::frame {
-
-namespace {
-
-void store_u64(std::span<uint8_t> bytes, uint64_t at, uint64_t value) {
-  for (size_t b = 0; b < 8; ++b) bytes[at + b] = static_cast<uint8_t>(value >> (8 * b));
-}
-
-}  // namespace
 
 size_t rewrite_ad_gifs(std::span<uint8_t> core_data, const formats::rc2::TfragPatch& patch,
                        const std::vector<PlacedTexture>& textures, const std::string& source) {
@@ -34,10 +27,10 @@ size_t rewrite_ad_gifs(std::span<uint8_t> core_data, const formats::rc2::TfragPa
                                                gif.texture_index(), textures.size()));
       }
       const PlacedTexture& texture = textures[gif.texture_index()];
-      store_u64(core_data, at + 0 * 16, tex0_value(texture));
-      store_u64(core_data, at + 1 * 16, tex1_value(gif.lod_bias_k(), gif.min_filter()));
-      store_u64(core_data, at + 3 * 16, miptbp1_value(texture));
-      store_u64(core_data, at + 4 * 16, 0);
+      formats::store_le_u64(core_data, at + 0 * 16, tex0_value(texture));
+      formats::store_le_u64(core_data, at + 1 * 16, tex1_value(gif.lod_bias_k(), gif.min_filter()));
+      formats::store_le_u64(core_data, at + 3 * 16, miptbp1_value(texture));
+      formats::store_le_u64(core_data, at + 4 * 16, 0);
       ++rewritten;
     }
     break;

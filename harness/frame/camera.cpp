@@ -1,8 +1,9 @@
 #include "harness/frame/camera.hpp"
 
-#include <bit>
 #include <cmath>
 #include <numbers>
+
+#include "harness/frame/float_word.hpp"
 
 namespace gcvu::harness::frame {
 
@@ -11,7 +12,6 @@ namespace {
 using Vec3 = std::array<double, 3>;
 
 double dot(const Vec3& a, const Vec3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-uint32_t bits(double value) { return std::bit_cast<uint32_t>(static_cast<float>(value)); }
 double radians(double degrees) { return degrees * std::numbers::pi / 180.0; }
 
 }  // namespace
@@ -52,13 +52,15 @@ FrameConstants frame_constants(const Camera& camera) {
   const std::array<std::array<double, 4>, 4> rows = world_to_clip_rows(camera);
   FrameConstants out;
   for (size_t lane = 0; lane < 4; ++lane) {
-    for (size_t axis = 0; axis < 3; ++axis) out.matrix[axis][lane] = bits(rows[lane][axis] / kFixedPerWorldUnit);
-    out.matrix[3][lane] = bits(rows[lane][3]);
+    for (size_t axis = 0; axis < 3; ++axis) out.matrix[axis][lane] = float_word(rows[lane][axis] / kFixedPerWorldUnit);
+    out.matrix[3][lane] = float_word(rows[lane][3]);
   }
   const double fog_scale = 255.0 / (1.0 / kFogNear - 1.0 / kFogFar);
-  out.screen_scale = {bits(kGuardBandPixels), bits(kGuardBandPixels), bits(-kZHalf), bits(fog_scale)};
-  out.screen_offset = {bits(kGsCentre), bits(kGsCentre), bits(kZHalf), bits(-fog_scale / kFogFar)};
-  out.fog_clamp = {bits(0.0), bits(255.0), 0, 0};
+  out.screen_scale = {float_word(kGuardBandPixels), float_word(kGuardBandPixels), float_word(-kZHalf),
+                      float_word(fog_scale)};
+  out.screen_offset = {float_word(kGsCentre), float_word(kGsCentre), float_word(kZHalf),
+                       float_word(-fog_scale / kFogFar)};
+  out.fog_clamp = {float_word(0.0), float_word(255.0), 0, 0};
   return out;
 }
 

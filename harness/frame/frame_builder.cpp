@@ -24,7 +24,7 @@ namespace gcvu::harness::frame {
 
 namespace {
 
-namespace abi = microcode::tfrag;
+namespace tfrag_abi = microcode::tfrag;
 
 uint64_t align16(uint64_t value) { return (value + 15) / 16 * 16; }
 
@@ -46,8 +46,8 @@ BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Progra
                        const FrameOptions& options) {
   const std::string source = level.name + "/" + formats::rc2::kCoreDataFile;
   constexpr uint32_t kTfragFirstInstruction = 0;
-  const TfragEntries tfrag_entries = {kTfragFirstInstruction + program.entry(abi::kInitEntry),
-                                      kTfragFirstInstruction + program.entry(abi::kPatchEntry)};
+  const TfragEntries tfrag_entries = {kTfragFirstInstruction + program.entry(tfrag_abi::kInitEntry),
+                                      kTfragFirstInstruction + program.entry(tfrag_abi::kPatchEntry)};
 
   BuiltFrame frame;
   // The level copies, with the ad-gifs rewritten as the level load does.

@@ -1,17 +1,16 @@
 #include "harness/frame/lighting.hpp"
 
-#include <bit>
 #include <cmath>
 #include <numbers>
 #include <optional>
 
 #include "emu/vu/float/float_unit.hpp"
+#include "harness/frame/float_word.hpp"
 
 namespace gcvu::harness::frame {
 
 namespace {
 
-uint32_t bits(double value) { return std::bit_cast<uint32_t>(static_cast<float>(value)); }
 uint32_t mul(uint32_t a, uint32_t b) { return vu::mul(a, b).value; }
 uint32_t add(uint32_t a, uint32_t b) { return vu::add(a, b).value; }
 uint32_t dot3(const std::array<uint32_t, 3>& a, const std::array<uint32_t, 3>& b) {
@@ -39,7 +38,7 @@ std::optional<LightSet> selected_set(uint16_t select, const LightBank& bank) {
   if (first >= bank.size()) return std::nullopt;
   if (blend_bits == 0) return bank[first];
   if (second >= bank.size()) return std::nullopt;
-  const uint32_t t = mul(vu::itof(blend_bits, vu::FixedPoint::k0), bits(1.0 / 256.0));
+  const uint32_t t = mul(vu::itof(blend_bits, vu::FixedPoint::k0), float_word(1.0 / 256.0));
   const uint32_t one_minus_t = vu::sub(vu::kOne, t).value;
   return LightSet{blend(bank[first].a, bank[second].a, t, one_minus_t),
                   blend(bank[first].b, bank[second].b, t, one_minus_t)};
@@ -52,10 +51,10 @@ DirectionalLight make_light(std::array<double, 3> towards_light, std::array<doub
                                   towards_light[2] * towards_light[2]);
   DirectionalLight light;
   for (size_t i = 0; i < 3; ++i) {
-    light.direction[i] = bits(length == 0 ? 0.0 : towards_light[i] / length);
-    light.colour[i] = bits(colour[i]);
+    light.direction[i] = float_word(length == 0 ? 0.0 : towards_light[i] / length);
+    light.colour[i] = float_word(colour[i]);
   }
-  light.w = bits(w);
+  light.w = float_word(w);
   return light;
 }
 
@@ -73,7 +72,7 @@ const std::array<std::array<uint32_t, 2>, 256>& normal_table() {
     std::array<std::array<uint32_t, 2>, 256> out{};
     for (size_t i = 0; i < out.size(); ++i) {
       const double angle = static_cast<double>(i) * std::numbers::pi / 128.0;
-      out[i] = {bits(std::cos(angle)), bits(std::sin(angle))};
+      out[i] = {float_word(std::cos(angle)), float_word(std::sin(angle))};
     }
     return out;
   }();
@@ -99,7 +98,7 @@ namespace {
 uint32_t pack_colour(const std::array<uint32_t, 3>& colour) {
   uint32_t rgba = 0x80u << 24;
   for (size_t c = 0; c < 3; ++c) {
-    const uint32_t clamped = vu::mini(vu::max(colour[c], 0), bits(255.0));
+    const uint32_t clamped = vu::mini(vu::max(colour[c], 0), float_word(255.0));
     rgba |= vu::ftoi(clamped, vu::FixedPoint::k0) << (8 * c);
   }
   return rgba;

@@ -1,16 +1,15 @@
 #include "harness/frame/lod_choice.hpp"
 
-#include <bit>
-
 #include "emu/vu/float/float_unit.hpp"
+#include "harness/frame/float_word.hpp"
 
 namespace gcvu::harness::frame {
 
 namespace {
 
-uint32_t bits(float value) { return std::bit_cast<uint32_t>(value); }
-
-int32_t fixed(uint32_t value) { return static_cast<int32_t>(vu::ftoi(vu::mul(value, bits(1024.0f)).value, vu::FixedPoint::k0)); }
+int32_t fixed(uint32_t value) {
+  return static_cast<int32_t>(vu::ftoi(vu::mul(value, float_word(1024.0f)).value, vu::FixedPoint::k0));
+}
 
 uint32_t band(uint32_t dist, uint32_t low, uint32_t high) {
   const uint32_t ratio = vu::div(vu::sub(dist, low).value, vu::sub(high, low).value).value;
@@ -41,19 +40,19 @@ int lod_of(LodMode mode) {
 }
 
 LodChoice choose_lod(const std::array<float, 3>& eye, const std::array<float, 4>& sphere, float lod_distance) {
-  const uint32_t l = bits(lod_distance);
-  const uint32_t d0 = vu::mul(l, bits(6.0f)).value;
-  const uint32_t d1 = vu::mul(l, bits(4.0f)).value;
-  const uint32_t d2 = vu::mul(l, bits(2.0f)).value;
+  const uint32_t l = float_word(lod_distance);
+  const uint32_t d0 = vu::mul(l, float_word(6.0f)).value;
+  const uint32_t d1 = vu::mul(l, float_word(4.0f)).value;
+  const uint32_t d2 = vu::mul(l, float_word(2.0f)).value;
   std::array<uint32_t, 3> delta{};
-  for (size_t axis = 0; axis < 3; ++axis) delta[axis] = vu::sub(bits(sphere[axis]), bits(eye[axis])).value;
+  for (size_t axis = 0; axis < 3; ++axis) delta[axis] = vu::sub(float_word(sphere[axis]), float_word(eye[axis])).value;
   const uint32_t dist2 = vu::add(vu::add(vu::mul(delta[0], delta[0]).value, vu::mul(delta[1], delta[1]).value).value,
                                  vu::mul(delta[2], delta[2]).value)
                              .value;
   const uint32_t dist = vu::sqrt(dist2).value;
   LodChoice choice;
-  choice.near_fixed = fixed(vu::sub(dist, bits(sphere[3])).value);
-  choice.far_fixed = fixed(vu::add(dist, bits(sphere[3])).value);
+  choice.near_fixed = fixed(vu::sub(dist, float_word(sphere[3])).value);
+  choice.far_fixed = fixed(vu::add(dist, float_word(sphere[3])).value);
   const int32_t t0 = fixed(d0), t1 = fixed(d1), t2 = fixed(d2);
   const int32_t near = choice.near_fixed, far = choice.far_fixed;
   if (near >= t0) {

@@ -10,6 +10,7 @@
 
 #include "formats/core/byte_reader.hpp"
 #include "formats/core/format_error.hpp"
+#include "formats/core/little_endian.hpp"
 #include "formats/rc2/vif_code.hpp"
 #include "formats/rc2/vif_list.hpp"
 #include "harness/frame/gs_setup.hpp"
@@ -20,23 +21,19 @@ namespace gcvu::harness::frame {
 
 namespace {
 
-namespace abi = microcode::moby;
+namespace moby_abi = microcode::moby;
+using formats::rc2::kUnpackV4_32;
+using formats::rc2::kVifNopWord;
 using formats::rc2::vif_word;
-constexpr uint32_t kNop = vif_word(formats::rc2::kVifNop, 0, 0);
-constexpr uint8_t kUnpackV4_32 = formats::rc2::unpack_command(3, 0);
 constexpr uint8_t kUnpackV4_16 = formats::rc2::unpack_command(3, 1);
 constexpr uint8_t kTex0 = 0x06, kClamp = 0x08, kTex1 = 0x14, kMiptbp1 = 0x34;
 
 // Absolute VU1 addresses of what the frame builder uploads per packet (the buffer-relative ABI names + BASE).
-constexpr uint16_t kVertexAddr = abi::kInputBase + abi::kVertexRel;
-constexpr uint16_t kPaletteAddr = abi::kInputBase + abi::kPaletteRel;
-constexpr uint16_t kCopyAddr = abi::kInputBase + abi::kCopyRel;
-constexpr uint16_t kParamsAddr = abi::kInputBase + abi::kPacketParamsRel;
+constexpr uint16_t kVertexAddr = moby_abi::kInputBase + moby_abi::kVertexRel;
+constexpr uint16_t kPaletteAddr = moby_abi::kInputBase + moby_abi::kPaletteRel;
+constexpr uint16_t kCopyAddr = moby_abi::kInputBase + moby_abi::kCopyRel;
+constexpr uint16_t kParamsAddr = moby_abi::kInputBase + moby_abi::kPacketParamsRel;
 constexpr uint16_t kEntryQwords = 2;  // a transferred or cached vertex: XYZF2 qword, then q
-
-void store_u64(std::vector<uint8_t>& bytes, uint64_t at, uint64_t value) {
-  for (int b = 0; b < 8; ++b) bytes[at + b] = static_cast<uint8_t>(value >> (8 * b));
-}
 
 std::array<uint32_t, 4> gif_tag_words(uint32_t nloop, bool pre, uint64_t prim, uint32_t nreg, uint64_t regs) {
   const uint64_t low = nloop | (uint64_t{pre} << 46) | (prim << 47) | (uint64_t{nreg} << 60);
@@ -46,7 +43,7 @@ std::array<uint32_t, 4> gif_tag_words(uint32_t nloop, bool pre, uint64_t prim, u
 
 // Opens an UNPACK so its data starts on a quadword boundary of the CNT (NOPs before the code, as the other passes).
 void open_unpack(std::vector<uint32_t>& words, uint8_t command, uint32_t qwords, uint16_t address) {
-  while (words.size() % 4 != 3) words.push_back(kNop);
+  while (words.size() % 4 != 3) words.push_back(kVifNopWord);
   words.push_back(vif_word(command, static_cast<uint8_t>(qwords), address));
 }
 
@@ -64,19 +61,20 @@ void check_packet_limits(const formats::rc2::MobyClass& moby, size_t index, cons
                                fmt::format("{}: the moby program cannot draw it: {}", packet_context(moby, index), rule));
   };
   const formats::rc2::MobyVertexTable& table = packet.vertex_table;
-  if (table.vertices.size() > abi::kMaxInFileVertices) {
-    fail(fmt::format("{} in-file vertices, the input buffer holds {}", table.vertices.size(), abi::kMaxInFileVertices));
+  if (table.vertices.size() > moby_abi::kMaxInFileVertices) {
+    fail(fmt::format("{} in-file vertices, the input buffer holds {}", table.vertices.size(),
+                     moby_abi::kMaxInFileVertices));
   }
-  if (packet.st_address != abi::kStRel || packet.index_address != abi::kIndexRel) {
+  if (packet.st_address != moby_abi::kStRel || packet.index_address != moby_abi::kIndexRel) {
     fail(fmt::format("its STs unpack to {} and its index buffer to {}, the program reads them at {} and {}",
                      formats::hex_offset(packet.st_address), formats::hex_offset(packet.index_address),
-                     formats::hex_offset(abi::kStRel), formats::hex_offset(abi::kIndexRel)));
+                     formats::hex_offset(moby_abi::kStRel), formats::hex_offset(moby_abi::kIndexRel)));
   }
   const size_t index_qwords = (4 + packet.index_bytes.size() + 3) / 4;
-  const size_t end = abi::kIndexRel + index_qwords + 4 * packet.ad_gifs.size();
-  if (end > abi::kInputQwords) {
+  const size_t end = moby_abi::kIndexRel + index_qwords + 4 * packet.ad_gifs.size();
+  if (end > moby_abi::kInputQwords) {
     fail(fmt::format("its index buffer and A+D blocks end at buffer qword {}, past the input buffer's {}",
-                     formats::hex_offset(end), formats::hex_offset(abi::kInputQwords)));
+                     formats::hex_offset(end), formats::hex_offset(moby_abi::kInputQwords)));
   }
 }
 
@@ -111,9 +109,9 @@ void rewrite_moby_textures(std::vector<uint8_t>& core, const formats::rc2::Level
           for (size_t q = 0; q < 4; ++q) {
             const uint64_t at = payload + 64 * k + 16 * q;
             switch (block.address[q] & 0xff) {
-              case kTex0: store_u64(core, at, tex0_value(*texture)); break;
-              case kTex1: store_u64(core, at, tex1_value(0, 1)); break;
-              case kMiptbp1: store_u64(core, at, miptbp1_value(*texture)); break;
+              case kTex0: formats::store_le_u64(core, at, tex0_value(*texture)); break;
+              case kTex1: formats::store_le_u64(core, at, tex1_value(0, 1)); break;
+              case kMiptbp1: formats::store_le_u64(core, at, miptbp1_value(*texture)); break;
               case kClamp: break;
               default: break;
             }
@@ -148,14 +146,14 @@ MobyPassStats write_moby_chain(ChainWriter& chain, const formats::rc2::Level& le
   chain.direct(pass_test_packet(false), 0, 0, "actor GS state");
   const FrameConstants constants = frame_constants(options.camera);
   std::vector<uint32_t> setup = {vif_word(formats::rc2::kVifStcycl, 0, 0x0404), vif_word(formats::rc2::kVifStmod, 0, 0),
-                                 vif_word(formats::rc2::kVifBase, 0, abi::kInputBase),
+                                 vif_word(formats::rc2::kVifBase, 0, moby_abi::kInputBase),
                                  vif_word(formats::rc2::kVifOffset, 0, 0)};
-  open_unpack(setup, kUnpackV4_32, 7, abi::kScreenScaleAddr);
+  open_unpack(setup, kUnpackV4_32, 7, moby_abi::kScreenScaleAddr);
   add_qword(setup, constants.screen_scale);
   add_qword(setup, constants.screen_offset);
   add_qword(setup, constants.fog_clamp);
-  add_qword(setup, gif_tag_words(0, true, abi::kStripPrim, 3, abi::kStripRegs));
-  add_qword(setup, gif_tag_words(0, false, abi::kStripPrim, 3, abi::kStripRegs));
+  add_qword(setup, gif_tag_words(0, true, moby_abi::kStripPrim, 3, moby_abi::kStripRegs));
+  add_qword(setup, gif_tag_words(0, false, moby_abi::kStripPrim, 3, moby_abi::kStripRegs));
   add_qword(setup, gif_tag_words(4, false, 0, 1, 0xe));
   add_qword(setup, {0x80, 0x80, 0x80, 0x80});
   setup.push_back(vif_word(formats::rc2::kVifMscal, 0, static_cast<uint16_t>(entries.init)));
@@ -192,36 +190,37 @@ MobyPassStats write_moby_chain(ChainWriter& chain, const formats::rc2::Level& le
       std::vector<std::array<uint32_t, 4>> copies;
       for (size_t j = 0; j < table.duplicates.size(); ++j) {
         const unsigned id = table.duplicates[j];
-        if (id >= abi::kCacheEntries) {
-          fail(fmt::format("duplicate {} reads cache entry {}, the program's cache has {}", j, id, abi::kCacheEntries));
+        if (id >= moby_abi::kCacheEntries) {
+          fail(fmt::format("duplicate {} reads cache entry {}, the program's cache has {}", j, id,
+                           moby_abi::kCacheEntries));
         }
         if (stored.count(id) == 0) {
           fail(fmt::format("duplicate {} reads cache entry {}, which no earlier packet of the instance stored", j, id));
         }
-        copies.push_back({static_cast<uint32_t>(abi::kCacheAddr + kEntryQwords * id),
-                          static_cast<uint32_t>(abi::kTransferredAddr + kEntryQwords * (n + j)), 0, 0});
+        copies.push_back({static_cast<uint32_t>(moby_abi::kCacheAddr + kEntryQwords * id),
+                          static_cast<uint32_t>(moby_abi::kTransferredAddr + kEntryQwords * (n + j)), 0, 0});
       }
       const size_t duplicate_copies = copies.size();
       for (size_t i = 0; i < n; ++i) {
         const unsigned id = table.vertex_ids.at(i);
         if (read_after[p + 1].count(id) == 0) continue;
-        if (id >= abi::kCacheEntries) {
+        if (id >= moby_abi::kCacheEntries) {
           fail(fmt::format("in-file vertex {} goes to cache entry {}, the program's cache has {}", i, id,
-                           abi::kCacheEntries));
+                           moby_abi::kCacheEntries));
         }
-        copies.push_back({static_cast<uint32_t>(abi::kTransferredAddr + kEntryQwords * i),
-                          static_cast<uint32_t>(abi::kCacheAddr + kEntryQwords * id), 0, 0});
+        copies.push_back({static_cast<uint32_t>(moby_abi::kTransferredAddr + kEntryQwords * i),
+                          static_cast<uint32_t>(moby_abi::kCacheAddr + kEntryQwords * id), 0, 0});
         stored.insert(id);
       }
-      if (copies.size() > abi::kMaxCopies) {
+      if (copies.size() > moby_abi::kMaxCopies) {
         fail(fmt::format("{} copies (duplicates and cache stores), the copy list holds {}", copies.size(),
-                         abi::kMaxCopies));
+                         moby_abi::kMaxCopies));
       }
 
       // FLUSHE first: the previous packet's program still reads the single input buffer.
       std::vector<uint32_t> words = {vif_word(formats::rc2::kVifFlushe, 0, 0)};
       if (p == 0) {
-        open_unpack(words, kUnpackV4_32, 1, abi::kColourAddr);
+        open_unpack(words, kUnpackV4_32, 1, moby_abi::kColourAddr);
         add_qword(words, {instance->colour & 0xff, (instance->colour >> 8) & 0xff, (instance->colour >> 16) & 0xff,
                           (instance->colour >> 24) & 0xff});
       }

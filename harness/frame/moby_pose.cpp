@@ -1,7 +1,6 @@
 #include "harness/frame/moby_pose.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <numbers>
 
@@ -9,6 +8,7 @@
 
 #include "emu/vu/float/float_unit.hpp"
 #include "formats/core/format_error.hpp"
+#include "harness/frame/float_word.hpp"
 #include "microcode/moby/moby_abi.hpp"
 
 namespace gcvu::harness::frame {
@@ -17,8 +17,7 @@ namespace {
 
 using Square = std::array<std::array<double, 4>, 4>;  // row-major
 
-uint32_t bits(double value) { return std::bit_cast<uint32_t>(static_cast<float>(value)); }
-uint32_t weight(uint8_t w) { return bits(w / 255.0); }
+uint32_t weight(uint8_t w) { return float_word(w / 255.0); }
 
 Square product(const Square& a, const Square& b) {
   Square out{};
@@ -71,7 +70,7 @@ std::vector<MobyMatrix> moby_joint_matrices(const formats::rc2::MobyClass& moby,
                           {0, 0, 0, 1}}};
     const Square m = product(model_to_clip, turn);
     for (size_t c = 0; c < 4; ++c) {
-      for (size_t lane = 0; lane < 4; ++lane) joints[j][c][lane] = bits(m[lane][c]);
+      for (size_t lane = 0; lane < 4; ++lane) joints[j][c][lane] = float_word(m[lane][c]);
     }
   }
   return joints;

@@ -2,12 +2,13 @@
 #include "harness/frame/shrub_pass.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <map>
 
 #include "emu/vu/float/float_unit.hpp"
+#include "formats/core/little_endian.hpp"
 #include "formats/rc2/vif_code.hpp"
+#include "harness/frame/float_word.hpp"
 #include "harness/frame/gs_setup.hpp"
 #include "harness/frame/lighting.hpp"
 #include "microcode/shrub/shrub_abi.hpp"
@@ -16,16 +17,10 @@ namespace gcvu::harness::frame {
 
 namespace {
 
-namespace abi = microcode::shrub;
+namespace shrub_abi = microcode::shrub;
+using formats::rc2::kUnpackV4_32;
+using formats::rc2::kVifNopWord;
 using formats::rc2::vif_word;
-constexpr uint32_t kNop = vif_word(formats::rc2::kVifNop, 0, 0);
-constexpr uint8_t kUnpackV4_32 = formats::rc2::unpack_command(3, 0);
-
-uint32_t bits(double value) { return std::bit_cast<uint32_t>(static_cast<float>(value)); }
-
-void store_u64(std::vector<uint8_t>& bytes, size_t at, uint64_t value) {
-  for (int b = 0; b < 8; ++b) bytes[at + b] = static_cast<uint8_t>(value >> (8 * b));
-}
 
 // How instance `instance` of class `shrub` sits in the world: its unit axes (to turn the palette normals) and its
 // sphere.
@@ -54,10 +49,11 @@ std::array<std::array<uint32_t, 4>, 4> instance_columns(const formats::rc2::Shru
   for (size_t row = 0; row < 4; ++row) {
     for (size_t column = 0; column < 3; ++column) {
       const auto& m = model[column];
-      columns[column][row] = bits(screen[row][0] * m[0] + screen[row][1] * m[1] + screen[row][2] * m[2]);
+      columns[column][row] = float_word(screen[row][0] * m[0] + screen[row][1] * m[1] + screen[row][2] * m[2]);
     }
     const auto& pos = instance.position;
-    columns[3][row] = bits(screen[row][0] * pos[0] + screen[row][1] * pos[1] + screen[row][2] * pos[2] + screen[row][3]);
+    columns[3][row] =
+        float_word(screen[row][0] * pos[0] + screen[row][1] * pos[1] + screen[row][2] * pos[2] + screen[row][3]);
   }
   return columns;
 }
@@ -77,7 +73,7 @@ std::array<uint32_t, formats::rc2::kShrubPaletteEntries> instance_colours(const 
     for (size_t a = 0; a < 3; ++a) {
       const auto& u = placement.unit_axes;
       const double turned = u[0][a] * n[0] + u[1][a] * n[1] + u[2][a] * n[2];
-      normal[a] = bits(turned / 32767.0);
+      normal[a] = float_word(turned / 32767.0);
     }
     out[i] = lights.empty() ? (instance.colour | 0x80u << 24) : light_normal(normal, base, lights[0]);
   }
@@ -86,7 +82,7 @@ std::array<uint32_t, formats::rc2::kShrubPaletteEntries> instance_colours(const 
 
 uint32_t fog_at(double depth) {
   const double fog = 255.0 * (1.0 / depth - 1.0 / kFogFar) / (1.0 / kFogNear - 1.0 / kFogFar);
-  return bits(std::clamp(fog, 0.0, 255.0));
+  return float_word(std::clamp(fog, 0.0, 255.0));
 }
 
 }  // namespace
@@ -102,9 +98,9 @@ void rewrite_shrub_textures(std::vector<uint8_t>& core, const formats::rc2::Leve
         // The packet: 4 VIF code words, the header qword, the gif tags, then 4 qwords per texture record
         // (TEX1_1, CLAMP_1, MIPTBP1_1, TEX0_1).
         const size_t at = shrub.span_offset + packet.offset + 16 + 16 * (1 + packet.gif_tag_count + 4 * k);
-        store_u64(core, at + 0 * 16, tex1_value(0, 1));
-        store_u64(core, at + 2 * 16, miptbp1_value(texture));
-        store_u64(core, at + 3 * 16, tex0_value(texture));
+        formats::store_le_u64(core, at + 0 * 16, tex1_value(0, 1));
+        formats::store_le_u64(core, at + 2 * 16, miptbp1_value(texture));
+        formats::store_le_u64(core, at + 3 * 16, tex0_value(texture));
       }
     }
   }
@@ -136,19 +132,19 @@ ShrubPassStats write_shrub_chain(ChainWriter& chain, const formats::rc2::Level& 
   chain.direct(pass_test_packet(true), 0, 0, "foliage GS state");
   const std::vector<uint32_t> setup = {
       vif_word(formats::rc2::kVifStcycl, 0, 0x0404), vif_word(formats::rc2::kVifStmod, 0, 0),
-      vif_word(formats::rc2::kVifBase, 0, abi::kInputBase), vif_word(formats::rc2::kVifOffset, 0, abi::kInputOffset),
-      kNop, kNop, kNop, vif_word(kUnpackV4_32, 1, abi::kAdTagAddr),
+      vif_word(formats::rc2::kVifBase, 0, shrub_abi::kInputBase),
+      vif_word(formats::rc2::kVifOffset, 0, shrub_abi::kInputOffset), kVifNopWord, kVifNopWord, kVifNopWord,
+      vif_word(kUnpackV4_32, 1, shrub_abi::kAdTagAddr),
       // The A+D tag: NLOOP 4, NREG 1 (bits 60-63), REGS A+D (0xe).
-      4, 0x10000000u, 0xe, 0,
-      vif_word(formats::rc2::kVifMscal, 0, static_cast<uint16_t>(entries.init))};
+      4, 0x10000000u, 0xe, 0, vif_word(formats::rc2::kVifMscal, 0, static_cast<uint16_t>(entries.init))};
   chain.cnt(setup);
 
   const Rows4 screen = world_to_screen_rows(options.camera);
   const ViewBasis basis = view_basis(options.camera);
   for (const auto& [class_index, members] : visible) {
     const formats::rc2::ShrubClass& shrub = *classes.at(class_index);
-    for (size_t first = 0; first < members.size(); first += abi::kMaxInstances) {
-      const size_t count = std::min<size_t>(abi::kMaxInstances, members.size() - first);
+    for (size_t first = 0; first < members.size(); first += shrub_abi::kMaxInstances) {
+      const size_t count = std::min<size_t>(shrub_abi::kMaxInstances, members.size() - first);
       double nearest = kFarPlane;
       for (size_t i = first; i < first + count; ++i) {
         const auto& s = members[i].second.sphere;
@@ -157,14 +153,20 @@ ShrubPassStats write_shrub_chain(ChainWriter& chain, const formats::rc2::Level& 
         nearest = std::min(nearest, depth);
       }
       // FLUSHE first: the previous call's last program still reads the instance area this call overwrites.
-      std::vector<uint32_t> words = {vif_word(formats::rc2::kVifFlushe, 0, 0), kNop, kNop,
-                                     vif_word(kUnpackV4_32, 1, abi::kCallParamsAddr),
-                                     static_cast<uint32_t>(count), fog_at(nearest), 0, 0};
+      std::vector<uint32_t> words = {vif_word(formats::rc2::kVifFlushe, 0, 0),
+                                     kVifNopWord,
+                                     kVifNopWord,
+                                     vif_word(kUnpackV4_32, 1, shrub_abi::kCallParamsAddr),
+                                     static_cast<uint32_t>(count),
+                                     fog_at(nearest),
+                                     0,
+                                     0};
       for (size_t i = first; i < first + count; ++i) {
         const auto& [instance, placement] = members[i];
         // One UNPACK per instance: ten instances of 28 qwords would pass an UNPACK's 256.
-        const auto slot = static_cast<uint16_t>(abi::kInstanceBase + abi::kInstanceQwords * (i - first));
-        words.insert(words.end(), {kNop, kNop, kNop, vif_word(kUnpackV4_32, abi::kInstanceQwords, slot)});
+        const auto slot = static_cast<uint16_t>(shrub_abi::kInstanceBase + shrub_abi::kInstanceQwords * (i - first));
+        words.insert(words.end(),
+                     {kVifNopWord, kVifNopWord, kVifNopWord, vif_word(kUnpackV4_32, shrub_abi::kInstanceQwords, slot)});
         for (const auto& column : instance_columns(shrub, *instance, screen)) {
           words.insert(words.end(), column.begin(), column.end());
         }

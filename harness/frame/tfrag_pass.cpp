@@ -13,16 +13,17 @@ namespace gcvu::harness::frame {
 
 namespace {
 
-namespace abi = microcode::tfrag;
+namespace tfrag_abi = microcode::tfrag;
+using formats::rc2::kUnpackV4_32;
+using formats::rc2::kVifNopWord;
 using formats::rc2::vif_word;
 constexpr uint16_t kUnpackFlg = 0x8000, kUnpackUsn = 0x4000;
-constexpr uint8_t kUnpackV4_32 = formats::rc2::unpack_command(3, 0);
 constexpr uint8_t kUnpackV4_8 = formats::rc2::unpack_command(3, 2);
-constexpr uint32_t kNop = vif_word(formats::rc2::kVifNop, 0, 0);
 
 std::vector<uint32_t> constant_words(const Camera& camera) {
   const FrameConstants constants = frame_constants(camera);
-  std::vector<uint32_t> words = {kNop, kNop, kNop, vif_word(kUnpackV4_32, abi::kFrameConstantCount, abi::kMatrixAddr)};
+  std::vector<uint32_t> words = {kVifNopWord, kVifNopWord, kVifNopWord,
+                                 vif_word(kUnpackV4_32, tfrag_abi::kFrameConstantCount, tfrag_abi::kMatrixAddr)};
   const auto add = [&](const std::array<uint32_t, 4>& q) { words.insert(words.end(), q.begin(), q.end()); };
   for (const auto& column : constants.matrix) add(column);
   add(constants.screen_scale);
@@ -44,13 +45,13 @@ void check_tfrag_footprints(const formats::rc2::Level& level, std::span<const ui
       const uint32_t colour_end =
           positions == 0 ? 0 : patch.vu_header.positions_colours_addr() + 2 * static_cast<uint32_t>(positions);
       const uint32_t footprint = std::max(vu_footprint(core, ranges, source), colour_end);
-      if (footprint > abi::kPatchParamsRel) {
+      if (footprint > tfrag_abi::kPatchParamsRel) {
         throw formats::FormatError(
             source, patch.data_offset,
             fmt::format("patch {}: at LOD {} its lists and colours write the input buffer up to qword {}, "
                         "reaching the patch parameters at {} (tfrag_abi.hpp kPatchParamsRel)",
                         patch.index, lod, formats::hex_offset(footprint - 1),
-                        formats::hex_offset(abi::kPatchParamsRel)));
+                        formats::hex_offset(tfrag_abi::kPatchParamsRel)));
       }
     }
   }
@@ -62,10 +63,11 @@ TfragPlan plan_tfrags(const formats::rc2::Level& level, const FrameOptions& opti
   const std::array<float, 3> eye = {static_cast<float>(options.camera.x), static_cast<float>(options.camera.y),
                                     static_cast<float>(options.camera.z)};
   // The input buffer each patch lands in: OFFSET resets DBF, so TOPS = BASE; every MSCAL swaps it.
-  uint16_t tops = abi::kInputBase;
+  uint16_t tops = tfrag_abi::kInputBase;
   bool double_buffer_flag = false;
   const auto mscal_swaps_buffers = [&] {
-    tops = double_buffer_flag ? abi::kInputBase : static_cast<uint16_t>(abi::kInputBase + abi::kInputOffset);
+    tops = double_buffer_flag ? tfrag_abi::kInputBase
+                              : static_cast<uint16_t>(tfrag_abi::kInputBase + tfrag_abi::kInputOffset);
     double_buffer_flag = !double_buffer_flag;
   };
   mscal_swaps_buffers();  // tfrag_init's MSCAL
@@ -108,8 +110,8 @@ void write_tfrag_chain(ChainWriter& chain, const TfragPlan& plan, const Camera& 
                        const TfragEntries& entries) {
   const std::vector<uint32_t> state = {vif_word(formats::rc2::kVifStcycl, 0, 0x0404),
                                        vif_word(formats::rc2::kVifStmod, 0, 0),
-                                       vif_word(formats::rc2::kVifBase, 0, abi::kInputBase),
-                                       vif_word(formats::rc2::kVifOffset, 0, abi::kInputOffset)};
+                                       vif_word(formats::rc2::kVifBase, 0, tfrag_abi::kInputBase),
+                                       vif_word(formats::rc2::kVifOffset, 0, tfrag_abi::kInputOffset)};
   chain.cnt(state);
   chain.cnt(constant_words(camera));
   const std::vector<uint32_t> init = {vif_word(formats::rc2::kVifMscal, 0, static_cast<uint16_t>(entries.init))};
@@ -121,14 +123,14 @@ void write_tfrag_chain(ChainWriter& chain, const TfragPlan& plan, const Camera& 
     }
     const uint8_t count = static_cast<uint8_t>(drawn.colours.size());  // vert_count is a u8: 1..255
     const std::vector<uint32_t> colour_codes = {
-        vif_word(formats::rc2::kVifStmod, 0, 0), vif_word(formats::rc2::kVifStcycl, 0, 0x0102), kNop,
+        vif_word(formats::rc2::kVifStmod, 0, 0), vif_word(formats::rc2::kVifStcycl, 0, 0x0102), kVifNopWord,
         vif_word(kUnpackV4_8, count, static_cast<uint16_t>(kUnpackFlg | kUnpackUsn | (drawn.positions_addr + 1)))};
     chain.cnt(colour_codes);
     chain.ref(drawn.colours_address, drawn.colours.size() * 4);
     const std::vector<uint32_t> params = {vif_word(formats::rc2::kVifStcycl, 0, 0x0404),
-                                          kNop,
-                                          kNop,
-                                          vif_word(kUnpackV4_32, 1, kUnpackFlg | abi::kPatchParamsRel),
+                                          kVifNopWord,
+                                          kVifNopWord,
+                                          vif_word(kUnpackV4_32, 1, kUnpackFlg | tfrag_abi::kPatchParamsRel),
                                           drawn.w01,
                                           drawn.w0,
                                           0,

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "emu/vu/interpreter/vu1_config.hpp"
+
 namespace gcvu::harness {
 
 std::string format_level_run_report(const LevelRunRequest& request, const LevelRunResult& result,
@@ -57,8 +59,8 @@ std::string format_level_run_report(const LevelRunRequest& request, const LevelR
   text += fmt::format("xgkicks: {}; strips {}, triangles {} ({} suppressed by the clip test's ADC bit)\n",
                       total.xgkicks, census.strip_count(), census.triangles(), census.suppressed_triangles());
   text += fmt::format("gs: {} primitives, {} pixels drawn\n", total.gs.primitives, total.gs.pixels);
-  const double emulated = static_cast<double>(total.cycles) / kVuClockHz;
-  const double vu_time = static_cast<double>(total.vu_cycles) / kVuClockHz;
+  const double emulated = static_cast<double>(total.cycles) / vu::kVu1ClockHz;
+  const double vu_time = static_cast<double>(total.vu_cycles) / vu::kVu1ClockHz;
   text += fmt::format("emulated: {:.3f} ms of pipeline time ({:.3f} ms of it VU1 busy) at 294.912 MHz",
                       emulated * 1e3, vu_time * 1e3);
   if (frames > 0) text += fmt::format(", {:.1f}% of a 60 Hz frame", 100.0 * emulated * kGameFramesPerSecond / frames);

@@ -10,7 +10,6 @@
 
 namespace gcvu::harness {
 
-inline constexpr double kVuClockHz = 294'912'000.0;
 inline constexpr double kGameFramesPerSecond = 60.0;
 
 std::string format_level_run_report(const LevelRunRequest& request, const LevelRunResult& result,

@@ -17,8 +17,8 @@ namespace {
 constexpr uint32_t kWordsPerQword = 4;
 constexpr uint32_t kMaxMpgInstructions = 256;
 constexpr uint32_t kMicroBytes = vu::kMicroBytes;
-constexpr uint32_t kPairBytes = kMicroBytes / vu::kMicroInstructions;
-constexpr uint32_t kInstructionMask = vu::kMicroInstructions - 1;
+using vu::kMicroInstructionMask;
+using vu::kPairBytes;
 // No DIV/SQRT/RSQRT or EFU op takes longer than this (reference/vu1.md §3), so a saved pipe whose counters say
 // more is read as landing after the op's own latency at most.
 constexpr uint32_t kLongestLatency = 64;
@@ -71,7 +71,7 @@ Vif1Resume resume_mpg(const formats::SavedVif1State& vif) {
                             vif.tag_size, vif.tag_addr)};
   }
   const uint32_t code = (vif.cmd & 0x80u) << 24 | uint32_t{kMpgCmd} << 24 | (instructions % 256) << 16 |
-                        ((vif.tag_addr / kPairBytes) & kInstructionMask);
+                        ((vif.tag_addr / kPairBytes) & kMicroInstructionMask);
   return {padded({code}), fmt::format("VIF1 resumes MPG: {} instructions still to come at {:#06x} (as VIFcode "
                                       "{:#010x})",
                                       instructions, vif.tag_addr, code)};

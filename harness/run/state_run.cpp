@@ -8,6 +8,7 @@
 #include "emu/dma/ee_memory.hpp"
 #include "emu/gs/display/pcrtc.hpp"
 #include "emu/system/gs_from_gif.hpp"
+#include "emu/vu/state/memory.hpp"
 #include "harness/replay/gs_replay.hpp"
 #include "harness/run/frame_display.hpp"
 #include "harness/run/gif_packet_recorder.hpp"
@@ -19,8 +20,8 @@ namespace gcvu::harness {
 
 namespace {
 
-constexpr uint32_t kInstructionMask = 0x7ff;
-constexpr uint32_t kPairBytes = 8;
+using vu::kMicroInstructionMask;
+using vu::kPairBytes;
 constexpr uint64_t kPmodeCircuits = 0x3;  // PMODE EN1 | EN2
 
 void load_vu1_registers(const formats::SavedVuRegisters& saved, vu::Registers& regs) {
@@ -60,7 +61,7 @@ std::string load_machine_from_state(const formats::SaveState& state, const Vif1S
   const Vu1InFlight in_flight = vu1_in_flight(saved, state.internal->vu1_running());
   if (state.internal->vu1_running()) {
     // TPC is an instruction index between runs (formats/pcsx2/internal_structures.hpp).
-    machine.start_microprogram(saved.tpc() & kInstructionMask, static_cast<uint16_t>(vif.top),
+    machine.start_microprogram(saved.tpc() & kMicroInstructionMask, static_cast<uint16_t>(vif.top),
                                static_cast<uint16_t>(vif.itop));
     seed_vu1_branch(in_flight, machine.vu());
   }
@@ -78,7 +79,8 @@ std::vector<std::string> state_start_notes(const formats::SaveState& state) {
   const formats::InternalStructures& in = *state.internal;
   if (in.vu1_running()) {
     notes.push_back(fmt::format("VU1 resumes the saved program at TPC {:#05x} (byte {:#06x})",
-                                in.vu1.tpc() & kInstructionMask, (in.vu1.tpc() & kInstructionMask) * kPairBytes));
+                                in.vu1.tpc() & kMicroInstructionMask,
+                                (in.vu1.tpc() & kMicroInstructionMask) * kPairBytes));
   }
   for (std::string& note : vu1_in_flight(in.vu1, in.vu1_running()).notes) notes.push_back(std::move(note));
   if (std::string note = vif1_resume(state).note; !note.empty()) notes.push_back(std::move(note));

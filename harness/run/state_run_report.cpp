@@ -2,12 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "emu/vu/interpreter/vu1_config.hpp"
+
 namespace gcvu::harness {
-namespace {
-
-constexpr double kVuClockHz = 294'912'000.0;
-
-}  // namespace
 
 std::string format_state_run_report(const StateRunRequest& request, const StateRunResult& result) {
   std::string text;
@@ -35,7 +32,7 @@ std::string format_state_run_report(const StateRunRequest& request, const StateR
   text += fmt::format("gs: {} draws, {} primitives, {} pixels drawn\n", result.gs_stats.draws,
                       result.gs_stats.primitives, result.gs_stats.pixels);
   text += fmt::format("frame: {}x{}\n", result.frame.width, result.frame.height);
-  const double emulated = static_cast<double>(result.run.cycles) / kVuClockHz;
+  const double emulated = static_cast<double>(result.run.cycles) / vu::kVu1ClockHz;
   text += fmt::format("wall time: {:.3f} ms for {:.3f} ms of emulated time at 294.912 MHz", result.wall_seconds * 1e3,
                       emulated * 1e3);
   if (result.wall_seconds > 0) text += fmt::format(" ({:.3f}x real time)", emulated / result.wall_seconds);

@@ -9,6 +9,7 @@
 
 #include "emu/vu/interpreter/vu1.hpp"
 #include "emu/vu/isa/decoded_op.hpp"
+#include "emu/vu/state/memory.hpp"
 #include "harness/vu_run/kick_recorder.hpp"
 
 namespace gcvu::harness {
@@ -18,7 +19,7 @@ namespace {
 namespace vi_slot = formats::vutrace_vi;
 using formats::VutraceSnapshot;
 
-constexpr uint32_t kPairBytes = 8;
+using vu::kPairBytes;
 constexpr char kLaneNames[] = "xyzw";
 
 uint32_t word_at(const formats::VutraceMemory& memory, uint32_t address) {

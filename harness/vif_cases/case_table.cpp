@@ -57,7 +57,7 @@ class RowParser {
 };
 
 // Splits `text` at `separator`, keeping each piece's offset inside `text`.
-std::vector<Field> split(std::string_view text, char separator) {
+std::vector<Field> split_fields(std::string_view text, char separator) {
   std::vector<Field> pieces;
   size_t start = 0;
   while (true) {
@@ -78,7 +78,7 @@ std::vector<CaseInit> parse_init(const RowParser& row) {
   constexpr size_t kColumn = 3;
   std::vector<CaseInit> init;
   if (row.field(kColumn).text == "none") return init;
-  for (const Field& item : split(row.field(kColumn).text, ';')) {
+  for (const Field& item : split_fields(row.field(kColumn).text, ';')) {
     if (item.text == "RST") {
       init.push_back(CaseInit{CaseInit::Kind::kReset});
       continue;
@@ -106,7 +106,7 @@ CaseCheck parse_check(const RowParser& row, const Field& item) {
   constexpr size_t kColumn = 4;
   CaseCheck check;
   check.text = std::string(item.text);
-  const std::vector<Field> parts = split(item.text, ':');
+  const std::vector<Field> parts = split_fields(item.text, ':');
   if (parts[0].text == "vu" && (parts.size() == 3 || parts.size() == 4)) {
     check.kind = CaseCheck::Kind::kVu;
     check.first = row.decimal(kColumn, parts[1].text, item.offset + parts[1].offset);
@@ -147,14 +147,14 @@ CaseCheck parse_check(const RowParser& row, const Field& item) {
 
 void parse_expected(const RowParser& row, std::vector<CaseCheck>& checks) {
   constexpr size_t kColumn = 5;
-  const std::vector<Field> items = split(row.field(kColumn).text, ';');
+  const std::vector<Field> items = split_fields(row.field(kColumn).text, ';');
   if (items.size() != checks.size()) {
     row.fail(kColumn, 0, fmt::format("{} items for {} checks", items.size(), checks.size()));
   }
   for (size_t i = 0; i < items.size(); ++i) {
     CaseCheck& check = checks[i];
     const size_t want = check.kind == CaseCheck::Kind::kVu ? check.count * check.lanes.size() : 1;
-    const std::vector<Field> words = split(items[i].text, ' ');
+    const std::vector<Field> words = split_fields(items[i].text, ' ');
     if (words.size() != want) {
       row.fail(kColumn, items[i].offset,
                fmt::format("check '{}' needs {} words, the item has {}", check.text, want, words.size()));
@@ -178,7 +178,7 @@ std::vector<VifCase> parse_vif_cases(std::string_view text, const std::filesyste
     ++line;
     const uint64_t row_offset = start;
     start = end + 1;
-    const std::vector<Field> pieces = split(row_text, '\t');
+    const std::vector<Field> pieces = split_fields(row_text, '\t');
     if (line == 1) {
       bool header_ok = pieces.size() == kColumns.size();
       for (size_t i = 0; header_ok && i < kColumns.size(); ++i) header_ok = pieces[i].text == kColumns[i];
@@ -211,7 +211,7 @@ std::vector<VifCase> parse_vif_cases(std::string_view text, const std::filesyste
       entry.vu_fill = row.hex32(2, fields[2].text.substr(5), 5);
     }
     entry.init = parse_init(row);
-    for (const Field& item : split(fields[4].text, ';')) {
+    for (const Field& item : split_fields(fields[4].text, ';')) {
       CaseCheck check = parse_check(row, Field{item.text, item.offset});
       entry.checks.push_back(std::move(check));
     }

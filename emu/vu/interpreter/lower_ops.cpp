@@ -16,8 +16,6 @@ namespace {
 constexpr uint32_t kQwordMask = kDataQwords - 1;
 constexpr uint32_t kClipBits = 0xffffff;
 
-Vec4 broadcast(uint32_t value) { return {value, value, value, value}; }
-
 // ILW/ILWR read one field: the first set in dest (x first), its low 16 bits.
 int first_lane(FieldMask fields) {
   for (int lane = 0; lane < 4; ++lane) {

@@ -9,12 +9,6 @@
 
 namespace gcvu::vu {
 
-namespace {
-
-Vec4 broadcast(uint32_t value) { return {value, value, value, value}; }
-
-}  // namespace
-
 [[gnu::always_inline]] inline void Vu1::finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac,
                                                      uint8_t sticky) {
   if (info.sets_mac_status) {

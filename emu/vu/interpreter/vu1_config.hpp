@@ -7,6 +7,9 @@
 
 namespace gcvu::vu {
 
+// The real VU1 clock (the EE core's 294.912 MHz): what "real time" means in every speed ratio gcvu reports.
+inline constexpr double kVu1ClockHz = 294'912'000.0;
+
 // Both halves of a pair write the same VF register: the upper write always wins (reference/vu1.md §3). What happens
 // to the lower op is unresolved on hardware:
 enum class WriteClash : uint8_t {

@@ -14,6 +14,9 @@ inline constexpr uint32_t kDataQwords = 1024;
 inline constexpr uint32_t kDataBytes = kDataQwords * 16;
 inline constexpr uint32_t kMicroInstructions = 2048;
 inline constexpr uint32_t kMicroBytes = kMicroInstructions * 8;
+// A pair is one upper and one lower instruction word; a TPC or branch target wraps at the end of micro memory.
+inline constexpr uint32_t kPairBytes = 8;
+inline constexpr uint32_t kMicroInstructionMask = kMicroInstructions - 1;
 
 class DataMemory {
  public:

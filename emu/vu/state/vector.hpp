@@ -9,6 +9,9 @@ namespace gcvu::vu {
 
 using Vec4 = std::array<uint32_t, 4>;  // lanes x, y, z, w
 
+// One word in all four lanes (a broadcast, I, Q or P operand).
+inline constexpr Vec4 broadcast(uint32_t value) { return {value, value, value, value}; }
+
 // A dest/field mask in the instruction word's dest order: bit 3 = x, bit 2 = y, bit 1 = z, bit 0 = w.
 using FieldMask = uint8_t;
 inline constexpr FieldMask kFieldX = 8;
