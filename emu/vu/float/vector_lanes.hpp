@@ -267,6 +267,78 @@ struct VectorLanes {
     return Lanes{value, under, over};
   }
 
+  // The adder's host-speed path: the PS2 sum from one exact host double addition, for every lane whose larger
+  // operand's exponent is 0 (both operands zero) or in [25, 253]. `refused` comes back all ones in the other
+  // lanes, whose outputs are then meaningless (add_lanes_checked sends the op to add_lanes).
+  //
+  // Why it equals add_lanes (adder.hpp's model) in the lanes it takes. Order |A| >= |B|, d = exp(A) - exp(B). The
+  // model adds A's significand with one guard bit to B's significand shifted right by d below it, then truncates
+  // the integer sum to 24 significant bits. Both steps are exact functions of the real numbers involved:
+  //  1. the shifted B keeps exactly B's bits of weight >= g = ulp(A) / 2, so it is B' = B with its low d - 1
+  //     fraction bits cleared (d >= 2), B itself (d <= 1), only its hidden bit (d = 24), or 0 (d >= 25, or B zero
+  //     or denormal). That is an AND with a mask, done here in integers;
+  //  2. the model's sum is A + B' exactly (an integer count of g, below 2^26 of them), and its result is that value
+  //     truncated toward zero to 24 significant bits, with A's sign, or +0 when it is 0.
+  // So the PS2 result is RTZ(A + B') with the sign of A, whatever the signs (the "same sign" and "opposite sign with
+  // nothing shifted out" conditions are both special cases: the mask makes every case exact). A + B' is a multiple
+  // of g below 2^(exp(A) + 2) in magnitude: at most 26 significant bits, exact in a double under every rounding
+  // mode, so the host's MXCSR (rounding, DAZ, FTZ) cannot change it. Both operands are normal singles (exponent
+  // 1..253) or zero when converted, so the float-to-double conversions are exact too. RTZ to a single is then a
+  // truncation of the double's bit pattern: drop its low 29 fraction bits and rebias the exponent by 1023 - 127.
+  // Range: a non-zero A + B' lies in [g, 2^(exp(A) + 2)), so the result's exponent field is in
+  // [exp(A) - 24, exp(A) + 1], inside [1, 254] exactly when exp(A) is in [25, 253]: no U, no O, and Z only for an
+  // exact cancellation (+0, as the model gives). Both operands zero (exp(A) = 0) give -0 only when both are
+  // negative, taken from the bits. Nothing here branches or leaves integer-exact arithmetic.
+  [[gnu::always_inline]] static Lanes add_lanes_fast(__m128i a, __m128i b, __m128i& refused) {
+    const __m128i exp_mask = constant<0xFFu>();
+    const __m128i sign_bit = constant<kSignBit>();
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i magnitude = constant<kMagnitudeMask>();
+    const __m128i swap = _mm_cmpgt_epi32(_mm_and_si128(b, magnitude), _mm_and_si128(a, magnitude));
+    const __m128i exchange = _mm_and_si128(_mm_xor_si128(a, b), swap);
+    const __m128i big_operand = _mm_xor_si128(a, exchange);
+    const __m128i small_operand = _mm_xor_si128(b, exchange);
+    const __m128i exp_a = _mm_and_si128(_mm_srli_epi32(big_operand, 23), exp_mask);
+    const __m128i exp_b = _mm_and_si128(_mm_srli_epi32(small_operand, 23), exp_mask);
+    const __m128i both_zero = _mm_cmpeq_epi32(exp_a, zero);
+    const __m128i out_of_range =
+        _mm_or_si128(_mm_cmpgt_epi32(constant<25>(), exp_a), _mm_cmpgt_epi32(exp_a, constant<253>()));
+    refused = _mm_andnot_si128(both_zero, out_of_range);
+    const __m128i shift = _mm_sub_epi32(exp_a, exp_b);  // 0..253 where it matters
+    // B' (step 1): nothing of B when it is zero or denormal or d >= 25; else B without its low d - 1 bits, whose
+    // mask ~0 >> (33 - d) is built only for d >= 2 (the count is then 9..31).
+    const __m128i drop = _mm_or_si128(_mm_cmpeq_epi32(exp_b, zero), _mm_cmpgt_epi32(shift, constant<24>()));
+    const __m128i low_bits = _mm_and_si128(_mm_cmpgt_epi32(shift, constant<1>()),
+                                           Isa::shift_right(constant<~0u>(), _mm_sub_epi32(constant<33>(), shift)));
+    const __m128i small_kept = _mm_andnot_si128(_mm_or_si128(drop, refused), _mm_andnot_si128(low_bits, small_operand));
+    // Refused and zero lanes convert +0, so no Inf, NaN or denormal ever reaches the host's float unit.
+    const __m128i big_kept = _mm_andnot_si128(_mm_or_si128(both_zero, refused), big_operand);
+    // Step 2 (Isa::truncated_sums): the exact double sums, and each one's magnitude bits >> 29 packed to 32 bits:
+    // the single's exponent (rebiased below by 1023 - 127, modulo 2^32, which the result fits) and fraction,
+    // truncated. The packed bits of 2.0 are 0 too, so an exact cancellation is found from the operands: B' = -A.
+    const __m128i packed = Isa::truncated_sums(big_kept, small_kept);
+    const __m128i zero_sum = _mm_cmpeq_epi32(small_kept, _mm_xor_si128(big_kept, sign_bit));
+    const __m128i magnitude_out = _mm_andnot_si128(zero_sum, _mm_sub_epi32(packed, constant<(1023u - 127u) << 23>()));
+    // A's sign on a non-zero result; +0 for an exact cancellation; the zero operands' rule where both are zero.
+    const __m128i sign = _mm_andnot_si128(zero_sum, _mm_and_si128(big_operand, sign_bit));
+    const __m128i value = select(both_zero, _mm_and_si128(_mm_and_si128(a, b), sign_bit), _mm_or_si128(sign, magnitude_out));
+    return Lanes{value, zero, zero};
+  }
+
+  // The model's adder out of line: the lanes add_lanes_fast refuses (an exponent below 25 or above 253) are rare,
+  // so the fast path keeps the code small. Its own symbol also makes its calls countable (callgrind).
+  [[gnu::noinline]] static Lanes add_lanes_refused(__m128i a, __m128i b) { return add_lanes(a, b); }
+
+  // The adder: add_lanes_fast where every lane in `needed` (all ones per lane) takes it, else the model.
+  [[gnu::always_inline]] static Lanes add_lanes_checked(__m128i a, __m128i b, __m128i needed) {
+    __m128i refused;
+    const Lanes fast = add_lanes_fast(a, b, refused);
+    if (_mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(refused, needed))) != 0) [[unlikely]] {
+      return add_lanes_refused(a, b);
+    }
+    return fast;
+  }
+
   [[gnu::always_inline]] static __m128i zero_lanes(__m128i value) {
     return _mm_cmpeq_epi32(_mm_and_si128(value, constant<0x7F800000u>()), _mm_setzero_si128());
   }
@@ -309,10 +381,10 @@ struct VectorLanes {
     const __m128i acc_value = load(acc);
     const Lanes product = mul_lanes(load(fs), load(ft));
     const __m128i addend = _mm_xor_si128(product.value, splat(sign_flip));
-    const Lanes sum = add_lanes(acc_value, addend);
     const __m128i acc_over =
         field_lanes(acc_overflow);  // second in priority: the selects below test product.over first
     const __m128i passed = _mm_or_si128(product.over, acc_over);  // the add does not decide these lanes
+    const Lanes sum = add_lanes_checked(acc_value, addend, _mm_andnot_si128(passed, field_lanes(fields)));
     const __m128i value = select(product.over, addend, select(acc_over, acc_value, sum.value));
     const __m128i z = _mm_andnot_si128(passed, zero_lanes(value));
     const __m128i under = _mm_andnot_si128(passed, sum.under);
@@ -323,11 +395,11 @@ struct VectorLanes {
   }
 
   [[gnu::always_inline]] static Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return finish(fields, add_lanes(load(fs), load(ft)));
+    return finish(fields, add_lanes_checked(load(fs), load(ft), field_lanes(fields)));
   }
 
   [[gnu::always_inline]] static Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return finish(fields, add_lanes(load(fs), _mm_xor_si128(load(ft), constant<kSignBit>())));
+    return finish(fields, add_lanes_checked(load(fs), _mm_xor_si128(load(ft), constant<kSignBit>()), field_lanes(fields)));
   }
 
   [[gnu::always_inline]] static Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
