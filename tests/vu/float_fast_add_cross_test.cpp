@@ -43,9 +43,9 @@ std::array<uint32_t, 2> boundary_pair(std::mt19937& rng) {
   if (rng() % 8 == 0) fraction_a = 0;
   uint32_t fraction_b = rng() & kFractionMask;
   switch (rng() % 6) {
-    case 0: fraction_b = fraction_a; break;                                  // cancellation (d = 0)
+    case 0: fraction_b = fraction_a; break;                                      // cancellation (d = 0)
     case 1: fraction_b = (fraction_a + (rng() % 5) - 2) & kFractionMask; break;  // near cancellation
-    case 2:  // nothing below the guard bit
+    case 2:                                                                      // nothing below the guard bit
       fraction_b &= shift >= 1 && shift <= 24 ? ~0u << (shift - 1) : ~0u;
       break;
     case 3: fraction_b = kFractionMask; break;  // everything below the guard bit
@@ -147,10 +147,17 @@ TEST(VuFastAddCrossCheck, AddSubMaddMsubEqualTheModel) {
       // (Booth-tree lanes when ft's low 16 bits are set), or a product that overflows.
       acc[lane] = boundary_pair(rng)[0];
       switch (rng() % 5) {
-        case 0: fs[lane] = kOne ^ (rng() & kSignBit); std::swap(fs[lane], ft[lane]); break;
+        case 0:
+          fs[lane] = kOne ^ (rng() & kSignBit);
+          std::swap(fs[lane], ft[lane]);
+          break;
         case 1: fs[lane] = kOne; break;  // 1.0 * y: the tree decides
         case 2: fs[lane] = (rng() & kSignBit) | ((124u + rng() % 7) << 23); break;
-        case 3: acc[lane] = x; fs[lane] = y; ft[lane] = kOne; break;
+        case 3:
+          acc[lane] = x;
+          fs[lane] = y;
+          ft[lane] = kOne;
+          break;
         default: break;
       }
     }
@@ -165,17 +172,17 @@ TEST(VuFastAddCrossCheck, AddSubMaddMsubEqualTheModel) {
         fields, [&](int l) { return reference::msub(acc[l], has_lane(acc_overflow, l), fs[l], ft[l]); });
     ASSERT_NO_FATAL_FAILURE(expect_same("sse2 add4", sse2::add4(fs, ft, fields), add_want, fs, ft, acc, fields));
     ASSERT_NO_FATAL_FAILURE(expect_same("sse2 sub4", sse2::sub4(fs, ft, fields), sub_want, fs, ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(expect_same("sse2 madd4", sse2::madd4(acc, acc_overflow, fs, ft, fields), madd_want, fs,
-                                        ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(expect_same("sse2 msub4", sse2::msub4(acc, acc_overflow, fs, ft, fields), msub_want, fs,
-                                        ft, acc, fields));
+    ASSERT_NO_FATAL_FAILURE(
+        expect_same("sse2 madd4", sse2::madd4(acc, acc_overflow, fs, ft, fields), madd_want, fs, ft, acc, fields));
+    ASSERT_NO_FATAL_FAILURE(
+        expect_same("sse2 msub4", sse2::msub4(acc, acc_overflow, fs, ft, fields), msub_want, fs, ft, acc, fields));
     if (!avx2::kUseAvx2) continue;
     ASSERT_NO_FATAL_FAILURE(expect_same("avx2 add4", avx2::add4(fs, ft, fields), add_want, fs, ft, acc, fields));
     ASSERT_NO_FATAL_FAILURE(expect_same("avx2 sub4", avx2::sub4(fs, ft, fields), sub_want, fs, ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(expect_same("avx2 madd4", avx2::madd4(acc, acc_overflow, fs, ft, fields), madd_want, fs,
-                                        ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(expect_same("avx2 msub4", avx2::msub4(acc, acc_overflow, fs, ft, fields), msub_want, fs,
-                                        ft, acc, fields));
+    ASSERT_NO_FATAL_FAILURE(
+        expect_same("avx2 madd4", avx2::madd4(acc, acc_overflow, fs, ft, fields), madd_want, fs, ft, acc, fields));
+    ASSERT_NO_FATAL_FAILURE(
+        expect_same("avx2 msub4", avx2::msub4(acc, acc_overflow, fs, ft, fields), msub_want, fs, ft, acc, fields));
   }
 }
 

@@ -79,6 +79,13 @@ struct VectorLanes {
     __m128i over;   // O
   };
 
+  // A constant with kLow in the low 16 bits of every lane and kHigh in the high ones (a constant(), so the AVX2
+  // policy's single memory operand rather than a build from a general register).
+  template <uint32_t kLow, uint32_t kHigh>
+  [[gnu::always_inline]] static __m128i halves() {
+    return constant<(kLow & 0xFFFFu) | (kHigh << 16)>();
+  }
+
   // The Booth/CSA tree of multiplier.hpp (detail::booth_tree_bit15) on four lanes: the same rows, compressors and
   // final XOR. Only bits 0-15 of the rows reach bit 15 (everything carries upwards), so the tree runs on 16-bit
   // words, two per 32-bit lane: the low half holds one row or partial sum, the high half another, paired as the
@@ -104,14 +111,13 @@ struct VectorLanes {
     const __m128i xs = both_halves(x);
     const __m128i ms = both_halves(magnitudes);
     const __m128i ns = both_halves(negative);
-    const auto halves = [](uint32_t low, uint32_t high) { return splat((low & 0xFFFFu) | (high << 16)); };
     // Row kLow in the low halves, row kHigh in the high halves: 0, x or 2x at bit 2i, one's-complemented over
     // bits >= 2i when negative.
     const auto rows = [&]<unsigned kLow, unsigned kHigh>(std::integer_sequence<unsigned, kLow, kHigh>) {
-      const __m128i magnitude = _mm_mullo_epi16(xs, _mm_and_si128(ms, halves(3u << 2 * kLow, 3u << 2 * kHigh)));
-      const __m128i sign_bits = halves(1u << 2 * kLow, 1u << 2 * kHigh);
+      const __m128i magnitude = _mm_mullo_epi16(xs, _mm_and_si128(ms, halves<3u << 2 * kLow, 3u << 2 * kHigh>()));
+      const __m128i sign_bits = halves<1u << 2 * kLow, 1u << 2 * kHigh>();
       const __m128i negated = _mm_cmpeq_epi16(_mm_and_si128(ns, sign_bits), sign_bits);
-      const __m128i complement = halves(0xFFFFu << 2 * kLow, (0xFFFFu << 2 * kHigh) & 0xFFFFu);
+      const __m128i complement = halves<0xFFFFu << 2 * kLow, (0xFFFFu << 2 * kHigh) & 0xFFFFu>();
       return _mm_xor_si128(magnitude, _mm_and_si128(negated, complement));
     };
     const __m128i rows_1_4 = rows(std::integer_sequence<unsigned, 1, 4>{});
@@ -129,13 +135,13 @@ struct VectorLanes {
     // Level 1: rows 1, 2, 3 (low halves) and rows 4 & ~0x7FF, 5 & ~0xFFF, 6 (high halves); the high carry word
     // also takes row 6's +1 and row 5's bit 11.
     __m128i carry_1;
-    const __m128i sum_1 = compress(_mm_and_si128(rows_1_4, halves(0xFFFFu, 0xF800u)),
-                                   _mm_and_si128(rows_2_5, halves(0xFFFFu, 0xF000u)), rows_3_6, carry_1);
+    const __m128i sum_1 = compress(_mm_and_si128(rows_1_4, halves<0xFFFFu, 0xF800u>()),
+                                   _mm_and_si128(rows_2_5, halves<0xFFFFu, 0xF000u>()), rows_3_6, carry_1);
     carry_1 = _mm_or_si128(
-        carry_1, _mm_or_si128(_mm_and_si128(ns, halves(0, 1u << 12)), _mm_and_si128(rows_2_5, halves(0, 0x800u))));
+        carry_1, _mm_or_si128(_mm_and_si128(ns, halves<0, 1u << 12>()), _mm_and_si128(rows_2_5, halves<0, 0x800u>())));
     // Level 2: row 0 with level 1's low words, and row 7 | ((row 5 & 0x400) + row 5's +1) with the high ones.
     const __m128i row7_plus =
-        _mm_add_epi32(_mm_and_si128(rows_2_5, halves(0, 0x400u)), _mm_and_si128(ns, halves(0, 1u << 10)));
+        _mm_add_epi32(_mm_and_si128(rows_2_5, halves<0, 0x400u>()), _mm_and_si128(ns, halves<0, 1u << 10>()));
     __m128i carry_2;
     const __m128i sum_2 = compress(_mm_or_si128(rows_0_7, row7_plus), sum_1, carry_1, carry_2);
     // Levels 3 and 4 in the high halves: the low words move up.
@@ -143,15 +149,18 @@ struct VectorLanes {
     const __m128i sum_3 = compress(_mm_slli_epi32(carry_2, 16), sum_2, carry_2, carry_3);
     __m128i carry_4;
     const __m128i sum_4 = compress(_mm_slli_epi32(sum_2, 16), sum_3, carry_3, carry_4);
-    carry_4 = _mm_add_epi32(carry_4, _mm_and_si128(ns, halves(0, 1u << 14)));  // row 7's +1
+    carry_4 = _mm_add_epi32(carry_4, _mm_and_si128(ns, halves<0, 1u << 14>()));  // row 7's +1
     // The final adder's bit 15 is the XOR of the two words' bit 15 (nothing carries in): bit 31 of the lane.
     return _mm_srai_epi32(_mm_xor_si128(sum_4, carry_4), 31);
   }
 
-  // The multiplier (multiplier.hpp `mul`), all lanes in the vector path. The tree is computed only when some lane
-  // needs it (its exact product's bits 15-22 all clear and ft's low 16 bits not: multiplier.hpp's bound); the
-  // branch is rarely taken on random data and always for 1.0 * x and the like.
-  [[gnu::always_inline]] static Lanes mul_lanes(__m128i fs, __m128i ft) {
+  // The multiplier (multiplier.hpp `mul`), all lanes in the vector path. Its fast path is the exact 48-bit product
+  // (two 32x32->64 multiplies) truncated. The tree is computed only when some lane in `needed` (all ones per lane:
+  // the lanes whose result is kept) needs it: its exact product's bits 15-22 all clear and ft's low 16 bits not
+  // (multiplier.hpp's bound: elsewhere the Booth loss cannot reach bit 23). The branch is rarely taken on random
+  // data and always for 1.0 * x and the like. A lane outside `needed` may then keep a product 1 ulp too high; its
+  // value and flags are discarded (finish masks them, and MADD/MSUB's add ignores it).
+  [[gnu::always_inline]] static Lanes mul_lanes(__m128i fs, __m128i ft, __m128i needed) {
     const __m128i exp_mask = constant<0xFFu>();
     const __m128i fraction = constant<kFractionMask>();
     const __m128i hidden = constant<kHiddenBit>();
@@ -176,7 +185,7 @@ struct VectorLanes {
     const __m128i ft_low_set =
         _mm_xor_si128(_mm_cmpeq_epi32(_mm_and_si128(y, constant<0xFFFFu>()), zero), constant<~0u>());
     const __m128i tree = _mm_andnot_si128(zero_operand, _mm_and_si128(bound_clear, ft_low_set));
-    if (_mm_movemask_ps(_mm_castsi128_ps(tree)) != 0) [[unlikely]] {
+    if (_mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(tree, needed))) != 0) [[unlikely]] {
       // In these lanes the exact bit 15 is 0, so the tree disagrees where its bit 15 is 1, and the product is
       // then 0x8000 lower: as bits 15-22 are clear that borrows exactly 1 from bits 23 and up.
       top = _mm_add_epi32(top, _mm_and_si128(tree, booth_tree_bit15(x, y)));
@@ -321,7 +330,8 @@ struct VectorLanes {
     const __m128i magnitude_out = _mm_andnot_si128(zero_sum, _mm_sub_epi32(packed, constant<(1023u - 127u) << 23>()));
     // A's sign on a non-zero result; +0 for an exact cancellation; the zero operands' rule where both are zero.
     const __m128i sign = _mm_andnot_si128(zero_sum, _mm_and_si128(big_operand, sign_bit));
-    const __m128i value = select(both_zero, _mm_and_si128(_mm_and_si128(a, b), sign_bit), _mm_or_si128(sign, magnitude_out));
+    const __m128i value =
+        select(both_zero, _mm_and_si128(_mm_and_si128(a, b), sign_bit), _mm_or_si128(sign, magnitude_out));
     return Lanes{value, zero, zero};
   }
 
@@ -379,7 +389,7 @@ struct VectorLanes {
   [[gnu::always_inline]] static Vec4Result multiply_accumulate4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
                                                                 const Vec4& ft, FieldMask fields, uint32_t sign_flip) {
     const __m128i acc_value = load(acc);
-    const Lanes product = mul_lanes(load(fs), load(ft));
+    const Lanes product = mul_lanes(load(fs), load(ft), field_lanes(fields));
     const __m128i addend = _mm_xor_si128(product.value, splat(sign_flip));
     const __m128i acc_over =
         field_lanes(acc_overflow);  // second in priority: the selects below test product.over first
@@ -399,11 +409,12 @@ struct VectorLanes {
   }
 
   [[gnu::always_inline]] static Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return finish(fields, add_lanes_checked(load(fs), _mm_xor_si128(load(ft), constant<kSignBit>()), field_lanes(fields)));
+    return finish(fields,
+                  add_lanes_checked(load(fs), _mm_xor_si128(load(ft), constant<kSignBit>()), field_lanes(fields)));
   }
 
   [[gnu::always_inline]] static Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return finish(fields, mul_lanes(load(fs), load(ft)));
+    return finish(fields, mul_lanes(load(fs), load(ft), field_lanes(fields)));
   }
 
   // `acc_overflow` holds, per field, whether that ACC lane's last write overflowed (ACC-overflow persistence).

@@ -63,8 +63,8 @@ struct Isa {
       const __m128d sum = _mm_add_pd(_mm_cvtps_pd(_mm_castsi128_ps(x)), _mm_cvtps_pd(_mm_castsi128_ps(y)));
       return _mm_castsi128_ps(_mm_srli_epi64(_mm_castpd_si128(sum), 29));  // the sign moves to bit 34: dropped
     };
-    return _mm_castps_si128(_mm_shuffle_ps(sums(a, b), sums(_mm_unpackhi_epi64(a, a), _mm_unpackhi_epi64(b, b)),
-                                           _MM_SHUFFLE(2, 0, 2, 0)));
+    return _mm_castps_si128(
+        _mm_shuffle_ps(sums(a, b), sums(_mm_unpackhi_epi64(a, a), _mm_unpackhi_epi64(b, b)), _MM_SHUFFLE(2, 0, 2, 0)));
   }
   // The adder's normalisation: x >> 1 where by_1 is set, >> 2 where by_2 is too (by_2 implies by_1).
   [[gnu::always_inline]] static __m128i shift_right_0_to_2(__m128i x, __m128i by_1, __m128i by_2) {
