@@ -131,8 +131,9 @@ TEST(VuFastAddCrossCheck, FastLanesAreTheDocumentedOnesAndEqualTheModel) {
 }
 
 // The whole ops, both instruction sets, against the model: the fast path where it applies and the model's integer
-// vector adder where it does not, selected per op.
-TEST(VuFastAddCrossCheck, AddSubMaddMsubEqualTheModel) {
+// vector adder where it does not, selected per op; MUL's truncated exact product, its Booth tree, and the tree bit
+// looked up for short fs significands (1.0 * y, 2^k * y).
+TEST(VuFastAddCrossCheck, AddSubMulMaddMsubEqualTheModel) {
   std::mt19937 rng(0x19add);
   const long n = sweep_size();
   for (long i = 0; i < n; ++i) {
@@ -166,12 +167,14 @@ TEST(VuFastAddCrossCheck, AddSubMaddMsubEqualTheModel) {
     const FieldMask acc_overflow = rng() % 8 == 0 ? FieldMask(rng() % 16) : FieldMask{0};
     const Vec4Result add_want = reference_lanes(fields, [&](int l) { return reference::add(fs[l], ft[l]); });
     const Vec4Result sub_want = reference_lanes(fields, [&](int l) { return reference::sub(fs[l], ft[l]); });
+    const Vec4Result mul_want = reference_lanes(fields, [&](int l) { return reference::mul(fs[l], ft[l]); });
     const Vec4Result madd_want = reference_lanes(
         fields, [&](int l) { return reference::madd(acc[l], has_lane(acc_overflow, l), fs[l], ft[l]); });
     const Vec4Result msub_want = reference_lanes(
         fields, [&](int l) { return reference::msub(acc[l], has_lane(acc_overflow, l), fs[l], ft[l]); });
     ASSERT_NO_FATAL_FAILURE(expect_same("sse2 add4", sse2::add4(fs, ft, fields), add_want, fs, ft, acc, fields));
     ASSERT_NO_FATAL_FAILURE(expect_same("sse2 sub4", sse2::sub4(fs, ft, fields), sub_want, fs, ft, acc, fields));
+    ASSERT_NO_FATAL_FAILURE(expect_same("sse2 mul4", sse2::mul4(fs, ft, fields), mul_want, fs, ft, acc, fields));
     ASSERT_NO_FATAL_FAILURE(
         expect_same("sse2 madd4", sse2::madd4(acc, acc_overflow, fs, ft, fields), madd_want, fs, ft, acc, fields));
     ASSERT_NO_FATAL_FAILURE(
@@ -179,10 +182,30 @@ TEST(VuFastAddCrossCheck, AddSubMaddMsubEqualTheModel) {
     if (!avx2::kUseAvx2) continue;
     ASSERT_NO_FATAL_FAILURE(expect_same("avx2 add4", avx2::add4(fs, ft, fields), add_want, fs, ft, acc, fields));
     ASSERT_NO_FATAL_FAILURE(expect_same("avx2 sub4", avx2::sub4(fs, ft, fields), sub_want, fs, ft, acc, fields));
+    ASSERT_NO_FATAL_FAILURE(expect_same("avx2 mul4", avx2::mul4(fs, ft, fields), mul_want, fs, ft, acc, fields));
     ASSERT_NO_FATAL_FAILURE(
         expect_same("avx2 madd4", avx2::madd4(acc, acc_overflow, fs, ft, fields), madd_want, fs, ft, acc, fields));
     ASSERT_NO_FATAL_FAILURE(
         expect_same("avx2 msub4", avx2::msub4(acc, acc_overflow, fs, ft, fields), msub_want, fs, ft, acc, fields));
+  }
+}
+
+// The looked-up tree bit for an fs significand with its low 16 bits clear equals the reference tree's, for every
+// value of ft's low 16 bits (the only ft bits the tree reads) and a few fs significands, exhaustively.
+TEST(VuFastAddCrossCheck, ShortFsTreeBitEqualsTheReferenceTreeForEveryFtLowHalf) {
+  std::mt19937 rng(0x19b0);
+  for (const uint32_t x : {0x800000u, 0xC00000u, 0xFF0000u, 0x800000u | (static_cast<uint32_t>(rng()) & 0x7F0000u)}) {
+    for (uint32_t low = 0; low < 65536; low += 4) {
+      Vec4 y{};
+      for (uint32_t lane = 0; lane < 4; ++lane)
+        y[lane] = kHiddenBit | (static_cast<uint32_t>(rng()) & 0x7F0000u) | (low + lane);
+      Vec4 bits{};
+      sse2::Ops::store(bits, sse2::Ops::short_fs_tree_bit15(sse2::Ops::load(y)));
+      for (uint32_t lane = 0; lane < 4; ++lane) {
+        ASSERT_EQ(bits[lane] != 0, reference::detail::booth_tree_bit15(x, y[lane]) != 0)
+            << fmt::format("x {:06X} y {:06X}", x, y[lane]);
+      }
+    }
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include <emmintrin.h>
 
+#include <array>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -78,6 +79,31 @@ struct VectorLanes {
     __m128i under;  // U (and Z)
     __m128i over;   // O
   };
+
+  // The tree's bit 15 for every ft significand's low 16 bits when fs's significand has its low 16 bits clear, one
+  // bit per entry. The tree reads only bits 0-15 of x and of y (multiplier.hpp's booth_tree_bit15: rows are
+  // |digit| * x << 2i and their complements, digits from y's windows up to bit 15, and only bits 0-15 of the rows
+  // reach bit 15), so with x's low bits 0 the bit is a function of y's low 16 bits alone: a table generated from
+  // the scalar tree at first use. tests/vu/float_fast_add_cross_test.cpp checks it against the reference tree for
+  // all 65536 entries.
+  static const std::array<uint32_t, 2048>& short_fs_tree_bits() {
+    static const std::array<uint32_t, 2048> table = [] {
+      std::array<uint32_t, 2048> bits{};
+      for (uint32_t y = 0; y < 65536; ++y) bits[y >> 5] |= detail::booth_tree_bit15(0, y) << (y & 31);
+      return bits;
+    }();
+    return table;
+  }
+
+  // All ones in the lanes whose tree bit 15 is set, for an fs whose significand's low 16 bits are clear.
+  [[gnu::always_inline]] static __m128i short_fs_tree_bit15(__m128i y) {
+    const std::array<uint32_t, 2048>& table = short_fs_tree_bits();
+    alignas(16) uint32_t index[4];
+    _mm_store_si128(reinterpret_cast<__m128i*>(index), _mm_and_si128(y, constant<0xFFFFu>()));
+    alignas(16) uint32_t bit[4];
+    for (int lane = 0; lane < 4; ++lane) bit[lane] = 0u - ((table[index[lane] >> 5] >> (index[lane] & 31)) & 1u);
+    return _mm_load_si128(reinterpret_cast<const __m128i*>(bit));
+  }
 
   // A constant with kLow in the low 16 bits of every lane and kHigh in the high ones (a constant(), so the AVX2
   // policy's single memory operand rather than a build from a general register).
@@ -188,7 +214,11 @@ struct VectorLanes {
     if (_mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(tree, needed))) != 0) [[unlikely]] {
       // In these lanes the exact bit 15 is 0, so the tree disagrees where its bit 15 is 1, and the product is
       // then 0x8000 lower: as bits 15-22 are clear that borrows exactly 1 from bits 23 and up.
-      top = _mm_add_epi32(top, _mm_and_si128(tree, booth_tree_bit15(x, y)));
+      // fs with at most 8 significant bits (1.0, 0.5, 255.0, ...: x's low 16 bits clear) looks its tree bit up.
+      const __m128i short_fs = _mm_cmpeq_epi32(_mm_and_si128(x, constant<0xFFFFu>()), zero);
+      const bool all_short =
+          _mm_movemask_ps(_mm_castsi128_ps(_mm_andnot_si128(short_fs, _mm_and_si128(tree, needed)))) == 0;
+      top = _mm_add_epi32(top, _mm_and_si128(tree, all_short ? short_fs_tree_bit15(y) : booth_tree_bit15(x, y)));
     }
     const __m128i carry = _mm_srai_epi32(_mm_slli_epi32(top, 7), 31);        // product bit 47
     const __m128i significand = select(carry, _mm_srli_epi32(top, 1), top);  // hidden bit at bit 23
