@@ -21,6 +21,7 @@
 
 #include "emu/vu/float/reference.hpp"
 #include "emu/vu/float/vector_ops_avx2.hpp"
+#include "emu/vu/float/vector_ops_scalar.hpp"
 #include "emu/vu/float/vector_ops_sse2.hpp"
 
 #include "tests/vu/sweep_size.hpp"
@@ -64,21 +65,7 @@ std::string show(const Vec4Result& r) {
   return fmt::format("[{}] mac {:04X} sticky {:X}", show(r.value), r.mac, r.sticky);
 }
 
-// The reference model's lanes assembled as vector_ops_scalar.hpp assembles them.
-template <typename LaneOp>
-Vec4Result reference_lanes(FieldMask fields, LaneOp op) {
-  Vec4Result out;
-  for (int lane = 0; lane < 4; ++lane) {
-    if (!has_lane(fields, lane)) continue;
-    const FmacResult r = op(lane);
-    out.value[lane] = r.value;
-    out.mac = static_cast<uint16_t>(out.mac | mac_register_bits(r.mac, static_cast<unsigned>(lane)));
-    out.sticky = static_cast<uint8_t>(out.sticky | r.sticky);
-  }
-  return out;
-}
-
-void expect_same(const char* what, const Vec4Result& got, const Vec4Result& want, const Vec4& fs, const Vec4& ft,
+void expect_same(const std::string& what, const Vec4Result& got, const Vec4Result& want, const Vec4& fs, const Vec4& ft,
                  const Vec4& acc, FieldMask fields) {
   ASSERT_TRUE(got.value == want.value && got.mac == want.mac && got.sticky == want.sticky)
       << what << " fields " << int{fields} << "\n  fs  " << show(fs) << "\n  ft  " << show(ft) << "\n  acc "
@@ -165,28 +152,27 @@ TEST(VuFastAddCrossCheck, AddSubMulMaddMsubEqualTheModel) {
     if (i % 4 == 0) ft = Vec4{ft[0], ft[0], ft[0], ft[0]};  // a broadcast (bc/I/Q) operand
     const FieldMask fields = random_fields(rng);
     const FieldMask acc_overflow = rng() % 8 == 0 ? FieldMask(rng() % 16) : FieldMask{0};
-    const Vec4Result add_want = reference_lanes(fields, [&](int l) { return reference::add(fs[l], ft[l]); });
-    const Vec4Result sub_want = reference_lanes(fields, [&](int l) { return reference::sub(fs[l], ft[l]); });
-    const Vec4Result mul_want = reference_lanes(fields, [&](int l) { return reference::mul(fs[l], ft[l]); });
-    const Vec4Result madd_want = reference_lanes(
+    const Vec4Result add_want = scalar::detail::lanes(fields, [&](int l) { return reference::add(fs[l], ft[l]); });
+    const Vec4Result sub_want = scalar::detail::lanes(fields, [&](int l) { return reference::sub(fs[l], ft[l]); });
+    const Vec4Result mul_want = scalar::detail::lanes(fields, [&](int l) { return reference::mul(fs[l], ft[l]); });
+    const Vec4Result madd_want = scalar::detail::lanes(
         fields, [&](int l) { return reference::madd(acc[l], has_lane(acc_overflow, l), fs[l], ft[l]); });
-    const Vec4Result msub_want = reference_lanes(
+    const Vec4Result msub_want = scalar::detail::lanes(
         fields, [&](int l) { return reference::msub(acc[l], has_lane(acc_overflow, l), fs[l], ft[l]); });
-    ASSERT_NO_FATAL_FAILURE(expect_same("sse2 add4", sse2::add4(fs, ft, fields), add_want, fs, ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(expect_same("sse2 sub4", sse2::sub4(fs, ft, fields), sub_want, fs, ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(expect_same("sse2 mul4", sse2::mul4(fs, ft, fields), mul_want, fs, ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(
-        expect_same("sse2 madd4", sse2::madd4(acc, acc_overflow, fs, ft, fields), madd_want, fs, ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(
-        expect_same("sse2 msub4", sse2::msub4(acc, acc_overflow, fs, ft, fields), msub_want, fs, ft, acc, fields));
-    if (!avx2::kUseAvx2) continue;
-    ASSERT_NO_FATAL_FAILURE(expect_same("avx2 add4", avx2::add4(fs, ft, fields), add_want, fs, ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(expect_same("avx2 sub4", avx2::sub4(fs, ft, fields), sub_want, fs, ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(expect_same("avx2 mul4", avx2::mul4(fs, ft, fields), mul_want, fs, ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(
-        expect_same("avx2 madd4", avx2::madd4(acc, acc_overflow, fs, ft, fields), madd_want, fs, ft, acc, fields));
-    ASSERT_NO_FATAL_FAILURE(
-        expect_same("avx2 msub4", avx2::msub4(acc, acc_overflow, fs, ft, fields), msub_want, fs, ft, acc, fields));
+    // Each instruction set's five ops on this case.
+    const auto check = [&](const std::string& isa, auto add4, auto sub4, auto mul4, auto madd4, auto msub4) {
+      ASSERT_NO_FATAL_FAILURE(expect_same(isa + " add4", add4(fs, ft, fields), add_want, fs, ft, acc, fields));
+      ASSERT_NO_FATAL_FAILURE(expect_same(isa + " sub4", sub4(fs, ft, fields), sub_want, fs, ft, acc, fields));
+      ASSERT_NO_FATAL_FAILURE(expect_same(isa + " mul4", mul4(fs, ft, fields), mul_want, fs, ft, acc, fields));
+      ASSERT_NO_FATAL_FAILURE(
+          expect_same(isa + " madd4", madd4(acc, acc_overflow, fs, ft, fields), madd_want, fs, ft, acc, fields));
+      ASSERT_NO_FATAL_FAILURE(
+          expect_same(isa + " msub4", msub4(acc, acc_overflow, fs, ft, fields), msub_want, fs, ft, acc, fields));
+    };
+    ASSERT_NO_FATAL_FAILURE(check("sse2", sse2::add4, sse2::sub4, sse2::mul4, sse2::madd4, sse2::msub4));
+    if (avx2::kUseAvx2) {
+      ASSERT_NO_FATAL_FAILURE(check("avx2", avx2::add4, avx2::sub4, avx2::mul4, avx2::madd4, avx2::msub4));
+    }
   }
 }
 

@@ -252,22 +252,34 @@ struct VectorLanes {
     return sum;
   }
 
+  // An adder's operands ordered so that |big| >= |small| per lane, with their exponent fields.
+  struct Ordered {
+    __m128i big;
+    __m128i small;
+    __m128i exp_big;
+    __m128i exp_small;
+  };
+  [[gnu::always_inline]] static Ordered order_by_magnitude(__m128i a, __m128i b) {
+    const __m128i magnitude = constant<kMagnitudeMask>();
+    const __m128i exp_mask = constant<0xFFu>();
+    // Both magnitudes are below 2^31, so the signed compare is the unsigned one.
+    const __m128i swap = _mm_cmpgt_epi32(_mm_and_si128(b, magnitude), _mm_and_si128(a, magnitude));
+    const __m128i exchange = _mm_and_si128(_mm_xor_si128(a, b), swap);
+    const __m128i big = _mm_xor_si128(a, exchange);
+    const __m128i small = _mm_xor_si128(b, exchange);
+    return Ordered{big, small, _mm_and_si128(_mm_srli_epi32(big, 23), exp_mask),
+                   _mm_and_si128(_mm_srli_epi32(small, 23), exp_mask)};
+  }
+
   // The adder (adder.hpp `add`), all lanes in the vector path. Leading-bit cancellations (opposite signs, exponents
   // at most 1 apart) normalise left with normalise_left, only when some lane needs it.
   [[gnu::always_inline]] static Lanes add_lanes(__m128i a, __m128i b) {
-    const __m128i exp_mask = constant<0xFFu>();
     const __m128i fraction = constant<kFractionMask>();
     const __m128i hidden = constant<kHiddenBit>();
     const __m128i sign_bit = constant<kSignBit>();
     const __m128i zero = _mm_setzero_si128();
     const __m128i magnitude = constant<kMagnitudeMask>();
-    // Order by magnitude (both below 2^31, so the signed compare is the unsigned one).
-    const __m128i swap = _mm_cmpgt_epi32(_mm_and_si128(b, magnitude), _mm_and_si128(a, magnitude));
-    const __m128i exchange = _mm_and_si128(_mm_xor_si128(a, b), swap);
-    const __m128i big_operand = _mm_xor_si128(a, exchange);
-    const __m128i small_operand = _mm_xor_si128(b, exchange);
-    const __m128i exp_a = _mm_and_si128(_mm_srli_epi32(big_operand, 23), exp_mask);
-    const __m128i exp_b = _mm_and_si128(_mm_srli_epi32(small_operand, 23), exp_mask);
+    const auto [big_operand, small_operand, exp_a, exp_b] = order_by_magnitude(a, b);
     const __m128i both_zero = _mm_cmpeq_epi32(exp_a, zero);
     const __m128i sign = _mm_and_si128(big_operand, sign_bit);
     const __m128i shift = _mm_sub_epi32(exp_a, exp_b);  // 0..255
@@ -329,16 +341,9 @@ struct VectorLanes {
   // exact cancellation (+0, as the model gives). Both operands zero (exp(A) = 0) give -0 only when both are
   // negative, taken from the bits. Nothing here branches or leaves integer-exact arithmetic.
   [[gnu::always_inline]] static Lanes add_lanes_fast(__m128i a, __m128i b, __m128i& refused) {
-    const __m128i exp_mask = constant<0xFFu>();
     const __m128i sign_bit = constant<kSignBit>();
     const __m128i zero = _mm_setzero_si128();
-    const __m128i magnitude = constant<kMagnitudeMask>();
-    const __m128i swap = _mm_cmpgt_epi32(_mm_and_si128(b, magnitude), _mm_and_si128(a, magnitude));
-    const __m128i exchange = _mm_and_si128(_mm_xor_si128(a, b), swap);
-    const __m128i big_operand = _mm_xor_si128(a, exchange);
-    const __m128i small_operand = _mm_xor_si128(b, exchange);
-    const __m128i exp_a = _mm_and_si128(_mm_srli_epi32(big_operand, 23), exp_mask);
-    const __m128i exp_b = _mm_and_si128(_mm_srli_epi32(small_operand, 23), exp_mask);
+    const auto [big_operand, small_operand, exp_a, exp_b] = order_by_magnitude(a, b);
     const __m128i both_zero = _mm_cmpeq_epi32(exp_a, zero);
     const __m128i out_of_range =
         _mm_or_si128(_mm_cmpgt_epi32(constant<25>(), exp_a), _mm_cmpgt_epi32(exp_a, constant<253>()));
