@@ -184,8 +184,9 @@ struct VectorLanes {
   // (two 32x32->64 multiplies) truncated. The tree is computed only when some lane in `needed` (all ones per lane:
   // the lanes whose result is kept) needs it: its exact product's bits 15-22 all clear and ft's low 16 bits not
   // (multiplier.hpp's bound: elsewhere the Booth loss cannot reach bit 23). The branch is rarely taken on random
-  // data and always for 1.0 * x and the like. A lane outside `needed` may then keep a product 1 ulp too high; its
-  // value and flags are discarded (finish masks them, and MADD/MSUB's add ignores it).
+  // data and always for 1.0 * x and the like. A lane outside `needed` may then keep a wrong last bit (no tree, or
+  // the short-fs table applied to a long fs); its value and flags are discarded (finish masks them, and
+  // MADD/MSUB's add ignores it).
   [[gnu::always_inline]] static Lanes mul_lanes(__m128i fs, __m128i ft, __m128i needed) {
     const __m128i exp_mask = constant<0xFFu>();
     const __m128i fraction = constant<kFractionMask>();
