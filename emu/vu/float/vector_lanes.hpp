@@ -10,6 +10,7 @@
 
 #include <emmintrin.h>
 
+#include <array>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -79,6 +80,38 @@ struct VectorLanes {
     __m128i over;   // O
   };
 
+  // The tree's bit 15 for every ft significand's low 16 bits when fs's significand has its low 16 bits clear, one
+  // bit per entry. The tree reads only bits 0-15 of x and of y (multiplier.hpp's booth_tree_bit15: rows are
+  // |digit| * x << 2i and their complements, digits from y's windows up to bit 15, and only bits 0-15 of the rows
+  // reach bit 15), so with x's low bits 0 the bit is a function of y's low 16 bits alone: a table generated from
+  // the scalar tree at first use. tests/vu/float_fast_add_cross_test.cpp checks it against the reference tree for
+  // all 65536 entries.
+  static const std::array<uint32_t, 2048>& short_fs_tree_bits() {
+    static const std::array<uint32_t, 2048> table = [] {
+      std::array<uint32_t, 2048> bits{};
+      for (uint32_t y = 0; y < 65536; ++y) bits[y >> 5] |= detail::booth_tree_bit15(0, y) << (y & 31);
+      return bits;
+    }();
+    return table;
+  }
+
+  // All ones in the lanes whose tree bit 15 is set, for an fs whose significand's low 16 bits are clear.
+  [[gnu::always_inline]] static __m128i short_fs_tree_bit15(__m128i y) {
+    const std::array<uint32_t, 2048>& table = short_fs_tree_bits();
+    alignas(16) uint32_t index[4];
+    _mm_store_si128(reinterpret_cast<__m128i*>(index), _mm_and_si128(y, constant<0xFFFFu>()));
+    alignas(16) uint32_t bit[4];
+    for (int lane = 0; lane < 4; ++lane) bit[lane] = 0u - ((table[index[lane] >> 5] >> (index[lane] & 31)) & 1u);
+    return _mm_load_si128(reinterpret_cast<const __m128i*>(bit));
+  }
+
+  // A constant with kLow in the low 16 bits of every lane and kHigh in the high ones (a constant(), so the AVX2
+  // policy's single memory operand rather than a build from a general register).
+  template <uint32_t kLow, uint32_t kHigh>
+  [[gnu::always_inline]] static __m128i halves() {
+    return constant<(kLow & 0xFFFFu) | (kHigh << 16)>();
+  }
+
   // The Booth/CSA tree of multiplier.hpp (detail::booth_tree_bit15) on four lanes: the same rows, compressors and
   // final XOR. Only bits 0-15 of the rows reach bit 15 (everything carries upwards), so the tree runs on 16-bit
   // words, two per 32-bit lane: the low half holds one row or partial sum, the high half another, paired as the
@@ -104,14 +137,13 @@ struct VectorLanes {
     const __m128i xs = both_halves(x);
     const __m128i ms = both_halves(magnitudes);
     const __m128i ns = both_halves(negative);
-    const auto halves = [](uint32_t low, uint32_t high) { return splat((low & 0xFFFFu) | (high << 16)); };
     // Row kLow in the low halves, row kHigh in the high halves: 0, x or 2x at bit 2i, one's-complemented over
     // bits >= 2i when negative.
     const auto rows = [&]<unsigned kLow, unsigned kHigh>(std::integer_sequence<unsigned, kLow, kHigh>) {
-      const __m128i magnitude = _mm_mullo_epi16(xs, _mm_and_si128(ms, halves(3u << 2 * kLow, 3u << 2 * kHigh)));
-      const __m128i sign_bits = halves(1u << 2 * kLow, 1u << 2 * kHigh);
+      const __m128i magnitude = _mm_mullo_epi16(xs, _mm_and_si128(ms, halves<3u << 2 * kLow, 3u << 2 * kHigh>()));
+      const __m128i sign_bits = halves<1u << 2 * kLow, 1u << 2 * kHigh>();
       const __m128i negated = _mm_cmpeq_epi16(_mm_and_si128(ns, sign_bits), sign_bits);
-      const __m128i complement = halves(0xFFFFu << 2 * kLow, (0xFFFFu << 2 * kHigh) & 0xFFFFu);
+      const __m128i complement = halves<0xFFFFu << 2 * kLow, (0xFFFFu << 2 * kHigh) & 0xFFFFu>();
       return _mm_xor_si128(magnitude, _mm_and_si128(negated, complement));
     };
     const __m128i rows_1_4 = rows(std::integer_sequence<unsigned, 1, 4>{});
@@ -129,13 +161,13 @@ struct VectorLanes {
     // Level 1: rows 1, 2, 3 (low halves) and rows 4 & ~0x7FF, 5 & ~0xFFF, 6 (high halves); the high carry word
     // also takes row 6's +1 and row 5's bit 11.
     __m128i carry_1;
-    const __m128i sum_1 = compress(_mm_and_si128(rows_1_4, halves(0xFFFFu, 0xF800u)),
-                                   _mm_and_si128(rows_2_5, halves(0xFFFFu, 0xF000u)), rows_3_6, carry_1);
+    const __m128i sum_1 = compress(_mm_and_si128(rows_1_4, halves<0xFFFFu, 0xF800u>()),
+                                   _mm_and_si128(rows_2_5, halves<0xFFFFu, 0xF000u>()), rows_3_6, carry_1);
     carry_1 = _mm_or_si128(
-        carry_1, _mm_or_si128(_mm_and_si128(ns, halves(0, 1u << 12)), _mm_and_si128(rows_2_5, halves(0, 0x800u))));
+        carry_1, _mm_or_si128(_mm_and_si128(ns, halves<0, 1u << 12>()), _mm_and_si128(rows_2_5, halves<0, 0x800u>())));
     // Level 2: row 0 with level 1's low words, and row 7 | ((row 5 & 0x400) + row 5's +1) with the high ones.
     const __m128i row7_plus =
-        _mm_add_epi32(_mm_and_si128(rows_2_5, halves(0, 0x400u)), _mm_and_si128(ns, halves(0, 1u << 10)));
+        _mm_add_epi32(_mm_and_si128(rows_2_5, halves<0, 0x400u>()), _mm_and_si128(ns, halves<0, 1u << 10>()));
     __m128i carry_2;
     const __m128i sum_2 = compress(_mm_or_si128(rows_0_7, row7_plus), sum_1, carry_1, carry_2);
     // Levels 3 and 4 in the high halves: the low words move up.
@@ -143,15 +175,19 @@ struct VectorLanes {
     const __m128i sum_3 = compress(_mm_slli_epi32(carry_2, 16), sum_2, carry_2, carry_3);
     __m128i carry_4;
     const __m128i sum_4 = compress(_mm_slli_epi32(sum_2, 16), sum_3, carry_3, carry_4);
-    carry_4 = _mm_add_epi32(carry_4, _mm_and_si128(ns, halves(0, 1u << 14)));  // row 7's +1
+    carry_4 = _mm_add_epi32(carry_4, _mm_and_si128(ns, halves<0, 1u << 14>()));  // row 7's +1
     // The final adder's bit 15 is the XOR of the two words' bit 15 (nothing carries in): bit 31 of the lane.
     return _mm_srai_epi32(_mm_xor_si128(sum_4, carry_4), 31);
   }
 
-  // The multiplier (multiplier.hpp `mul`), all lanes in the vector path. The tree is computed only when some lane
-  // needs it (its exact product's bits 15-22 all clear and ft's low 16 bits not: multiplier.hpp's bound); the
-  // branch is rarely taken on random data and always for 1.0 * x and the like.
-  [[gnu::always_inline]] static Lanes mul_lanes(__m128i fs, __m128i ft) {
+  // The multiplier (multiplier.hpp `mul`), all lanes in the vector path. Its fast path is the exact 48-bit product
+  // (two 32x32->64 multiplies) truncated. The tree is computed only when some lane in `needed` (all ones per lane:
+  // the lanes whose result is kept) needs it: its exact product's bits 15-22 all clear and ft's low 16 bits not
+  // (multiplier.hpp's bound: elsewhere the Booth loss cannot reach bit 23). The branch is rarely taken on random
+  // data and always for 1.0 * x and the like. A lane outside `needed` may then keep a wrong last bit (no tree, or
+  // the short-fs table applied to a long fs); its value and flags are discarded (finish masks them, and
+  // MADD/MSUB's add ignores it).
+  [[gnu::always_inline]] static Lanes mul_lanes(__m128i fs, __m128i ft, __m128i needed) {
     const __m128i exp_mask = constant<0xFFu>();
     const __m128i fraction = constant<kFractionMask>();
     const __m128i hidden = constant<kHiddenBit>();
@@ -176,10 +212,14 @@ struct VectorLanes {
     const __m128i ft_low_set =
         _mm_xor_si128(_mm_cmpeq_epi32(_mm_and_si128(y, constant<0xFFFFu>()), zero), constant<~0u>());
     const __m128i tree = _mm_andnot_si128(zero_operand, _mm_and_si128(bound_clear, ft_low_set));
-    if (_mm_movemask_ps(_mm_castsi128_ps(tree)) != 0) [[unlikely]] {
+    if (_mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(tree, needed))) != 0) [[unlikely]] {
       // In these lanes the exact bit 15 is 0, so the tree disagrees where its bit 15 is 1, and the product is
       // then 0x8000 lower: as bits 15-22 are clear that borrows exactly 1 from bits 23 and up.
-      top = _mm_add_epi32(top, _mm_and_si128(tree, booth_tree_bit15(x, y)));
+      // fs with at most 8 significant bits (1.0, 0.5, 255.0, ...: x's low 16 bits clear) looks its tree bit up.
+      const __m128i short_fs = _mm_cmpeq_epi32(_mm_and_si128(x, constant<0xFFFFu>()), zero);
+      const bool all_short =
+          _mm_movemask_ps(_mm_castsi128_ps(_mm_andnot_si128(short_fs, _mm_and_si128(tree, needed)))) == 0;
+      top = _mm_add_epi32(top, _mm_and_si128(tree, all_short ? short_fs_tree_bit15(y) : booth_tree_bit15(x, y)));
     }
     const __m128i carry = _mm_srai_epi32(_mm_slli_epi32(top, 7), 31);        // product bit 47
     const __m128i significand = select(carry, _mm_srli_epi32(top, 1), top);  // hidden bit at bit 23
@@ -213,22 +253,34 @@ struct VectorLanes {
     return sum;
   }
 
+  // An adder's operands ordered so that |big| >= |small| per lane, with their exponent fields.
+  struct Ordered {
+    __m128i big;
+    __m128i small;
+    __m128i exp_big;
+    __m128i exp_small;
+  };
+  [[gnu::always_inline]] static Ordered order_by_magnitude(__m128i a, __m128i b) {
+    const __m128i magnitude = constant<kMagnitudeMask>();
+    const __m128i exp_mask = constant<0xFFu>();
+    // Both magnitudes are below 2^31, so the signed compare is the unsigned one.
+    const __m128i swap = _mm_cmpgt_epi32(_mm_and_si128(b, magnitude), _mm_and_si128(a, magnitude));
+    const __m128i exchange = _mm_and_si128(_mm_xor_si128(a, b), swap);
+    const __m128i big = _mm_xor_si128(a, exchange);
+    const __m128i small = _mm_xor_si128(b, exchange);
+    return Ordered{big, small, _mm_and_si128(_mm_srli_epi32(big, 23), exp_mask),
+                   _mm_and_si128(_mm_srli_epi32(small, 23), exp_mask)};
+  }
+
   // The adder (adder.hpp `add`), all lanes in the vector path. Leading-bit cancellations (opposite signs, exponents
   // at most 1 apart) normalise left with normalise_left, only when some lane needs it.
   [[gnu::always_inline]] static Lanes add_lanes(__m128i a, __m128i b) {
-    const __m128i exp_mask = constant<0xFFu>();
     const __m128i fraction = constant<kFractionMask>();
     const __m128i hidden = constant<kHiddenBit>();
     const __m128i sign_bit = constant<kSignBit>();
     const __m128i zero = _mm_setzero_si128();
     const __m128i magnitude = constant<kMagnitudeMask>();
-    // Order by magnitude (both below 2^31, so the signed compare is the unsigned one).
-    const __m128i swap = _mm_cmpgt_epi32(_mm_and_si128(b, magnitude), _mm_and_si128(a, magnitude));
-    const __m128i exchange = _mm_and_si128(_mm_xor_si128(a, b), swap);
-    const __m128i big_operand = _mm_xor_si128(a, exchange);
-    const __m128i small_operand = _mm_xor_si128(b, exchange);
-    const __m128i exp_a = _mm_and_si128(_mm_srli_epi32(big_operand, 23), exp_mask);
-    const __m128i exp_b = _mm_and_si128(_mm_srli_epi32(small_operand, 23), exp_mask);
+    const auto [big_operand, small_operand, exp_a, exp_b] = order_by_magnitude(a, b);
     const __m128i both_zero = _mm_cmpeq_epi32(exp_a, zero);
     const __m128i sign = _mm_and_si128(big_operand, sign_bit);
     const __m128i shift = _mm_sub_epi32(exp_a, exp_b);  // 0..255
@@ -265,6 +317,72 @@ struct VectorLanes {
     __m128i value = _mm_andnot_si128(exact_zero, _mm_or_si128(sign, magnitude_out));
     value = select(both_zero, _mm_and_si128(_mm_and_si128(a, b), sign_bit), value);
     return Lanes{value, under, over};
+  }
+
+  // The adder's host-speed path: the PS2 sum from one exact host double addition, for every lane whose larger
+  // operand's exponent is 0 (both operands zero) or in [25, 253]. `refused` comes back all ones in the other
+  // lanes, whose outputs are then meaningless (add_lanes_checked sends the op to add_lanes).
+  //
+  // Why it equals add_lanes (adder.hpp's model) in the lanes it takes. Order |A| >= |B|, d = exp(A) - exp(B). The
+  // model adds A's significand with one guard bit to B's significand shifted right by d below it, then truncates
+  // the integer sum to 24 significant bits. Both steps are exact functions of the real numbers involved:
+  //  1. the shifted B keeps exactly B's bits of weight >= g = ulp(A) / 2, so it is B' = B with its low d - 1
+  //     fraction bits cleared (d >= 2), B itself (d <= 1), only its hidden bit (d = 24), or 0 (d >= 25, or B zero
+  //     or denormal). That is an AND with a mask, done here in integers;
+  //  2. the model's sum is A + B' exactly (an integer count of g, below 2^26 of them), and its result is that value
+  //     truncated toward zero to 24 significant bits, with A's sign, or +0 when it is 0.
+  // So the PS2 result is RTZ(A + B') with the sign of A, whatever the signs (the "same sign" and "opposite sign with
+  // nothing shifted out" conditions are both special cases: the mask makes every case exact). A + B' is a multiple
+  // of g below 2^(exp(A) + 2) in magnitude: at most 26 significant bits, exact in a double under every rounding
+  // mode, so the host's MXCSR (rounding, DAZ, FTZ) cannot change it. Both operands are normal singles (exponent
+  // 1..253) or zero when converted, so the float-to-double conversions are exact too. RTZ to a single is then a
+  // truncation of the double's bit pattern: drop its low 29 fraction bits and rebias the exponent by 1023 - 127.
+  // Range: a non-zero A + B' lies in [g, 2^(exp(A) + 2)), so the result's exponent field is in
+  // [exp(A) - 24, exp(A) + 1], inside [1, 254] exactly when exp(A) is in [25, 253]: no U, no O, and Z only for an
+  // exact cancellation (+0, as the model gives). Both operands zero (exp(A) = 0) give -0 only when both are
+  // negative, taken from the bits. Nothing here branches or leaves integer-exact arithmetic.
+  [[gnu::always_inline]] static Lanes add_lanes_fast(__m128i a, __m128i b, __m128i& refused) {
+    const __m128i sign_bit = constant<kSignBit>();
+    const __m128i zero = _mm_setzero_si128();
+    const auto [big_operand, small_operand, exp_a, exp_b] = order_by_magnitude(a, b);
+    const __m128i both_zero = _mm_cmpeq_epi32(exp_a, zero);
+    const __m128i out_of_range =
+        _mm_or_si128(_mm_cmpgt_epi32(constant<25>(), exp_a), _mm_cmpgt_epi32(exp_a, constant<253>()));
+    refused = _mm_andnot_si128(both_zero, out_of_range);
+    const __m128i shift = _mm_sub_epi32(exp_a, exp_b);  // 0..253 where it matters
+    // B' (step 1): nothing of B when it is zero or denormal or d >= 25; else B without its low d - 1 bits, whose
+    // mask ~0 >> (33 - d) is built only for d >= 2 (the count is then 9..31).
+    const __m128i drop = _mm_or_si128(_mm_cmpeq_epi32(exp_b, zero), _mm_cmpgt_epi32(shift, constant<24>()));
+    const __m128i low_bits = _mm_and_si128(_mm_cmpgt_epi32(shift, constant<1>()),
+                                           Isa::shift_right(constant<~0u>(), _mm_sub_epi32(constant<33>(), shift)));
+    const __m128i small_kept = _mm_andnot_si128(_mm_or_si128(drop, refused), _mm_andnot_si128(low_bits, small_operand));
+    // Refused and zero lanes convert +0, so no Inf, NaN or denormal ever reaches the host's float unit.
+    const __m128i big_kept = _mm_andnot_si128(_mm_or_si128(both_zero, refused), big_operand);
+    // Step 2 (Isa::truncated_sums): the exact double sums, and each one's magnitude bits >> 29 packed to 32 bits:
+    // the single's exponent (rebiased below by 1023 - 127, modulo 2^32, which the result fits) and fraction,
+    // truncated. The packed bits of 2.0 are 0 too, so an exact cancellation is found from the operands: B' = -A.
+    const __m128i packed = Isa::truncated_sums(big_kept, small_kept);
+    const __m128i zero_sum = _mm_cmpeq_epi32(small_kept, _mm_xor_si128(big_kept, sign_bit));
+    const __m128i magnitude_out = _mm_andnot_si128(zero_sum, _mm_sub_epi32(packed, constant<(1023u - 127u) << 23>()));
+    // A's sign on a non-zero result; +0 for an exact cancellation; the zero operands' rule where both are zero.
+    const __m128i sign = _mm_andnot_si128(zero_sum, _mm_and_si128(big_operand, sign_bit));
+    const __m128i value =
+        select(both_zero, _mm_and_si128(_mm_and_si128(a, b), sign_bit), _mm_or_si128(sign, magnitude_out));
+    return Lanes{value, zero, zero};
+  }
+
+  // The model's adder out of line: the lanes add_lanes_fast refuses (an exponent below 25 or above 253) are rare,
+  // so the fast path keeps the code small. Its own symbol also makes its calls countable (callgrind).
+  [[gnu::noinline]] static Lanes add_lanes_refused(__m128i a, __m128i b) { return add_lanes(a, b); }
+
+  // The adder: add_lanes_fast where every lane in `needed` (all ones per lane) takes it, else the model.
+  [[gnu::always_inline]] static Lanes add_lanes_checked(__m128i a, __m128i b, __m128i needed) {
+    __m128i refused;
+    const Lanes fast = add_lanes_fast(a, b, refused);
+    if (_mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(refused, needed))) != 0) [[unlikely]] {
+      return add_lanes_refused(a, b);
+    }
+    return fast;
   }
 
   [[gnu::always_inline]] static __m128i zero_lanes(__m128i value) {
@@ -307,12 +425,12 @@ struct VectorLanes {
   [[gnu::always_inline]] static Vec4Result multiply_accumulate4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
                                                                 const Vec4& ft, FieldMask fields, uint32_t sign_flip) {
     const __m128i acc_value = load(acc);
-    const Lanes product = mul_lanes(load(fs), load(ft));
+    const Lanes product = mul_lanes(load(fs), load(ft), field_lanes(fields));
     const __m128i addend = _mm_xor_si128(product.value, splat(sign_flip));
-    const Lanes sum = add_lanes(acc_value, addend);
     const __m128i acc_over =
         field_lanes(acc_overflow);  // second in priority: the selects below test product.over first
     const __m128i passed = _mm_or_si128(product.over, acc_over);  // the add does not decide these lanes
+    const Lanes sum = add_lanes_checked(acc_value, addend, _mm_andnot_si128(passed, field_lanes(fields)));
     const __m128i value = select(product.over, addend, select(acc_over, acc_value, sum.value));
     const __m128i z = _mm_andnot_si128(passed, zero_lanes(value));
     const __m128i under = _mm_andnot_si128(passed, sum.under);
@@ -323,15 +441,16 @@ struct VectorLanes {
   }
 
   [[gnu::always_inline]] static Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return finish(fields, add_lanes(load(fs), load(ft)));
+    return finish(fields, add_lanes_checked(load(fs), load(ft), field_lanes(fields)));
   }
 
   [[gnu::always_inline]] static Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return finish(fields, add_lanes(load(fs), _mm_xor_si128(load(ft), constant<kSignBit>())));
+    return finish(fields,
+                  add_lanes_checked(load(fs), _mm_xor_si128(load(ft), constant<kSignBit>()), field_lanes(fields)));
   }
 
   [[gnu::always_inline]] static Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
-    return finish(fields, mul_lanes(load(fs), load(ft)));
+    return finish(fields, mul_lanes(load(fs), load(ft), field_lanes(fields)));
   }
 
   // `acc_overflow` holds, per field, whether that ACC lane's last write overflowed (ACC-overflow persistence).

@@ -21,8 +21,9 @@ inline Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
 inline Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
   return avx2::kUseAvx2 ? avx2::sub4(fs, ft, fields) : sse2::sub4(fs, ft, fields);
 }
-// MUL has no variable shift, so AVX2 gains it little, less than the out-of-line call costs: SSE2, inlined, always.
-inline Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) { return sse2::mul4(fs, ft, fields); }
+inline Vec4Result mul4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
+  return avx2::kUseAvx2 ? avx2::mul4(fs, ft, fields) : sse2::mul4(fs, ft, fields);
+}
 // `acc_overflow` holds, per field, whether that ACC lane's last write overflowed (ACC-overflow persistence).
 inline Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
   return avx2::kUseAvx2 ? avx2::madd4(acc, acc_overflow, fs, ft, fields)

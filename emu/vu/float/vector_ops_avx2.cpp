@@ -41,16 +41,25 @@ namespace gcvu::vu::avx2 {
 
 struct Isa {
   // Under an AVX2 target GCC 12 builds a splatted constant from a general register (movabs, vmovq, vpunpcklqdq:
-  // three instructions per use, ~60 per op). A load the optimiser cannot see through keeps it one load.
+  // three instructions per use, ~60 per op), and it does so too for a constant it can read through (a constexpr or
+  // const array). An array it must assume writable is never rebuilt: each use is one RIP-relative memory operand.
+  // Nothing writes it; it is not const only so that the optimiser keeps it in memory. (The earlier fix, an empty
+  // asm hiding the array's address, cost an extra lea per use: 10-20 instructions per op, callgrind.)
   template <uint32_t kValue>
   [[gnu::always_inline]] static __m128i splat_constant() {
-    alignas(16) static constexpr uint32_t kLanes[4] = {kValue, kValue, kValue, kValue};
-    const uint32_t* lanes = kLanes;
-    asm("" : "+r"(lanes));  // hides the contents, so the constant is not rebuilt from them
-    return _mm_load_si128(reinterpret_cast<const __m128i*>(lanes));
+    alignas(16) static uint32_t kLanes[4] = {kValue, kValue, kValue, kValue};
+    return _mm_load_si128(reinterpret_cast<const __m128i*>(kLanes));
   }
   // x >> count per lane; counts above 31 give 0, which the adder masks anyway.
   [[gnu::always_inline]] static __m128i shift_right(__m128i x, __m128i count) { return _mm_srlv_epi32(x, count); }
+  // The fast adder's exact sums (vector_lanes.hpp add_lanes_fast): the four lane pairs as doubles in one 256-bit
+  // register (exact: normal singles or zeros), added (exact: at most 26 significant bits), and the magnitude bits
+  // >> 29 of each gathered back into 32-bit lanes (the sign moves to bit 34 and is dropped).
+  [[gnu::always_inline]] static __m128i truncated_sums(__m128i a, __m128i b) {
+    const __m256d sum = _mm256_add_pd(_mm256_cvtps_pd(_mm_castsi128_ps(a)), _mm256_cvtps_pd(_mm_castsi128_ps(b)));
+    const __m256i bits = _mm256_srli_epi64(_mm256_castpd_si256(sum), 29);
+    return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(bits, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+  }
   // by_1 and by_2 are 0 or -1 per lane: the count is their negated sum.
   [[gnu::always_inline]] static __m128i shift_right_0_to_2(__m128i x, __m128i by_1, __m128i by_2) {
     return _mm_srlv_epi32(x, _mm_sub_epi32(_mm_setzero_si128(), _mm_add_epi32(by_1, by_2)));
