@@ -18,7 +18,7 @@ inline constexpr uint8_t kTrxreg = 0x52;
 
 inline uint64_t bounded_gs_write(uint8_t address, uint64_t value) {
   if (address == kScissor1 || address == kScissor2) return value & 0x003f'003f'003f'003full;  // SCAX0/1, SCAY0/1
-  if (address == kTrxreg) return value & 0x0000'003f'0000'003full;                           // RRW, RRH
+  if (address == kTrxreg) return value & 0x0000'003f'0000'003full;                            // RRW, RRH
   return value;
 }
 
