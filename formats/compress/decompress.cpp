@@ -27,7 +27,9 @@ bool starts_with(std::span<const uint8_t> data, const uint8_t (&magic)[N]) {
 
 // How much more output room to make: at most kChunk, and never more than one byte past max_output (the byte that
 // tells a longer stream from one of exactly max_output bytes), so a 36-byte zip entry read with a limit of its
-// size does not get (and zero, and page in) a 1 MiB buffer. `have` is at most max_output.
+// size does not get (and zero, and page in) a 1 MiB buffer. `have` is at most max_output. The output grows only
+// as data decodes: a zstd frame's declared content size is not used to size it (a frame may declare 3 GB, within
+// a 4 GiB dump limit, and hold nothing: found by the gs_dump fuzz target, seed zstd_frame_declaring_3gb.bin).
 size_t next_chunk(size_t have, uint64_t max_output) {
   const uint64_t room = max_output - have;
   return room >= kChunk ? kChunk : static_cast<size_t>(room) + 1;
@@ -51,10 +53,6 @@ std::vector<uint8_t> zstd_decompress(std::span<const uint8_t> data, const std::s
   ZSTD_DStream* stream = ZSTD_createDStream();
   if (stream == nullptr) throw FormatError(source, 0, "zstd: out of memory");
   std::vector<uint8_t> out;
-  // A declared size within the limit is only a hint (the frame may lie); it saves the copies of growing.
-  if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != ZSTD_CONTENTSIZE_ERROR && declared < max_output) {
-    out.reserve(static_cast<size_t>(declared) + 1);
-  }
   ZSTD_inBuffer in{data.data(), data.size(), 0};
   while (true) {
     size_t old_size = out.size();
