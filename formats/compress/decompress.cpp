@@ -25,6 +25,16 @@ bool starts_with(std::span<const uint8_t> data, const uint8_t (&magic)[N]) {
   return data.size() >= N && std::memcmp(data.data(), magic, N) == 0;
 }
 
+// How much more output room to make: at most kChunk, and never more than one byte past max_output (the byte that
+// tells a longer stream from one of exactly max_output bytes), so a 36-byte zip entry read with a limit of its
+// size does not get (and zero, and page in) a 1 MiB buffer. `have` is at most max_output. The output grows only
+// as data decodes: a zstd frame's declared content size is not used to size it (a frame may declare 3 GB, within
+// a 4 GiB dump limit, and hold nothing: found by the gs_dump fuzz target, seed zstd_frame_declaring_3gb.bin).
+size_t next_chunk(size_t have, uint64_t max_output) {
+  const uint64_t room = max_output - have;
+  return room >= kChunk ? kChunk : static_cast<size_t>(room) + 1;
+}
+
 [[noreturn]] void too_large(const std::string& source, uint64_t max_output) {
   throw FormatError(source, 0, fmt::format("decompressed data exceeds the {}-byte limit for this file", max_output));
 }
@@ -46,8 +56,9 @@ std::vector<uint8_t> zstd_decompress(std::span<const uint8_t> data, const std::s
   ZSTD_inBuffer in{data.data(), data.size(), 0};
   while (true) {
     size_t old_size = out.size();
-    out.resize(old_size + kChunk);
-    ZSTD_outBuffer buffer{out.data() + old_size, kChunk, 0};
+    const size_t chunk = next_chunk(old_size, max_output);
+    out.resize(old_size + chunk);
+    ZSTD_outBuffer buffer{out.data() + old_size, chunk, 0};
     size_t pending = ZSTD_decompressStream(stream, &buffer, &in);
     out.resize(old_size + buffer.pos);
     if (ZSTD_isError(pending)) {
@@ -62,8 +73,8 @@ std::vector<uint8_t> zstd_decompress(std::span<const uint8_t> data, const std::s
       return out;
     }
     bool input_done = in.pos == in.size;
-    if (input_done && pending == 0) break;    // the last frame ended exactly at the end of the input
-    if (input_done && buffer.pos < kChunk) {  // the decoder wants input that is not there
+    if (input_done && pending == 0) break;   // the last frame ended exactly at the end of the input
+    if (input_done && buffer.pos < chunk) {  // the decoder wants input that is not there
       ZSTD_freeDStream(stream);
       throw FormatError(source, in.pos, "truncated: the zstd stream ends inside a frame");
     }
@@ -83,11 +94,12 @@ std::vector<uint8_t> xz_decompress(std::span<const uint8_t> data, const std::str
   stream.avail_in = data.size();
   while (true) {
     size_t old_size = out.size();
-    out.resize(old_size + kChunk);
+    const size_t chunk = next_chunk(old_size, max_output);
+    out.resize(old_size + chunk);
     stream.next_out = out.data() + old_size;
-    stream.avail_out = kChunk;
+    stream.avail_out = chunk;
     lzma_ret result = lzma_code(&stream, LZMA_FINISH);
-    out.resize(old_size + kChunk - stream.avail_out);
+    out.resize(old_size + chunk - stream.avail_out);
     uint64_t consumed = data.size() - stream.avail_in;
     if (result == LZMA_STREAM_END) break;
     if (result == LZMA_MEMLIMIT_ERROR) {

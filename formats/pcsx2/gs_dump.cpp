@@ -53,6 +53,12 @@ GsDumpPacket read_packet(ByteReader& reader) {
     case GsDumpPacketKind::kReadFifo2:
       packet.kind = GsDumpPacketKind::kReadFifo2;
       packet.size = reader.u32("ReadFIFO2 size");
+      if (packet.size > kMaxReadFifo2Qwords) {
+        reader.fail_at(reader.position() - 4,
+                       fmt::format("ReadFIFO2 of {} qwords is more than the largest local->host transfer ({} qwords: "
+                                   "4095x4095 pixels of 32 bits)",
+                                   packet.size, kMaxReadFifo2Qwords));
+      }
       break;
     case GsDumpPacketKind::kRegisters:
       packet.kind = GsDumpPacketKind::kRegisters;
@@ -78,11 +84,20 @@ GsDump parse(GsDump dump) {
   reader.seek(static_cast<size_t>(header.state_offset + header.state_size), "privileged registers");
   dump.privileged_registers_offset = reader.position();
   reader.skip(kGsPrivilegedRegistersSize, "privileged registers");
-  while (!reader.at_end()) dump.packets.push_back(read_packet(reader));
+  dump.packets = read_gs_dump_packets(bytes, reader.position(), source);
   return dump;
 }
 
 }  // namespace
+
+std::vector<GsDumpPacket> read_gs_dump_packets(std::span<const uint8_t> bytes, uint64_t offset,
+                                               const std::string& source) {
+  ByteReader reader(bytes, source);
+  reader.seek(static_cast<size_t>(offset), "packets");
+  std::vector<GsDumpPacket> packets;
+  while (!reader.at_end()) packets.push_back(read_packet(reader));
+  return packets;
+}
 
 const char* gs_transfer_path_name(GsTransferPath path) {
   switch (path) {

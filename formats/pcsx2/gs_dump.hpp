@@ -22,6 +22,12 @@ inline constexpr uint32_t kGsPrivilegedRegistersSize = 8192;
 // Largest decompressed dump accepted: bounds what a lying compressed stream can make us allocate.
 inline constexpr uint64_t kMaxGsDumpSize = uint64_t{4} << 30;
 
+// The most a ReadFIFO2 packet may ask to read back: one local->host transfer of the largest rectangle TRXREG can
+// give (RRW and RRH are 12 bits: 4095 x 4095) in the widest transfer format (32 bits a pixel), in qwords. Past the
+// end of a transfer the FIFO holds nothing, so a larger count is not a real readback; replaying it would only
+// allocate the count x 16 bytes the packet asks for (up to 64 GiB from a u32).
+inline constexpr uint32_t kMaxReadFifo2Qwords = (4095u * 4095u * 4u + 15u) / 16u;
+
 // The path byte of a transfer record (PCSX2's GSTransferPath). Modern dumps use kPath1New for everything.
 enum class GsTransferPath : uint8_t { kPath1Old = 0, kPath2 = 1, kPath3 = 2, kPath1New = 3 };
 const char* gs_transfer_path_name(GsTransferPath path);
@@ -55,6 +61,11 @@ struct GsDump {
   // The data of a kTransfer or kRegisters packet (empty for the others).
   std::span<const uint8_t> data(const GsDumpPacket& packet) const;
 };
+
+// The packet list from `offset` to the end of `bytes` (a decompressed dump; packet offsets are offsets in it), as
+// read_gs_dump reads it after the privileged registers. Throws FormatError as read_gs_dump does for a packet.
+std::vector<GsDumpPacket> read_gs_dump_packets(std::span<const uint8_t> bytes, uint64_t offset,
+                                               const std::string& source);
 
 // Reads a dump, decompressing a zstd or xz container found by its magic. Throws FormatError naming `source`,
 // the offset and the rule for every malformed input: a truncated header, state or packet, a wrong magic, a

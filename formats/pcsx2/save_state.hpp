@@ -50,10 +50,21 @@ struct SaveState {
   std::optional<InternalStructures> internal;
 };
 
+// What read_save_state materialises. Every entry it needs is looked up, and its size in the central directory
+// checked against the format, whatever these say; only the decompression of the large images is optional.
+struct SaveStateReadOptions {
+  // false: eeMemory.bin (32 or 128 MiB) and GS.bin (4 MiB of GS memory) are checked for presence, declared size
+  // (and, for zstd, a compressed size within what an encoder writes) but not decompressed: ee_memory, gs_blob and gs
+  // stay empty. For callers that only check or list a state's small parts, the fuzz target among them (it stays
+  // fast while every small entry still goes through zstd, CRC-32 and the field readers).
+  bool large_images = true;
+};
+
 // Throws FormatError naming `source` (or "<source>:<entry>" for a fault inside an entry) for data that is not a
 // readable zip, a missing or short version entry, an unsupported version, a missing required entry, an entry of
 // the wrong size, corrupt compressed data, a GS blob its reader rejects, or an Internal Structures entry that is
 // not laid out as this version writes it.
-SaveState read_save_state(std::span<const uint8_t> bytes, const std::string& source);
+SaveState read_save_state(std::span<const uint8_t> bytes, const std::string& source,
+                          const SaveStateReadOptions& options = {});
 
 }  // namespace gcvu::formats

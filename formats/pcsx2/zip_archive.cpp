@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <zip.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #include "formats/compress/decompress.hpp"
 #include "formats/core/format_error.hpp"
@@ -14,9 +15,6 @@ namespace gcvu::formats {
 namespace {
 // libzip's id for Zstandard entries; Debian 12's libzip 1.7.3 predates the ZIP_CM_ZSTD constant.
 constexpr uint16_t kZipMethodZstd = 93;
-// No save state entry comes near this (the largest is 128 MiB of EE RAM); a central directory claiming more is
-// refused before anything is allocated.
-constexpr uint64_t kMaxEntrySize = uint64_t{256} << 20;
 
 std::string method_name(uint16_t method) {
   switch (method) {
@@ -87,35 +85,54 @@ bool ZipArchive::contains(std::string_view name) const {
   return false;
 }
 
-std::vector<uint8_t> ZipArchive::read(std::string_view name) const {
-  std::string key(name);
-  std::string where = fmt::format("{}:{}", source_, name);
-  zip_int64_t index = zip_name_locate(handle_->archive, key.c_str(), 0);
+const ZipEntry& ZipArchive::check(std::string_view name) const {
   const ZipEntry* entry = nullptr;
   for (const ZipEntry& candidate : entries_) {
     if (candidate.name == name) entry = &candidate;
   }
-  if (index < 0 || entry == nullptr) throw FormatError(source_, 0, fmt::format("missing entry \"{}\"", name));
+  if (entry == nullptr) throw FormatError(source_, 0, fmt::format("missing entry \"{}\"", name));
+  std::string where = fmt::format("{}:{}", source_, name);
   if (entry->size > kMaxEntrySize) {
     throw FormatError(where, 0,
                       fmt::format("entry size {} bytes exceeds the {}-byte limit", hex_offset(entry->size),
                                   hex_offset(kMaxEntrySize)));
   }
-  if (entry->method_id == ZIP_CM_STORE && entry->compressed_size != entry->size) {
-    throw FormatError(where, 0,
-                      fmt::format("stored entry holds {} bytes, but its uncompressed size is {}",
-                                  entry->compressed_size, entry->size));
-  }
-  std::vector<uint8_t> out;
   switch (entry->method_id) {
     case ZIP_CM_STORE:
-    case ZIP_CM_DEFLATE: out = read_through_libzip(*entry, static_cast<uint64_t>(index), where); break;
-    case kZipMethodZstd: out = read_zstd(*entry, static_cast<uint64_t>(index), where); break;
+      if (entry->compressed_size != entry->size) {
+        throw FormatError(where, 0,
+                          fmt::format("stored entry holds {} bytes, but its uncompressed size is {}",
+                                      entry->compressed_size, entry->size));
+      }
+      break;
+    case ZIP_CM_DEFLATE: break;  // read through libzip in pieces: nothing is sized from the compressed size
+    case kZipMethodZstd: {
+      // The compressed data is read whole into a buffer of this size, so it is bounded by what it can decompress
+      // to: a zstd encoder never writes more than ZSTD_compressBound(size) bytes for `size` bytes of content.
+      const uint64_t bound = ZSTD_compressBound(static_cast<size_t>(entry->size));
+      if (entry->compressed_size > bound) {
+        throw FormatError(where, 0,
+                          fmt::format("zstd entry has {} bytes of compressed data, more than the {} a zstd encoder "
+                                      "writes for its {} bytes (ZSTD_compressBound)",
+                                      entry->compressed_size, bound, entry->size));
+      }
+      break;
+    }
     default:
       throw FormatError(where, 0,
                         fmt::format("unsupported compression {} (supported: stored, deflate, zstd)", entry->method));
   }
-  return out;
+  return *entry;
+}
+
+std::vector<uint8_t> ZipArchive::read(std::string_view name) const {
+  const ZipEntry& entry = check(name);
+  std::string key(name);
+  std::string where = fmt::format("{}:{}", source_, name);
+  zip_int64_t index = zip_name_locate(handle_->archive, key.c_str(), 0);
+  if (index < 0) throw FormatError(source_, 0, fmt::format("missing entry \"{}\"", name));
+  if (entry.method_id == kZipMethodZstd) return read_zstd(entry, static_cast<uint64_t>(index), where);
+  return read_through_libzip(entry, static_cast<uint64_t>(index), where);
 }
 
 std::vector<uint8_t> ZipArchive::read_through_libzip(const ZipEntry& entry, uint64_t index,

@@ -31,12 +31,19 @@ class ZipArchive {
 
   const std::vector<ZipEntry>& entries() const { return entries_; }
   bool contains(std::string_view name) const;
+  // The entry's central directory record, checked as read() checks it before anything is allocated: it exists,
+  // its uncompressed size is within the limit, a stored entry holds that many bytes, its method is one gcvu reads,
+  // and a zstd entry's compressed size is at most what a zstd encoder writes for that size (ZSTD_compressBound).
+  // Throws FormatError as read() does.
+  const ZipEntry& check(std::string_view name) const;
   // The whole uncompressed entry. Stored and deflate entries are read through libzip; zstd entries (method 93,
   // PCSX2's default, which Debian 12's libzip 1.7.3 cannot decompress) are read raw and decompressed here.
   // Throws FormatError naming `source` for a missing entry, and "<source>:<name>" for an unsupported method,
   // corrupt data, or data whose size or CRC-32 differs from the central directory's. Offsets in those messages
   // are inside the entry's data (compressed data for a zstd stream fault).
   std::vector<uint8_t> read(std::string_view name) const;
+  // read()'s limit on an entry's uncompressed size (no PCSX2 save state entry comes near it).
+  static constexpr uint64_t kMaxEntrySize = uint64_t{256} << 20;
 
  private:
   struct Handle;

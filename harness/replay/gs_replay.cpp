@@ -16,6 +16,8 @@
 namespace gcvu::harness {
 namespace {
 
+constexpr uint64_t kFifoPiece = uint64_t{1} << 16;  // bytes of a ReadFIFO2 read back at a time
+
 void restore_privileged(gs::Gs& gs, std::span<const uint8_t> block) {
   for (uint32_t offset = 0; offset + 8 <= block.size(); offset += 8) {
     uint64_t value;
@@ -43,6 +45,11 @@ void load_gs_dump_state(const formats::GsDump& dump, gs::Gs& gs) {
 ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const ReplayOptions& options,
                             const std::function<void(uint32_t, const gs::Gs&)>& on_vsync) {
   load_gs_dump_state(dump, gs);
+  return replay_gs_packets(dump, gs, options, on_vsync);
+}
+
+ReplayResult replay_gs_packets(const formats::GsDump& dump, gs::Gs& gs, const ReplayOptions& options,
+                               const std::function<void(uint32_t, const gs::Gs&)>& on_vsync) {
   ReplayResult result;
   for (size_t p = 0; p < dump.state.gif_paths.size(); ++p) {
     if (dump.state.gif_paths[p].nloop() != 0) {
@@ -52,7 +59,8 @@ ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const Repla
     }
   }
   DumpGifPaths paths(dump);
-  system::GsFromGif sink(gs);
+  system::GsFromGif direct(gs);
+  gif::GsSink& sink = options.sink != nullptr ? *options.sink : direct;
   std::vector<uint8_t> fifo;
   if (options.recorder) gs.set_observer(options.recorder);
   for (const formats::GsDumpPacket& packet : dump.packets) {
@@ -73,9 +81,14 @@ ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const Repla
         if (options.recorder) options.recorder->set_vsync(result.vsyncs);
         break;
       case formats::GsDumpPacketKind::kReadFifo2:
+        // Read in pieces through one buffer: the data goes nowhere, and a long readback (the reader allows up to
+        // 64 MiB) needs no buffer of its size.
         gs.flush();
-        fifo.assign(size_t{packet.size} * 16, 0);
-        gs.read_image(fifo);
+        for (uint64_t left = uint64_t{packet.size} * 16; left > 0;) {
+          fifo.resize(static_cast<size_t>(std::min<uint64_t>(left, kFifoPiece)));
+          gs.read_image(fifo);
+          left -= fifo.size();
+        }
         break;
       case formats::GsDumpPacketKind::kRegisters: restore_privileged(gs, dump.data(packet)); break;
     }

@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 
+#include "emu/gif/gs_sink.hpp"
 #include "emu/gs/gs.hpp"
 #include "formats/pcsx2/gs_dump.hpp"
 
@@ -27,6 +28,8 @@ struct ReplayOptions {
   std::optional<uint32_t> max_vsyncs;  // stop after this many VSyncs
   gs::GsConfig gs;
   DrawRecorder* recorder = nullptr;  // observes the GS during the replay, told each packet's offset and VSync
+  // Where the GIF paths' writes go, in front of the GS (a fuzz target's bound on draw sizes); null: straight in.
+  gif::GsSink* sink = nullptr;
 };
 
 struct ReplayResult {
@@ -40,6 +43,11 @@ struct ReplayResult {
 // 0). Throws FormatError (naming the dump and the packet's offset) on a packet the GS cannot take.
 ReplayResult replay_gs_dump(const formats::GsDump& dump, gs::Gs& gs, const ReplayOptions& options,
                             const std::function<void(uint32_t, const gs::Gs&)>& on_vsync);
+
+// The packet half of the replay alone, on a GS that already holds the dump's state (load_gs_dump_state, or a copy
+// of a GS that had it loaded: a fuzz target replays many packet lists on one state without loading 4 MiB each time).
+ReplayResult replay_gs_packets(const formats::GsDump& dump, gs::Gs& gs, const ReplayOptions& options,
+                               const std::function<void(uint32_t, const gs::Gs&)>& on_vsync);
 
 // The state-blob half of the replay alone: registers, Q, local memory and the privileged block.
 void load_gs_dump_state(const formats::GsDump& dump, gs::Gs& gs);

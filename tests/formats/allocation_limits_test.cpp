@@ -245,9 +245,23 @@ TEST(AllocationLimits, ZipEntryDeclaringOneByteOver256MiBIsRefusedBeforeReading)
   EXPECT_TRUE(Mentions(at_limit, "zstd data decompresses to 16 bytes, the central directory gives 268435456"));
 }
 
-// The compressed size is not bounded by gcvu's zip reader (only the uncompressed size is), but libzip refuses an
-// archive whose entry's compressed data would run past the central directory when it opens it, before gcvu sizes
-// a buffer from it: a zstd entry claiming 4 GiB of compressed data is a FormatError, not a 4 GiB allocation.
+// A zstd entry's compressed data is read whole into a buffer of its compressed size, which gcvu bounds by
+// ZSTD_compressBound of the uncompressed size (what a zstd encoder writes at most: for 16 bytes, 16 + (128 KiB -
+// 16) / 2048 = 79 bytes), refused before reading; and libzip refuses an archive whose entry's compressed data would
+// run past the central directory when it opens it: a zstd entry claiming 4 GiB of compressed data is a
+// FormatError, not a 4 GiB allocation.
+TEST(AllocationLimits, ZipZstdEntryCompressedPastZstdCompressBoundIsRefused) {
+  test::ZipMember member{"vu1Memory.bin", test::ZipMethod::kZstd, std::vector<uint8_t>(16, 1), {}, {}};
+  member.compressed_override = std::vector<uint8_t>(80, 0);
+  EXPECT_TRUE(Mentions(zip_error(test::build_zip({member}), "vu1Memory.bin"),
+                       "zstd entry has 80 bytes of compressed data, more than the 79 a zstd encoder writes for its 16 "
+                       "bytes (ZSTD_compressBound)"));
+  member.compressed_override = std::vector<uint8_t>(79, 0);  // at the bound: read, and found corrupt
+  const std::string at_bound = zip_error(test::build_zip({member}), "vu1Memory.bin");
+  EXPECT_FALSE(Mentions(at_bound, "ZSTD_compressBound")) << at_bound;
+}
+
+// libzip's half of the bound above.
 TEST(AllocationLimits, ZipEntryCompressedSizePastTheArchiveIsAnError) {
   test::ZipMember member{"vu1Memory.bin", test::ZipMethod::kZstd, std::vector<uint8_t>(16, 1), {}, {}};
   std::vector<uint8_t> zip = test::build_zip({member});

@@ -417,6 +417,23 @@ TEST(GsDump, UnknownPacketIdAndPath) {
   EXPECT_EQ(error_of(bytes), fmt::format("d.gs: offset {}: transfer path 7 is not 0..3", hex_offset(bytes.size() - 5)));
 }
 
+// Found by the gs_dump fuzz target (tests/fuzz/corpus/gs_dump/readfifo2_past_any_transfer.bin): a ReadFIFO2 of
+// 0x10ffffff qwords made the replay allocate 4.5 GB. TRXREG's RRW and RRH are 12 bits and the widest transfer format
+// has 32 bits a pixel, so no readback is longer than (4095 x 4095 x 4 + 15) / 16 = 4,192,257 qwords; one more is
+// refused when the packet is read.
+TEST(GsDump, ReadFifo2LongerThanAnyTransferIsRefused) {
+  Synthetic spec;
+  spec.packets = {2, 0x01, 0xf8, 0x3f, 0x00};  // 4,192,257 qwords: the largest transfer
+  GsDump dump = read_gs_dump(build(spec), "d.gs");
+  ASSERT_EQ(dump.packets.size(), 1u);
+  EXPECT_EQ(dump.packets[0].size, 4192257u);
+  spec.packets = {2, 0x02, 0xf8, 0x3f, 0x00};
+  std::vector<uint8_t> bytes = build(spec);
+  EXPECT_EQ(error_of(bytes), fmt::format("d.gs: offset {}: ReadFIFO2 of 4192258 qwords is more than the largest "
+                                         "local->host transfer (4192257 qwords: 4095x4095 pixels of 32 bits)",
+                                         hex_offset(bytes.size() - 4)));
+}
+
 TEST(GsDump, UnsupportedStateVersions) {
   for (uint32_t version : {7u, 10u}) {
     Synthetic spec;

@@ -250,6 +250,7 @@ TEST(SaveStateErrors, MissingMemoryEntry) {
 
 TEST(SaveStateErrors, MissingGsBlob) {
   auto members = test::save_state_members(SaveStateParts{});
+  member_named(members, "eeMemory.bin").declared_size.reset();
   drop_member(members, "GS.bin");
   EXPECT_NE(read_error(members).find("missing entry \"GS.bin\""), std::string::npos);
 }
@@ -310,17 +311,46 @@ TEST(SaveStateErrors, TruncatedZstdEntry) {
   EXPECT_NE(error.find("truncated: the zstd stream ends inside a frame"), std::string::npos) << error;
 }
 
+// The central directory gives vu1Memory.bin's right size (16384 bytes), but its zstd stream holds 16 bytes more or
+// 16 bytes less: the size check before decompressing passes, the one after it does not.
 TEST(SaveStateErrors, ZstdEntryOfTheWrongDecompressedSize) {
+  auto members = test::save_state_members(SaveStateParts{});
+  member_named(members, "vu1Memory.bin").compressed_override =
+      test::compress_for_zip(ZipMethod::kZstd, std::vector<uint8_t>(16384 + 16, 0));
+  std::string error = read_error(members);
+  EXPECT_NE(error.find("s.p2s:vu1Memory.bin: offset 0x0: zstd data decompresses to more than 16384 bytes, the "
+                       "central directory gives 16384"),
+            std::string::npos)
+      << error;
+  member_named(members, "vu1Memory.bin").compressed_override =
+      test::compress_for_zip(ZipMethod::kZstd, std::vector<uint8_t>(16384 - 16, 0));
+  error = read_error(members);
+  EXPECT_NE(error.find("zstd data decompresses to 16368 bytes, the central directory gives 16384"), std::string::npos)
+      << error;
+}
+
+// A memory image whose central directory gives a size the format does not have is refused on that size alone,
+// before its data is allocated or decompressed (the stream here holds the right 16384 bytes).
+TEST(SaveStateErrors, MemoryImageOfTheWrongDeclaredSizeIsRefusedBeforeDecompressing) {
   auto members = test::save_state_members(SaveStateParts{});
   member_named(members, "vu1Memory.bin").declared_size = 16384 + 16;
   std::string error = read_error(members);
-  EXPECT_NE(error.find("s.p2s:vu1Memory.bin: offset 0x0: zstd data decompresses to 16384 bytes, the central "
-                       "directory gives 16400"),
+  EXPECT_NE(error.find("s.p2s:vu1Memory.bin: offset 0x0: entry size is 0x4010 bytes, expected 0x4000"),
             std::string::npos)
       << error;
-  member_named(members, "vu1Memory.bin").declared_size = 16384 - 16;
+  member_named(members, "vu1Memory.bin").declared_size = 0x1000000;  // 16 MiB (over 256 MiB: the zip reader's limit)
   error = read_error(members);
-  EXPECT_NE(error.find("zstd data decompresses to more than 16368 bytes, the central directory gives 16368"),
+  EXPECT_NE(error.find("s.p2s:vu1Memory.bin: offset 0x0: entry size is 0x1000000 bytes, expected 0x4000"),
+            std::string::npos)
+      << error;
+}
+
+// GS.bin's size must be one a GS state version has (§4a: 4194752 for v8, 4194813 for v9), checked before reading.
+TEST(SaveStateErrors, GsBlobOfASizeNoVersionHas) {
+  auto members = test::save_state_members(SaveStateParts{});
+  member_named(members, "GS.bin").declared_size = 4194813 + 1;
+  std::string error = read_error(members);
+  EXPECT_NE(error.find("s.p2s:GS.bin: offset 0x0: entry size is 0x4001fe bytes, expected 0x4001c0 or 0x4001fd"),
             std::string::npos)
       << error;
 }
@@ -370,14 +400,52 @@ TEST(SaveStateErrors, StoredEntryShorterThanItsHeaders) {
       << error;
 }
 
+// An entry without a size fixed by the format (Internal Structures grows with VIF1's buffer) is still held to the
+// zip reader's 256 MiB limit before anything is allocated.
 TEST(SaveStateErrors, EntryTooLargeToRead) {
   auto members = test::save_state_members(SaveStateParts{});
-  member_named(members, "vu1Memory.bin").declared_size = 0x20000000;  // 512 MiB: refused before allocating
+  member_named(members, std::string(kInternalStructuresEntry)).declared_size = 0x20000000;  // 512 MiB
   std::string error = read_error(members);
-  EXPECT_NE(
-      error.find("s.p2s:vu1Memory.bin: offset 0x0: entry size 0x20000000 bytes exceeds the 0x10000000-byte limit"),
-      std::string::npos)
+  EXPECT_NE(error.find("s.p2s:PCSX2 Internal Structures.dat: offset 0x0: entry size 0x20000000 bytes exceeds the "
+                       "0x10000000-byte limit"),
+            std::string::npos)
       << error;
+}
+
+// large_images = false: the small entries are read and checked as always, eeMemory.bin and GS.bin only by their
+// presence and declared size; their data, even a corrupt stream, is not decompressed.
+TEST(SaveState, WithoutLargeImagesChecksTheirSizesButDoesNotDecompressThem) {
+  const SaveStateReadOptions small_only{.large_images = false};
+  SaveStateParts parts;
+  parts.vu1_memory[5] = 0x77;
+  auto members = test::save_state_members(parts);
+  member_named(members, "eeMemory.bin").compressed_override =
+      std::vector<uint8_t>{0x28, 0xb5, 0x2f, 0xfd, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff};
+  member_named(members, "GS.bin").compressed_override =
+      std::vector<uint8_t>{0x28, 0xb5, 0x2f, 0xfd, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff};
+  const SaveState state = read_save_state(test::build_zip(members), "s.p2s", small_only);
+  EXPECT_TRUE(state.ee_memory.empty());
+  EXPECT_TRUE(state.gs_blob.empty());
+  EXPECT_EQ(state.gs.version, 0u);
+  EXPECT_EQ(state.vu1_memory.size(), 16384u);
+  EXPECT_EQ(state.vu1_memory[5], 0x77);
+  EXPECT_TRUE(state.internal.has_value());
+  // Read whole, the same state is refused for its corrupt eeMemory.bin stream.
+  EXPECT_NE(read_error(members).find("s.p2s:eeMemory.bin: offset 0x"), std::string::npos);
+
+  member_named(members, "eeMemory.bin").declared_size = 16u << 20;
+  const std::string error =
+      test::format_error_text([&] { read_save_state(test::build_zip(members), "s.p2s", small_only); });
+  EXPECT_NE(error.find("s.p2s:eeMemory.bin: offset 0x0: entry size is 0x1000000 bytes, expected 0x2000000 or "
+                       "0x8000000"),
+            std::string::npos)
+      << error;
+  member_named(members, "eeMemory.bin").declared_size.reset();
+  drop_member(members, "GS.bin");
+  EXPECT_NE(test::format_error_text([&] {
+              read_save_state(test::build_zip(members), "s.p2s", small_only);
+            }).find("missing entry"),
+            std::string::npos);
 }
 
 TEST(SaveState, GsBlobOfVersion8) {

@@ -3,32 +3,20 @@
 // value. Any register state, primitive or transfer must draw, copy or be ignored without crashing, hanging or
 // touching memory outside the GS's 4 MiB; a flush at the end draws whatever is batched.
 //
-// Throughput: the scissor rectangles (SCISSOR_1/2) and the transfer size (TRXREG) are cut to 64 x 64 as they are
-// written, so one primitive or local-to-local copy touches at most 4,096 pixels (the frame, Z and texture bases, the
-// offsets and every other field stay whole, so any place in memory is still reachable); the GS draws on one
-// thread.
+// Throughput: the scissor rectangles and the transfer size are cut to 64 x 64 as they are written
+// (bounded_gs_writes.hpp); the GS draws on one thread.
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
 #include "emu/gs/gs.hpp"
+#include "tests/fuzz/bounded_gs_writes.hpp"
 
 namespace {
 
 constexpr size_t kRecord = 9;
 constexpr size_t kMaxInput = kRecord * 2048;
-constexpr uint8_t kScissor1 = 0x40;
-constexpr uint8_t kScissor2 = 0x41;
-constexpr uint8_t kTrxreg = 0x52;
-
-// The value written, with the fields that size a draw or a transfer cut to 6 bits (0-63).
-uint64_t bounded(uint8_t address, uint64_t value) {
-  if (address == kScissor1 || address == kScissor2) return value & 0x003f'003f'003f'003full;  // SCAX0/1, SCAY0/1
-  if (address == kTrxreg) return value & 0x0000'003f'0000'003full;                           // RRW, RRH
-  return value;
-}
-
 gcvu::gs::GsConfig single_thread() {
   gcvu::gs::GsConfig config;
   config.threads = 1;
@@ -52,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       gs.write_image(std::span(data + at + 1, 8));
     } else {
       const auto address = static_cast<uint8_t>(control & 0x7f);
-      gs.write_register(address, bounded(address, value),
+      gs.write_register(address, gcvu::fuzz::bounded_gs_write(address, value),
                         (value & 1) != 0 ? gcvu::gs::WriteOrigin::kPacked : gcvu::gs::WriteOrigin::kAddressData);
     }
   }

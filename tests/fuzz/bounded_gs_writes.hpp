@@ -1,0 +1,49 @@
+#pragma once
+// The register writes a GS fuzz target passes on, with the fields that size a draw or a transfer cut to 6 bits
+// (0-63): the scissor rectangles (SCISSOR_1/2) and the transfer size (TRXREG), so one primitive or local-to-local
+// copy touches at most 4,096 pixels. The frame, Z and texture bases, the offsets and every other field stay whole,
+// so any place in memory is still reachable.
+
+#include <cstdint>
+#include <span>
+
+#include "emu/gif/gs_sink.hpp"
+#include "emu/system/gs_from_gif.hpp"
+
+namespace gcvu::fuzz {
+
+inline constexpr uint8_t kScissor1 = 0x40;
+inline constexpr uint8_t kScissor2 = 0x41;
+inline constexpr uint8_t kTrxreg = 0x52;
+
+inline uint64_t bounded_gs_write(uint8_t address, uint64_t value) {
+  if (address == kScissor1 || address == kScissor2) return value & 0x003f'003f'003f'003full;  // SCAX0/1, SCAY0/1
+  if (address == kTrxreg) return value & 0x0000'003f'0000'003full;                            // RRW, RRH
+  return value;
+}
+
+// A GIF's writes into a GS, bounded as above (the GIF side of gs_registers' bound, for targets that replay packets).
+class BoundedGsFromGif final : public gif::GsSink {
+ public:
+  explicit BoundedGsFromGif(gs::Gs& gs) : gs_(gs), direct_(gs) {}
+  void write_register(gif::Path, uint8_t address, uint64_t value, uint64_t) override {
+    gs_.write_register(address, bounded_gs_write(address, value), gs::WriteOrigin::kAddressData);
+  }
+  void write_packed_register(gif::Path, uint8_t address, uint64_t value, uint64_t) override {
+    gs_.write_register(address, bounded_gs_write(address, value), gs::WriteOrigin::kPacked);
+  }
+  void write_image(gif::Path path, const Qword& data, uint64_t cycle) override {
+    direct_.write_image(path, data, cycle);
+  }
+  void write_image_run(gif::Path path, std::span<const uint8_t> data, std::span<const uint8_t> following,
+                       uint64_t cycle) override {
+    direct_.write_image_run(path, data, following, cycle);
+  }
+  void end_packet(gif::Path, uint64_t) override {}
+
+ private:
+  gs::Gs& gs_;
+  system::GsFromGif direct_;
+};
+
+}  // namespace gcvu::fuzz
