@@ -29,7 +29,7 @@
 namespace gcvu::vu {
 namespace {
 
-long sweep_size() { return test::sweep_size("GCVU_FAST_ADD_SWEEP", 200'000); }
+long fast_add_sweep_size() { return test::sweep_size("GCVU_FAST_ADD_SWEEP", 200'000); }
 
 // A pair (a, b) biased to the fast adder's boundaries, in either order.
 std::array<uint32_t, 2> boundary_pair(std::mt19937& rng) {
@@ -80,7 +80,7 @@ TEST(VuFastAddCrossCheck, FastLanesAreTheDocumentedOnesAndEqualTheModel) {
   std::mt19937 rng(0x19fa57);
   long taken = 0;
   long refused_count = 0;
-  const long n = sweep_size();
+  const long n = fast_add_sweep_size();
   for (long i = 0; i < n; ++i) {
     Vec4 a{};
     Vec4 b{};
@@ -122,7 +122,7 @@ TEST(VuFastAddCrossCheck, FastLanesAreTheDocumentedOnesAndEqualTheModel) {
 // looked up for short fs significands (1.0 * y, 2^k * y).
 TEST(VuFastAddCrossCheck, AddSubMulMaddMsubEqualTheModel) {
   std::mt19937 rng(0x19add);
-  const long n = sweep_size();
+  const long n = fast_add_sweep_size();
   for (long i = 0; i < n; ++i) {
     Vec4 fs{};
     Vec4 ft{};
