@@ -1,7 +1,9 @@
 # Run at build time (cmake -P) after the GoogleTest executable is linked: lists its tests and writes a CTest file
 # with one test per GoogleTest suite. The tests named in SLOW_TESTS are left out of their suite and get a test of
-# their own, labelled `slow`.
+# their own, labelled `slow`. A suite's COST is its number of tests, so that without timings from an earlier run
+# (a fresh clone) CTest still starts the big suites (the golden corpora) first instead of ending on them.
 # Inputs: TEST_EXECUTABLE, CTEST_FILE, WORKING_DIRECTORY, SLOW_TESTS (a ;-list of Suite.Name).
+cmake_minimum_required(VERSION 3.25)  # policies: IN_LIST
 execute_process(COMMAND "${TEST_EXECUTABLE}" --gtest_list_tests
                 OUTPUT_VARIABLE listing RESULT_VARIABLE result TIMEOUT 60)
 if(NOT result EQUAL 0)
@@ -17,7 +19,9 @@ foreach(line IN LISTS lines)
     set(suite "${CMAKE_MATCH_1}")
     list(APPEND suites "${suite}")
     set(slow_in_${suite} "")
+    set(count_in_${suite} 0)
   elseif(line MATCHES "^  ([^ ]+)$" AND suite)
+    math(EXPR count_in_${suite} "${count_in_${suite}} + 1")
     if("${suite}.${CMAKE_MATCH_1}" IN_LIST SLOW_TESTS)
       list(APPEND slow_in_${suite} "${suite}.${CMAKE_MATCH_1}")
     endif()
@@ -33,7 +37,8 @@ foreach(suite IN LISTS suites)
   endif()
   string(APPEND script
     "add_test([==[${suite}]==] [==[${TEST_EXECUTABLE}]==] [==[--gtest_filter=${filter}]==])\n"
-    "set_tests_properties([==[${suite}]==] PROPERTIES TIMEOUT 600 WORKING_DIRECTORY [==[${WORKING_DIRECTORY}]==])\n")
+    "set_tests_properties([==[${suite}]==] PROPERTIES TIMEOUT 600 COST ${count_in_${suite}}"
+    " WORKING_DIRECTORY [==[${WORKING_DIRECTORY}]==])\n")
   foreach(test IN LISTS slow_in_${suite})
     string(APPEND script
       "add_test([==[${test}]==] [==[${TEST_EXECUTABLE}]==] [==[--gtest_filter=${test}]==])\n"
