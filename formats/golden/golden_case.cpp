@@ -66,6 +66,17 @@ T get(const json& object, const char* key, const std::string& source, const std:
   }
 }
 
+// A process's exit status is 0..255. Checked before conversion: the JSON library converts a float or an integer
+// outside int's range to int without a check (undefined behaviour; found by the golden_case fuzz target).
+int exit_code(const json& root, const std::string& source) {
+  const json& value = root.at("exit_code");
+  if (!value.is_number_integer()) fail(source, "case: \"exit_code\" must be an integer from 0 to 255");
+  const bool in_range = value.is_number_unsigned() ? value.get<uint64_t>() <= 255
+                                                   : value.get<int64_t>() >= 0 && value.get<int64_t>() <= 255;
+  if (!in_range) fail(source, "case: \"exit_code\" must be an integer from 0 to 255");
+  return static_cast<int>(value.get<int64_t>());
+}
+
 std::vector<GoldenFile> parse_files(const json& root, const char* key, const std::string& source) {
   std::vector<GoldenFile> files;
   auto it = root.find(key);
@@ -152,7 +163,7 @@ GoldenCase parse_golden_case(std::span<const uint8_t> bytes, const std::string& 
     golden.provenance_note = get<std::string>(root, "provenance_note", source, "case");
   golden.command = get<std::vector<std::string>>(root, "command", source, "case");
   if (golden.command.empty()) fail(source, "command must name a gcvu command");
-  golden.exit_code = root.contains("exit_code") ? get<int>(root, "exit_code", source, "case") : 0;
+  golden.exit_code = root.contains("exit_code") ? exit_code(root, source) : 0;
   golden.inputs = parse_files(root, "inputs", source);
   golden.outputs = parse_files(root, "outputs", source);
   if (root.contains("stdout_contains")) {

@@ -40,6 +40,24 @@ TEST(GoldenCase, NumberTooLargeForADoubleIsAnError) {
   EXPECT_NE(text.find("number overflow"), std::string::npos) << text;
 }
 
+// Found by the golden_case fuzz campaign: an exit code of 4.4e53 reached the JSON library's unchecked conversion to
+// int (undefined behaviour). An exit status is 0..255 (POSIX wait status), and anything else is refused by name.
+TEST(GoldenCase, ExitCodeOutsideAnExitStatusIsAnError) {
+  const std::string expected = "case.json: offset 0x0: case: \"exit_code\" must be an integer from 0 to 255";
+  for (const char* value : {"444444444444444444444444444444444444444444444444444445", "4.4e53", "1.5", "-1", "256",
+                            "18446744073709551615", "\"1\""}) {
+    EXPECT_EQ(error_of(std::string(R"({"description": "d", "provenance": "hardware", "command": ["x"],
+                                       "stdout_contains": ["y"], "exit_code": )") +
+                       value + "}"),
+              expected)
+        << value;
+  }
+  const std::string ok = R"({"description": "d", "provenance": "hardware", "command": ["x"], "stdout_contains": ["y"],
+                             "exit_code": 255})";
+  EXPECT_EQ(parse_golden_case({reinterpret_cast<const uint8_t*>(ok.data()), ok.size()}, "case.json", "c").exit_code,
+            255);
+}
+
 TEST(GoldenCase, Errors) {
   EXPECT_NE(error_of("{\"description\": ").find("case.json: offset 0x"), std::string::npos);
   EXPECT_NE(error_of("{\"description\": ").find("invalid JSON"), std::string::npos);

@@ -38,5 +38,14 @@ TEST(GsFuzzFindings, UvRangePastIntIsConvertedAsX86Does) {
       test::read_bytes(test::source_dir() / "tests/fuzz/corpus/gs_registers/uv_range_past_int.bin"));
 }
 
+// Bilinear draws whose S/Q is out of int range: the texel coordinate truncates to INT_MIN, and centring the sample
+// half a texel back overflowed (pixel_pipeline.cpp now wraps, as the x86 code it compiled to does).
+TEST(GsFuzzFindings, BilinearSampleAtAnOutOfRangeStqWrapsAsX86Does) {
+  for (const char* seed : {"stq_past_int_bilinear.bin", "stq_past_int_bilinear_2.bin"}) {
+    SCOPED_TRACE(seed);
+    replay_register_records(test::read_bytes(test::source_dir() / "tests/fuzz/corpus/gs_registers" / seed));
+  }
+}
+
 }  // namespace
 }  // namespace gcvu::gs

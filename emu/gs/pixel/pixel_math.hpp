@@ -41,6 +41,13 @@ inline int32_t truncate_to_int(float f) {
   return static_cast<int32_t>(f);
 }
 
+// A bilinear sample is centred half a texel (0x8000 in 16.16) back. An out-of-range S/Q truncates to INT32_MIN, and
+// the step then wraps, as the x86 code it compiled to (and PCSX2's SIMD) does; a plain int subtraction would be
+// undefined there (found by the gs_registers fuzz target).
+inline int32_t half_texel_back(int32_t coordinate) {
+  return static_cast<int32_t>(static_cast<uint32_t>(coordinate) - 0x8000u);
+}
+
 // Float to int32 rounding to nearest even (cvtps2dq under the default MXCSR); out of range gives INT32_MIN.
 inline int32_t round_to_int(float f) {
   if (!(f > -2147483904.0f && f < 2147483648.0f)) return INT32_MIN;

@@ -289,7 +289,7 @@ void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
     if constexpr (kStq) {
       u = truncate_to_int(s.s[i] / s.q[i]);
       v = truncate_to_int(s.t[i] / s.q[i]);
-      if constexpr (kLinear) u -= 0x8000, v -= 0x8000;
+      if constexpr (kLinear) u = half_texel_back(u), v = half_texel_back(v);
     } else {
       u = s.u[i];
       v = s.v[i];
@@ -381,13 +381,14 @@ void stage_texture_mip(Impl& p, const Span& s, Scratch& w, int begin, int end) {
     int32_t vlo = static_cast<uint16_t>(p.k.v_min) >> sh, vhi = static_cast<uint16_t>(p.k.v_max) >> sh;
     int32_t r, g, b, a;
     int lvl = std::min(lodi, TextureCache::kMaxLevels - 1);
-    sample_level<kLinear>(p, lvl, kLinear ? u - 0x8000 : u, kLinear ? v - 0x8000 : v, ulo, uhi, vlo, vhi, r, g, b, a);
+    sample_level<kLinear>(p, lvl, kLinear ? half_texel_back(u) : u, kLinear ? half_texel_back(v) : v, ulo, uhi, vlo,
+                          vhi, r, g, b, a);
     if constexpr (kTrilinear) {
       int32_t r2, g2, b2, a2;
       int32_t u2 = u >> 1, v2 = v >> 1;
       int lvl2 = std::min(lodi + 1, TextureCache::kMaxLevels - 1);
-      sample_level<kLinear>(p, lvl2, kLinear ? u2 - 0x8000 : u2, kLinear ? v2 - 0x8000 : v2, ulo >> 1, uhi >> 1,
-                            vlo >> 1, vhi >> 1, r2, g2, b2, a2);
+      sample_level<kLinear>(p, lvl2, kLinear ? half_texel_back(u2) : u2, kLinear ? half_texel_back(v2) : v2, ulo >> 1,
+                            uhi >> 1, vlo >> 1, vhi >> 1, r2, g2, b2, a2);
       int32_t f = lod & 0xffff, f_ba = w.lod_frac_ba[i];
       r = lerp_lod(r, r2, f), g = lerp_lod(g, g2, f), b = lerp_lod(b, b2, f_ba), a = lerp_lod(a, a2, f_ba);
     }
