@@ -23,7 +23,7 @@ struct PatchErrors {
 };
 
 int16_t le_i16(std::span<const uint8_t> bytes, size_t at) {
-  return static_cast<int16_t>(bytes[at] | (bytes[at + 1] << 8));
+  return static_cast<int16_t>(load_le_u16(bytes, at));
 }
 
 // The list ranges in transfer order, checked to be ordered and inside the patch's room in the region.
