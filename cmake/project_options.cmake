@@ -19,8 +19,8 @@ if(GCVU_FUZZ)
     message(FATAL_ERROR "GCVU_FUZZ needs clang (libFuzzer); use the 'asan' preset")
   endif()
   target_compile_options(gcvu_options INTERFACE
-    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
-  target_link_options(gcvu_options INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=all)
+    -fsanitize=fuzzer-no-link,${GCVU_FUZZ_SANITIZERS} -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(gcvu_options INTERFACE -fsanitize=${GCVU_FUZZ_SANITIZERS} -fno-sanitize-recover=all)
 endif()
 
 # gcvu_add_library(NAME DIR [DEPENDS targets...]): a static library of every .cpp below DIR

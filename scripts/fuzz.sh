@@ -5,10 +5,14 @@
 # Usage:
 #   scripts/fuzz.sh [SECONDS]        every target for SECONDS (default 60), as many at once as there are cores;
 #                                    new inputs and crash files go to a temporary folder (what CI runs).
-#   scripts/fuzz.sh --campaign HOURS every target in turn for its share of HOURS, one at a time with one libFuzzer
-#                                    job per core; new coverage is merged back into tests/fuzz/corpus/<target>
-#                                    (-merge=1 keeps the corpus minimal) and a summary table (executions, coverage,
-#                                    new corpus files, findings) is written to build/fuzz-campaign/summary.md.
+#   scripts/fuzz.sh --campaign HOURS [--executions N] [--jobs J]
+#       A long campaign: every target in turn for its share of HOURS (J libFuzzer jobs, default one per core). It
+#       runs the 'fuzz-campaign' preset's build (UBSan and libstdc++'s checks without ASan: 1.1-5x the inputs per
+#       second), merges new coverage back into tests/fuzz/corpus/<target> (-merge=1 keeps the corpus minimal), then
+#       replays the whole merged corpus once under the asan preset's build (ASan+UBSan), so every input the campaign
+#       kept has also run with ASan. Executions add up across campaigns in build/fuzz-campaign/totals.tsv; with
+#       --executions N a target that has N stops there, and the time left goes to the others. The summary (this
+#       campaign and the totals: executions, coverage, new corpus files, findings) is build/fuzz-campaign/summary.md.
 # The seed corpora (tests/fuzz/corpus/<target>, and the ../shared material named below) are read in place; a
 # target with a dictionary (tests/fuzz/dict/<target>.dict: the tokens of its format) gets it.
 set -euo pipefail
@@ -18,14 +22,29 @@ targets=(vif1_stream gif_stream gs_registers vutrace save_state gs_dump gameplay
          vsm_assembler disasm)
 cores=$(nproc)
 campaign_hours=""
+campaign_goal=0
 seconds=60
 if [ "${1:-}" = "--campaign" ]; then
   campaign_hours="${2:?--campaign needs a number of hours}"
+  shift 2
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --executions) campaign_goal="${2:?--executions needs a number}"; shift 2 ;;
+      --jobs) cores="${2:?--jobs needs a number}"; shift 2 ;;
+      *) echo "fuzz.sh: unknown campaign option '$1'" >&2; exit 2 ;;
+    esac
+  done
 else
   seconds="${1:-60}"
 fi
 
 cmake --workflow --preset asan
+fuzz_build=build/asan
+if [ -n "${campaign_hours}" ]; then
+  cmake --preset fuzz-campaign
+  cmake --build --preset fuzz-campaign
+  fuzz_build=build/fuzz-campaign
+fi
 
 # The seed folders for a target: its committed corpus, and material from ../shared where there is some.
 seed_dirs() {
@@ -59,7 +78,7 @@ fuzz_one() {
   mapfile -t seeds < <(seed_dirs "${target}")
   local dict=()
   if [ -f "tests/fuzz/dict/${target}.dict" ]; then dict=(-dict="tests/fuzz/dict/${target}.dict"); fi
-  "build/asan/tests/fuzz/gcvu_fuzz_${target}" -max_total_time="${time}" -timeout=10 -rss_limit_mb=2048 \
+  "${fuzz_build}/tests/fuzz/gcvu_fuzz_${target}" -max_total_time="${time}" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="${work}/${target}/artifacts/" -print_final_stats=1 "${dict[@]}" "$@" \
     "${work}/${target}/corpus" "${seeds[@]}" >"${work}/${target}/log" 2>&1
 }
@@ -97,36 +116,70 @@ if [ -z "${campaign_hours}" ]; then
   exit "${status}"
 fi
 
-# A campaign: the time is shared equally; libFuzzer runs one job per core on the target's working corpus, then
-# the new inputs are merged into the committed corpus.
+# A campaign: the time left is shared equally among the targets still to run; libFuzzer runs J jobs on the target's
+# working corpus, then the new inputs are merged into the committed corpus and the result replayed under ASan.
 out="build/fuzz-campaign"
 mkdir -p "${out}"
-per_target=$(awk -v h="${campaign_hours}" -v n="${#targets[@]}" 'BEGIN { printf "%d", h * 3600 / n }')
+totals="${out}/totals.tsv"
+touch "${totals}"
+# total_of TARGET COLUMN: a target's running total (2: executions, 3: seconds, 4: findings) over earlier campaigns.
+total_of() { awk -F'\t' -v t="$1" -v c="$2" '$1 == t { print $c; found = 1 } END { if (!found) print 0 }' "${totals}"; }
 summary="${out}/summary.md"
 {
-  echo "# Fuzz campaign: ${campaign_hours} h, ${per_target} s per target, ${cores} jobs each"
+  echo "# Fuzz campaign: ${campaign_hours} h, ${cores} jobs per target, built with the fuzz-campaign preset (UBSan), corpus replayed under ASan+UBSan"
   echo
-  echo "| target | executions | coverage | new corpus files | findings |"
-  echo "|---|---:|---:|---:|---:|"
+  echo "| target | executions | seconds | coverage | new corpus files | corpus replayed under ASan | findings | total executions | total findings |"
+  echo "|---|---:|---:|---:|---:|---|---:|---:|---:|"
 } >"${summary}"
+deadline=$(( $(date +%s) + $(awk -v h="${campaign_hours}" 'BEGIN { printf "%d", h * 3600 }') ))
 status=0
+left=${#targets[@]}
 for target in "${targets[@]}"; do
+  done_before=$(total_of "${target}" 2)
+  share=$(( ($deadline - $(date +%s)) / left ))
+  left=$((left - 1))
+  runs_flag=()
+  if [ "${campaign_goal}" -gt 0 ]; then
+    if [ "${done_before}" -ge "${campaign_goal}" ]; then
+      echo "== campaign ${target}: ${done_before} executions already, skipped"
+      continue
+    fi
+    runs_flag=(-runs=$(( (campaign_goal - done_before + cores - 1) / cores )))
+  fi
+  if [ "${share}" -le 0 ]; then echo "== campaign ${target}: no time left"; continue; fi
   rm -rf "${out:?}/${target}"
-  echo "== campaign ${target}: ${per_target} s"
+  rm -f fuzz-*.log
+  echo "== campaign ${target}: up to ${share} s ($(date -u +%H:%M) UTC; ${done_before} executions before)"
+  started=$(date +%s)
   result=ok
-  fuzz_one "${target}" "${out}" "${per_target}" -jobs="${cores}" -workers="${cores}" || result=FAILED
+  fuzz_one "${target}" "${out}" "${share}" -jobs="${cores}" -workers="${cores}" "${runs_flag[@]}" || result=FAILED
+  seconds_run=$(( $(date +%s) - started ))
   # With -jobs, libFuzzer writes one log per job (fuzz-N.log) in the working folder.
   executions=$(cat fuzz-*.log 2>/dev/null | awk '/^stat::number_of_executed_units/ { s += $2 } END { print s + 0 }')
   coverage=$(cat fuzz-*.log 2>/dev/null | grep -oE 'cov: [0-9]+' | awk '{ if ($2 > m) m = $2 } END { print m + 0 }')
   mv fuzz-*.log "${out}/${target}/" 2>/dev/null || true
   mkdir -p "tests/fuzz/corpus/${target}"
   before=$(find "tests/fuzz/corpus/${target}" -type f | wc -l)
-  "build/asan/tests/fuzz/gcvu_fuzz_${target}" -merge=1 -timeout=10 -rss_limit_mb=2048 \
+  "${fuzz_build}/tests/fuzz/gcvu_fuzz_${target}" -merge=1 -timeout=10 -rss_limit_mb=2048 \
     "tests/fuzz/corpus/${target}" "${out}/${target}/corpus" >"${out}/${target}/merge.log" 2>&1 || true
   after=$(find "tests/fuzz/corpus/${target}" -type f | wc -l)
+  # Every input the corpus keeps, once, under ASan+UBSan (-runs=0 runs the corpus and stops).
+  replay="ok (${after} inputs)"
+  if ! "build/asan/tests/fuzz/gcvu_fuzz_${target}" -runs=0 -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="${out}/${target}/artifacts/asan-" "tests/fuzz/corpus/${target}" \
+      >"${out}/${target}/asan-replay.log" 2>&1; then
+    replay="FAILED"
+    result=FAILED
+  fi
   findings=$(find "${out}/${target}/artifacts" -type f | wc -l)
   if [ "${findings}" -gt 0 ]; then result=FAILED; fi
-  echo "| ${target} | ${executions} | ${coverage} | $((after - before)) | ${findings} |" >>"${summary}"
+  total_executions=$(( done_before + executions ))
+  total_findings=$(( $(total_of "${target}" 4) + findings ))
+  total_seconds=$(( $(total_of "${target}" 3) + seconds_run ))
+  awk -F'\t' -v t="${target}" '$1 != t' "${totals}" >"${totals}.new"
+  printf '%s\t%s\t%s\t%s\n' "${target}" "${total_executions}" "${total_seconds}" "${total_findings}" >>"${totals}.new"
+  mv "${totals}.new" "${totals}"
+  echo "| ${target} | ${executions} | ${seconds_run} | ${coverage} | $((after - before)) | ${replay} | ${findings} | ${total_executions} | ${total_findings} |" >>"${summary}"
   if [ "${result}" != ok ]; then status=1; report "${target}" "${out}" "${result}"; fi
 done
 cat "${summary}"
