@@ -20,6 +20,13 @@ const char* compression_name(Compression compression);
 std::vector<uint8_t> decompress(std::span<const uint8_t> data, Compression compression, const std::string& source,
                                 uint64_t max_output, bool allow_prefix = false);
 
+// The largest file that can hold `content_bytes` raw or in a zstd or xz container: incompressible data grows by
+// under 1 % in either (zstd's compress bound adds 1/256; xz stores it as uncompressed LZMA2 chunks, 3 bytes per
+// 64 KiB), plus 64 KiB for the containers' headers and checks.
+constexpr uint64_t compressed_file_limit(uint64_t content_bytes) {
+  return content_bytes + content_bytes / 128 + (uint64_t{64} << 10);
+}
+
 // Decompresses if the data carries a compression magic; returns a copy otherwise.
 std::vector<uint8_t> decompress_if_compressed(std::span<const uint8_t> data, const std::string& source,
                                               uint64_t max_output);

@@ -2,12 +2,19 @@
 // The golden-case manifest (golden/<case>/case.json): what to run, what it must produce, and where the
 // expected values come from. Format: golden/README.md.
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace gcvu::formats {
+
+// A case.json is a few KiB; 1 MiB (a gcvu rule) leaves room for long command lists and notes.
+inline constexpr uint64_t kMaxGoldenCaseBytes = uint64_t{1} << 20;
+// An input or output a case hashes: memory images, frames and small dumps. 256 MiB (a gcvu rule, 8x EE RAM, the
+// largest memory image gcvu writes) is far above any case's file.
+inline constexpr uint64_t kMaxGoldenFileBytes = uint64_t{256} << 20;
 
 enum class Provenance { kHardware, kPcsx2Software, kHandWorked, kRegressionBaseline };
 

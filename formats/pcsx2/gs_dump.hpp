@@ -21,6 +21,8 @@ namespace gcvu::formats {
 inline constexpr uint32_t kGsPrivilegedRegistersSize = 8192;
 // Largest decompressed dump accepted: bounds what a lying compressed stream can make us allocate.
 inline constexpr uint64_t kMaxGsDumpSize = uint64_t{4} << 30;
+// The largest dump file read: kMaxGsDumpSize raw or compressed.
+inline constexpr uint64_t kMaxGsDumpFileBytes = compressed_file_limit(kMaxGsDumpSize);
 
 // The most a ReadFIFO2 packet may ask to read back: one local->host transfer of the largest rectangle TRXREG can
 // give (RRW and RRH are 12 bits: 4095 x 4095) in the widest transfer format (32 bits a pixel), in qwords. Past the

@@ -31,6 +31,9 @@ inline constexpr uint32_t kEeMemorySizeExtended = 128u << 20;  // with PCSX2's e
 inline constexpr uint32_t kScratchpadSize = 16u << 10;
 inline constexpr uint32_t kVu1MemorySize = 16u << 10;
 inline constexpr uint32_t kVu1MicroMemorySize = 16u << 10;
+// The largest save state file read: twice the largest entry the zip reader accepts. A state with 128 MiB of EE RAM
+// stored uncompressed is about 140 MiB; PCSX2's compressed states are 5-40 MiB.
+inline constexpr uint64_t kMaxSaveStateFileBytes = 2 * ZipArchive::kMaxEntrySize;
 
 struct SaveState {
   uint32_t version = 0;

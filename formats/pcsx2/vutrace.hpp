@@ -23,6 +23,7 @@
 // little; versions 1 and 2 write a full 'M' (and often 'I') in every snapshot, and one identical to the image before
 // is not copied. VutraceLimits bounds what a hostile file can make the reader allocate.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -135,6 +136,13 @@ struct VutraceLimits {
   // packets cannot make the reader allocate more than this.
   uint64_t max_decoded_bytes = uint64_t{1} << 30;
 };
+
+// The largest trace file read whole: the decoded limit or its default, whichever is larger. A trace decodes to more
+// bytes than its file holds (a memory packet to a 16 KiB image, a snapshot to a whole register set), so a larger
+// file could not be decoded; with a smaller --max-decoded-mib the file is still read, and the decoder names its limit.
+constexpr uint64_t vutrace_file_limit(const VutraceLimits& limits) {
+  return std::max(limits.max_decoded_bytes, VutraceLimits{}.max_decoded_bytes);
+}
 
 // What one snapshot costs against VutraceLimits::max_decoded_bytes, besides memory images.
 inline constexpr uint64_t kVutraceSnapshotCost = sizeof(VutraceSnapshot);

@@ -23,6 +23,12 @@ struct Image {
 // Largest image accepted, in either direction: bigger than any GS framebuffer (2048x2048) by far.
 inline constexpr uint32_t kMaxImageSide = 16384;
 
+// The largest PNG file read whole: the largest image accepted (16384 x 16384, 16-bit RGBA) stored without
+// compression, 1 % for deflate's stored-block and the chunks' headers (8 KiB IDAT chunks cost 0.15 %), and 1 MiB of
+// other chunks.
+inline constexpr uint64_t kMaxPngFileBytes =
+    uint64_t{kMaxImageSide} * (1 + uint64_t{kMaxImageSide} * 8) * 101 / 100 + (uint64_t{1} << 20);
+
 bool looks_like_png(std::span<const uint8_t> data);
 
 // What the chunk walk found, for `gcvu info`.

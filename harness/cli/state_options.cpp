@@ -4,6 +4,7 @@
 
 #include "emu/dma/ee_memory.hpp"
 #include "formats/core/file_io.hpp"
+#include "formats/pcsx2/save_state.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/run/vif1_start_registers.hpp"
 #include "harness/run/vif1_transfer_plan.hpp"
@@ -131,7 +132,7 @@ std::unique_ptr<const LoadedState> load_state_from(const po::variables_map& valu
 
   auto loaded = std::make_unique<LoadedState>();
   const std::string state_path = values["state"].as<std::string>();
-  loaded->state = formats::read_save_state(formats::read_file(state_path), state_path);
+  loaded->state = formats::read_save_state(formats::read_file(state_path, formats::kMaxSaveStateFileBytes), state_path);
   StateRunRequest& request = loaded->request;
   request.config = config;
   request.state = &loaded->state;

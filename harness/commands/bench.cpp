@@ -10,13 +10,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "formats/core/file_io.hpp"
 #include "harness/bench/demo_frame_workloads.hpp"
 #include "harness/bench/vu_bench.hpp"
 #include "harness/bench/workloads.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/vu_options.hpp"
 #include "harness/commands/commands.hpp"
+#include "harness/vu_run/program_file.hpp"
 #include "microcode/assembler/assembler.hpp"
 
 namespace gcvu::harness {
@@ -35,12 +35,9 @@ std::vector<Workload> user_workloads(const std::vector<std::string>& programs, c
     std::filesystem::path path = programs[n];
     Workload workload;
     workload.name = path.stem().string();
-    if (path.extension() == ".vsm") {
-      workload.code = microcode::assemble_file(path).code;
-    } else {
-      workload.code = formats::read_file(path.string());
-    }
-    if (!data.empty()) workload.data = formats::read_file(data.size() == 1 ? data[0] : data[n]);
+    // The same readers and checks as vu-run: a source or an image that fits micro memory, data that fits data memory.
+    workload.code = load_program(path).code;
+    if (!data.empty()) workload.data = load_data_image(data.size() == 1 ? data[0] : data[n]);
     workloads.push_back(std::move(workload));
   }
   return workloads;

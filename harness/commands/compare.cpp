@@ -120,7 +120,7 @@ gs::Rect parse_rect(const std::string& text, uint32_t fbw) {
 
 // One side of a framebuffer comparison: a 4 MiB GS memory image (raw, .zst or .xz) read out as RGBA.
 formats::Image read_gs_framebuffer(const std::string& path, const gs::BufferLayout& layout, const gs::Rect& rect) {
-  const std::vector<uint8_t> file = formats::read_file(path);
+  const std::vector<uint8_t> file = formats::read_file(path, formats::compressed_file_limit(gs::kLocalMemoryBytes));
   const std::vector<uint8_t> bytes = formats::decompress_if_compressed(file, path, gs::kLocalMemoryBytes);
   if (bytes.size() != gs::kLocalMemoryBytes) {
     throw formats::FormatError(path, 0,
@@ -187,8 +187,9 @@ int run_compare(std::span<const std::string> args, Io& io) {
                           gs::psm_name(layout.psm), rect.x, rect.y, rect.width, rect.height);
     return compare_images(path_a, path_b, a, b, diff_path, io);
   }
-  auto file_a = formats::read_file(path_a);
-  auto file_b = formats::read_file(path_b);
+  // PNGs or raw images: a raw image is never larger than the largest PNG.
+  auto file_a = formats::read_file(path_a, formats::kMaxPngFileBytes);
+  auto file_b = formats::read_file(path_b, formats::kMaxPngFileBytes);
   bool images = formats::looks_like_png(file_a) && formats::looks_like_png(file_b) && !values["raw"].as<bool>();
   return images ? compare_images(path_a, path_b, formats::read_png(file_a, path_a), formats::read_png(file_b, path_b),
                                  diff_path, io)

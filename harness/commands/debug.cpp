@@ -173,7 +173,8 @@ int run_debug(std::span<const std::string> args, Io& io) {
   std::filesystem::path notes_file = "demo.notes";
   if (has_trace) {
     const std::string path = values["vutrace"].as<std::string>();
-    trace = formats::read_vutrace(formats::read_file(path), path, vutrace_limits_from(values));
+    const formats::VutraceLimits limits = vutrace_limits_from(values);
+    trace = formats::read_vutrace(formats::read_file(path, formats::vutrace_file_limit(limits)), path, limits);
     print_vutrace_warnings(*trace, path, io.err);
     apply_trace_compare_options(values, trace_options);
     apply_trace_top_options(values, trace_options);

@@ -2,6 +2,7 @@
 
 #include <ostream>
 
+#include "emu/dma/ee_memory.hpp"
 #include "formats/core/file_io.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/commands/commands.hpp"
@@ -40,7 +41,8 @@ int run_disasm(std::span<const std::string> args, Io& io) {
   if (values["vif"].as<bool>()) {
     microcode::VifDisassemblyOptions vif;
     vif.chain = values["chain"].as<bool>();
-    io.out << microcode::disassemble_vif(formats::read_file(values["input"].as<std::string>()), vif);
+    // A VIF stream or DMA chain reaches VIF1 from EE main RAM.
+    io.out << microcode::disassemble_vif(formats::read_file(values["input"].as<std::string>(), dma::kRamBytes), vif);
     return kExitOk;
   }
   const std::string& base_text = values["base"].as<std::string>();
@@ -55,7 +57,8 @@ int run_disasm(std::span<const std::string> args, Io& io) {
   }
   options.columns = !values["bare"].as<bool>();
   options.labels = !values["no-labels"].as<bool>();
-  auto code = formats::read_file(values["input"].as<std::string>());
+  // Micro code is uploaded by MPG from EE main RAM; a file of more than 16 KiB is a dump of several programs.
+  auto code = formats::read_file(values["input"].as<std::string>(), dma::kRamBytes);
   io.out << microcode::disassemble(code, options);
   return kExitOk;
 }

@@ -1,10 +1,12 @@
 // gcvu info FILE...: identifies each file by its content and prints a summary.
 
+#include <algorithm>
 #include <filesystem>
 #include <ostream>
 
 #include "formats/core/file_io.hpp"
 #include "formats/identify/identify.hpp"
+#include "formats/pcsx2/gs_dump.hpp"
 #include "formats/rc2/level.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/vutrace_options.hpp"
@@ -58,7 +60,9 @@ int run_info(std::span<const std::string> args, Io& io) {
       }
       continue;
     }
-    auto data = formats::read_file(path);
+    // The largest file any format it identifies may be.
+    auto data =
+        formats::read_file(path, std::max(formats::kMaxGsDumpFileBytes, formats::vutrace_file_limit(vutrace_limits)));
     formats::Identification id = formats::identify(data, path, vutrace_limits);
     io.out << path << ": " << id.description << "\n";
     io.out << "  kind: " << formats::file_kind_name(id.kind) << "\n";

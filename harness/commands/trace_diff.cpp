@@ -100,7 +100,7 @@ int run_trace_diff(std::span<const std::string> args, Io& io) {
   const formats::VutraceLimits limits = vutrace_limits_from(values);
 
   const std::string path = values["trace"].as<std::string>();
-  const std::vector<uint8_t> bytes = formats::read_file(path);
+  const std::vector<uint8_t> bytes = formats::read_file(path, formats::vutrace_file_limit(limits));
   const formats::VutraceTrace trace = formats::read_vutrace(bytes, path, limits);
   print_vutrace_warnings(trace, path, io.err);
   if (trace.snapshots.empty()) {

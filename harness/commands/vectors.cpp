@@ -38,7 +38,7 @@ int run_vectors(std::span<const std::string> args, Io& io) {
   };
   std::vector<File> files;
   for (const std::string& path : values["file"].as<std::vector<std::string>>()) {
-    const std::vector<uint8_t> bytes = formats::read_file(path);
+    const std::vector<uint8_t> bytes = formats::read_file(path, formats::kMaxTextFileBytes);
     const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     files.push_back(File{path, formats::parse_vector_tsv(text, path)});
   }

@@ -49,7 +49,7 @@ int run_vif_cases(std::span<const std::string> args, Io& io) {
   for (const std::string& dir : values["dir"].as<std::vector<std::string>>()) {
     Folder folder;
     folder.tsv = std::filesystem::path(dir) / "cases.tsv";
-    const std::vector<uint8_t> bytes = formats::read_file(folder.tsv);
+    const std::vector<uint8_t> bytes = formats::read_file(folder.tsv, formats::kMaxTextFileBytes);
     const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     folder.cases = parse_vif_cases(text, folder.tsv);
     // A stream reaches VIF1 by DMA from EE RAM, so it is no larger than EE RAM (as in vif-run).

@@ -8,6 +8,7 @@
 
 #include "formats/core/file_io.hpp"
 #include "formats/core/format_error.hpp"
+#include "formats/golden/golden_case.hpp"
 
 namespace gcvu::harness::debug {
 
@@ -25,7 +26,7 @@ std::string substitute(std::string text, const std::string& key, const std::stri
 std::vector<std::string> golden_case_debug_arguments(const std::filesystem::path& folder,
                                                      const std::filesystem::path& shared_dir) {
   const std::filesystem::path file = folder / "case.json";
-  const std::vector<uint8_t> bytes = formats::read_file(file, 1u << 20);
+  const std::vector<uint8_t> bytes = formats::read_file(file, formats::kMaxGoldenCaseBytes);
   const nlohmann::json parsed = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, false);
   if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("command") || !parsed["command"].is_array() ||
       parsed["command"].empty()) {

@@ -13,7 +13,7 @@ namespace gcvu::harness::debug {
 
 Notes::Notes(std::filesystem::path file) : file_(std::move(file)) {
   if (file_.empty() || !std::filesystem::exists(file_)) return;
-  const std::vector<uint8_t> bytes = formats::read_file(file_.string(), 16u << 20);
+  const std::vector<uint8_t> bytes = formats::read_file(file_.string(), formats::kMaxTextFileBytes);
   std::istringstream lines(std::string(bytes.begin(), bytes.end()));
   std::string line;
   uint64_t offset = 0;

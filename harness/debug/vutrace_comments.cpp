@@ -28,7 +28,7 @@ std::vector<std::string> parse_vutrace_comments(std::string_view text, const std
 }
 
 std::vector<std::string> read_vutrace_comments(const std::filesystem::path& file) {
-  const std::vector<uint8_t> bytes = formats::read_file(file.string());
+  const std::vector<uint8_t> bytes = formats::read_file(file.string(), formats::kMaxTextFileBytes);
   return parse_vutrace_comments(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
                                 file.string());
 }

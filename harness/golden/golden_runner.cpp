@@ -10,6 +10,7 @@
 #include "formats/core/file_io.hpp"
 #include "formats/core/format_error.hpp"
 #include "formats/core/hash.hpp"
+#include "formats/golden/golden_case.hpp"
 #include "formats/png/png.hpp"
 
 namespace gcvu::harness {
@@ -26,7 +27,7 @@ std::string substitute(std::string text, std::string_view key, const std::string
 }
 
 std::string hash_file(const fs::path& path, formats::HashOf hash_of) {
-  auto bytes = formats::read_file(path);
+  auto bytes = formats::read_file(path, formats::kMaxGoldenFileBytes);
   if (hash_of == formats::HashOf::kPixels) return formats::xxh3_128(formats::read_png(bytes, path.string()).rgba).hex();
   return formats::xxh3_128(bytes).hex();
 }
@@ -87,7 +88,8 @@ GoldenResult run_golden_case(const fs::path& folder, const GoldenOptions& option
   fs::path manifest_path = folder / "case.json";
   formats::GoldenCase golden;
   try {
-    golden = formats::parse_golden_case(formats::read_file(manifest_path), manifest_path.string(), result.name);
+    golden = formats::parse_golden_case(formats::read_file(manifest_path, formats::kMaxGoldenCaseBytes),
+                                        manifest_path.string(), result.name);
   } catch (const formats::FormatError& error) {
     result.failures.push_back(error.what());
     return result;

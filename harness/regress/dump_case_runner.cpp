@@ -24,7 +24,7 @@ namespace {
 formats::Image reference_frame(const RegressCase& c, uint32_t index, const std::vector<uint8_t>* reference_vram,
                                const gs::Gs& state) {
   if (index < c.frames.size() && !c.frames[index].empty()) {
-    return formats::read_png(formats::read_file(c.frames[index]), c.frames[index].string());
+    return formats::read_png(formats::read_file(c.frames[index], formats::kMaxPngFileBytes), c.frames[index].string());
   }
   gs::LocalMemory memory;
   std::copy(reference_vram->begin(), reference_vram->end(), memory.bytes().begin());
@@ -78,7 +78,8 @@ CaseResult run_dump_case(const RegressCase& c, const RegressOptions& options) {
         "no references: put vram_0.bin[.zst] and/or frame_0.png beside the dump (or in a folder named after it)");
     return result;
   }
-  const formats::GsDump dump = formats::read_gs_dump(formats::read_file(c.dump), c.dump.string());
+  const formats::GsDump dump =
+      formats::read_gs_dump(formats::read_file(c.dump, formats::kMaxGsDumpFileBytes), c.dump.string());
   const size_t references = std::max(c.vram.size(), c.frames.size());
   gs::Gs gs(options.gs);
   bool failed = false;

@@ -36,7 +36,8 @@ std::vector<RegressCase> find_trace_cases(const std::filesystem::path& folder) {
 
 CaseResult run_trace_case(const RegressCase& regress_case, const RegressOptions&) {
   const std::string source = regress_case.path.string();
-  const formats::VutraceTrace trace = formats::read_vutrace(formats::read_file(regress_case.path), source);
+  const formats::VutraceTrace trace =
+      formats::read_vutrace(formats::read_file(regress_case.path, formats::vutrace_file_limit({})), source);
   CaseResult result;
   if (trace.snapshots.empty()) {
     result.status = CaseStatus::kError;

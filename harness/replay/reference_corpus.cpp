@@ -45,7 +45,7 @@ void read_row(const std::vector<std::string>& columns, const std::filesystem::pa
 
 std::vector<ReferenceCase> read_reference_corpus(const std::filesystem::path& dir) {
   const std::filesystem::path manifest = dir / "manifest.tsv";
-  const std::vector<uint8_t> bytes = formats::read_file(manifest.string());
+  const std::vector<uint8_t> bytes = formats::read_file(manifest.string(), formats::kMaxTextFileBytes);
   std::istringstream lines(std::string(bytes.begin(), bytes.end()));
   std::string line;
   std::vector<ReferenceCase> cases;
@@ -74,7 +74,7 @@ std::vector<ReferenceCase> read_reference_corpus(const std::filesystem::path& di
 }
 
 std::vector<uint8_t> read_reference_vram(const std::filesystem::path& path) {
-  const std::vector<uint8_t> file = formats::read_file(path.string());
+  const std::vector<uint8_t> file = formats::read_file(path.string(), formats::compressed_file_limit(kVramBytes));
   std::vector<uint8_t> vram = formats::decompress_if_compressed(file, path.string(), kVramBytes);
   if (vram.size() != kVramBytes) {
     throw formats::FormatError(path.string(), 0,

@@ -34,7 +34,7 @@ class VectorTsvTest : public ::testing::Test {
   std::vector<VectorRow> parse_file(const std::string& name, const std::string& text) {
     const fs::path path = dir_ / name;
     std::ofstream(path, std::ios::binary) << text;
-    const std::vector<uint8_t> bytes = read_file(path);
+    const std::vector<uint8_t> bytes = read_file(path, kMaxTextFileBytes);
     return parse_vector_tsv(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
                             path.string());
   }

@@ -18,7 +18,8 @@ namespace {
 // Memory after every VSync of the case's replay.
 std::vector<std::vector<uint8_t>> replay_memory(const std::string& name, int threads) {
   const auto path = test::shared_dir() / "golden-pcsx2" / name / (name + ".gs.zst");
-  const formats::GsDump dump = formats::read_gs_dump(formats::read_file(path), path.string());
+  const formats::GsDump dump =
+      formats::read_gs_dump(formats::read_file(path, formats::kMaxGsDumpFileBytes), path.string());
   gs::GsConfig config;
   config.threads = threads;
   config.parallel_min_pixels = 0;

@@ -25,7 +25,7 @@ struct FileCheck {
 };
 
 FileCheck check_file(const std::string& path) {
-  const std::vector<uint8_t> bytes = formats::read_file(path);
+  const std::vector<uint8_t> bytes = formats::read_file(path, formats::kMaxTextFileBytes);
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   FileCheck check;
   for (const formats::VectorRow& row : formats::parse_vector_tsv(text, path)) {
