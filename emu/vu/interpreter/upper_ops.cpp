@@ -9,17 +9,23 @@
 
 namespace gcvu::vu {
 
-// The result's MAC/status go to the flag pipeline, or, for a result flag_liveness.hpp found dead, only its Z/S/U/O
-// (and a multiply stage's) wait in dead_sticky_ for the sticky bits of the next result that goes in.
+// The result's MAC/status go to the flag pipeline, or, for a result flag_liveness.hpp found dead, only what its
+// sticky bits need waits in dead_flags_ for the next result that goes in: its MAC value, whose Z/S/U/O are
+// status_from_mac's (which distributes over OR, so it runs once for a whole chain of dead results), and its
+// multiply stage's flags.
 template <FlagUse kUse>
 [[gnu::always_inline]] inline void Vu1::finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac,
                                                      uint8_t sticky) {
   if (info.sets_mac_status) {
     if constexpr (kUse == FlagUse::kDead) {
-      dead_sticky_ = static_cast<uint8_t>(dead_sticky_ | status_from_mac(mac) | (sticky & 0xf));
+      dead_flags_ |= mac | (uint32_t{sticky} << 16);
     } else {
-      flags_.issue_mac(cycle_, mac, sticky & 0xf, kUse == FlagUse::kLiveCarrying ? dead_sticky_ : 0);
-      if constexpr (kUse == FlagUse::kLiveCarrying) dead_sticky_ = 0;
+      uint16_t carried = 0;
+      if constexpr (kUse == FlagUse::kLiveCarrying) {
+        carried = static_cast<uint16_t>(status_from_mac(static_cast<uint16_t>(dead_flags_)) | (dead_flags_ >> 16));
+        dead_flags_ = 0;
+      }
+      flags_.issue_mac(cycle_, mac, sticky & 0xf, carried & 0xf);
       note_event(cycle_ + FlagPipeline::kLatency);
     }
   }

@@ -180,10 +180,11 @@ class Vu1 {
   BranchViHistory branch_history_;
   XgkickUnit xgkick_;
   FieldMask acc_overflow_ = 0;  // per ACC field: its last write overflowed (ACC-overflow persistence)
-  // Z/S/U/O (status bits 0-3) of MAC/status results left out as dead, for the sticky bits of the kLiveCarrying
-  // result after them (flag_liveness.hpp). Only a run of a whole block sets it, and that block's own kLiveCarrying
-  // op empties it again before the block ends: it is 0 whenever anything outside a block can look.
-  uint8_t dead_sticky_ = 0;
+  // The MAC/status results left out as dead, for the sticky bits of the kLiveCarrying result after them
+  // (flag_liveness.hpp): the OR of their MAC values (bits 0-15) and of their multiply stages' Z/S/U/O (16-19).
+  // Only a run of a whole block sets it, and that block's own kLiveCarrying op empties it again before the block
+  // ends: it is 0 whenever anything outside a block can look.
+  uint32_t dead_flags_ = 0;
 
   Path1Port* path1_ = nullptr;
   PairObserver* observer_ = nullptr;
