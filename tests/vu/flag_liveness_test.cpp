@@ -89,8 +89,9 @@ TEST(VuFlagLiveness, StickyBitsOfLeftOutResultsStillAccumulate) {
 }
 
 TEST(VuFlagLiveness, ARunCutShortLeavesNothingOut) {
-  // run_until(5) stops inside the block: it runs with every result live, and so does the block that starts at the
-  // ADD at 5 (the only result in it is its last). The run_until limit is checked before the block, not in it.
+  // run_until(5) stops inside the block, so the runner, which sees at the block's entry that its last pair comes up
+  // past the limit, runs it with every result live; the block that then starts at the ADD at 5 has one result,
+  // its last, which stays live.
   auto run = std::make_unique<VuRun>();
   microcode::Program program = microcode::assemble_source(six_adds("nop", "nop", "nop"), "test.vsm");
   run->vu.load_micro(program.code);
