@@ -356,7 +356,7 @@ class ProgramGenerator {
   void note_flags(uint32_t n, const OpcodeRow& upper, const OpcodeRow* lower) {
     if (!flags_) return;
     const bool reads = std::find(flag_reader_rows_.begin(), flag_reader_rows_.end(), lower) != flag_reader_rows_.end();
-    if (reads && last_setter_ >= 0) {
+    if (reads && last_setter_ >= 0 && n > static_cast<uint32_t>(last_setter_)) {  // not for next()'s patches
       ++read_distances_[std::min<size_t>(n - static_cast<uint32_t>(last_setter_), kDistances) - 1];
     }
     if ((upper.effects & vu::effect::kSetsMacStatus) != 0) last_setter_ = static_cast<int32_t>(n);
