@@ -8,6 +8,7 @@
 // also cross-run (vu_program.cpp).
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <random>
 #include <vector>
@@ -15,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "emu/vu/isa/decoded_op.hpp"
 #include "harness/bench/demo_frame_workloads.hpp"
@@ -109,19 +111,25 @@ Outcome run_case(const Case& c, bool blocks, const std::vector<uint32_t>& slices
   return out;
 }
 
+// The first difference between two outcomes, described ("" when they are the same).
+std::string first_difference(const Outcome& reference, const Outcome& blocks) {
+  if (reference.snapshots.size() != blocks.snapshots.size()) {
+    return fmt::format("{} snapshots != {}", reference.snapshots.size(), blocks.snapshots.size());
+  }
+  for (size_t n = 0; n < reference.snapshots.size(); ++n) {
+    const std::string difference = reference.snapshots[n].difference(blocks.snapshots[n]);
+    if (!difference.empty()) return fmt::format("snapshot {}: {}", n, difference);
+  }
+  return "";
+}
+
 // Runs both paths and expects the same snapshots. Returns the block runner's stats.
 vu::BlockStats expect_same_runs(const Case& c, const std::string& what, const std::vector<uint32_t>& slices = {}) {
   const Outcome reference = run_case(c, false, slices);
   const Outcome blocks = run_case(c, true, slices);
   EXPECT_EQ(reference.block_stats.pairs, 0u) << what;
-  EXPECT_EQ(reference.snapshots.size(), blocks.snapshots.size()) << what;
-  for (size_t n = 0; n < std::min(reference.snapshots.size(), blocks.snapshots.size()); ++n) {
-    const std::string difference = reference.snapshots[n].difference(blocks.snapshots[n]);
-    if (!difference.empty()) {
-      ADD_FAILURE() << what << ", snapshot " << n << ": per-pair vs block runner: " << difference;
-      break;
-    }
-  }
+  const std::string difference = first_difference(reference, blocks);
+  if (!difference.empty()) ADD_FAILURE() << what << ", " << difference << " (per-pair vs block runner)";
   return blocks.block_stats;
 }
 
@@ -232,19 +240,36 @@ TEST(VuBlockCross, BenchWorkloadsInRunUntilSlices) {
 
 // Random microprograms: random rows from the opcode table with random operands, registers and flags drawn from a
 // small set so hazards are common, branches aimed inside the program, and an E bit near the end.
+//
+// Flag programs (`flags`): FMAC ops that set MAC/status in most upper slots and FMxxx/FSxxx/FSSET in a third of
+// the lower ones, so MAC/status reads land at every distance from the writes (histogram in read_distances()) and
+// flag liveness (emu/vu/interpreter/flag_liveness.hpp) has results to leave out and reads to respect.
 class ProgramGenerator {
  public:
-  explicit ProgramGenerator(uint32_t seed) : rng_(seed) {
+  static constexpr size_t kDistances = 9;  // read distances counted: 1..8 pairs, and farther
+
+  explicit ProgramGenerator(uint32_t seed, bool flags = false) : rng_(seed), flags_(flags) {
     for (const OpcodeRow& row : vu::opcode_table()) {
       if ((row.effects & vu::effect::kPseudo) != 0) continue;
       (row.slot == vu::Slot::kUpper ? upper_rows_ : lower_rows_).push_back(&row);
+      if (row.slot == vu::Slot::kUpper) {
+        ((row.effects & vu::effect::kSetsMacStatus) != 0 ? mac_setter_rows_ : other_upper_rows_).push_back(&row);
+      }
+      const uint32_t looks = vu::effect::kReadsMac | vu::effect::kReadsStatus | vu::effect::kWritesStatus;
+      if (row.unit == vu::Unit::kFlag && (row.effects & looks) != 0) flag_reader_rows_.push_back(&row);
     }
   }
+
+  // How many MAC/status reads (FMxxx, FSxxx, FSSET) the flag programs so far placed n + 1 pairs after the nearest
+  // MAC/status setter before them (in program order; the last bin: farther).
+  const std::array<uint64_t, kDistances>& read_distances() const { return read_distances_; }
 
   Case next() {
     Case c;
     const uint32_t pairs = 4 + rng_() % 40;
     c.base = chance(4) ? vu::kMicroInstructions - rng_() % 8 : rng_() % 64;
+    last_setter_ = -1;
+    if (flags_) setters_in_5_ = 1 + rng_() % 4;  // sparse to dense MAC/status writes, so reads meet every gap
     for (uint32_t n = 0; n < pairs; ++n) append(c.code, bundle(n, pairs));
     c.data = data();
     c.config.max_cycles = 100 + rng_() % 3000;
@@ -289,17 +314,24 @@ class ProgramGenerator {
   uint64_t bundle(uint32_t n, uint32_t pairs) {
     if (n == pairs - 2) return vu::make_bundle(encoding(*upper_rows_.back()) | vu::upper_flag::kE, nop_lower());
     if (n == pairs - 1) return vu::make_bundle(encoding(*upper_rows_.back()), nop_lower());
-    if (chance(60)) return (uint64_t{rng_()} << 32) | rng_();  // mostly an invalid encoding somewhere
-    const OpcodeRow& upper_row = chance(4) ? *upper_rows_.back() : *upper_rows_[rng_() % upper_rows_.size()];
+    if (chance(flags_ ? 400 : 60)) return (uint64_t{rng_()} << 32) | rng_();  // mostly an invalid encoding somewhere
+    const OpcodeRow& upper_row = pick_upper();
     uint32_t upper = narrow(encoding(upper_row));
     if (chance(60)) upper |= vu::upper_flag::kE;
     if (chance(40)) upper |= vu::upper_flag::kD;
     if (chance(40)) upper |= vu::upper_flag::kT;
     if (chance(20)) upper |= vu::upper_flag::kM;
-    if (chance(12)) return vu::make_bundle(upper | vu::upper_flag::kI, float_bits());
-    const OpcodeRow& lower_row = chance(4) ? nop_row() : *lower_rows_[rng_() % lower_rows_.size()];
-    if ((lower_row.effects & vu::effect::kGifKick) != 0 && !chance(3)) return vu::make_bundle(upper, nop_lower());
+    if (chance(12)) {
+      note_flags(n, upper_row, nullptr);
+      return vu::make_bundle(upper | vu::upper_flag::kI, float_bits());
+    }
+    const OpcodeRow& lower_row = pick_lower();
+    if ((lower_row.effects & vu::effect::kGifKick) != 0 && !chance(3)) {
+      note_flags(n, upper_row, nullptr);
+      return vu::make_bundle(upper, nop_lower());
+    }
     uint32_t lower = narrow(encoding(lower_row));
+    note_flags(n, upper_row, &lower_row);
     for (vu::OperandKind kind : lower_row.operands) {
       if (kind != vu::OperandKind::kBranch) continue;
       // Aim inside the program: target = (n + 1) + offset.
@@ -307,6 +339,27 @@ class ProgramGenerator {
       lower = (lower & ~0x7ffu) | ((target - (n + 1)) & 0x7ffu);
     }
     return vu::make_bundle(upper, lower);
+  }
+
+  const OpcodeRow& pick_upper() {
+    if (flags_) {
+      if (rng_() % 5 < setters_in_5_) return *mac_setter_rows_[rng_() % mac_setter_rows_.size()];
+      return chance(2) ? *upper_rows_.back() : *other_upper_rows_[rng_() % other_upper_rows_.size()];
+    }
+    return chance(4) ? *upper_rows_.back() : *upper_rows_[rng_() % upper_rows_.size()];
+  }
+  const OpcodeRow& pick_lower() {
+    if (flags_ && chance(3)) return *flag_reader_rows_[rng_() % flag_reader_rows_.size()];
+    return chance(4) ? nop_row() : *lower_rows_[rng_() % lower_rows_.size()];
+  }
+  // The read-distance histogram of flag programs (a pair's lower op reads before its upper op writes).
+  void note_flags(uint32_t n, const OpcodeRow& upper, const OpcodeRow* lower) {
+    if (!flags_) return;
+    const bool reads = std::find(flag_reader_rows_.begin(), flag_reader_rows_.end(), lower) != flag_reader_rows_.end();
+    if (reads && last_setter_ >= 0 && n > static_cast<uint32_t>(last_setter_)) {  // not for next()'s patches
+      ++read_distances_[std::min<size_t>(n - static_cast<uint32_t>(last_setter_), kDistances) - 1];
+    }
+    if ((upper.effects & vu::effect::kSetsMacStatus) != 0) last_setter_ = static_cast<int32_t>(n);
   }
 
   const OpcodeRow& nop_row() const {
@@ -363,8 +416,15 @@ class ProgramGenerator {
   }
 
   std::mt19937 rng_;
+  bool flags_ = false;
   std::vector<const OpcodeRow*> upper_rows_;  // NOP last (upper_rows_.back())
   std::vector<const OpcodeRow*> lower_rows_;
+  std::vector<const OpcodeRow*> mac_setter_rows_;   // upper rows that set MAC/status
+  std::vector<const OpcodeRow*> other_upper_rows_;  // and the others (NOP among them)
+  std::vector<const OpcodeRow*> flag_reader_rows_;
+  uint32_t setters_in_5_ = 4;  // flag programs: the share of upper ops that set MAC/status, in fifths
+  int32_t last_setter_ = -1;
+  std::array<uint64_t, kDistances> read_distances_{};
 };
 
 TEST(VuBlockCross, RandomProgramsMatchThePerPairPath) {
@@ -387,6 +447,65 @@ TEST(VuBlockCross, RandomProgramsInRunUntilSlices) {
     for (int k = 0; k < 5; ++k) slices.push_back(1 + rng() % (k == 0 ? 3 : 60));
     expect_same_runs(generator.next(), fmt::format("random program {} in slices", n), slices);
     if (testing::Test::HasFailure()) break;
+  }
+}
+
+// Uneven run_until slices for every second flag program (the others run whole).
+std::vector<uint32_t> flag_program_slices(long n, std::mt19937& rng) {
+  std::vector<uint32_t> slices;
+  if (n % 2 == 1) {
+    for (int k = 0; k < 5; ++k) slices.push_back(1 + rng() % (k == 0 ? 3 : 40));
+  }
+  return slices;
+}
+
+// Flag programs (see ProgramGenerator): the block runner, which leaves dead MAC/status results out of the flag
+// pipeline (emu/vu/interpreter/flag_liveness.hpp), against the per-pair path, half of them in uneven run_until
+// slices. The results it left out and the spread of read distances show the programs really test that.
+TEST(VuBlockCross, RandomFlagProgramsMatchThePerPairPath) {
+  ProgramGenerator generator(0xf1a9, true);
+  const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000) / 2;
+  std::mt19937 rng(7);
+  uint64_t dead = 0;
+  for (long n = 0; n < count; ++n) {
+    const Case c = generator.next();
+    dead += expect_same_runs(c, fmt::format("flag program {}", n), flag_program_slices(n, rng)).dead_flag_results;
+    if (testing::Test::HasFailure()) break;
+  }
+  EXPECT_GT(dead, static_cast<uint64_t>(count)) << "results left out";
+  const auto& distances = generator.read_distances();
+  fmt::print("{} flag programs: {} MAC/status results left out; reads 1..8 and more pairs after a write: {}\n", count,
+             dead, fmt::join(distances, " "));
+  for (size_t d = 0; d < distances.size(); ++d) {
+    EXPECT_GT(distances[d], static_cast<uint64_t>(count / 25)) << "MAC/status reads " << d + 1 << " pairs after a write";
+  }
+}
+
+// The check itself, for liveness: each deliberately wrong liveness analysis (Vu1Config::flag_liveness kBroken*)
+// must make some flag program come out differently from the per-pair path, within the same programs as above.
+TEST(VuBlockCross, TheComparisonCatchesEachBrokenFlagLiveness) {
+  const std::vector<std::pair<vu::FlagLiveness, std::string>> rules = {
+      {vu::FlagLiveness::kBrokenIgnoresReads, "ignores reads"},
+      {vu::FlagLiveness::kBrokenDropsExitWrites, "drops exit writes"},
+      {vu::FlagLiveness::kBrokenLosesSticky, "loses sticky bits"},
+      {vu::FlagLiveness::kBrokenWhenCut, "applies when cut"},
+  };
+  const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000) / 2;
+  for (const auto& [rule, name] : rules) {
+    ProgramGenerator generator(0xf1a9, true);
+    std::mt19937 rng(7);
+    long caught_at = -1;
+    std::string difference;
+    for (long n = 0; n < count && caught_at < 0; ++n) {
+      Case c = generator.next();
+      const std::vector<uint32_t> slices = flag_program_slices(n, rng);
+      const Outcome reference = run_case(c, false, slices);
+      c.config.flag_liveness = rule;
+      difference = first_difference(reference, run_case(c, true, slices));
+      if (!difference.empty()) caught_at = n;
+    }
+    EXPECT_GE(caught_at, 0) << name << ": no flag program noticed it";
+    if (caught_at >= 0) fmt::print("liveness that {}: caught at flag program {}, {}\n", name, caught_at, difference);
   }
 }
 

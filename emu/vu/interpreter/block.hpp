@@ -45,6 +45,7 @@ struct BlockPair {
   uint16_t issue = 0;  // cycles after entry at which it issues
   StallCause cause = StallCause::kNone;  // when issue > pre
   uint8_t shape = pair_shape::kGeneric;  // pair_shape bits of a plain pair, or kGeneric
+  FlagUse flags = FlagUse::kLive;        // what its upper op does with a MAC/status result (flag_liveness.hpp)
 };
 
 // A VF field, VI register (ILW) or unit the block reads before writing it: ready by entry + deadline for a quiet
@@ -63,7 +64,11 @@ struct Block {
   static constexpr size_t kMaxPairs = 64;
   static constexpr int32_t kNoDeadline = -1;
 
-  std::vector<BlockPair> pairs;
+  std::vector<BlockPair> pairs;  // every BlockPair::flags kLive: for a run cut short, or entered mid-branch
+  // The same pairs with the FlagUse of a run of the whole block (flag_liveness.hpp), and how many results they leave
+  // out; empty when they would leave out none.
+  std::vector<BlockPair> whole_run_pairs;
+  uint16_t dead_flag_results = 0;
   std::vector<FieldDeadline> vf_deadlines;
   std::vector<ViDeadline> vi_deadlines;
   uint16_t vf_deadline_min = UINT16_MAX;  // the earliest of vf_deadlines (UINT16_MAX when empty)
@@ -75,7 +80,7 @@ struct Block {
 // Works out the block starting at `pc` from the issue plans of micro memory. Empty (no pairs) when the pair at
 // `pc` itself must take the per-pair path.
 Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& plans,
-                  const std::array<DecodedBundle, kMicroInstructions>& decoded, WriteClash write_clash);
+                  const std::array<DecodedBundle, kMicroInstructions>& decoded, const Vu1Config& config);
 
 // The blocks built so far, by start PC. Any micro-memory write empties it (the next run rebuilds what it needs).
 class BlockCache {
@@ -92,12 +97,12 @@ class BlockCache {
   BlockCache& operator=(BlockCache&&) = default;
   // The block at `pc`, built now if it was not yet; nullptr when the pair there takes the per-pair path.
   const Block* find_or_build(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& plans,
-                             const std::array<DecodedBundle, kMicroInstructions>& decoded, WriteClash write_clash) {
+                             const std::array<DecodedBundle, kMicroInstructions>& decoded, const Vu1Config& config) {
     const int32_t index = index_[pc % kMicroInstructions];
     if (index >= 0) [[likely]]
       return &blocks_[static_cast<size_t>(index)];
     if (index == kPerPair) return nullptr;
-    return insert(pc % kMicroInstructions, build_block(pc % kMicroInstructions, plans, decoded, write_clash));
+    return insert(pc % kMicroInstructions, build_block(pc % kMicroInstructions, plans, decoded, config));
   }
   void clear();
   size_t size() const { return blocks_.size(); }
@@ -116,6 +121,7 @@ struct BlockStats {
   uint64_t entries = 0;        // blocks entered quietly
   uint64_t pairs = 0;          // pairs they ran
   uint64_t noisy_entries = 0;  // block entries refused for a missed deadline (the pair ran per pair)
+  uint64_t dead_flag_results = 0;  // MAC/status results left out of the flag pipeline (flag_liveness.hpp)
 };
 
 }  // namespace gcvu::vu

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "emu/vu/interpreter/block.hpp"
+#include "emu/vu/interpreter/flag_liveness.hpp"
 #include "emu/vu/interpreter/hazards.hpp"
 
 namespace gcvu::vu {
@@ -100,7 +101,7 @@ uint8_t shape_of(const DecodedBundle& bundle, const IssuePlan& plan, bool slot, 
 }  // namespace
 
 Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& plans,
-                  const std::array<DecodedBundle, kMicroInstructions>& decoded, WriteClash write_clash) {
+                  const std::array<DecodedBundle, kMicroInstructions>& decoded, const Vu1Config& config) {
   Block block;
   ScheduleSketch sketch;
   uint64_t cycle = 0;
@@ -122,7 +123,7 @@ Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& 
     // A value from before the block that lands exactly when a stalled pair issues would take part in naming the
     // stall's cause: the deadline is a cycle earlier then.
     sketch.note_reads(plan, static_cast<uint16_t>(issue != cycle ? issue - 1 : issue), block);
-    sketch.apply(bundle, plan, write_clash, issue);
+    sketch.apply(bundle, plan, config.write_clash, issue);
     block.pairs.push_back(pair);
     cycle = issue + 1;
     pc = (pc + 1) % kMicroInstructions;
@@ -135,6 +136,11 @@ Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& 
                    [](const ViDeadline& a, const ViDeadline& b) { return a.deadline < b.deadline; });
   for (const FieldDeadline& d : block.vf_deadlines) block.vf_deadline_min = std::min(block.vf_deadline_min, d.deadline);
   for (const ViDeadline& d : block.vi_deadlines) block.vi_deadline_min = std::min(block.vi_deadline_min, d.deadline);
+  if (config.flag_liveness != FlagLiveness::kOff && !block.pairs.empty()) {
+    std::vector<BlockPair> whole = block.pairs;
+    block.dead_flag_results = mark_flag_liveness(whole, plans, decoded, config.flag_liveness);
+    if (block.dead_flag_results != 0) block.whole_run_pairs = std::move(whole);
+  }
   return block;
 }
 

@@ -30,7 +30,9 @@ void Vu1::run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry) {
   if constexpr ((kShape & shape::kHistory) != 0) old_vi = vu.registers_.vi(plan.history_vi);
   LowerResult lower;
   if constexpr ((kShape & shape::kLower) != 0) plan.lower_fn(vu, bundle.lower, bundle.lower_info, pc, lower);
-  if constexpr ((kShape & shape::kUpper) != 0) plan.upper_fn(vu, bundle.upper, bundle.upper_info);
+  if constexpr ((kShape & shape::kUpper) != 0) {
+    plan.upper_fns[static_cast<size_t>(pair.flags)](vu, bundle.upper, bundle.upper_info);
+  }
   if constexpr ((kShape & shape::kLowerVf) != 0) {
     if (lower.vf_write.used()) {
       vu.registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
@@ -92,7 +94,7 @@ bool Vu1::run_block(uint64_t until) {
   // caller, which takes the pair per pair (or calls again).
   for (;;) {
     const Block* block =
-        blocks_.find_or_build(registers_.tpc, program_->plans, program_->decoded, config_.write_clash);
+        blocks_.find_or_build(registers_.tpc, program_->plans, program_->decoded, config_);
     if (block == nullptr) return ran_any;
     const uint64_t entry = cycle_;
     if (!entry_is_quiet(*block, entry)) {
@@ -101,8 +103,17 @@ bool Vu1::run_block(uint64_t until) {
     }
     // A pair left waiting as a delay slot or after an E bit (a run_until that stopped mid-block) is not plain.
     bool generic_first = branch_pending_ || end_pending_;
+    // Flag liveness (flag_liveness.hpp) holds only for a run from the block's first pair to its end.
+    const BlockPair* pairs = block->pairs.data();
+    if (block->dead_flag_results != 0 && !generic_first &&
+        (entry + block->pairs.back().pre < limit || config_.flag_liveness == FlagLiveness::kBrokenWhenCut)) {
+      pairs = block->whole_run_pairs.data();
+      block_stats_.dead_flag_results += block->dead_flag_results;
+    }
+    const size_t count = block->pairs.size();
     uint64_t ran = 0;
-    for (const BlockPair& pair : block->pairs) {
+    for (size_t n = 0; n < count; ++n) {
+      const BlockPair& pair = pairs[n];
       if (entry + pair.pre >= limit) break;
       ++ran;
       if (pair.shape != pair_shape::kGeneric && !generic_first) [[likely]] {
@@ -112,14 +123,15 @@ bool Vu1::run_block(uint64_t until) {
       }
       generic_first = false;
       cycle_ = entry + pair.issue;
-      const uint32_t next = execute_pair(pair.pc, Stall{pair.cause, static_cast<uint32_t>(pair.issue - pair.pre)});
+      const uint32_t next =
+          execute_pair(pair.pc, Stall{pair.cause, static_cast<uint32_t>(pair.issue - pair.pre)}, pair.flags);
       if (!running_ || next != (pair.pc + 1u) % kMicroInstructions) break;
     }
     if (ran == 0) return ran_any;
     ran_any = true;
     ++block_stats_.entries;
     block_stats_.pairs += ran;
-    if (ran != block->pairs.size() || !running_ || cycle_ >= limit) return true;
+    if (ran != count || !running_ || cycle_ >= limit) return true;
   }
 }
 

@@ -21,6 +21,14 @@ struct LowerResult {
 };
 
 using UpperFn = void (*)(Vu1&, const DecodedOp&, const OpInfo&);
+
+// What an upper op that sets MAC/status does with that result (flag_liveness.hpp decides it per block):
+enum class FlagUse : uint8_t {
+  kLive,          // goes through the flag pipeline, as always outside blocks
+  kDead,          // no instruction or observer can see it: left out; only its sticky bits are kept, for the next
+  kLiveCarrying,  // goes through the flag pipeline carrying the sticky bits of the dead results just before it
+};
+inline constexpr size_t kFlagUseCount = 3;
 using LowerFn = void (*)(Vu1&, const DecodedOp&, const OpInfo&, uint32_t pc, LowerResult&);
 
 struct IssuePlan {
@@ -42,7 +50,7 @@ struct IssuePlan {
   bool runs_lower = false;
   bool records_history = false;
   bool stops = false;
-  UpperFn upper_fn = nullptr;  // the upper op, specialised by form
+  std::array<UpperFn, kFlagUseCount> upper_fns{};  // the upper op, specialised by form, per FlagUse
   LowerFn lower_fn = nullptr;  // the lower op, specialised by opcode
 };
 

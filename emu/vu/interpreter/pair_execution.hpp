@@ -10,7 +10,7 @@
 
 namespace gcvu::vu {
 
-[[gnu::always_inline]] inline uint32_t Vu1::execute_pair(uint32_t pc, const Stall& stall) {
+[[gnu::always_inline]] inline uint32_t Vu1::execute_pair(uint32_t pc, const Stall& stall, FlagUse use) {
   const DecodedBundle& bundle = program_->decoded[pc];
   const IssuePlan& plan = program_->plans[pc];
   if (stall.cycles != 0) {
@@ -29,7 +29,7 @@ namespace gcvu::vu {
   const uint16_t old_vi = registers_.vi(plan.history_vi);
   LowerResult lower;
   if (plan.runs_lower) plan.lower_fn(*this, bundle.lower, bundle.lower_info, pc, lower);
-  if (!plan.upper_idle) plan.upper_fn(*this, bundle.upper, bundle.upper_info);
+  if (!plan.upper_idle) plan.upper_fns[static_cast<size_t>(use)](*this, bundle.upper, bundle.upper_info);
   if (lower.vf_write.used() && !plan.clash) {
     registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
     fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, cycle_);

@@ -1,6 +1,6 @@
 // Upper-word (FMAC) instruction semantics. Results are written at issue; readers are held back by the FMAC
 // pipeline's stalls, and MAC/status/clip results go through the flag pipeline (reference/vu1.md §2, §3).
-// The ordinary two-operand forms are one template, instantiated per (operation, second operand, ACC target)
+// The ordinary two-operand forms are one template, instantiated per (operation, second operand, ACC target, FlagUse)
 // so the issue loop calls straight into the right lane loop.
 
 #include "emu/vu/float/float_unit.hpp"
@@ -9,11 +9,25 @@
 
 namespace gcvu::vu {
 
+// The result's MAC/status go to the flag pipeline, or, for a result flag_liveness.hpp found dead, only what its
+// sticky bits need waits in dead_flags_ for the next result that goes in: its MAC value, whose Z/S/U/O are
+// status_from_mac's (which distributes over OR, so it runs once for a whole chain of dead results), and its
+// multiply stage's flags.
+template <FlagUse kUse>
 [[gnu::always_inline]] inline void Vu1::finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac,
                                                      uint8_t sticky) {
   if (info.sets_mac_status) {
-    flags_.issue_mac(cycle_, mac, sticky & 0xf);
-    note_event(cycle_ + FlagPipeline::kLatency);
+    if constexpr (kUse == FlagUse::kDead) {
+      dead_flags_ |= mac | (uint32_t{sticky} << 16);
+    } else {
+      uint16_t carried = 0;
+      if constexpr (kUse == FlagUse::kLiveCarrying) {
+        carried = static_cast<uint16_t>(status_from_mac(static_cast<uint16_t>(dead_flags_)) | (dead_flags_ >> 16));
+        dead_flags_ = 0;
+      }
+      flags_.issue_mac(cycle_, mac, sticky & 0xf, carried & 0xf);
+      note_event(cycle_ + FlagPipeline::kLatency);
+    }
   }
   if (info.vf_write.used()) {
     registers_.write_vf(info.vf_write.reg, info.vf_write.fields, result);
@@ -21,7 +35,7 @@ namespace gcvu::vu {
   }
 }
 
-template <Arith kArith, Second kSecond, bool kToAcc>
+template <Arith kArith, Second kSecond, bool kToAcc, FlagUse kUse>
 void Vu1::upper_fmac(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
   Registers& registers = vu.registers_;
   const Vec4& fs = registers.vf(op.fs);
@@ -45,10 +59,10 @@ void Vu1::upper_fmac(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
     registers.write_acc(fields, r.value);
     vu.acc_overflow_ = static_cast<FieldMask>((vu.acc_overflow_ & ~fields) | (overflow_fields(r.mac) & fields));
   }
-  vu.finish_upper(info, r.value, r.mac, r.sticky);
+  vu.finish_upper<kUse>(info, r.value, r.mac, r.sticky);
 }
 
-template <UpperKind kKind, FixedPoint kFixed>
+template <UpperKind kKind, FixedPoint kFixed, FlagUse kUse>
 void Vu1::upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
   constexpr UpperPlan plan{kKind, {}, kFixed};
   Registers& registers = vu.registers_;
@@ -96,34 +110,56 @@ void Vu1::upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
       break;
     default: return;
   }
-  vu.finish_upper(info, result, mac, sticky);
+  vu.finish_upper<kUse>(info, result, mac, sticky);
 }
 
-// The instance table: picks the template instance for a form, one switch level per parameter.
-UpperFn Vu1::upper_function(const UpperPlan& plan) {
+// The instance table: picks the template instance for a form and a FlagUse, one switch level per parameter. Ops that
+// set no MAC/status (MAX, MINI, ABS, ITOF, FTOI, CLIP) have one instance for every FlagUse.
+UpperFn Vu1::upper_function(const UpperPlan& plan, FlagUse use) {
   if (plan.kind == UpperKind::kNop) return &Vu1::upper_nop;
   if (plan.kind != UpperKind::kFmac) {
     auto by_fixed = [&]<UpperKind kKind>() -> UpperFn {
       switch (plan.fixed) {
-        case FixedPoint::k0: return &Vu1::upper_other<kKind, FixedPoint::k0>;
-        case FixedPoint::k4: return &Vu1::upper_other<kKind, FixedPoint::k4>;
-        case FixedPoint::k12: return &Vu1::upper_other<kKind, FixedPoint::k12>;
-        case FixedPoint::k15: return &Vu1::upper_other<kKind, FixedPoint::k15>;
+        case FixedPoint::k0: return &Vu1::upper_other<kKind, FixedPoint::k0, FlagUse::kLive>;
+        case FixedPoint::k4: return &Vu1::upper_other<kKind, FixedPoint::k4, FlagUse::kLive>;
+        case FixedPoint::k12: return &Vu1::upper_other<kKind, FixedPoint::k12, FlagUse::kLive>;
+        case FixedPoint::k15: return &Vu1::upper_other<kKind, FixedPoint::k15, FlagUse::kLive>;
+      }
+      return &Vu1::upper_nop;
+    };
+    auto by_use = [&]<UpperKind kKind>() -> UpperFn {
+      switch (use) {
+        case FlagUse::kLive: return &Vu1::upper_other<kKind, FixedPoint::k0, FlagUse::kLive>;
+        case FlagUse::kDead: return &Vu1::upper_other<kKind, FixedPoint::k0, FlagUse::kDead>;
+        case FlagUse::kLiveCarrying: return &Vu1::upper_other<kKind, FixedPoint::k0, FlagUse::kLiveCarrying>;
       }
       return &Vu1::upper_nop;
     };
     switch (plan.kind) {
-      case UpperKind::kOpmula: return &Vu1::upper_other<UpperKind::kOpmula, FixedPoint::k0>;
-      case UpperKind::kOpmsub: return &Vu1::upper_other<UpperKind::kOpmsub, FixedPoint::k0>;
-      case UpperKind::kAbs: return &Vu1::upper_other<UpperKind::kAbs, FixedPoint::k0>;
-      case UpperKind::kClip: return &Vu1::upper_other<UpperKind::kClip, FixedPoint::k0>;
+      case UpperKind::kOpmula: return by_use.template operator()<UpperKind::kOpmula>();
+      case UpperKind::kOpmsub: return by_use.template operator()<UpperKind::kOpmsub>();
+      case UpperKind::kAbs: return &Vu1::upper_other<UpperKind::kAbs, FixedPoint::k0, FlagUse::kLive>;
+      case UpperKind::kClip: return &Vu1::upper_other<UpperKind::kClip, FixedPoint::k0, FlagUse::kLive>;
       case UpperKind::kItof: return by_fixed.template operator()<UpperKind::kItof>();
       case UpperKind::kFtoi: return by_fixed.template operator()<UpperKind::kFtoi>();
       default: return &Vu1::upper_nop;
     }
   }
+  auto by_use = [&]<Arith kArith, Second kSecond, bool kToAcc>() -> UpperFn {
+    if constexpr (kArith == Arith::kMax || kArith == Arith::kMini) {
+      return &Vu1::upper_fmac<kArith, kSecond, kToAcc, FlagUse::kLive>;
+    } else {
+      switch (use) {
+        case FlagUse::kLive: return &Vu1::upper_fmac<kArith, kSecond, kToAcc, FlagUse::kLive>;
+        case FlagUse::kDead: return &Vu1::upper_fmac<kArith, kSecond, kToAcc, FlagUse::kDead>;
+        case FlagUse::kLiveCarrying: return &Vu1::upper_fmac<kArith, kSecond, kToAcc, FlagUse::kLiveCarrying>;
+      }
+      return &Vu1::upper_nop;
+    }
+  };
   auto by_target = [&]<Arith kArith, Second kSecond>() -> UpperFn {
-    return plan.form.to_acc ? &Vu1::upper_fmac<kArith, kSecond, true> : &Vu1::upper_fmac<kArith, kSecond, false>;
+    return plan.form.to_acc ? by_use.template operator()<kArith, kSecond, true>()
+                            : by_use.template operator()<kArith, kSecond, false>();
   };
   auto by_second = [&]<Arith kArith>() -> UpperFn {
     switch (plan.form.second) {

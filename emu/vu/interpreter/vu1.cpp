@@ -55,8 +55,9 @@ IssuePlan Vu1::plan_issue(const DecodedBundle& bundle, const Vu1Config& config) 
   plan.runs_lower = !skipped && !plan.loi && !plan.lower_idle;
   plan.records_history = plan.history_vi != 0 && !skipped;
   plan.stops = (plan.d_bit && config.d_bit_enabled) || (plan.t_bit && config.t_bit_enabled);
-  plan.upper_fn = upper_function(plan_upper(bundle.upper.op));
-  plan.upper_idle = plan.upper_fn == &Vu1::upper_nop;
+  const UpperPlan upper = plan_upper(bundle.upper.op);
+  for (size_t use = 0; use < kFlagUseCount; ++use) plan.upper_fns[use] = upper_function(upper, static_cast<FlagUse>(use));
+  plan.upper_idle = plan.upper_fns[0] == &Vu1::upper_nop;
   plan.lower_fn = lower_function(bundle.lower.op);
   return plan;
 }

@@ -138,7 +138,8 @@ class Vu1 {
   static IssuePlan plan_issue(const DecodedBundle& bundle, const Vu1Config& config);
   // pair_execution.hpp: everything a pair does once it has issued at cycle_ (after `stall`), shared by step()
   // and the block runner. Returns the PC of the next pair.
-  uint32_t execute_pair(uint32_t pc, const Stall& stall);
+  // `use` is the block's FlagUse for the pair (flag_liveness.hpp); always kLive outside blocks.
+  uint32_t execute_pair(uint32_t pc, const Stall& stall, FlagUse use = FlagUse::kLive);
   // block_runner.cpp: runs the cached block at the PC if its entry is quiet, up to `until`; false if it ran nothing
   // (step() then takes the pair).
   bool run_block(uint64_t until);
@@ -148,13 +149,14 @@ class Vu1 {
   template <uint8_t kShape>
   static void run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry);
   using PlainPairFn = void (*)(Vu1&, const BlockPair&, uint64_t);
-  // upper_ops.cpp: one function per FMAC form and per other upper op (template instances).
-  static UpperFn upper_function(const UpperPlan& plan);
-  template <Arith kArith, Second kSecond, bool kToAcc>
+  // upper_ops.cpp: one function per FMAC form, other upper op and FlagUse (template instances).
+  static UpperFn upper_function(const UpperPlan& plan, FlagUse use);
+  template <Arith kArith, Second kSecond, bool kToAcc, FlagUse kUse>
   static void upper_fmac(Vu1& vu, const DecodedOp& op, const OpInfo& info);
-  template <UpperKind kKind, FixedPoint kFixed>
+  template <UpperKind kKind, FixedPoint kFixed, FlagUse kUse>
   static void upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info);
   static void upper_nop(Vu1&, const DecodedOp&, const OpInfo&) {}
+  template <FlagUse kUse>
   void finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac, uint8_t sticky);
   // lower_ops.cpp: one function per opcode. VF results are returned in `out` rather than written, so the upper
   // op's write can win.
@@ -178,6 +180,11 @@ class Vu1 {
   BranchViHistory branch_history_;
   XgkickUnit xgkick_;
   FieldMask acc_overflow_ = 0;  // per ACC field: its last write overflowed (ACC-overflow persistence)
+  // The MAC/status results left out as dead, for the sticky bits of the kLiveCarrying result after them
+  // (flag_liveness.hpp): the OR of their MAC values (bits 0-15) and of their multiply stages' Z/S/U/O (16-19).
+  // Only a run of a whole block sets it, and that block's own kLiveCarrying op empties it again before the block
+  // ends: it is 0 whenever anything outside a block can look.
+  uint32_t dead_flags_ = 0;
 
   Path1Port* path1_ = nullptr;
   PairObserver* observer_ = nullptr;

@@ -32,6 +32,19 @@ constexpr std::optional<Engine> engine_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+// Flag liveness in the block engine (flag_liveness.hpp): MAC/status results that no instruction and no observer can
+// see are left out of the flag pipeline. On by default; it never changes a result, flag or cycle.
+enum class FlagLiveness : uint8_t {
+  kOn,
+  kOff,  // every result goes through the flag pipeline (for bisecting and for measuring what liveness saves)
+  // Deliberately wrong analyses, only so tests/vu/block_cross_test.cpp can show that the engine cross-test notices a
+  // liveness bug. Never use them.
+  kBrokenIgnoresReads,     // FMxxx/FSxxx reads and FSSET do not keep a result live
+  kBrokenDropsExitWrites,  // results still in flight when the block exits may be left out too
+  kBrokenLosesSticky,      // a left-out result's sticky bits are not carried into the next one
+  kBrokenWhenCut,          // left out even when run_until or the cycle budget cuts the block short
+};
+
 struct Vu1Config {
   // A program that has not ended after this many cycles stops with an error.
   uint64_t max_cycles = 50'000'000;
@@ -42,6 +55,7 @@ struct Vu1Config {
   // The execution engine (the fastest by default). An attached observer (tracer, debugger, Chrome trace) always
   // gets the per-pair loop, whatever the engine.
   Engine engine = Engine::kBlocks;
+  FlagLiveness flag_liveness = FlagLiveness::kOn;
   // For a debugger that watches stalls cycle by cycle: run_until(c) never issues a pair whose issue cycle (after
   // its stall) is c or later; the clock moves to c (retiring what is due) and the pair waits, still at the PC.
   // Its stall is measured from the cycle it came up, so PairEvent::stall and Vu1Stats are as without the option.

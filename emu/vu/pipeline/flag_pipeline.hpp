@@ -35,7 +35,9 @@ class FlagPipeline {
   static constexpr uint32_t kLatency = 4;
   static constexpr size_t kCapacity = 8;
 
-  void issue_mac(uint64_t cycle, uint16_t mac, uint16_t extra_sticky) {
+  // `carried_sticky`: Z/S/U/O of earlier results that never entered the pipeline (flag liveness in the block
+  // engine), added to this one's sticky bits only.
+  void issue_mac(uint64_t cycle, uint16_t mac, uint16_t extra_sticky, uint16_t carried_sticky = 0) {
     PendingFlags& entry = push();
     const uint16_t zsuo = status_from_mac(mac);
     entry = PendingFlags{cycle,
@@ -45,7 +47,7 @@ class FlagPipeline {
                          extra_sticky,
                          false,
                          0,
-                         static_cast<uint16_t>(zsuo | ((zsuo | extra_sticky) << 6))};
+                         static_cast<uint16_t>(zsuo | ((zsuo | extra_sticky | carried_sticky) << 6))};
   }
   void issue_clip(uint64_t cycle, uint8_t judgement) {
     PendingFlags& entry = push();
