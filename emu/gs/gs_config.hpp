@@ -32,7 +32,7 @@ struct GsConfig {
   bool skip_hidden_work = true;
   // Whoever feeds this GS (system/gs_feed.hpp: gcvu run, replay, regress) hands it its input through a queue to a
   // GS thread of its own, so the emulation or the dump decoding overlaps the rasterization. The output does not
-  // depend on it. Off by default: see gs_feed.hpp for the measurement on a 2-core machine.
+  // depend on it. Off by default, by measurement on the 2-core machine gcvu is developed on (gs_feed.hpp).
   bool own_thread = false;
 };
 
