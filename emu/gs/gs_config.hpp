@@ -30,6 +30,10 @@ struct GsConfig {
   // the Z buffer, and draws where the last write to a pixel decides it run last to first, writing only what no
   // later primitive covers. The output does not depend on it; false draws everything as PCSX2 does.
   bool skip_hidden_work = true;
+  // Whoever feeds this GS (system/gs_feed.hpp: gcvu run, replay, regress) hands it its input through a queue to a
+  // GS thread of its own, so the emulation or the dump decoding overlaps the rasterization. The output does not
+  // depend on it. Off by default, by measurement on the 2-core machine gcvu is developed on (gs_feed.hpp).
+  bool own_thread = false;
 };
 
 }  // namespace gcvu::gs

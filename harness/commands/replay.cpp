@@ -12,6 +12,7 @@
 #include "formats/core/file_io.hpp"
 #include "formats/pcsx2/gs_dump.hpp"
 #include "formats/png/png.hpp"
+#include "harness/cli/gs_options.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/commands/commands.hpp"
 #include "harness/compare/byte_diff.hpp"
@@ -44,7 +45,7 @@ std::filesystem::path reference_vram_path(const std::filesystem::path& dir, uint
 int run_replay(std::span<const std::string> args, Io& io) {
   CommandLine line(
       "replay", "DUMP [--frames N] [--out DIR] [--vram] [--expect DIR] [--draw-log FILE] [--lanes 8|4] [--draw-all] "
-      "[--dither-solid-rects]",
+      "[--dither-solid-rects] [--gs-thread on|off]",
       "Replays a PCSX2 GS dump (.gs, .gs.zst or .gs.xz) into gcvu's GS: loads its saved state (registers, local\n"
       "memory, privileged registers) and sends its packets through the GIF path decoders as PCSX2's replayer does.\n"
       "For each VSync N (counted from 0) it writes the displayed picture (the PCRTC's merge of read circuits 1 and\n"
@@ -70,6 +71,9 @@ int run_replay(std::span<const std::string> args, Io& io) {
       "what no later primitive covers. --draw-all rasterizes and tests everything as PCSX2 does; the bytes are the\n"
       "same either way (for timing the work PCSX2 does, or checking that claim).\n"
       "\n"
+      "--gs-thread on decodes the dump's packets on one thread and runs the GS (its VSyncs, and writing the frames\n"
+      "and comparisons of --out and --expect) on another; the output is the same. Not with --draw-log.\n"
+      "\n"
       "--dither-solid-rects dithers sprites PCSX2 draws through its solid-rectangle fast path (no texture, blend,\n"
       "Z or alpha test, DATE or fog), which never dithers; the hardware dithers every pixel of a 16-bit frame.\n"
       "\n"
@@ -85,6 +89,7 @@ int run_replay(std::span<const std::string> args, Io& io) {
       ("lanes", po::value<std::string>()->default_value("8"), "pixels per attribute step: 8 (AVX2) or 4 (SSE4)")  //
       ("draw-all", po::bool_switch(), "skip no hidden work (same output)")                                        //
       ("dither-solid-rects", po::bool_switch(), "dither solid sprites too, as the hardware (not PCSX2) does");
+  add_gs_thread_option(line.options);
   line.positional.add("dump", 1);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;
@@ -102,6 +107,7 @@ int run_replay(std::span<const std::string> args, Io& io) {
   options.gs.lane_width = lanes == "8" ? 8 : 4;
   options.gs.skip_hidden_work = !values["draw-all"].as<bool>();
   options.gs.dither_solid_rects = values["dither-solid-rects"].as<bool>();
+  options.gs.own_thread = gs_thread_from(values);
   const bool write_vram = values["vram"].as<bool>();
   std::optional<std::filesystem::path> out_dir;
   if (values.count("out")) {

@@ -14,6 +14,7 @@
 #include "formats/pcsx2/gs_dump_writer.hpp"
 #include "formats/pcsx2/save_state.hpp"
 #include "formats/png/png.hpp"
+#include "harness/cli/gs_options.hpp"
 #include "harness/cli/options.hpp"
 #include "harness/cli/state_options.hpp"
 #include "harness/cli/vif_options.hpp"
@@ -131,6 +132,7 @@ int run_level_mode(const po::variables_map& values, Io& io) {
   request.config.max_cycles = parse_count("max-cycles", values["max-cycles"].as<std::string>());
   request.config.vu.max_cycles = std::min(request.config.vu.max_cycles, request.config.max_cycles);
   request.config.vu.engine = engine_from(values);
+  request.gs.own_thread = gs_thread_from(values);
   request.record_gs_dump = dump_path.has_value();
   StripCensus census(false);
   request.observer = &census;
@@ -170,7 +172,8 @@ int run_run(std::span<const std::string> args, Io& io) {
   CommandLine line(
       "run",
       "[--level DIR] [--camera x,y,z,yaw,pitch] [--frames N [--step S]] [--out DIR] [--vram] [--gs-dump F] "
-      "[--seed N --patches N] [--max-cycles N]  |  --state S.p2s (--vif1-chain ADDR | --vif1-from-regs) [--out DIR] "
+      "[--seed N --patches N] [--max-cycles N] [--gs-thread on|off]  |  --state S.p2s (--vif1-chain ADDR | "
+      "--vif1-from-regs) [--out DIR] "
       "[--vram] [--gs-dump F] [--max-cycles N] [--row x,y,z,w --col x,y,z,w --cycle W --mode N --mask W --base N "
       "--ofst N --itops N --tops N --itop N --top N --dbf 0|1]",
       "The main job. Draws an R&C2 level's terrain (tfrag), shrubs and mobies through the whole emulated pipeline:\n"
@@ -248,6 +251,7 @@ int run_run(std::span<const std::string> args, Io& io) {
   add_state_options(line.options);
   add_vif_behaviour_options(line.options);
   add_engine_option(line.options);
+  add_gs_thread_option(line.options);
   po::variables_map values;
   if (!parse_command_line(line, args, io, values)) return kExitOk;
 
@@ -267,6 +271,7 @@ int run_run(std::span<const std::string> args, Io& io) {
   config.vu.engine = engine_from(values);
   const std::unique_ptr<const LoadedState> loaded = load_state_from(values, config);
   StateRunRequest request = loaded->request;
+  request.gs.own_thread = gs_thread_from(values);
   std::optional<std::filesystem::path> dump_path;
   if (values.count("gs-dump") != 0) {
     dump_path = values["gs-dump"].as<std::string>();

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "emu/system/gs_from_gif.hpp"
+#include "emu/system/gs_feed.hpp"
 #include "formats/core/format_error.hpp"
 #include "harness/replay/draw_log.hpp"
 #include "harness/replay/dump_gif_paths.hpp"
@@ -59,11 +59,32 @@ ReplayResult replay_gs_packets(const formats::GsDump& dump, gs::Gs& gs, const Re
     }
   }
   DumpGifPaths paths(dump);
-  system::GsFromGif direct(gs);
-  gif::GsSink& sink = options.sink != nullptr ? *options.sink : direct;
-  std::vector<uint8_t> fifo;
+  auto vsync_task = [&on_vsync](gs::Gs& state, uint64_t index) {
+    state.vsync();
+    on_vsync(uint32_t(index), state);
+  };
+  // Read in pieces through one buffer: the data goes nowhere, and a long readback (the reader allows up to 64 MiB)
+  // needs no buffer of its size.
+  std::vector<uint8_t> fifo;  // (the tasks are declared before the feed, which may run them until it goes)
+  auto readback_task = [&fifo](gs::Gs& state, uint64_t bytes) {
+    state.flush();
+    for (uint64_t left = bytes; left > 0;) {
+      fifo.resize(static_cast<size_t>(std::min<uint64_t>(left, kFifoPiece)));
+      state.read_image(fifo);
+      left -= fifo.size();
+    }
+  };
+  auto registers_task = [&dump](gs::Gs& state, uint64_t packet) {
+    restore_privileged(state, dump.data(dump.packets[packet]));
+  };
+  // The GS runs on a thread of its own when configured, unless a recorder (told packet offsets between GS calls) or
+  // a sink of the caller's own stands in front of it. VSyncs and their callbacks, privileged blocks and readbacks
+  // then run on the GS thread in packet order (system/gs_feed.hpp).
+  system::GsFeed feed(gs, options.gs.own_thread && !options.recorder && !options.sink);
+  gif::GsSink& sink = options.sink != nullptr ? *options.sink : feed;
   if (options.recorder) gs.set_observer(options.recorder);
-  for (const formats::GsDumpPacket& packet : dump.packets) {
+  for (size_t p = 0; p < dump.packets.size(); ++p) {
+    const formats::GsDumpPacket& packet = dump.packets[p];
     if (options.max_vsyncs && result.vsyncs >= *options.max_vsyncs) break;
     if (options.recorder) options.recorder->set_packet_offset(packet.offset);
     switch (packet.kind) {
@@ -75,24 +96,15 @@ ReplayResult replay_gs_packets(const formats::GsDump& dump, gs::Gs& gs, const Re
         break;
       }
       case formats::GsDumpPacketKind::kVSync:
-        gs.vsync();
-        on_vsync(result.vsyncs, gs);
+        feed.post(vsync_task, result.vsyncs);
         ++result.vsyncs;
         if (options.recorder) options.recorder->set_vsync(result.vsyncs);
         break;
-      case formats::GsDumpPacketKind::kReadFifo2:
-        // Read in pieces through one buffer: the data goes nowhere, and a long readback (the reader allows up to
-        // 64 MiB) needs no buffer of its size.
-        gs.flush();
-        for (uint64_t left = uint64_t{packet.size} * 16; left > 0;) {
-          fifo.resize(static_cast<size_t>(std::min<uint64_t>(left, kFifoPiece)));
-          gs.read_image(fifo);
-          left -= fifo.size();
-        }
-        break;
-      case formats::GsDumpPacketKind::kRegisters: restore_privileged(gs, dump.data(packet)); break;
+      case formats::GsDumpPacketKind::kReadFifo2: feed.post(readback_task, uint64_t{packet.size} * 16); break;
+      case formats::GsDumpPacketKind::kRegisters: feed.post(registers_task, p); break;
     }
   }
+  feed.settled();
   if (options.recorder) gs.set_observer(nullptr);
   return result;
 }

@@ -6,7 +6,7 @@
 #include <numbers>
 
 #include "emu/gs/display/pcrtc.hpp"
-#include "emu/system/gs_from_gif.hpp"
+#include "emu/system/gs_feed.hpp"
 #include "harness/run/frame_display.hpp"
 #include "harness/run/gif_observer_fan_out.hpp"
 #include "harness/run/gif_packet_recorder.hpp"
@@ -26,8 +26,16 @@ frame::Camera advance_camera(const frame::Camera& camera, double step, uint32_t 
 
 LevelRunResult run_level(const LevelRunRequest& request) {
   gs::Gs gs(request.gs);
-  system::GsFromGif sink(gs);
-  system::ClockedSystem machine(sink, request.config);
+  // Each frame ends on the GS (on its thread, in order): its statistics so far, then the display shows what context
+  // 1 drew. (Declared before the feed, which may run it until it goes.)
+  std::vector<gs::GsStats> gs_at_frame_end(request.frames);
+  auto end_frame = [&gs_at_frame_end](gs::Gs& state, uint64_t index) {
+    gs_at_frame_end[index] = state.stats();
+    show_frame(display_for_context1(state.registers()), state);
+  };
+
+  system::GsFeed feed(gs);  // with GsConfig::own_thread, the GS works a frame or so behind the emulation
+  system::ClockedSystem machine(feed, request.config);
 
   GifObserverFanOut observers;
   GifPacketRecorder recorder;
@@ -50,7 +58,6 @@ LevelRunResult run_level(const LevelRunRequest& request) {
 
     const size_t programs_before = machine.microprograms().size();
     const uint64_t kicks_before = machine.vu().stats().xgkicks;
-    const gs::GsStats gs_before = gs.stats();
     const uint64_t cycle_before = machine.cycle();
     machine.dma().start_chain(built.chain_address, {});
     result.run = machine.run();
@@ -67,20 +74,24 @@ LevelRunResult run_level(const LevelRunRequest& request) {
     }
     stats.microprograms = programs.size() - programs_before;
     stats.xgkicks = machine.vu().stats().xgkicks - kicks_before;
-    const gs::GsStats gs_after = gs.stats();
-    stats.gs = {gs_after.draws - gs_before.draws, gs_after.primitives - gs_before.primitives,
-                gs_after.pixels - gs_before.pixels, gs_after.transfers - gs_before.transfers};
     // The frame ends: the display shows what context 1 drew, and a VSync flushes the GS.
-    show_frame(display_for_context1(gs.registers()), gs);
-    if (request.record_gs_dump) recorder.vsync(gs.privileged_block());
-    gs.vsync();
+    feed.post(end_frame, index);
+    if (request.record_gs_dump) recorder.vsync(feed.settled().privileged_block());
+    feed.vsync();
     result.frames.push_back(stats);
     result.last_frame = std::move(built);
     if (request.progress) request.progress(index + 1, request.frames);
     if (result.run.end != system::RunEnd::kFinished) break;
   }
+  feed.settled();
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   machine.gif().set_observer(nullptr);
+  for (size_t index = 0; index < result.frames.size(); ++index) {
+    const gs::GsStats before = index == 0 ? gs::GsStats{} : gs_at_frame_end[index - 1];
+    const gs::GsStats& after = gs_at_frame_end[index];
+    result.frames[index].gs = {after.draws - before.draws, after.primitives - before.primitives,
+                               after.pixels - before.pixels, after.transfers - before.transfers};
+  }
 
   result.picture = gs::render_display(gs.memory(), gs.privileged_block());
   const auto memory = gs.memory().bytes();

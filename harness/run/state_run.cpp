@@ -7,7 +7,7 @@
 
 #include "emu/dma/ee_memory.hpp"
 #include "emu/gs/display/pcrtc.hpp"
-#include "emu/system/gs_from_gif.hpp"
+#include "emu/system/gs_feed.hpp"
 #include "emu/vu/state/memory.hpp"
 #include "harness/replay/gs_replay.hpp"
 #include "harness/run/frame_display.hpp"
@@ -114,10 +114,10 @@ void load_gs_from_state(const formats::SaveState& state, gs::Gs& gs) {
 StateRunResult run_from_state(const StateRunRequest& request) {
   const formats::SaveState& state = *request.state;
   gs::Gs gs(request.gs);
-  system::GsFromGif sink(gs);
-  system::ClockedSystem machine(sink, request.config);
+  system::GsFeed feed(gs);  // with GsConfig::own_thread, the GS draws on its own thread while the system runs
+  system::ClockedSystem machine(feed, request.config);
   const std::string resume_failure = load_machine_from_state(state, request.vif, machine);
-  load_gs_from_state(state, gs);
+  load_gs_from_state(state, feed.settled());
 
   std::optional<GsStateSnapshot> start;
   GifPacketRecorder recorder;
@@ -140,6 +140,7 @@ StateRunResult run_from_state(const StateRunRequest& request) {
   }
   // The frame ends: without saved display registers the display shows what context 1 drew into by now, as PCSX2
   // writes the privileged registers into a dump just before each VSync.
+  feed.settled();
   if (!saved_display_shows_something(state)) show_frame(display_for_context1(gs.registers()), gs);
   gs.vsync();
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
