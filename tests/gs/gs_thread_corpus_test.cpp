@@ -35,7 +35,8 @@ TEST(GsThreadCorpus, ThreadedGsMatchesTheSingleThreadedReplayForOneTwoAndThreeRa
   ASSERT_EQ(cases.size(), 100u);
   size_t vsyncs = 0;
   for (const harness::RegressCase& c : cases) {
-    const formats::GsDump dump = formats::read_gs_dump(formats::read_file(c.dump), c.dump.string());
+    const formats::GsDump dump =
+        formats::read_gs_dump(formats::read_file(c.dump, formats::kMaxGsDumpFileBytes), c.dump.string());
     gs::GsConfig single;
     single.threads = 1;
     const auto reference = state_per_vsync(dump, single);
