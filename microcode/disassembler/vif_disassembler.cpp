@@ -145,7 +145,8 @@ class Printer {
                     : flag == 1 ? (size_t{nloop} * nregs * 8 + 15) / 16 * 16
                                 : size_t{nloop} * nregs * 16;
       const bool odd_reglist = flag == 1 && (size_t{nloop} * nregs) % 2 == 1;
-      if (!plain || at + 16 + data > end || (flag == 2 && regs != 0) ||
+      // gifimage has no register list: an IMAGE tag with NREG or REGS bits set is not expressible.
+      if (!plain || at + 16 + data > end || (flag == 2 && (regs != 0 || (w1 >> 28) != 0)) ||
           (odd_reglist && (word(at + 8 + data) != 0 || word(at + 12 + data) != 0))) {  // .endgif pads with zeros
         words(at, end, "GIF data");
         return;

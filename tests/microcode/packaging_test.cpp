@@ -193,6 +193,17 @@ TEST(Packaging, VifDisassemblyAssemblesBack) {
   expect_vif_round_trip(noise, true, "noise chain");
 }
 
+// A fuzz campaign's finding: an IMAGE tag whose NREG field is not 0 (it means nothing for IMAGE, but it is in the
+// bytes) printed as a gifimage block, which has no register list, so the round trip lost it. Such a tag is data.
+TEST(Packaging, ImageTagWithNregSetRoundTripsAsData) {
+  // vifnop, vifnop, an unknown VIFcode, DIRECT 1, then an IMAGE tag (FLG 2 << 26) with NREG 5 << 28 and NLOOP 0.
+  const std::vector<uint8_t> stream = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xfb,
+                                       0x01, 0x00, 0x00, 0x50, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x58,
+                                       0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+  expect_vif_round_trip(stream, false, "IMAGE tag with NREG 5");
+  EXPECT_EQ(disassemble_vif(stream, {}).find("gifimage"), std::string::npos);
+}
+
 // The CLI round trip: asm, disasm --vif --chain, asm again gives the same file.
 TEST(Packaging, DisasmVifCommandOutputAssemblesBack) {
   test::TempDir dir;
