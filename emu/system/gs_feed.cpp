@@ -54,29 +54,26 @@ GsFeed::~GsFeed() {
   thread_.join();
 }
 
-void GsFeed::push_register(Kind kind, uint8_t address, uint64_t value) {
+template <typename Record>
+void GsFeed::push(const Record& record) {
   if (failed_.load(std::memory_order_acquire)) rethrow_error();
-  const RegisterRecord record{uint8_t(kind), address, value};
   std::memcpy(ring_->reserve(sizeof record), &record, sizeof record);
   ring_->commit();
 }
 
 void GsFeed::write_register(gif::Path, uint8_t address, uint64_t value, uint64_t) {
   if (!threaded()) return gs_.write_register(address, value, gs::WriteOrigin::kAddressData);
-  push_register(Kind::kRegister, address, value);
+  push(RegisterRecord{uint8_t(Kind::kRegister), address, value});
 }
 
 void GsFeed::write_packed_register(gif::Path, uint8_t address, uint64_t value, uint64_t) {
   if (!threaded()) return gs_.write_register(address, value, gs::WriteOrigin::kPacked);
-  push_register(Kind::kPackedRegister, address, value);
+  push(RegisterRecord{uint8_t(Kind::kPackedRegister), address, value});
 }
 
 void GsFeed::write_image(gif::Path, const Qword& data, uint64_t) {
   if (!threaded()) return gs_.write_image(data);
-  if (failed_.load(std::memory_order_acquire)) rethrow_error();
-  const ImageRecord record{uint8_t(Kind::kImage), data};
-  std::memcpy(ring_->reserve(sizeof record), &record, sizeof record);
-  ring_->commit();
+  push(ImageRecord{uint8_t(Kind::kImage), data});
 }
 
 void GsFeed::write_image_run(gif::Path, std::span<const uint8_t> data, std::span<const uint8_t> following,
@@ -105,19 +102,13 @@ void GsFeed::end_packet(gif::Path, uint64_t) {
 
 void GsFeed::vsync() {
   if (!threaded()) return gs_.vsync();
-  if (failed_.load(std::memory_order_acquire)) rethrow_error();
-  const uint8_t kind = uint8_t(Kind::kVsync);
-  std::memcpy(ring_->reserve(sizeof kind), &kind, sizeof kind);
-  ring_->commit();
+  push(uint8_t(Kind::kVsync));
   ring_->publish(true);
 }
 
 void GsFeed::post_call(TaskCall call, void* task, uint64_t argument) {
   if (!threaded()) return call(task, gs_, argument);
-  if (failed_.load(std::memory_order_acquire)) rethrow_error();
-  const TaskRecord record{uint8_t(Kind::kTask), call, task, argument};
-  std::memcpy(ring_->reserve(sizeof record), &record, sizeof record);
-  ring_->commit();
+  push(TaskRecord{uint8_t(Kind::kTask), call, task, argument});
   ring_->publish(true);
 }
 

@@ -88,7 +88,9 @@ class GsFeed final : public gif::GsSink {
   }
 
   void post_call(TaskCall call, void* task, uint64_t argument);
-  void push_register(Kind kind, uint8_t address, uint64_t value);
+  // Queues one fixed-size record (after rethrowing an error the GS thread left); defined in gs_feed.cpp.
+  template <typename Record>
+  void push(const Record& record);
   void apply(std::span<const uint8_t> record);
   void consume();
   void rethrow_error();
