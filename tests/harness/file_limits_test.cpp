@@ -6,8 +6,10 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include "emu/dma/ee_memory.hpp"
@@ -38,6 +40,14 @@ std::string over_by_one(const fs::path& path, uint64_t limit) {
                      limit);
 }
 
+// Runs gcvu with `args` and checks that it exits 2, refusing `path` as one byte over `limit`.
+void expect_cli_refuses(const std::vector<std::string>& args, const fs::path& path, uint64_t limit) {
+  const test::CliResult r = test::run_cli(args);
+  const std::string command = fmt::format("gcvu {}", fmt::join(args, " "));
+  EXPECT_EQ(r.code, 2) << command;
+  EXPECT_TRUE(Mentions(r.err, over_by_one(path, limit))) << command;
+}
+
 // The FormatError message `read` throws, or "" when it throws none.
 template <typename Read>
 std::string format_error_of(Read read) {
@@ -54,17 +64,13 @@ std::string format_error_of(Read read) {
 TEST(FileLimits, VectorTsvOver16MiBIsRefused) {
   test::TempDir dir;
   make_sized_file(dir / "big.tsv", formats::kMaxTextFileBytes + 1);
-  const test::CliResult r = test::run_cli({"vectors", (dir / "big.tsv").string()});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_TRUE(Mentions(r.err, over_by_one(dir / "big.tsv", formats::kMaxTextFileBytes)));
+  expect_cli_refuses({"vectors", (dir / "big.tsv").string()}, dir / "big.tsv", formats::kMaxTextFileBytes);
 }
 
 TEST(FileLimits, VifCasesTableOver16MiBIsRefused) {
   test::TempDir dir;
   make_sized_file(dir / "cases.tsv", formats::kMaxTextFileBytes + 1);
-  const test::CliResult r = test::run_cli({"vif-cases", dir.path().string()});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_TRUE(Mentions(r.err, over_by_one(dir / "cases.tsv", formats::kMaxTextFileBytes)));
+  expect_cli_refuses({"vif-cases", dir.path().string()}, dir / "cases.tsv", formats::kMaxTextFileBytes);
 }
 
 TEST(FileLimits, ReferenceCorpusManifestOver16MiBIsRefused) {
@@ -118,27 +124,21 @@ TEST(FileLimits, GoldenHashedFileOver256MiBIsRefused) {
 TEST(FileLimits, SaveStateOverTwiceTheLargestEntryIsRefused) {
   test::TempDir dir;
   make_sized_file(dir / "big.p2s", formats::kMaxSaveStateFileBytes + 1);
-  const test::CliResult r =
-      test::run_cli({"run", "--state", (dir / "big.p2s").string(), "--vif1-from-regs", "--out", dir.path().string()});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_TRUE(Mentions(r.err, over_by_one(dir / "big.p2s", formats::kMaxSaveStateFileBytes)));
+  expect_cli_refuses({"run", "--state", (dir / "big.p2s").string(), "--vif1-from-regs", "--out", dir.path().string()},
+                     dir / "big.p2s", formats::kMaxSaveStateFileBytes);
 }
 
 TEST(FileLimits, GsDumpOverFourGiBCompressedIsRefused) {
   test::TempDir dir;
   make_sized_file(dir / "big.gs", formats::kMaxGsDumpFileBytes + 1);
-  const test::CliResult r = test::run_cli({"replay", (dir / "big.gs").string()});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_TRUE(Mentions(r.err, over_by_one(dir / "big.gs", formats::kMaxGsDumpFileBytes)));
+  expect_cli_refuses({"replay", (dir / "big.gs").string()}, dir / "big.gs", formats::kMaxGsDumpFileBytes);
 }
 
 TEST(FileLimits, VutraceOverTheDefaultDecodedLimitIsRefused) {
   test::TempDir dir;
   const uint64_t limit = formats::vutrace_file_limit({});
   make_sized_file(dir / "trace000001.bin", limit + 1);
-  const test::CliResult r = test::run_cli({"trace-diff", (dir / "trace000001.bin").string()});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_TRUE(Mentions(r.err, over_by_one(dir / "trace000001.bin", limit)));
+  expect_cli_refuses({"trace-diff", (dir / "trace000001.bin").string()}, dir / "trace000001.bin", limit);
   // A larger --max-decoded-mib raises it; a smaller one leaves it (the decoder then names its own limit).
   EXPECT_EQ(formats::vutrace_file_limit({uint64_t{2} << 30}), uint64_t{2} << 30);
   EXPECT_EQ(formats::vutrace_file_limit({0}), limit);
@@ -149,10 +149,9 @@ TEST(FileLimits, VutraceOverTheDefaultDecodedLimitIsRefused) {
 TEST(FileLimits, PngOverTheLargestStoredImageIsRefused) {
   test::TempDir dir;
   make_sized_file(dir / "big.png", formats::kMaxPngFileBytes + 1);
-  const test::CliResult r = test::run_cli(
-      {"compare", (dir / "big.png").string(), (test::source_dir() / "golden/compare-basic/a.png").string()});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_TRUE(Mentions(r.err, over_by_one(dir / "big.png", formats::kMaxPngFileBytes)));
+  expect_cli_refuses(
+      {"compare", (dir / "big.png").string(), (test::source_dir() / "golden/compare-basic/a.png").string()},
+      dir / "big.png", formats::kMaxPngFileBytes);
 }
 
 TEST(FileLimits, GsMemoryImageOverFourMiBCompressedIsRefused) {
@@ -160,10 +159,9 @@ TEST(FileLimits, GsMemoryImageOverFourMiBCompressedIsRefused) {
   const uint64_t limit = formats::compressed_file_limit(uint64_t{4} << 20);
   make_sized_file(dir / "a.bin", limit + 1);
   make_sized_file(dir / "b.bin", uint64_t{4} << 20);
-  const test::CliResult r = test::run_cli({"compare", (dir / "a.bin").string(), (dir / "b.bin").string(), "--fbp", "0",
-                                           "--fbw", "10", "--psm", "PSMCT32", "--rect", "0,0,8,8"});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_TRUE(Mentions(r.err, over_by_one(dir / "a.bin", limit)));
+  expect_cli_refuses({"compare", (dir / "a.bin").string(), (dir / "b.bin").string(), "--fbp", "0", "--fbw", "10",
+                      "--psm", "PSMCT32", "--rect", "0,0,8,8"},
+                     dir / "a.bin", limit);
 }
 
 TEST(FileLimits, ReferenceVramOverFourMiBCompressedIsRefused) {
@@ -179,13 +177,8 @@ TEST(FileLimits, ReferenceVramOverFourMiBCompressedIsRefused) {
 TEST(FileLimits, DisassemblyInputOverEeRamIsRefused) {
   test::TempDir dir;
   make_sized_file(dir / "big.bin", uint64_t{dma::kRamBytes} + 1);
-  for (const bool vif : {false, true}) {
-    std::vector<std::string> args = {"disasm", (dir / "big.bin").string()};
-    if (vif) args.push_back("--vif");
-    const test::CliResult r = test::run_cli(args);
-    EXPECT_EQ(r.code, 2) << "--vif " << vif;
-    EXPECT_TRUE(Mentions(r.err, over_by_one(dir / "big.bin", dma::kRamBytes))) << "--vif " << vif;
-  }
+  expect_cli_refuses({"disasm", (dir / "big.bin").string()}, dir / "big.bin", dma::kRamBytes);
+  expect_cli_refuses({"disasm", (dir / "big.bin").string(), "--vif"}, dir / "big.bin", dma::kRamBytes);
 }
 
 TEST(FileLimits, BenchProgramAndDataOverVu1MemoryAreRefused) {
@@ -207,9 +200,7 @@ TEST(FileLimits, InfoFileOverTheLargestIdentifiedFormatIsRefused) {
   test::TempDir dir;
   const uint64_t limit = std::max(formats::kMaxGsDumpFileBytes, formats::vutrace_file_limit({}));
   make_sized_file(dir / "big.bin", limit + 1);
-  const test::CliResult r = test::run_cli({"info", (dir / "big.bin").string()});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_TRUE(Mentions(r.err, over_by_one(dir / "big.bin", limit)));
+  expect_cli_refuses({"info", (dir / "big.bin").string()}, dir / "big.bin", limit);
 }
 
 }  // namespace
