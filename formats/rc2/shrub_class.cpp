@@ -21,8 +21,10 @@ struct ClassCheck {
   [[noreturn]] void fail(uint64_t at, const std::string& rule) const {
     throw FormatError(source, base + at, fmt::format("shrub class {}: {}", index, rule));
   }
-  void require(bool ok, uint64_t at, const std::string& rule) const {
-    if (!ok) fail(at, rule);
+  // The rule is formatted only when the check fails: levels hold thousands of checked fields.
+  template <typename... Args>
+  void require(bool ok, uint64_t at, fmt::format_string<Args...> rule, Args&&... args) const {
+    if (!ok) fail(at, fmt::format(rule, std::forward<Args>(args)...));
   }
 };
 
@@ -60,8 +62,8 @@ ShrubClass read_shrub_class(std::span<const uint8_t> core_data, const ClassEntry
   shrub.span_offset = span_offset;
   shrub.span_size = span_size;
   check.require(span_size >= kShrubPacketTableOffset, 0,
-                fmt::format("span of {} bytes is shorter than the header and table start ({})", span_size,
-                            hex_offset(kShrubPacketTableOffset)));
+                "span of {} bytes is shorter than the header and table start ({:#x})", span_size,
+                kShrubPacketTableOffset);
 
   for (float& f : shrub.sphere) f = std::bit_cast<float>(in.u32("sphere"));
   shrub.size = std::bit_cast<float>(in.u32("size"));
@@ -77,25 +79,24 @@ ShrubClass read_shrub_class(std::span<const uint8_t> core_data, const ClassEntry
   for (int i = 0; i < 3; ++i) {
     check.require(std::isfinite(shrub.sphere[i]), 4 * i, "sphere centre is not finite");
   }
-  check.require(std::isfinite(shrub.sphere[3]) && shrub.sphere[3] > 0, 0x0c,
-                fmt::format("sphere radius {} is not positive", shrub.sphere[3]));
-  check.require(std::isfinite(shrub.size) && shrub.size > 0, 0x10, fmt::format("size {} is not positive", shrub.size));
-  check.require(scratch == 0, 0x16, fmt::format("scratch (+0x16) is {}, must be 0 on disc", scratch));
-  check.require(reserved == 0, 0x18, fmt::format("reserved (+0x18) is {}, must be 0 on disc", hex_offset(reserved)));
-  check.require(std::isfinite(shrub.scale) && shrub.scale > 0, 0x20,
-                fmt::format("scale {} is not positive", shrub.scale));
-  check.require(o_class == entry.class_number, 0x24,
-                fmt::format("o_class {} is not the class entry's number {}", o_class, entry.class_number));
+  check.require(std::isfinite(shrub.sphere[3]) && shrub.sphere[3] > 0, 0x0c, "sphere radius {} is not positive",
+                shrub.sphere[3]);
+  check.require(std::isfinite(shrub.size) && shrub.size > 0, 0x10, "size {} is not positive", shrub.size);
+  check.require(scratch == 0, 0x16, "scratch (+0x16) is {}, must be 0 on disc", scratch);
+  check.require(reserved == 0, 0x18, "reserved (+0x18) is {:#x}, must be 0 on disc", reserved);
+  check.require(std::isfinite(shrub.scale) && shrub.scale > 0, 0x20, "scale {} is not positive", shrub.scale);
+  check.require(o_class == entry.class_number, 0x24, "o_class {} is not the class entry's number {}", o_class,
+                entry.class_number);
   check.require(shrub.packet_count >= 1, 0x28, "packet count is 0");
   check.require(shrub.palette_offset < span_size && shrub.palette_offset % 8 == 0, 0x2c,
-                fmt::format("palette offset {} is not an 8-aligned offset inside the span ({} bytes)",
-                            hex_offset(shrub.palette_offset), span_size));
+                "palette offset {:#x} is not an 8-aligned offset inside the span ({} bytes)", shrub.palette_offset,
+                span_size);
 
   // The packet table and its tiling.
   const uint64_t table_end = kShrubPacketTableOffset + 8ull * shrub.packet_count;
   check.require(table_end <= shrub.palette_offset, 0x28,
-                fmt::format("packet table ({} entries at +0x40) runs past the palette at {}", shrub.packet_count,
-                            hex_offset(shrub.palette_offset)));
+                "packet table ({} entries at +0x40) runs past the palette at {:#x}", shrub.packet_count,
+                shrub.palette_offset);
   in.seek(kShrubPacketTableOffset, "packet table");
   uint64_t expected = (table_end + 15) & ~uint64_t{15};
   std::vector<std::pair<uint32_t, uint32_t>> table(shrub.packet_count);
@@ -104,25 +105,23 @@ ShrubClass read_shrub_class(std::span<const uint8_t> core_data, const ClassEntry
     table[p].first = in.u32("packet offset");
     table[p].second = in.u32("packet size");
     check.require(table[p].first == expected, at,
-                  fmt::format("packet table tiling: packet {} starts at {}, expected {} (align16(0x40 + 8 * count) "
-                              "for the first, the previous packet's end after)",
-                              p, hex_offset(table[p].first), hex_offset(expected)));
+                  "packet table tiling: packet {} starts at {:#x}, expected {:#x} (align16(0x40 + 8 * count) "
+                  "for the first, the previous packet's end after)",
+                  p, table[p].first, expected);
     expected += table[p].second;
   }
   const bool has_billboard = shrub.billboard_offset != 0;
   const uint64_t packets_end = expected;
   const uint64_t body_end = packets_end + (has_billboard ? kShrubBillboardSize : 0);
   check.require(body_end == shrub.palette_offset, kShrubPacketTableOffset + 8ull * (shrub.packet_count - 1) + 4,
-                fmt::format("packet table tiling: the packets end at {}{}, but the palette starts at {}",
-                            hex_offset(packets_end), has_billboard ? " (+0x40 billboard)" : "",
-                            hex_offset(shrub.palette_offset)));
+                "packet table tiling: the packets end at {:#x}{}, but the palette starts at {:#x}", packets_end,
+                has_billboard ? " (+0x40 billboard)" : "", shrub.palette_offset);
   check.require(has_billboard == entry_has_billboard(entry), 0x1c,
-                fmt::format("billboard_offset is {} but the class entry {} billboard texture fields",
-                            hex_offset(shrub.billboard_offset), entry_has_billboard(entry) ? "carries" : "carries no"));
+                "billboard_offset is {:#x} but the class entry {} billboard texture fields", shrub.billboard_offset,
+                entry_has_billboard(entry) ? "carries" : "carries no");
   if (has_billboard) {
     check.require(shrub.billboard_offset == packets_end, 0x1c,
-                  fmt::format("billboard_offset {} is not where the packets end ({})",
-                              hex_offset(shrub.billboard_offset), hex_offset(packets_end)));
+                  "billboard_offset {:#x} is not where the packets end ({:#x})", shrub.billboard_offset, packets_end);
   }
 
   for (uint32_t p = 0; p < shrub.packet_count; ++p) {
@@ -135,9 +134,9 @@ ShrubClass read_shrub_class(std::span<const uint8_t> core_data, const ClassEntry
       const uint64_t at = table[p].first + 16 + 16 * (1 + uint64_t{packet.gif_tag_count} + 4 * t) + 48;
       const uint32_t slot = packet.textures[t].texture_slot();
       check.require(slot < entry.texture_slots.size() && entry.texture_slots[slot] < texture_count, at,
-                    fmt::format("packet {} texture {}: TEX0_1 names slot {}, which is not a class texture slot holding "
-                                "a level texture index (below {})",
-                                p, t, slot, texture_count));
+                    "packet {} texture {}: TEX0_1 names slot {}, which is not a class texture slot holding "
+                    "a level texture index (below {})",
+                    p, t, slot, texture_count);
     }
   }
 
@@ -152,9 +151,9 @@ ShrubClass read_shrub_class(std::span<const uint8_t> core_data, const ClassEntry
       const uint8_t address = in.u8("billboard A+D address");
       in.skip(7, "billboard A+D padding");
       check.require(address == kBillboardRegisters[q], at,
-                    fmt::format("billboard A+D qword {} addresses register {:#04x}, expected {:#04x} (TEX1_1, "
-                                "TEX0_1, MIPTBP1_1)",
-                                q, address, kBillboardRegisters[q]));
+                    "billboard A+D qword {} addresses register {:#04x}, expected {:#04x} (TEX1_1, "
+                    "TEX0_1, MIPTBP1_1)",
+                    q, address, kBillboardRegisters[q]);
     }
     shrub.billboard = billboard;
   }
@@ -162,7 +161,7 @@ ShrubClass read_shrub_class(std::span<const uint8_t> core_data, const ClassEntry
   // The palette: 24 live normals, then zero records to the span's end.
   const uint64_t palette_bytes = span_size - shrub.palette_offset;
   check.require(palette_bytes % 8 == 0 && palette_bytes >= 8ull * kShrubPaletteEntries, shrub.palette_offset,
-                fmt::format("palette body of {} bytes is not 24 or more whole 8-byte records", palette_bytes));
+                "palette body of {} bytes is not 24 or more whole 8-byte records", palette_bytes);
   in.seek(shrub.palette_offset, "palette");
   for (uint32_t i = 0; i < palette_bytes / 8; ++i) {
     const uint64_t at = in.position();
@@ -170,18 +169,18 @@ ShrubClass read_shrub_class(std::span<const uint8_t> core_data, const ClassEntry
     for (int16_t& c : record) c = static_cast<int16_t>(in.u16("palette normal"));
     if (i >= kShrubPaletteEntries) {
       check.require(record == std::array<int16_t, 4>{}, at,
-                    fmt::format("palette record {} (past the 24 normals) is not zero padding", i));
+                    "palette record {} (past the 24 normals) is not zero padding", i);
       ++shrub.palette_padding;
       continue;
     }
-    check.require(record[3] == 0, at + 6, fmt::format("palette normal {} pad is {}, must be 0", i, record[3]));
+    check.require(record[3] == 0, at + 6, "palette normal {} pad is {}, must be 0", i, record[3]);
     const int64_t length = int64_t{record[0]} * record[0] + int64_t{record[1]} * record[1] +
                            int64_t{record[2]} * record[2];
     const int64_t deviation = length > kShrubNormalLengthSquared ? length - kShrubNormalLengthSquared
                                                                  : kShrubNormalLengthSquared - length;
     check.require(deviation <= kShrubNormalTolerance, at,
-                  fmt::format("palette normal {} ({}, {}, {}) has squared length {}, more than 65535 from 32767^2",
-                              i, record[0], record[1], record[2], length));
+                  "palette normal {} ({}, {}, {}) has squared length {}, more than 65535 from 32767^2", i, record[0],
+                  record[1], record[2], length);
     shrub.palette[i] = {record[0], record[1], record[2]};
   }
   return shrub;

@@ -26,16 +26,17 @@ struct PacketCheck {
   [[noreturn]] void fail(uint64_t at, const std::string& rule) const {
     throw FormatError(source, base + at, fmt::format("{}: {}", context, rule));
   }
-  void require(bool ok, uint64_t at, const std::string& rule) const {
-    if (!ok) fail(at, rule);
+  // The rule is formatted only when the check fails: levels hold thousands of checked fields.
+  template <typename... Args>
+  void require(bool ok, uint64_t at, fmt::format_string<Args...> rule, Args&&... args) const {
+    if (!ok) fail(at, fmt::format(rule, std::forward<Args>(args)...));
   }
 };
 
 void expect_word(ByteReader& in, const PacketCheck& check, uint32_t expected, const char* what) {
   const size_t at = in.position();
   const uint32_t word = in.u32(what);
-  check.require(word == expected, at,
-                fmt::format("packet list: expected {} ({:08x}), found {:08x}", what, expected, word));
+  check.require(word == expected, at, "packet list: expected {} ({:08x}), found {:08x}", what, expected, word);
 }
 
 // An UNPACK of `command` with FLG, signed, at `address`; returns its element count.
@@ -44,8 +45,8 @@ unsigned expect_unpack(ByteReader& in, const PacketCheck& check, uint8_t command
   const size_t at = in.position();
   const VifCode code{in.u32(what)};
   check.require(code.command() == command && code.immediate() == (kFlg | address), at,
-                fmt::format("packet list: expected {} (UNPACK {:02x}, FLG, signed, address {}), found {:08x}", what,
-                            command, address, code.word));
+                "packet list: expected {} (UNPACK {:02x}, FLG, signed, address {}), found {:08x}", what, command,
+                address, code.word);
   return code.num();
 }
 
@@ -57,7 +58,7 @@ ShrubPacket read_shrub_packet(std::span<const uint8_t> bytes, uint32_t packet_of
   ShrubPacket packet;
   packet.offset = packet_offset;
   packet.size = static_cast<uint32_t>(bytes.size());
-  check.require(bytes.size() % 16 == 0, 0, fmt::format("packet size {} is not a multiple of 16", bytes.size()));
+  check.require(bytes.size() % 16 == 0, 0, "packet size {} is not a multiple of 16", bytes.size());
   ByteReader in(bytes, source, check.base);
 
   // The disc signature the record measures on every packet, read as wrench's list prologue.
@@ -72,18 +73,17 @@ ShrubPacket read_shrub_packet(std::span<const uint8_t> bytes, uint32_t packet_of
   packet.vertex_count = in.u32("vertex_count");
   packet.vertex_offset = in.u32("vertex_offset");
   check.require(packet.vertex_offset == header_qwords, header_at + 12,
-                fmt::format("header vertex_offset {} is not the header UNPACK's num {} (the record's byte-14 echo)",
-                            packet.vertex_offset, header_qwords));
+                "header vertex_offset {} is not the header UNPACK's num {} (the record's byte-14 echo)",
+                packet.vertex_offset, header_qwords);
   check.require(uint64_t{packet.vertex_offset} == 1 + uint64_t{packet.gif_tag_count} + 4ull * packet.texture_count,
-                header_at + 12,
-                fmt::format("vertex_offset {} != 1 + gif_tag_count {} + 4 * texture_count {}", packet.vertex_offset,
-                            packet.gif_tag_count, packet.texture_count));
+                header_at + 12, "vertex_offset {} != 1 + gif_tag_count {} + 4 * texture_count {}", packet.vertex_offset,
+                packet.gif_tag_count, packet.texture_count);
   check.require(packet.vertex_count >= kMinimumVertices && packet.vertex_count <= 255, header_at + 8,
-                fmt::format("vertex_count {} is outside {}..255 (a packet is padded to {} vertices)",
-                            packet.vertex_count, kMinimumVertices, kMinimumVertices));
+                "vertex_count {} is outside {}..255 (a packet is padded to {} vertices)", packet.vertex_count,
+                kMinimumVertices, kMinimumVertices);
   check.require(uint64_t{packet.vertex_offset} + 2ull * packet.vertex_count <= kShrubInputBufferQwords, header_at + 8,
-                fmt::format("input buffer: vertex_offset {} + 2 * vertex_count {} exceeds {} qwords",
-                            packet.vertex_offset, packet.vertex_count, kShrubInputBufferQwords));
+                "input buffer: vertex_offset {} + 2 * vertex_count {} exceeds {} qwords", packet.vertex_offset,
+                packet.vertex_count, kShrubInputBufferQwords);
 
   for (uint32_t i = 0; i < packet.gif_tag_count; ++i) {
     ShrubGifTag tag;
@@ -102,9 +102,9 @@ ShrubPacket read_shrub_packet(std::span<const uint8_t> bytes, uint32_t packet_of
       const uint32_t high = in.u32("texture A+D high word");
       if (q == 0) texture.gs_packet_offset = static_cast<int32_t>(high);
       check.require(texture.address[q] == kTextureRegisters[q], at + q * 16 + 8,
-                    fmt::format("texture record {} A+D qword {} addresses register {:#04x}, expected {:#04x} "
-                                "(TEX1_1, CLAMP_1, MIPTBP1_1, TEX0_1)",
-                                i, q, texture.address[q], kTextureRegisters[q]));
+                    "texture record {} A+D qword {} addresses register {:#04x}, expected {:#04x} "
+                    "(TEX1_1, CLAMP_1, MIPTBP1_1, TEX0_1)",
+                    i, q, texture.address[q], kTextureRegisters[q]);
     }
     packet.textures.push_back(texture);
   }
@@ -112,8 +112,8 @@ ShrubPacket read_shrub_packet(std::span<const uint8_t> bytes, uint32_t packet_of
   expect_word(in, check, kStmod0, "STMOD 0 before the positions");
   const unsigned positions =
       expect_unpack(in, check, unpack_command(3, 1), packet.vertex_offset, "the positions UNPACK V4_16");
-  check.require(positions == packet.vertex_count, in.position() - 4,
-                fmt::format("positions UNPACK num {} != vertex_count {}", positions, packet.vertex_count));
+  check.require(positions == packet.vertex_count, in.position() - 4, "positions UNPACK num {} != vertex_count {}",
+                positions, packet.vertex_count);
   packet.vertices.resize(packet.vertex_count);
   for (ShrubVertex& v : packet.vertices) {
     for (int16_t& c : v.position) c = static_cast<int16_t>(in.u16("position"));
@@ -122,8 +122,8 @@ ShrubPacket read_shrub_packet(std::span<const uint8_t> bytes, uint32_t packet_of
   expect_word(in, check, kStmod0, "STMOD 0 before the STs");
   const unsigned sts = expect_unpack(in, check, unpack_command(3, 1), packet.vertex_offset + packet.vertex_count,
                                      "the ST/colour UNPACK V4_16");
-  check.require(sts == packet.vertex_count, in.position() - 4,
-                fmt::format("ST UNPACK num {} != vertex_count {}", sts, packet.vertex_count));
+  check.require(sts == packet.vertex_count, in.position() - 4, "ST UNPACK num {} != vertex_count {}", sts,
+                packet.vertex_count);
   const size_t sts_at = in.position();
   for (ShrubVertex& v : packet.vertices) {
     v.s = static_cast<int16_t>(in.u16("s"));
@@ -131,20 +131,19 @@ ShrubPacket read_shrub_packet(std::span<const uint8_t> bytes, uint32_t packet_of
     v.h = static_cast<int16_t>(in.u16("h"));
     v.colour_word = in.u16("colour index");
   }
-  check.require(in.at_end(), in.position(),
-                fmt::format("packet list ends at +{} but the table gives it {} bytes", hex_offset(in.position()),
-                            packet.size));
+  check.require(in.at_end(), in.position(), "packet list ends at +{:#x} but the table gives it {} bytes", in.position(),
+                packet.size);
 
   for (size_t i = 0; i < packet.vertices.size(); ++i) {
     const ShrubVertex& v = packet.vertices[i];
     const uint64_t at = sts_at + i * 8 + 6;
-    check.require(v.colour_index() < kShrubPaletteEntries, at,
-                  fmt::format("vertex {} colour index {} is not below {}", i, v.colour_index(), kShrubPaletteEntries));
+    check.require(v.colour_index() < kShrubPaletteEntries, at, "vertex {} colour index {} is not below {}", i,
+                  v.colour_index(), kShrubPaletteEntries);
     // wrench's writer sets the stop flag on the fourth vertex from the end (the program runs three behind).
     const bool expected_stop = i + 4 == packet.vertices.size();
     check.require(v.stop() == expected_stop, at,
-                  fmt::format("vertex {} stop flag is {}: it must be set on vertex vertex_count - 4 = {} only", i,
-                              v.stop() ? "set" : "clear", packet.vertices.size() - 4));
+                  "vertex {} stop flag is {}: it must be set on vertex vertex_count - 4 = {} only", i,
+                  v.stop() ? "set" : "clear", packet.vertices.size() - 4);
   }
 
   // Lay the GS packet out as the program writes it: a gif tag takes 1 qw, a texture 5 (its A+D tag and four
@@ -170,7 +169,7 @@ ShrubPacket read_shrub_packet(std::span<const uint8_t> bytes, uint32_t packet_of
       cursor += 5;
     } else if (next_vertex < packet.vertices.size() && packet.vertices[next_vertex].gs_packet_offset == cursor) {
       check.require(open != nullptr, 16 + 16 * uint64_t{packet.vertex_offset} + 8 * next_vertex,
-                    fmt::format("vertex {} at GS packet offset {} follows no gif tag", next_vertex, cursor));
+                    "vertex {} at GS packet offset {} follows no gif tag", next_vertex, cursor);
       ++open->vertex_count;
       ++next_vertex;
       cursor += 3;
@@ -186,35 +185,33 @@ ShrubPacket read_shrub_packet(std::span<const uint8_t> bytes, uint32_t packet_of
   }
   packet.drawn_vertices = static_cast<uint32_t>(next_vertex);
   for (size_t i = next_vertex; i < packet.vertices.size(); ++i) {
-    check.require(packet.vertices[i].gs_packet_offset == cursor - 3, 16 + 16 * uint64_t{packet.vertex_offset} + 8 * i + 6,
-                  fmt::format("padding vertex {} writes output offset {}, not the last vertex's {}", i,
-                              packet.vertices[i].gs_packet_offset, cursor - 3));
+    check.require(packet.vertices[i].gs_packet_offset == cursor - 3,
+                  16 + 16 * uint64_t{packet.vertex_offset} + 8 * i + 6,
+                  "padding vertex {} writes output offset {}, not the last vertex's {}", i,
+                  packet.vertices[i].gs_packet_offset, cursor - 3);
   }
   packet.gs_packet_qwords = static_cast<uint32_t>(cursor);
   check.require(packet.gs_packet_qwords <= kShrubOutputQwords, header_at,
-                fmt::format("the GS packet is {} qwords, over the {} the output buffer holds", cursor,
-                            kShrubOutputQwords));
+                "the GS packet is {} qwords, over the {} the output buffer holds", cursor, kShrubOutputQwords);
 
   for (size_t p = 0; p < packet.primitives.size(); ++p) {
     ShrubPrimitive& primitive = packet.primitives[p];
     const ShrubGifTag& tag = packet.gif_tags[primitive.gif_tag];
     const uint64_t at = 16 + 16 * (1 + uint64_t{primitive.gif_tag});
     check.require(tag.nreg() == 3 && tag.regs == kVertexRegs && tag.pre(), at,
-                  fmt::format("gif tag {}: expected PRE 1, NREG 3, REGS ST RGBAQ XYZF2 (0x412)", primitive.gif_tag));
-    check.require(tag.nloop() == primitive.vertex_count, at,
-                  fmt::format("gif tag {}: NLOOP {} but {} vertices follow it", primitive.gif_tag, tag.nloop(),
-                              primitive.vertex_count));
+                  "gif tag {}: expected PRE 1, NREG 3, REGS ST RGBAQ XYZF2 (0x412)", primitive.gif_tag);
+    check.require(tag.nloop() == primitive.vertex_count, at, "gif tag {}: NLOOP {} but {} vertices follow it",
+                  primitive.gif_tag, tag.nloop(), primitive.vertex_count);
     check.require(tag.eop() == (p + 1 == packet.primitives.size()), at,
-                  fmt::format("gif tag {}: EOP must be set on the last gif tag only", primitive.gif_tag));
+                  "gif tag {}: EOP must be set on the last gif tag only", primitive.gif_tag);
     const unsigned type = tag.prim() & 7;
     if (type == kPrimTriangleStrip) {
-      check.require(primitive.vertex_count >= 3, at, fmt::format("gif tag {}: a strip of {} vertices",
-                                                                 primitive.gif_tag, primitive.vertex_count));
+      check.require(primitive.vertex_count >= 3, at, "gif tag {}: a strip of {} vertices", primitive.gif_tag,
+                    primitive.vertex_count);
       primitive.triangles = static_cast<unsigned>(primitive.vertex_count - 2);
     } else if (type == kPrimTriangle) {
       check.require(primitive.vertex_count % 3 == 0 && primitive.vertex_count > 0, at,
-                    fmt::format("gif tag {}: a triangle list of {} vertices", primitive.gif_tag,
-                                primitive.vertex_count));
+                    "gif tag {}: a triangle list of {} vertices", primitive.gif_tag, primitive.vertex_count);
       primitive.triangles = static_cast<unsigned>(primitive.vertex_count / 3);
     } else {
       check.fail(at, fmt::format("gif tag {}: primitive type {} is neither a triangle list (3) nor a strip (4)",
