@@ -29,6 +29,15 @@ constexpr int32_t fog(int32_t c, int32_t fog_color, int32_t f87) {
 // undefined there.)
 constexpr int32_t region_clamp(int32_t c, int32_t lo, int32_t hi) { return std::min(std::max(c, lo), hi); }
 
+// A texel coordinate wrapped as PCSX2 does it: it computes both and selects, repeat = (c & lo) | hi and clamp =
+// region_clamp on signed 16-bit lanes (pmaxsw then pminsw). The order matters when REGION_CLAMP has MINU > MAXU:
+// every coordinate becomes MAXU. The result is the low 16 bits.
+constexpr int32_t wrap_texel(int32_t c, int32_t lo, int32_t hi, bool repeat) {
+  const int32_t repeated = static_cast<uint16_t>((c & lo) | hi);
+  const int32_t clamped = region_clamp(c, static_cast<int16_t>(lo), static_cast<int16_t>(hi));
+  return static_cast<uint16_t>(repeat ? repeated : clamped);
+}
+
 // The bilinear step: a + ((b - a) * f >> 4) for a 4-bit fraction, arithmetic shift.
 constexpr int32_t lerp4(int32_t a, int32_t b, int32_t f) { return a + (((b - a) * f) >> 4); }
 

@@ -12,6 +12,7 @@
 #include "emu/gs/memory/pixel_address.hpp"
 #include "emu/gs/pixel/coverage_mask.hpp"
 #include "emu/gs/pixel/depth_test.hpp"
+#include "emu/gs/pixel/bilinear_rows.hpp"
 #include "emu/gs/pixel/lod_rows.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
@@ -38,6 +39,7 @@ struct Scratch {
   alignas(64) int32_t lod_frac_ba[kN];             // trilinear fraction for blue and alpha (see stage_lod_const)
   alignas(64) uint32_t tix[4][kN];                 // texel indices of a bilinear quad (or the nearest texel)
   alignas(64) int32_t uf[kN], vf[kN];              // bilinear fractions, 4 bits
+  alignas(64) int32_t u[kN], v[kN];                // 16.16 texel coordinates from s/q, t/q
   alignas(64) int16_t zero16[kN];                  // stands in for span arrays the draw does not need
   alignas(64) int32_t zero32[kN];
   alignas(64) float one_f[kN];
@@ -96,6 +98,8 @@ struct PixelPipeline::Impl {
   int32_t wrap_mask = 0xff;
   LodConstants lod_constants;
   LodRowFn lod_row = nullptr;
+  QuadIndexRowFn quad_index_row = pixel::quad_index_row();  // by what the CPU has (bilinear_rows.hpp)
+  BilinearRowFn bilinear_row = pixel::bilinear_row();
   uint32_t fba_bit = 0;
   uint32_t early_fm = 0;  // the frame mask before any test (all ones when the frame is not touched)
   std::array<Stage, 16> stages{};
@@ -232,17 +236,6 @@ void stage_zb_addresses(Impl& p, const Span& s, Scratch& w, int begin, int end) 
 
 // ---- Texture sampling ----
 
-struct Wrap {
-  int32_t lo, hi;
-  bool repeat;
-};
-// PCSX2 computes both and selects: repeat = (c & lo) | hi, clamp = min(max(c, lo), hi) on signed 16-bit lanes
-// (pmaxsw then pminsw). The order matters when REGION_CLAMP has MINU > MAXU: every coordinate becomes MAXU.
-inline int32_t wrap(int32_t c, int32_t lo, int32_t hi, bool repeat) {
-  int32_t rep = static_cast<uint16_t>((c & lo) | hi);
-  int32_t cl = region_clamp(c, static_cast<int16_t>(lo), static_cast<int16_t>(hi));
-  return static_cast<uint16_t>(repeat ? rep : cl);
-}
 inline int32_t sat16(int32_t v) { return std::clamp(v, -32768, 32767); }
 
 // One level's lookup: texel coordinates from 16.16 u, v (already shifted for the level), nearest or bilinear.
@@ -254,7 +247,7 @@ template <bool kLinear>
   TextureCache& tc = *p.tex;
   int pitch = p.tex_pitch_log2;
   int32_t x0 = sat16(u >> 16), y0 = sat16(v >> 16);
-  int32_t xw0 = wrap(x0, ulo, uhi, p.k.u_repeat), yw0 = wrap(y0, vlo, vhi, p.k.v_repeat);
+  int32_t xw0 = wrap_texel(x0, ulo, uhi, p.k.u_repeat), yw0 = wrap_texel(y0, vlo, vhi, p.k.v_repeat);
   if constexpr (!kLinear) {
     uint32_t c = tc.fetch(lvl, (static_cast<uint32_t>(yw0) << pitch) + static_cast<uint32_t>(xw0));
     r = c & 0xff, g = (c >> 8) & 0xff, b = (c >> 16) & 0xff, a = c >> 24;
@@ -262,7 +255,7 @@ template <bool kLinear>
     int32_t uf = (u & 0xffff) >> 12, vf = (v & 0xffff) >> 12;
     int32_t x1 = static_cast<int16_t>(static_cast<uint16_t>(x0 + 1)),
             y1 = static_cast<int16_t>(static_cast<uint16_t>(y0 + 1));
-    int32_t xw1 = wrap(x1, ulo, uhi, p.k.u_repeat), yw1 = wrap(y1, vlo, vhi, p.k.v_repeat);
+    int32_t xw1 = wrap_texel(x1, ulo, uhi, p.k.u_repeat), yw1 = wrap_texel(y1, vlo, vhi, p.k.v_repeat);
     uint32_t r0 = static_cast<uint32_t>(yw0) << pitch, r1 = static_cast<uint32_t>(yw1) << pitch;
     uint32_t c00 = tc.fetch(lvl, r0 + xw0), c01 = tc.fetch(lvl, r0 + xw1);
     uint32_t c10 = tc.fetch(lvl, r1 + xw0), c11 = tc.fetch(lvl, r1 + xw1);
@@ -277,37 +270,36 @@ template <bool kLinear>
 
 // Without mipmapping: u, v from the span (the rasterizer applied the bilinear half-texel shift on the u, v path),
 // or s/q, t/q truncated with the shift here. Three passes: texel indices and fractions (branch-free), tile decode
-// for tiles not yet seen, then the gather and the 4-bit lerps.
+// for tiles not yet seen, then the gather and the 4-bit lerps. Bilinear draws run the first and last pass through
+// bilinear_rows.cpp, eight pixels to a register on AVX2 CPUs.
 template <bool kStq, bool kLinear>
 void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const int pitch = p.tex_pitch_log2;
   const uint32_t mask = p.tex->level(0).mask;
   const int32_t ulo = p.k.u_min, uhi = p.k.u_max, vlo = p.k.v_min, vhi = p.k.v_max;
   const bool urep = p.k.u_repeat, vrep = p.k.v_repeat;
-  for (int i = begin; i < end; i++) {
-    int32_t u, v;
-    if constexpr (kStq) {
-      u = truncate_to_int(s.s[i] / s.q[i]);
-      v = truncate_to_int(s.t[i] / s.q[i]);
+  const int32_t* us = s.u;
+  const int32_t* vs = s.v;
+  if constexpr (kStq) {
+    for (int i = begin; i < end; i++) {
+      int32_t u = truncate_to_int(s.s[i] / s.q[i]);
+      int32_t v = truncate_to_int(s.t[i] / s.q[i]);
       if constexpr (kLinear) u = half_texel_back(u), v = half_texel_back(v);
-    } else {
-      u = s.u[i];
-      v = s.v[i];
+      w.u[i] = u, w.v[i] = v;
     }
-    int32_t x0 = sat16(u >> 16), y0 = sat16(v >> 16);
-    uint32_t xw0 = static_cast<uint32_t>(wrap(x0, ulo, uhi, urep));
-    uint32_t r0 = static_cast<uint32_t>(wrap(y0, vlo, vhi, vrep)) << pitch;
-    w.tix[0][i] = (r0 + xw0) & mask;
-    if constexpr (kLinear) {
-      int32_t x1 = static_cast<int16_t>(static_cast<uint16_t>(x0 + 1));
-      int32_t y1 = static_cast<int16_t>(static_cast<uint16_t>(y0 + 1));
-      uint32_t xw1 = static_cast<uint32_t>(wrap(x1, ulo, uhi, urep));
-      uint32_t r1 = static_cast<uint32_t>(wrap(y1, vlo, vhi, vrep)) << pitch;
-      w.tix[1][i] = (r0 + xw1) & mask;
-      w.tix[2][i] = (r1 + xw0) & mask;
-      w.tix[3][i] = (r1 + xw1) & mask;
-      w.uf[i] = (u & 0xffff) >> 12;
-      w.vf[i] = (v & 0xffff) >> 12;
+    us = w.u, vs = w.v;
+  }
+  if constexpr (kLinear) {
+    const TexelWrap wrap{ulo, uhi, vlo, vhi, urep, vrep, pitch, mask};
+    p.quad_index_row(us + begin, vs + begin, end - begin, wrap,
+                     {{w.tix[0] + begin, w.tix[1] + begin, w.tix[2] + begin, w.tix[3] + begin},
+                      w.uf + begin,
+                      w.vf + begin});
+  } else {
+    for (int i = begin; i < end; i++) {
+      const uint32_t xw0 = static_cast<uint32_t>(wrap_texel(us[i] >> 16, ulo, uhi, urep));
+      const uint32_t r0 = static_cast<uint32_t>(wrap_texel(vs[i] >> 16, vlo, vhi, vrep)) << pitch;
+      w.tix[0][i] = (r0 + xw0) & mask;
     }
   }
   TextureCache& tc = *p.tex;
@@ -316,7 +308,14 @@ void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   auto tile_of = [&](uint32_t index) {
     return ((index >> pitch) >> 3 << tile_shift) + ((index & ((1u << pitch) - 1)) >> 3);
   };
+  // Two texels share an 8x8 tile when their indices agree outside the low three bits of column and row; a
+  // bilinear quad lies in one tile when its first and last corners do. Runs of pixels in the tile just checked
+  // (most of them) skip the check.
+  const uint32_t tile_bits = ~((7u << pitch) | 7u);
+  uint32_t checked = 1;  // no tile's bits: nothing checked yet
   for (int i = begin; i < end && tc.level(0).tiles_left != 0; i++) {
+    const uint32_t first = w.tix[0][i] & tile_bits, last = w.tix[kLinear ? 3 : 0][i] & tile_bits;
+    if (first == checked && last == checked) continue;
     bool all = valid[tile_of(w.tix[0][i])];
     if constexpr (kLinear) {
       all = all & valid[tile_of(w.tix[1][i])] & valid[tile_of(w.tix[2][i])] & valid[tile_of(w.tix[3][i])];
@@ -325,21 +324,19 @@ void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
       tc.ensure(0, w.tix[0][i]);
       if constexpr (kLinear) tc.ensure(0, w.tix[1][i]), tc.ensure(0, w.tix[2][i]), tc.ensure(0, w.tix[3][i]);
     }
+    if (first == last) checked = first;
   }
   const uint32_t* tex = tc.level(0).texels;
-  for (int i = begin; i < end; i++) {
-    uint32_t c00 = tex[w.tix[0][i]];
-    if constexpr (!kLinear) {
-      w.r[i] = c00 & 0xff, w.g[i] = (c00 >> 8) & 0xff, w.b[i] = (c00 >> 16) & 0xff, w.a[i] = c00 >> 24;
-    } else {
-      uint32_t c01 = tex[w.tix[1][i]], c10 = tex[w.tix[2][i]], c11 = tex[w.tix[3][i]];
-      int32_t uf = w.uf[i], vf = w.vf[i];
-      auto ch = [&](int shift) {
-        int32_t t00 = (c00 >> shift) & 0xff, t01 = (c01 >> shift) & 0xff;
-        int32_t t10 = (c10 >> shift) & 0xff, t11 = (c11 >> shift) & 0xff;
-        return lerp4(lerp4(t00, t01, uf), lerp4(t10, t11, uf), vf);
-      };
-      w.r[i] = ch(0), w.g[i] = ch(8), w.b[i] = ch(16), w.a[i] = ch(24);
+  if constexpr (kLinear) {
+    p.bilinear_row(tex,
+                   {{w.tix[0] + begin, w.tix[1] + begin, w.tix[2] + begin, w.tix[3] + begin},
+                    w.uf + begin,
+                    w.vf + begin},
+                   end - begin, {w.r + begin, w.g + begin, w.b + begin, w.a + begin});
+  } else {
+    for (int i = begin; i < end; i++) {
+      const uint32_t c = tex[w.tix[0][i]];
+      w.r[i] = c & 0xff, w.g[i] = (c >> 8) & 0xff, w.b[i] = (c >> 16) & 0xff, w.a[i] = c >> 24;
     }
   }
 }
