@@ -257,8 +257,18 @@ template <bool kLinear>
             y1 = static_cast<int16_t>(static_cast<uint16_t>(y0 + 1));
     int32_t xw1 = wrap_texel(x1, ulo, uhi, p.k.u_repeat), yw1 = wrap_texel(y1, vlo, vhi, p.k.v_repeat);
     uint32_t r0 = static_cast<uint32_t>(yw0) << pitch, r1 = static_cast<uint32_t>(yw1) << pitch;
-    uint32_t c00 = tc.fetch(lvl, r0 + xw0), c01 = tc.fetch(lvl, r0 + xw1);
-    uint32_t c10 = tc.fetch(lvl, r1 + xw0), c11 = tc.fetch(lvl, r1 + xw1);
+    uint32_t c00, c01, c10, c11;
+    const TextureLevel& level = tc.level(lvl);
+    const uint32_t i00 = (r0 + xw0) & level.mask, i11 = (r1 + xw1) & level.mask;
+    if (((i00 ^ i11) & ~((7u << pitch) | 7u)) == 0) {
+      // The quad lies in one 8x8 tile (its first and last corners do): one check for four texels.
+      tc.ensure(lvl, i00);
+      c00 = level.texels[i00], c01 = level.texels[(r0 + xw1) & level.mask];
+      c10 = level.texels[(r1 + xw0) & level.mask], c11 = level.texels[i11];
+    } else {
+      c00 = tc.fetch(lvl, r0 + xw0), c01 = tc.fetch(lvl, r0 + xw1);
+      c10 = tc.fetch(lvl, r1 + xw0), c11 = tc.fetch(lvl, r1 + xw1);
+    }
     auto ch = [&](int shift) {
       int32_t t00 = (c00 >> shift) & 0xff, t01 = (c01 >> shift) & 0xff;
       int32_t t10 = (c10 >> shift) & 0xff, t11 = (c11 >> shift) & 0xff;
