@@ -291,11 +291,10 @@ void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const int32_t* us = s.u;
   const int32_t* vs = s.v;
   if constexpr (kStq) {
-    for (int i = begin; i < end; i++) {
-      int32_t u = truncate_to_int(s.s[i] / s.q[i]);
-      int32_t v = truncate_to_int(s.t[i] / s.q[i]);
-      if constexpr (kLinear) u = half_texel_back(u), v = half_texel_back(v);
-      w.u[i] = u, w.v[i] = v;
+    divide_truncate_row(s.s + begin, s.q + begin, end - begin, w.u + begin);
+    divide_truncate_row(s.t + begin, s.q + begin, end - begin, w.v + begin);
+    if constexpr (kLinear) {
+      for (int i = begin; i < end; i++) w.u[i] = half_texel_back(w.u[i]), w.v[i] = half_texel_back(w.v[i]);
     }
     us = w.u, vs = w.v;
   }
@@ -370,15 +369,15 @@ void stage_lod_const(Impl& p, const Span& s, Scratch& w, int begin, int end) {
 
 template <bool kStq, bool kLinear, bool kTrilinear>
 void stage_texture_mip(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  const int32_t* us = s.u;
+  const int32_t* vs = s.v;
+  if constexpr (kStq) {
+    divide_truncate_row(s.s + begin, s.q + begin, end - begin, w.u + begin);
+    divide_truncate_row(s.t + begin, s.q + begin, end - begin, w.v + begin);
+    us = w.u, vs = w.v;
+  }
   for (int i = begin; i < end; i++) {
-    int32_t u, v;
-    if constexpr (kStq) {
-      u = truncate_to_int(s.s[i] / s.q[i]);
-      v = truncate_to_int(s.t[i] / s.q[i]);
-    } else {
-      u = s.u[i];
-      v = s.v[i];
-    }
+    int32_t u = us[i], v = vs[i];
     int32_t lod = w.lod[i];
     int lodi = static_cast<int>(static_cast<uint32_t>(lod) >> 16);
     int sh = std::min(lodi, 31);
