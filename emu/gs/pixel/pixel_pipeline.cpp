@@ -278,6 +278,34 @@ template <bool kLinear>
   }
 }
 
+// Decodes the tiles of level `lvl` that the texel indices in w.tix (four quad corners, or one texel) of pixels
+// [begin, end) touch and no sample has touched yet. Two texels share an 8x8 tile when their indices agree outside
+// the low three bits of column and row; a bilinear quad lies in one tile when its first and last corners do. Runs
+// of pixels in the tile just checked (most of them) skip the check.
+template <bool kLinear>
+void ensure_tiles(TextureCache& tc, int lvl, int pitch, const Scratch& w, int begin, int end) {
+  const uint8_t* valid = tc.level(lvl).valid;
+  const int tile_shift = pitch - 3;
+  auto tile_of = [&](uint32_t index) {
+    return ((index >> pitch) >> 3 << tile_shift) + ((index & ((1u << pitch) - 1)) >> 3);
+  };
+  const uint32_t tile_bits = ~((7u << pitch) | 7u);
+  uint32_t checked = 1;  // no tile's bits: nothing checked yet
+  for (int i = begin; i < end && tc.level(lvl).tiles_left != 0; i++) {
+    const uint32_t first = w.tix[0][i] & tile_bits, last = w.tix[kLinear ? 3 : 0][i] & tile_bits;
+    if (first == checked && last == checked) continue;
+    bool all = valid[tile_of(w.tix[0][i])];
+    if constexpr (kLinear) {
+      all = all & valid[tile_of(w.tix[1][i])] & valid[tile_of(w.tix[2][i])] & valid[tile_of(w.tix[3][i])];
+    }
+    if (!all) {
+      tc.ensure(lvl, w.tix[0][i]);
+      if constexpr (kLinear) tc.ensure(lvl, w.tix[1][i]), tc.ensure(lvl, w.tix[2][i]), tc.ensure(lvl, w.tix[3][i]);
+    }
+    if (first == last) checked = first;
+  }
+}
+
 // Without mipmapping: u, v from the span (the rasterizer applied the bilinear half-texel shift on the u, v path),
 // or s/q, t/q truncated with the shift here. Three passes: texel indices and fractions (branch-free), tile decode
 // for tiles not yet seen, then the gather and the 4-bit lerps. Bilinear draws run the first and last pass through
@@ -312,29 +340,7 @@ void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
     }
   }
   TextureCache& tc = *p.tex;
-  const uint8_t* valid = tc.level(0).valid;
-  const int tile_shift = pitch - 3;
-  auto tile_of = [&](uint32_t index) {
-    return ((index >> pitch) >> 3 << tile_shift) + ((index & ((1u << pitch) - 1)) >> 3);
-  };
-  // Two texels share an 8x8 tile when their indices agree outside the low three bits of column and row; a
-  // bilinear quad lies in one tile when its first and last corners do. Runs of pixels in the tile just checked
-  // (most of them) skip the check.
-  const uint32_t tile_bits = ~((7u << pitch) | 7u);
-  uint32_t checked = 1;  // no tile's bits: nothing checked yet
-  for (int i = begin; i < end && tc.level(0).tiles_left != 0; i++) {
-    const uint32_t first = w.tix[0][i] & tile_bits, last = w.tix[kLinear ? 3 : 0][i] & tile_bits;
-    if (first == checked && last == checked) continue;
-    bool all = valid[tile_of(w.tix[0][i])];
-    if constexpr (kLinear) {
-      all = all & valid[tile_of(w.tix[1][i])] & valid[tile_of(w.tix[2][i])] & valid[tile_of(w.tix[3][i])];
-    }
-    if (!all) {
-      tc.ensure(0, w.tix[0][i]);
-      if constexpr (kLinear) tc.ensure(0, w.tix[1][i]), tc.ensure(0, w.tix[2][i]), tc.ensure(0, w.tix[3][i]);
-    }
-    if (first == last) checked = first;
-  }
+  ensure_tiles<kLinear>(tc, 0, pitch, w, begin, end);
   const uint32_t* tex = tc.level(0).texels;
   if constexpr (kLinear) {
     p.bilinear_row(tex,
@@ -367,6 +373,34 @@ void stage_lod_const(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   }
 }
 
+// Bilinear sampling of one mip level per pixel, a run of pixels with the same LOD integer at a time: the
+// coordinates shifted to the level and moved half a texel back, then the same row passes as stage_texture
+// (bilinear_rows.cpp) on that level's texels. The bits are sample_level's.
+void sample_bilinear_mip_runs(Impl& p, const int32_t* us, const int32_t* vs, Scratch& w, int begin, int end) {
+  TextureCache& tc = *p.tex;
+  const int pitch = p.tex_pitch_log2;
+  for (int run = begin; run < end;) {
+    const uint32_t lodi = static_cast<uint32_t>(w.lod[run]) >> 16;
+    int run_end = run + 1;
+    while (run_end < end && static_cast<uint32_t>(w.lod[run_end]) >> 16 == lodi) run_end++;
+    const int sh = static_cast<int>(std::min(lodi, 31u));
+    const int lvl = static_cast<int>(std::min(lodi, static_cast<uint32_t>(TextureCache::kMaxLevels - 1)));
+    for (int i = run; i < run_end; i++) w.u[i] = half_texel_back(us[i] >> sh), w.v[i] = half_texel_back(vs[i] >> sh);
+    const TextureLevel& level = tc.level(lvl);
+    const TexelWrap wrap{static_cast<uint16_t>(p.k.u_min) >> sh, static_cast<uint16_t>(p.k.u_max) >> sh,
+                         static_cast<uint16_t>(p.k.v_min) >> sh, static_cast<uint16_t>(p.k.v_max) >> sh,
+                         p.k.u_repeat, p.k.v_repeat, pitch, level.mask};
+    const int n = run_end - run;
+    p.quad_index_row(w.u + run, w.v + run, n, wrap,
+                     {{w.tix[0] + run, w.tix[1] + run, w.tix[2] + run, w.tix[3] + run}, w.uf + run, w.vf + run});
+    ensure_tiles<true>(tc, lvl, pitch, w, run, run_end);
+    p.bilinear_row(level.texels,
+                   {{w.tix[0] + run, w.tix[1] + run, w.tix[2] + run, w.tix[3] + run}, w.uf + run, w.vf + run}, n,
+                   {w.r + run, w.g + run, w.b + run, w.a + run});
+    run = run_end;
+  }
+}
+
 template <bool kStq, bool kLinear, bool kTrilinear>
 void stage_texture_mip(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const int32_t* us = s.u;
@@ -375,6 +409,10 @@ void stage_texture_mip(Impl& p, const Span& s, Scratch& w, int begin, int end) {
     divide_truncate_row(s.s + begin, s.q + begin, end - begin, w.u + begin);
     divide_truncate_row(s.t + begin, s.q + begin, end - begin, w.v + begin);
     us = w.u, vs = w.v;
+  }
+  if constexpr (kLinear && !kTrilinear) {
+    sample_bilinear_mip_runs(p, us, vs, w, begin, end);
+    return;
   }
   for (int i = begin; i < end; i++) {
     int32_t u = us[i], v = vs[i];
