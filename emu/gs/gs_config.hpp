@@ -35,6 +35,9 @@ struct GsConfig {
   // depend on it. Off here, so a library caller (tests, benchmarks) gets the single-threaded path unless it asks;
   // gcvu run and replay turn it on by default (harness/cli/gs_options.hpp, with the measurement).
   bool own_thread = false;
+  // The GS may use its AVX2 builds where the CPU has AVX2 (Z lane stepping, bilinear rows, TFX, blend, fog); false keeps
+  // the portable builds, so tests can check those on an AVX2 machine. The output does not depend on it.
+  bool allow_avx2 = true;
 };
 
 }  // namespace gcvu::gs

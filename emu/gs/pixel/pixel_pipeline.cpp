@@ -98,8 +98,8 @@ struct PixelPipeline::Impl {
   int32_t wrap_mask = 0xff;
   LodConstants lod_constants;
   LodRowFn lod_row = nullptr;
-  QuadIndexRowFn quad_index_row = pixel::quad_index_row();  // by what the CPU has (bilinear_rows.hpp)
-  BilinearRowFn bilinear_row = pixel::bilinear_row();
+  QuadIndexRowFn quad_index_row = quad_index_row_portable;  // or the AVX2 build (bilinear_rows.hpp)
+  BilinearRowFn bilinear_row = bilinear_row_portable;
   uint32_t fba_bit = 0;
   uint32_t early_fm = 0;  // the frame mask before any test (all ones when the frame is not touched)
   std::array<Stage, 16> stages{};
@@ -202,9 +202,9 @@ template <Stage kBody>
   kBody(p, s, w, begin, end);
 }
 template <Stage kBody>
-Stage built_for_cpu() {
+Stage built_for_cpu(bool allow_avx2) {
   static const bool avx2 = cpu_has_avx2();
-  return avx2 ? built_avx2<kBody> : built_portable<kBody>;
+  return avx2 && allow_avx2 ? built_avx2<kBody> : built_portable<kBody>;
 }
 
 // ---- Z test (gs/pixel/depth_test.hpp) ----
@@ -787,16 +787,16 @@ Stage pick_zwrite(ZFmt z) {
   }
 }
 template <Tfx kT>
-Stage pick_tfx_tcc(bool tcc) {
-  return tcc ? built_for_cpu<stage_tfx<kT, true>>() : built_for_cpu<stage_tfx<kT, false>>();
+Stage pick_tfx_tcc(bool tcc, bool avx2) {
+  return tcc ? built_for_cpu<stage_tfx<kT, true>>(avx2) : built_for_cpu<stage_tfx<kT, false>>(avx2);
 }
-Stage pick_tfx(Tfx t, bool tcc) {
+Stage pick_tfx(Tfx t, bool tcc, bool avx2) {
   switch (t) {
-    case Tfx::kModulate: return pick_tfx_tcc<Tfx::kModulate>(tcc);
-    case Tfx::kDecal: return pick_tfx_tcc<Tfx::kDecal>(tcc);
-    case Tfx::kHighlight: return pick_tfx_tcc<Tfx::kHighlight>(tcc);
-    case Tfx::kHighlight2: return pick_tfx_tcc<Tfx::kHighlight2>(tcc);
-    default: return pick_tfx_tcc<Tfx::kNone>(false);
+    case Tfx::kModulate: return pick_tfx_tcc<Tfx::kModulate>(tcc, avx2);
+    case Tfx::kDecal: return pick_tfx_tcc<Tfx::kDecal>(tcc, avx2);
+    case Tfx::kHighlight: return pick_tfx_tcc<Tfx::kHighlight>(tcc, avx2);
+    case Tfx::kHighlight2: return pick_tfx_tcc<Tfx::kHighlight2>(tcc, avx2);
+    default: return pick_tfx_tcc<Tfx::kNone>(false, avx2);
   }
 }
 template <FrameFmt kF>
@@ -898,6 +898,7 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
   impl_ = std::make_unique<Impl>();
   Impl& p = *impl_;
   p.self = impl_.get();
+  if (config.allow_avx2) p.quad_index_row = pixel::quad_index_row(), p.bilinear_row = pixel::bilinear_row();
   p.workspace = &workspace.parts();
   p.memory = &memory;
   p.vm = memory.bytes().data();
@@ -998,9 +999,9 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
       }
       add(pick_texture(!key.uv_path(), key.ltf(), key.mmin()));
     }
-    add(pick_tfx(key.tfx(), key.tcc()));
+    add(pick_tfx(key.tfx(), key.tcc(), config.allow_avx2));
     if (key.atst() != 1) add(stage_atest);
-    if (key.fwrite() && key.fge()) add(built_for_cpu<stage_fog>());
+    if (key.fwrite() && key.fge()) add(built_for_cpu<stage_fog>(config.allow_avx2));
     if (reads_frame) add(f == FrameFmt::k16 ? stage_read_fb<FrameFmt::k16> : stage_read_fb<FrameFmt::k32>);
     if (key.date())
       add(f == FrameFmt::k16 ? pick_date<FrameFmt::k16>(key.datm()) : pick_date<FrameFmt::k32>(key.datm()));
@@ -1008,9 +1009,9 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
   if (key.zwrite() && z != ZFmt::kNone) add(pick_zwrite(z));
   if (fb && key.fwrite()) {
     if (key.abe()) {
-      add(f == FrameFmt::k16   ? built_for_cpu<stage_blend<FrameFmt::k16>>()
-          : f == FrameFmt::k24 ? built_for_cpu<stage_blend<FrameFmt::k24>>()
-                               : built_for_cpu<stage_blend<FrameFmt::k32>>());
+      add(f == FrameFmt::k16   ? built_for_cpu<stage_blend<FrameFmt::k16>>(config.allow_avx2)
+          : f == FrameFmt::k24 ? built_for_cpu<stage_blend<FrameFmt::k24>>(config.allow_avx2)
+                               : built_for_cpu<stage_blend<FrameFmt::k32>>(config.allow_avx2));
     }
     if (f == FrameFmt::k16 && key.dthe()) add(stage_dither);
     add(f == FrameFmt::k16   ? pick_write_fb<FrameFmt::k16>(merge)
