@@ -32,8 +32,12 @@ struct GsConfig {
   bool skip_hidden_work = true;
   // Whoever feeds this GS (system/gs_feed.hpp: gcvu run, replay, regress) hands it its input through a queue to a
   // GS thread of its own, so the emulation or the dump decoding overlaps the rasterization. The output does not
-  // depend on it. Off by default, by measurement on the 2-core machine gcvu is developed on (gs_feed.hpp).
+  // depend on it. Off here, so a library caller (tests, benchmarks) gets the single-threaded path unless it asks;
+  // gcvu run and replay turn it on by default (harness/cli/gs_options.hpp, with the measurement).
   bool own_thread = false;
+  // The GS may use its AVX2 builds where the CPU has AVX2 (Z lane stepping, bilinear rows, TFX, blend, fog); false keeps
+  // the portable builds, so tests can check those on an AVX2 machine. The output does not depend on it.
+  bool allow_avx2 = true;
 };
 
 }  // namespace gcvu::gs

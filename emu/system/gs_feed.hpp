@@ -24,12 +24,11 @@
 //   but no unit of the clocked system reads CSR, waits on an interrupt or reads GS memory back (BUSDIR) during a
 //   run, so no GIF write needs an answer before the emulation goes on. A unit that starts to must call settled() at
 //   that cycle.
-// The default (GsConfig::own_thread off) was measured on a 2-core machine shared with other builds: `gcvu run
-// --frames 60` used the same CPU time either way (1.55-1.77 s), the emulation thread and the GS thread each took
-// about half of it (45 % and 51 % of perf samples, the rasterizer worker 5 %), and the wall time did not improve
-// (median of 5 alternating runs: 36.4 frames/s off, 35.6 on) because the other core was busy. `gcvu replay
-// --draw-all` on the fill benchmarks spends only 12-19 % decoding the dump, with the GS thread and a rasterizer
-// worker already filling two cores. So "on" helps `gcvu run` by up to about 1.9x only where a core is free; measure again on an idle machine.
+// GsConfig::own_thread is off for library callers; gcvu run and replay turn it on by default
+// (harness/cli/gs_options.hpp). Measured on a 2-core machine shared with other builds: `gcvu run --frames 60` uses the
+// same CPU time either way, the emulation thread and the GS thread each take about half of it, and the wall time
+// gains where the other core has room (34.5-39.8 frames/s on against 24.6-34.3 off at load average 6.7). `gcvu
+// replay --draw-all` on the fill benchmarks spends only 12-19 % decoding the dump, so it gains little on 2 cores.
 // Bad input: an exception the GS thread catches (from the GS, an observer or a task) is thrown again on the caller's
 // thread, with its message unchanged, at the next call after the queue drained up to it; the records behind it are
 // dropped, as a single-threaded run would never have sent them.

@@ -90,6 +90,28 @@ TEST_P(GoldenPcsx2V2, ReplayMatchesPcsx2Memory) {
 INSTANTIATE_TEST_SUITE_P(Corpus, GoldenPcsx2V2, ::testing::ValuesIn(corpus_v2()),
                          [](const ::testing::TestParamInfo<harness::RegressCase>& info) { return info.param.name; });
 
+// The portable builds of the GS's AVX2 code (GsConfig::allow_avx2 false), which an SSE4-only CPU runs, against
+// PCSX2's memory for every case of both corpora; the tests above run the AVX2 builds on an AVX2 machine.
+class GoldenPcsx2Portable : public ::testing::TestWithParam<harness::RegressCase> {};
+
+TEST_P(GoldenPcsx2Portable, ReplayWithoutAvx2MatchesPcsx2Memory) {
+  gs::GsConfig gs;
+  gs.allow_avx2 = false;
+  expect_case_matches(GetParam(), gs);
+}
+
+std::vector<harness::RegressCase> both_corpora() {
+  std::vector<harness::RegressCase> cases = corpus();
+  for (harness::RegressCase& c : corpus_v2()) {
+    c.name = "v2_" + c.name;
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, GoldenPcsx2Portable, ::testing::ValuesIn(both_corpora()),
+                         [](const ::testing::TestParamInfo<harness::RegressCase>& info) { return info.param.name; });
+
 TEST(GoldenPcsx2V2Corpus, ManifestListsEveryCase) {
   const auto cases = corpus_v2();
   EXPECT_EQ(cases.size(), 120u);

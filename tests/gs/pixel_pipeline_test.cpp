@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -45,6 +47,31 @@ TEST(PixelAddressing, BlockTablesMatchTheGsManual) {
 }
 
 // ---- Arithmetic helpers ----
+
+// Cross-check: the SSE2 row of s/q (divps, cvttps2dq) against truncate_to_int of the scalar quotient, on quotients
+// that truncate both ways, reach INT32_MIN (NaN, infinities, out of range, x/0) and runs with every tail length.
+TEST(PixelMath, DivideTruncateRowMatchesTheScalarQuotient) {
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> num = {1.5f,  -1.5f, 7.0f, 3e9f,   -3e9f, 2147483520.0f, -2147483648.0f, nan, inf,
+                                  -inf,  0.0f,  -0.0f, 1.0f, 1e-40f, 255.99f, -0.5f, 12345.678f, 5.0f, 1.0f};
+  const std::vector<float> den = {1.0f, 1.0f,  2.0f, 1.0f, 1.0f, 1.0f,  1.0f, 1.0f, 1.0f,
+                                  1.0f, 0.0f,  1.0f, 0.0f, 1e-30f, 1.0f, 0.25f, 0.001f, -0.0f, nan};
+  for (int start = 0; start < 4; start++) {
+    const int count = static_cast<int>(num.size()) - start;
+    std::vector<int32_t> out(count);
+    gs::pixel::divide_truncate_row(num.data() + start, den.data() + start, count, out.data());
+    for (int i = 0; i < count; i++) {
+      EXPECT_EQ(out[i], gs::pixel::truncate_to_int(num[start + i] / den[start + i])) << num[start + i] << " / " << den[start + i];
+    }
+  }
+  // Worked by hand: 7 / 2 = 3.5 truncates to 3, -1.5 to -1, 3e9 is past INT32_MAX, 1 / 0 is infinite.
+  std::vector<int32_t> out(4);
+  gs::pixel::divide_truncate_row(num.data() + 1, den.data() + 1, 4, out.data());
+  EXPECT_EQ(out[0], -1);
+  EXPECT_EQ(out[1], 3);
+  EXPECT_EQ(out[2], INT32_MIN);
+  EXPECT_EQ(out[3], INT32_MIN);
+}
 
 TEST(PixelMath, Log2ApproximationValues) {
   auto formula = [](double m, int e) { return (m - 1) * ((0.2044460 * m - 1.0491306) * m + 2.2833028) + e; };

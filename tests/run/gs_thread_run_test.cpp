@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "formats/rc2/level.hpp"
 #include "harness/gen_level/demo_level.hpp"
@@ -54,30 +55,46 @@ TEST(GsThreadRun, DemoFramesAreTheSameWithTheGsThread) {
   }
 }
 
-TEST(GsThreadRun, CliGsThreadOnAndOffWriteTheSameFiles) {
+// "default" runs without --gs-thread (the GS thread since it was measured faster: harness/cli/gs_options.hpp).
+std::vector<std::string> with_gs_thread(std::vector<std::string> args, const std::string& mode) {
+  if (mode != "default") {
+    args.push_back("--gs-thread");
+    args.push_back(mode);
+  }
+  return args;
+}
+
+TEST(GsThreadRun, CliGsThreadOnOffAndDefaultWriteTheSameFiles) {
   test::TempDir dir;
-  for (const char* mode : {"on", "off"}) {
-    const test::CliResult result = test::run_cli({"run", "--patches", "25", "--frames", "2", "--out",
-                                                  (dir.path() / mode).string(), "--vram", "--gs-thread", mode});
+  for (const char* mode : {"on", "off", "default"}) {
+    const test::CliResult result = test::run_cli(with_gs_thread(
+        {"run", "--patches", "25", "--frames", "2", "--out", (dir.path() / mode).string(), "--vram"}, mode));
     ASSERT_EQ(result.code, 0) << result.err;
   }
-  EXPECT_EQ(test::read_bytes(dir.path() / "on" / "vram.bin"), test::read_bytes(dir.path() / "off" / "vram.bin"));
-  EXPECT_EQ(test::read_bytes(dir.path() / "on" / "frame.png"), test::read_bytes(dir.path() / "off" / "frame.png"));
+  for (const char* mode : {"on", "default"}) {
+    for (const char* name : {"vram.bin", "frame.png"}) {
+      EXPECT_EQ(test::read_bytes(dir.path() / mode / name), test::read_bytes(dir.path() / "off" / name))
+          << mode << " " << name;
+    }
+  }
   const test::CliResult bad = test::run_cli({"run", "--patches", "4", "--gs-thread", "maybe"});
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("--gs-thread 'maybe' must be 'on' or 'off'"), std::string::npos) << bad.err;
 }
 
-TEST(GsThreadRun, ReplayGsThreadOnAndOffWriteTheSameFiles) {
+TEST(GsThreadRun, ReplayGsThreadOnOffAndDefaultWriteTheSameFiles) {
   test::TempDir dir;
   const std::string dump = (test::shared_dir() / "golden-pcsx2" / "scene_a" / "scene_a.gs.zst").string();
-  for (const char* mode : {"on", "off"}) {
+  for (const char* mode : {"on", "off", "default"}) {
     const test::CliResult result =
-        test::run_cli({"replay", dump, "--out", (dir.path() / mode).string(), "--vram", "--gs-thread", mode});
+        test::run_cli(with_gs_thread({"replay", dump, "--out", (dir.path() / mode).string(), "--vram"}, mode));
     ASSERT_EQ(result.code, 0) << result.err;
   }
-  for (const char* name : {"frame_00000.png", "vram_00000.bin"}) {
-    EXPECT_EQ(test::read_bytes(dir.path() / "on" / name), test::read_bytes(dir.path() / "off" / name)) << name;
+  for (const char* mode : {"on", "default"}) {
+    for (const char* name : {"frame_00000.png", "vram_00000.bin"}) {
+      EXPECT_EQ(test::read_bytes(dir.path() / mode / name), test::read_bytes(dir.path() / "off" / name))
+          << mode << " " << name;
+    }
   }
 }
 

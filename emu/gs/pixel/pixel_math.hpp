@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include <emmintrin.h>
+
 namespace gcvu::gs::pixel {
 
 constexpr int32_t clamp8(int32_t v) { return std::clamp(v, 0, 255); }
@@ -29,6 +31,15 @@ constexpr int32_t fog(int32_t c, int32_t fog_color, int32_t f87) {
 // undefined there.)
 constexpr int32_t region_clamp(int32_t c, int32_t lo, int32_t hi) { return std::min(std::max(c, lo), hi); }
 
+// A texel coordinate wrapped as PCSX2 does it: it computes both and selects, repeat = (c & lo) | hi and clamp =
+// region_clamp on signed 16-bit lanes (pmaxsw then pminsw). The order matters when REGION_CLAMP has MINU > MAXU:
+// every coordinate becomes MAXU. The result is the low 16 bits.
+constexpr int32_t wrap_texel(int32_t c, int32_t lo, int32_t hi, bool repeat) {
+  const int32_t repeated = static_cast<uint16_t>((c & lo) | hi);
+  const int32_t clamped = region_clamp(c, static_cast<int16_t>(lo), static_cast<int16_t>(hi));
+  return static_cast<uint16_t>(repeat ? repeated : clamped);
+}
+
 // The bilinear step: a + ((b - a) * f >> 4) for a 4-bit fraction, arithmetic shift.
 constexpr int32_t lerp4(int32_t a, int32_t b, int32_t f) { return a + (((b - a) * f) >> 4); }
 
@@ -39,6 +50,18 @@ constexpr int32_t lerp_lod(int32_t a, int32_t b, int32_t frac16) { return a + ((
 inline int32_t truncate_to_int(float f) {
   if (!(f > -2147483904.0f && f < 2147483648.0f)) return INT32_MIN;
   return static_cast<int32_t>(f);
+}
+
+// out[i] = truncate_to_int(num[i] / den[i]) for a run of pixels (s/q and t/q), four to an SSE2 register:
+// divps is IEEE division as divss is, and cvttps2dq gives truncate_to_int's INT32_MIN for NaN and out-of-range
+// quotients.
+inline void divide_truncate_row(const float* num, const float* den, int count, int32_t* out) {
+  int i = 0;
+  for (; i + 4 <= count; i += 4) {
+    const __m128 quotient = _mm_div_ps(_mm_loadu_ps(num + i), _mm_loadu_ps(den + i));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), _mm_cvttps_epi32(quotient));
+  }
+  for (; i < count; i++) out[i] = truncate_to_int(num[i] / den[i]);
 }
 
 // A bilinear sample is centred half a texel (0x8000 in 16.16) back. An out-of-range S/Q truncates to INT32_MIN, and

@@ -12,6 +12,7 @@
 #include "emu/gs/memory/pixel_address.hpp"
 #include "emu/gs/pixel/coverage_mask.hpp"
 #include "emu/gs/pixel/depth_test.hpp"
+#include "emu/gs/pixel/bilinear_rows.hpp"
 #include "emu/gs/pixel/lod_rows.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
@@ -38,6 +39,7 @@ struct Scratch {
   alignas(64) int32_t lod_frac_ba[kN];             // trilinear fraction for blue and alpha (see stage_lod_const)
   alignas(64) uint32_t tix[4][kN];                 // texel indices of a bilinear quad (or the nearest texel)
   alignas(64) int32_t uf[kN], vf[kN];              // bilinear fractions, 4 bits
+  alignas(64) int32_t u[kN], v[kN];                // 16.16 texel coordinates from s/q, t/q
   alignas(64) int16_t zero16[kN];                  // stands in for span arrays the draw does not need
   alignas(64) int32_t zero32[kN];
   alignas(64) float one_f[kN];
@@ -96,6 +98,8 @@ struct PixelPipeline::Impl {
   int32_t wrap_mask = 0xff;
   LodConstants lod_constants;
   LodRowFn lod_row = nullptr;
+  QuadIndexRowFn quad_index_row = quad_index_row_portable;  // or the AVX2 build (bilinear_rows.hpp)
+  BilinearRowFn bilinear_row = bilinear_row_portable;
   uint32_t fba_bit = 0;
   uint32_t early_fm = 0;  // the frame mask before any test (all ones when the frame is not touched)
   std::array<Stage, 16> stages{};
@@ -187,6 +191,22 @@ inline uint32_t load16(const uint8_t* vm, uint32_t a) {
   return v;
 }
 
+// A stage whose loops GCC vectorises well only with AVX2's instructions (pmulld for 32-bit multiplies) is written
+// once, always inlined, and built twice here; built_for_cpu picks the build once from what the CPU has.
+template <Stage kBody>
+void built_portable(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  kBody(p, s, w, begin, end);
+}
+template <Stage kBody>
+[[gnu::target("avx2")]] void built_avx2(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  kBody(p, s, w, begin, end);
+}
+template <Stage kBody>
+Stage built_for_cpu(bool allow_avx2) {
+  static const bool avx2 = cpu_has_avx2();
+  return avx2 && allow_avx2 ? built_avx2<kBody> : built_portable<kBody>;
+}
+
 // ---- Z test (gs/pixel/depth_test.hpp) ----
 
 // The first pass of a Z-tested draw: both write masks and the test, and which 8-pixel groups (aligned to x) have
@@ -232,17 +252,6 @@ void stage_zb_addresses(Impl& p, const Span& s, Scratch& w, int begin, int end) 
 
 // ---- Texture sampling ----
 
-struct Wrap {
-  int32_t lo, hi;
-  bool repeat;
-};
-// PCSX2 computes both and selects: repeat = (c & lo) | hi, clamp = min(max(c, lo), hi) on signed 16-bit lanes
-// (pmaxsw then pminsw). The order matters when REGION_CLAMP has MINU > MAXU: every coordinate becomes MAXU.
-inline int32_t wrap(int32_t c, int32_t lo, int32_t hi, bool repeat) {
-  int32_t rep = static_cast<uint16_t>((c & lo) | hi);
-  int32_t cl = region_clamp(c, static_cast<int16_t>(lo), static_cast<int16_t>(hi));
-  return static_cast<uint16_t>(repeat ? rep : cl);
-}
 inline int32_t sat16(int32_t v) { return std::clamp(v, -32768, 32767); }
 
 // One level's lookup: texel coordinates from 16.16 u, v (already shifted for the level), nearest or bilinear.
@@ -254,7 +263,7 @@ template <bool kLinear>
   TextureCache& tc = *p.tex;
   int pitch = p.tex_pitch_log2;
   int32_t x0 = sat16(u >> 16), y0 = sat16(v >> 16);
-  int32_t xw0 = wrap(x0, ulo, uhi, p.k.u_repeat), yw0 = wrap(y0, vlo, vhi, p.k.v_repeat);
+  int32_t xw0 = wrap_texel(x0, ulo, uhi, p.k.u_repeat), yw0 = wrap_texel(y0, vlo, vhi, p.k.v_repeat);
   if constexpr (!kLinear) {
     uint32_t c = tc.fetch(lvl, (static_cast<uint32_t>(yw0) << pitch) + static_cast<uint32_t>(xw0));
     r = c & 0xff, g = (c >> 8) & 0xff, b = (c >> 16) & 0xff, a = c >> 24;
@@ -262,10 +271,20 @@ template <bool kLinear>
     int32_t uf = (u & 0xffff) >> 12, vf = (v & 0xffff) >> 12;
     int32_t x1 = static_cast<int16_t>(static_cast<uint16_t>(x0 + 1)),
             y1 = static_cast<int16_t>(static_cast<uint16_t>(y0 + 1));
-    int32_t xw1 = wrap(x1, ulo, uhi, p.k.u_repeat), yw1 = wrap(y1, vlo, vhi, p.k.v_repeat);
+    int32_t xw1 = wrap_texel(x1, ulo, uhi, p.k.u_repeat), yw1 = wrap_texel(y1, vlo, vhi, p.k.v_repeat);
     uint32_t r0 = static_cast<uint32_t>(yw0) << pitch, r1 = static_cast<uint32_t>(yw1) << pitch;
-    uint32_t c00 = tc.fetch(lvl, r0 + xw0), c01 = tc.fetch(lvl, r0 + xw1);
-    uint32_t c10 = tc.fetch(lvl, r1 + xw0), c11 = tc.fetch(lvl, r1 + xw1);
+    uint32_t c00, c01, c10, c11;
+    const TextureLevel& level = tc.level(lvl);
+    const uint32_t i00 = (r0 + xw0) & level.mask, i11 = (r1 + xw1) & level.mask;
+    if (((i00 ^ i11) & ~((7u << pitch) | 7u)) == 0) {
+      // The quad lies in one 8x8 tile (its first and last corners do): one check for four texels.
+      tc.ensure(lvl, i00);
+      c00 = level.texels[i00], c01 = level.texels[(r0 + xw1) & level.mask];
+      c10 = level.texels[(r1 + xw0) & level.mask], c11 = level.texels[i11];
+    } else {
+      c00 = tc.fetch(lvl, r0 + xw0), c01 = tc.fetch(lvl, r0 + xw1);
+      c10 = tc.fetch(lvl, r1 + xw0), c11 = tc.fetch(lvl, r1 + xw1);
+    }
     auto ch = [&](int shift) {
       int32_t t00 = (c00 >> shift) & 0xff, t01 = (c01 >> shift) & 0xff;
       int32_t t10 = (c10 >> shift) & 0xff, t11 = (c11 >> shift) & 0xff;
@@ -275,71 +294,80 @@ template <bool kLinear>
   }
 }
 
+// Decodes the tiles of level `lvl` that the texel indices in w.tix (four quad corners, or one texel) of pixels
+// [begin, end) touch and no sample has touched yet. Two texels share an 8x8 tile when their indices agree outside
+// the low three bits of column and row; a bilinear quad lies in one tile when its first and last corners do. Runs
+// of pixels in the tile just checked (most of them) skip the check.
+template <bool kLinear>
+void ensure_tiles(TextureCache& tc, int lvl, int pitch, const Scratch& w, int begin, int end) {
+  const uint8_t* valid = tc.level(lvl).valid;
+  const int tile_shift = pitch - 3;
+  auto tile_of = [&](uint32_t index) {
+    return ((index >> pitch) >> 3 << tile_shift) + ((index & ((1u << pitch) - 1)) >> 3);
+  };
+  const uint32_t tile_bits = ~((7u << pitch) | 7u);
+  uint32_t checked = 1;  // no tile's bits: nothing checked yet
+  for (int i = begin; i < end && tc.level(lvl).tiles_left != 0; i++) {
+    const uint32_t first = w.tix[0][i] & tile_bits, last = w.tix[kLinear ? 3 : 0][i] & tile_bits;
+    if (first == checked && last == checked) continue;
+    bool all = valid[tile_of(w.tix[0][i])];
+    if constexpr (kLinear) {
+      all = all & valid[tile_of(w.tix[1][i])] & valid[tile_of(w.tix[2][i])] & valid[tile_of(w.tix[3][i])];
+    }
+    if (!all) {
+      tc.ensure(lvl, w.tix[0][i]);
+      if constexpr (kLinear) tc.ensure(lvl, w.tix[1][i]), tc.ensure(lvl, w.tix[2][i]), tc.ensure(lvl, w.tix[3][i]);
+    }
+    if (first == last) checked = first;
+  }
+}
+
 // Without mipmapping: u, v from the span (the rasterizer applied the bilinear half-texel shift on the u, v path),
 // or s/q, t/q truncated with the shift here. Three passes: texel indices and fractions (branch-free), tile decode
-// for tiles not yet seen, then the gather and the 4-bit lerps.
+// for tiles not yet seen, then the gather and the 4-bit lerps. Bilinear draws run the first and last pass through
+// bilinear_rows.cpp, eight pixels to a register on AVX2 CPUs.
 template <bool kStq, bool kLinear>
 void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const int pitch = p.tex_pitch_log2;
   const uint32_t mask = p.tex->level(0).mask;
   const int32_t ulo = p.k.u_min, uhi = p.k.u_max, vlo = p.k.v_min, vhi = p.k.v_max;
   const bool urep = p.k.u_repeat, vrep = p.k.v_repeat;
-  for (int i = begin; i < end; i++) {
-    int32_t u, v;
-    if constexpr (kStq) {
-      u = truncate_to_int(s.s[i] / s.q[i]);
-      v = truncate_to_int(s.t[i] / s.q[i]);
-      if constexpr (kLinear) u = half_texel_back(u), v = half_texel_back(v);
-    } else {
-      u = s.u[i];
-      v = s.v[i];
-    }
-    int32_t x0 = sat16(u >> 16), y0 = sat16(v >> 16);
-    uint32_t xw0 = static_cast<uint32_t>(wrap(x0, ulo, uhi, urep));
-    uint32_t r0 = static_cast<uint32_t>(wrap(y0, vlo, vhi, vrep)) << pitch;
-    w.tix[0][i] = (r0 + xw0) & mask;
+  const int32_t* us = s.u;
+  const int32_t* vs = s.v;
+  if constexpr (kStq) {
+    divide_truncate_row(s.s + begin, s.q + begin, end - begin, w.u + begin);
+    divide_truncate_row(s.t + begin, s.q + begin, end - begin, w.v + begin);
     if constexpr (kLinear) {
-      int32_t x1 = static_cast<int16_t>(static_cast<uint16_t>(x0 + 1));
-      int32_t y1 = static_cast<int16_t>(static_cast<uint16_t>(y0 + 1));
-      uint32_t xw1 = static_cast<uint32_t>(wrap(x1, ulo, uhi, urep));
-      uint32_t r1 = static_cast<uint32_t>(wrap(y1, vlo, vhi, vrep)) << pitch;
-      w.tix[1][i] = (r0 + xw1) & mask;
-      w.tix[2][i] = (r1 + xw0) & mask;
-      w.tix[3][i] = (r1 + xw1) & mask;
-      w.uf[i] = (u & 0xffff) >> 12;
-      w.vf[i] = (v & 0xffff) >> 12;
+      for (int i = begin; i < end; i++) w.u[i] = half_texel_back(w.u[i]), w.v[i] = half_texel_back(w.v[i]);
+    }
+    us = w.u, vs = w.v;
+  }
+  if constexpr (kLinear) {
+    const TexelWrap wrap{ulo, uhi, vlo, vhi, urep, vrep, pitch, mask};
+    p.quad_index_row(us + begin, vs + begin, end - begin, wrap,
+                     {{w.tix[0] + begin, w.tix[1] + begin, w.tix[2] + begin, w.tix[3] + begin},
+                      w.uf + begin,
+                      w.vf + begin});
+  } else {
+    for (int i = begin; i < end; i++) {
+      const uint32_t xw0 = static_cast<uint32_t>(wrap_texel(us[i] >> 16, ulo, uhi, urep));
+      const uint32_t r0 = static_cast<uint32_t>(wrap_texel(vs[i] >> 16, vlo, vhi, vrep)) << pitch;
+      w.tix[0][i] = (r0 + xw0) & mask;
     }
   }
   TextureCache& tc = *p.tex;
-  const uint8_t* valid = tc.level(0).valid;
-  const int tile_shift = pitch - 3;
-  auto tile_of = [&](uint32_t index) {
-    return ((index >> pitch) >> 3 << tile_shift) + ((index & ((1u << pitch) - 1)) >> 3);
-  };
-  for (int i = begin; i < end && tc.level(0).tiles_left != 0; i++) {
-    bool all = valid[tile_of(w.tix[0][i])];
-    if constexpr (kLinear) {
-      all = all & valid[tile_of(w.tix[1][i])] & valid[tile_of(w.tix[2][i])] & valid[tile_of(w.tix[3][i])];
-    }
-    if (!all) {
-      tc.ensure(0, w.tix[0][i]);
-      if constexpr (kLinear) tc.ensure(0, w.tix[1][i]), tc.ensure(0, w.tix[2][i]), tc.ensure(0, w.tix[3][i]);
-    }
-  }
+  ensure_tiles<kLinear>(tc, 0, pitch, w, begin, end);
   const uint32_t* tex = tc.level(0).texels;
-  for (int i = begin; i < end; i++) {
-    uint32_t c00 = tex[w.tix[0][i]];
-    if constexpr (!kLinear) {
-      w.r[i] = c00 & 0xff, w.g[i] = (c00 >> 8) & 0xff, w.b[i] = (c00 >> 16) & 0xff, w.a[i] = c00 >> 24;
-    } else {
-      uint32_t c01 = tex[w.tix[1][i]], c10 = tex[w.tix[2][i]], c11 = tex[w.tix[3][i]];
-      int32_t uf = w.uf[i], vf = w.vf[i];
-      auto ch = [&](int shift) {
-        int32_t t00 = (c00 >> shift) & 0xff, t01 = (c01 >> shift) & 0xff;
-        int32_t t10 = (c10 >> shift) & 0xff, t11 = (c11 >> shift) & 0xff;
-        return lerp4(lerp4(t00, t01, uf), lerp4(t10, t11, uf), vf);
-      };
-      w.r[i] = ch(0), w.g[i] = ch(8), w.b[i] = ch(16), w.a[i] = ch(24);
+  if constexpr (kLinear) {
+    p.bilinear_row(tex,
+                   {{w.tix[0] + begin, w.tix[1] + begin, w.tix[2] + begin, w.tix[3] + begin},
+                    w.uf + begin,
+                    w.vf + begin},
+                   end - begin, {w.r + begin, w.g + begin, w.b + begin, w.a + begin});
+  } else {
+    for (int i = begin; i < end; i++) {
+      const uint32_t c = tex[w.tix[0][i]];
+      w.r[i] = c & 0xff, w.g[i] = (c >> 8) & 0xff, w.b[i] = (c >> 16) & 0xff, w.a[i] = c >> 24;
     }
   }
 }
@@ -361,17 +389,49 @@ void stage_lod_const(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   }
 }
 
+// Bilinear sampling of one mip level per pixel, a run of pixels with the same LOD integer at a time: the
+// coordinates shifted to the level and moved half a texel back, then the same row passes as stage_texture
+// (bilinear_rows.cpp) on that level's texels. The bits are sample_level's.
+void sample_bilinear_mip_runs(Impl& p, const int32_t* us, const int32_t* vs, Scratch& w, int begin, int end) {
+  TextureCache& tc = *p.tex;
+  const int pitch = p.tex_pitch_log2;
+  for (int run = begin; run < end;) {
+    const uint32_t lodi = static_cast<uint32_t>(w.lod[run]) >> 16;
+    int run_end = run + 1;
+    while (run_end < end && static_cast<uint32_t>(w.lod[run_end]) >> 16 == lodi) run_end++;
+    const int sh = static_cast<int>(std::min(lodi, 31u));
+    const int lvl = static_cast<int>(std::min(lodi, static_cast<uint32_t>(TextureCache::kMaxLevels - 1)));
+    for (int i = run; i < run_end; i++) w.u[i] = half_texel_back(us[i] >> sh), w.v[i] = half_texel_back(vs[i] >> sh);
+    const TextureLevel& level = tc.level(lvl);
+    const TexelWrap wrap{static_cast<uint16_t>(p.k.u_min) >> sh, static_cast<uint16_t>(p.k.u_max) >> sh,
+                         static_cast<uint16_t>(p.k.v_min) >> sh, static_cast<uint16_t>(p.k.v_max) >> sh,
+                         p.k.u_repeat, p.k.v_repeat, pitch, level.mask};
+    const int n = run_end - run;
+    p.quad_index_row(w.u + run, w.v + run, n, wrap,
+                     {{w.tix[0] + run, w.tix[1] + run, w.tix[2] + run, w.tix[3] + run}, w.uf + run, w.vf + run});
+    ensure_tiles<true>(tc, lvl, pitch, w, run, run_end);
+    p.bilinear_row(level.texels,
+                   {{w.tix[0] + run, w.tix[1] + run, w.tix[2] + run, w.tix[3] + run}, w.uf + run, w.vf + run}, n,
+                   {w.r + run, w.g + run, w.b + run, w.a + run});
+    run = run_end;
+  }
+}
+
 template <bool kStq, bool kLinear, bool kTrilinear>
 void stage_texture_mip(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  const int32_t* us = s.u;
+  const int32_t* vs = s.v;
+  if constexpr (kStq) {
+    divide_truncate_row(s.s + begin, s.q + begin, end - begin, w.u + begin);
+    divide_truncate_row(s.t + begin, s.q + begin, end - begin, w.v + begin);
+    us = w.u, vs = w.v;
+  }
+  if constexpr (kLinear && !kTrilinear) {
+    sample_bilinear_mip_runs(p, us, vs, w, begin, end);
+    return;
+  }
   for (int i = begin; i < end; i++) {
-    int32_t u, v;
-    if constexpr (kStq) {
-      u = truncate_to_int(s.s[i] / s.q[i]);
-      v = truncate_to_int(s.t[i] / s.q[i]);
-    } else {
-      u = s.u[i];
-      v = s.v[i];
-    }
+    int32_t u = us[i], v = vs[i];
     int32_t lod = w.lod[i];
     int lodi = static_cast<int>(static_cast<uint32_t>(lod) >> 16);
     int sh = std::min(lodi, 31);
@@ -398,9 +458,10 @@ void stage_texture_mip(Impl& p, const Span& s, Scratch& w, int begin, int end) {
 
 // ---- TFX: the texel (in w.r..w.a) with the fragment colour (8.7 in the span) ----
 
+// Built for the CPU (built_for_cpu): the modulate's 32-bit multiplies vectorise to pmulld only where the target
+// has it; SSE2 emulates them with shuffles, which made this the second-hottest stage of bilinear fills.
 template <Tfx kTfx, bool kTcc>
-void stage_tfx(Impl& p, const Span& s, Scratch& w, int begin, int end) {
-  (void)p;
+[[gnu::always_inline]] inline void stage_tfx(Impl&, const Span& s, Scratch& w, int begin, int end) {
   for (int i = begin; i < end; i++) {
     int32_t cr = static_cast<uint16_t>(s.r[i]), cg = static_cast<uint16_t>(s.g[i]);
     int32_t cb = static_cast<uint16_t>(s.b[i]), ca = static_cast<uint16_t>(s.a[i]);
@@ -441,7 +502,7 @@ void stage_atest(Impl& p, const Span&, Scratch& w, int begin, int end) {
 
 // ---- Fog ----
 
-void stage_fog(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+[[gnu::always_inline]] inline void stage_fog(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   for (int i = begin; i < end; i++) {
     int32_t f = s.fog[i];
     w.r[i] = fog(w.r[i], p.k.fog_r, f);
@@ -495,7 +556,7 @@ void stage_zwrite(Impl& p, const Span& s, Scratch& w, int begin, int end) {
 // ---- Blend: ((A - B) * C >> 7) + D per channel; A/B/D pick Cs, Cd or 0, C picks As, Ad or FIX ----
 
 template <FrameFmt kF>
-void stage_blend(Impl& p, const Span&, Scratch& w, int begin, int end) {
+[[gnu::always_inline]] inline void stage_blend(Impl& p, const Span&, Scratch& w, int begin, int end) {
   // Selections as all-ones/zero masks so the loop has no data-dependent loads or branches.
   auto m = [](bool on) { return on ? -1 : 0; };
   const uint32_t ia = p.key.blend_a(), ib = p.key.blend_b(), ic = p.key.blend_c(), id = p.key.blend_d();
@@ -726,16 +787,16 @@ Stage pick_zwrite(ZFmt z) {
   }
 }
 template <Tfx kT>
-Stage pick_tfx_tcc(bool tcc) {
-  return tcc ? stage_tfx<kT, true> : stage_tfx<kT, false>;
+Stage pick_tfx_tcc(bool tcc, bool avx2) {
+  return tcc ? built_for_cpu<stage_tfx<kT, true>>(avx2) : built_for_cpu<stage_tfx<kT, false>>(avx2);
 }
-Stage pick_tfx(Tfx t, bool tcc) {
+Stage pick_tfx(Tfx t, bool tcc, bool avx2) {
   switch (t) {
-    case Tfx::kModulate: return pick_tfx_tcc<Tfx::kModulate>(tcc);
-    case Tfx::kDecal: return pick_tfx_tcc<Tfx::kDecal>(tcc);
-    case Tfx::kHighlight: return pick_tfx_tcc<Tfx::kHighlight>(tcc);
-    case Tfx::kHighlight2: return pick_tfx_tcc<Tfx::kHighlight2>(tcc);
-    default: return stage_tfx<Tfx::kNone, false>;
+    case Tfx::kModulate: return pick_tfx_tcc<Tfx::kModulate>(tcc, avx2);
+    case Tfx::kDecal: return pick_tfx_tcc<Tfx::kDecal>(tcc, avx2);
+    case Tfx::kHighlight: return pick_tfx_tcc<Tfx::kHighlight>(tcc, avx2);
+    case Tfx::kHighlight2: return pick_tfx_tcc<Tfx::kHighlight2>(tcc, avx2);
+    default: return pick_tfx_tcc<Tfx::kNone>(false, avx2);
   }
 }
 template <FrameFmt kF>
@@ -837,6 +898,7 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
   impl_ = std::make_unique<Impl>();
   Impl& p = *impl_;
   p.self = impl_.get();
+  if (config.allow_avx2) p.quad_index_row = pixel::quad_index_row(), p.bilinear_row = pixel::bilinear_row();
   p.workspace = &workspace.parts();
   p.memory = &memory;
   p.vm = memory.bytes().data();
@@ -937,9 +999,9 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
       }
       add(pick_texture(!key.uv_path(), key.ltf(), key.mmin()));
     }
-    add(pick_tfx(key.tfx(), key.tcc()));
+    add(pick_tfx(key.tfx(), key.tcc(), config.allow_avx2));
     if (key.atst() != 1) add(stage_atest);
-    if (key.fwrite() && key.fge()) add(stage_fog);
+    if (key.fwrite() && key.fge()) add(built_for_cpu<stage_fog>(config.allow_avx2));
     if (reads_frame) add(f == FrameFmt::k16 ? stage_read_fb<FrameFmt::k16> : stage_read_fb<FrameFmt::k32>);
     if (key.date())
       add(f == FrameFmt::k16 ? pick_date<FrameFmt::k16>(key.datm()) : pick_date<FrameFmt::k32>(key.datm()));
@@ -947,9 +1009,9 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
   if (key.zwrite() && z != ZFmt::kNone) add(pick_zwrite(z));
   if (fb && key.fwrite()) {
     if (key.abe()) {
-      add(f == FrameFmt::k16   ? stage_blend<FrameFmt::k16>
-          : f == FrameFmt::k24 ? stage_blend<FrameFmt::k24>
-                               : stage_blend<FrameFmt::k32>);
+      add(f == FrameFmt::k16   ? built_for_cpu<stage_blend<FrameFmt::k16>>(config.allow_avx2)
+          : f == FrameFmt::k24 ? built_for_cpu<stage_blend<FrameFmt::k24>>(config.allow_avx2)
+                               : built_for_cpu<stage_blend<FrameFmt::k32>>(config.allow_avx2));
     }
     if (f == FrameFmt::k16 && key.dthe()) add(stage_dither);
     add(f == FrameFmt::k16   ? pick_write_fb<FrameFmt::k16>(merge)

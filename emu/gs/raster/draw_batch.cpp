@@ -179,6 +179,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
 
   StepperSetup setup;
   setup.lane_width = config.lane_width;
+  setup.allow_avx2 = config.allow_avx2;
   setup.sprite = sprite;
   setup.z = inputs.z;
   setup.fog = inputs.fog;

@@ -3,6 +3,7 @@
 #include <immintrin.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 
@@ -43,6 +44,38 @@ void write_groups(T* group_start, int count, int skip, T base, const Table& offs
   for (int g = 1; g < groups; ++g) {
     T* out = group_start + g * kLanes;
     for (int i = 0; i < kLanes; ++i) out[i] = step(out[i - kLanes]);
+  }
+}
+
+// The 16-bit lanes of colour and fog as write_groups steps them, with each attribute's lanes carried in an SSE2
+// register: the first group is base + offset[lane - skip], each later group the previous plus `step` (wrapping,
+// paddw), clamped at zero for colour (pmaxsw, PCSX2's max_i16). The kRows attributes step in one loop so their
+// chains overlap. write_groups' element loop went through memory and kept colour stepping at a third of the
+// Gouraud fill's time.
+template <int kLanes, bool kClampAtZero, size_t kRows, class Table>
+void step_groups16(const std::array<int16_t*, kRows>& group_start, int count, int skip,
+                   const std::array<int16_t, kRows>& base, const std::array<const Table*, kRows>& offsets,
+                   const std::array<int16_t, kRows>& step) {
+  const int groups = (count + skip + kLanes - 1) / kLanes;
+  const __m128i zero = _mm_setzero_si128();
+  __m128i lanes[kRows], step_v[kRows];
+  for (size_t r = 0; r < kRows; ++r) {
+    for (int i = 0; i < kLanes; ++i) group_start[r][i] = add16(base[r], (*offsets[r])[i - skip + kLaneTableCentre]);
+    const auto* first = reinterpret_cast<const __m128i*>(group_start[r]);
+    lanes[r] = kLanes == 8 ? _mm_loadu_si128(first) : _mm_loadl_epi64(first);
+    step_v[r] = _mm_set1_epi16(step[r]);
+  }
+  for (int g = 1; g < groups; ++g) {
+    for (size_t r = 0; r < kRows; ++r) {
+      lanes[r] = _mm_add_epi16(lanes[r], step_v[r]);
+      if constexpr (kClampAtZero) lanes[r] = _mm_max_epi16(lanes[r], zero);
+      auto* out = reinterpret_cast<__m128i*>(group_start[r] + g * kLanes);
+      if constexpr (kLanes == 8) {
+        _mm_storeu_si128(out, lanes[r]);
+      } else {
+        _mm_storel_epi64(out, lanes[r]);
+      }
+    }
   }
 }
 
@@ -219,16 +252,16 @@ void SpanStepper::fill_color(int count, int skip, const RasterVertex& scan) {
     }
     return;
   }
+  std::array<int16_t*, 4> starts;
+  std::array<int16_t, 4> bases;
+  std::array<const LaneTable<int16_t>*, 4> offsets;
   for (int c = 0; c < 4; ++c) {
-    int16_t* out = color_[c].data() + kPad;
-    const int16_t base = low16(truncate_to_int32(scan.attr[kAttrR + c]));
-    const int16_t step = color_step_[c];
-    // Only the group steps clamp at zero (PCSX2 max_i16); the first group's offsets do not.
-    write_groups<kLanes>(out - skip, count, skip, base, color_lane_[c], add16, [step](int16_t previous) {
-      const int16_t v = add16(previous, step);
-      return v < 0 ? int16_t(0) : v;
-    });
+    starts[c] = color_[c].data() + kPad - skip;
+    bases[c] = low16(truncate_to_int32(scan.attr[kAttrR + c]));
+    offsets[c] = &color_lane_[c];
   }
+  // Only the group steps clamp at zero (PCSX2 max_i16); the first group's offsets do not.
+  step_groups16<kLanes, true>(starts, count, skip, bases, offsets, color_step_);
 }
 
 template <int kLanes>
@@ -240,8 +273,7 @@ void SpanStepper::fill_fog(int count, int skip, const RasterVertex& scan) {
   }
   const int16_t base = low16(truncate_to_int32(scan.attr[kAttrFog]));
   const int16_t step = fog_step_;
-  write_groups<kLanes>(out - skip, count, skip, base, fog_lane_, add16,
-                       [step](int16_t previous) { return add16(previous, step); });
+  step_groups16<kLanes, false, 1, LaneTable<int16_t>>({out - skip}, count, skip, {base}, {&fog_lane_}, {step});
 }
 
 template <int kLanes>
