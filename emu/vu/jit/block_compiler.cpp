@@ -1,0 +1,204 @@
+#include "emu/vu/jit/block_compiler.hpp"
+
+#include <cstddef>
+#include <utility>
+
+#include <xbyak/xbyak.h>
+
+namespace gcvu::vu::jit {
+
+CompiledBlock::CompiledBlock(std::vector<BlockPair> pairs, std::unique_ptr<Xbyak::CodeGenerator> code,
+                             BlockCode entry)
+    : pairs_(std::move(pairs)), code_(std::move(code)), entry_(entry) {}
+
+CompiledBlock::~CompiledBlock() = default;
+
+const void* CompiledBlock::code_address() const { return code_->getCode(); }
+size_t CompiledBlock::code_bytes() const { return code_->getSize(); }
+
+#if defined(__x86_64__)
+namespace {
+
+// The System V calling convention: arguments in rdi, rsi, rdx, rcx, r8; rbx, r12, r13 survive calls.
+// Held for the whole block: rbx = the Vu1, r12 = the entry cycle, r13d = the old VI of a history pair; [rsp] is the
+// pair's LowerResult.
+class BlockEmitter : public Xbyak::CodeGenerator {
+ public:
+  BlockEmitter(size_t bytes, const VuAbi& abi, JitFault fault)
+      : Xbyak::CodeGenerator(bytes, Xbyak::DontSetProtectRWE), abi_(abi), fault_(fault) {}
+
+  void block(std::span<const BlockPair> pairs, std::span<const BlockPair> kept, const DecodedMicro& program) {
+    push(rbx);
+    push(r12);
+    push(r13);
+    sub(rsp, kFrame);  // three pushes and the return address: rsp stays 16-byte aligned at each call
+    mov(rbx, rdi);
+    mov(r12, rsi);
+    Xbyak::Label epilogue;
+    for (size_t n = 0; n < pairs.size(); ++n) {
+      const BlockPair& pair = pairs[n];
+      if (pair.shape == pair_shape::kGeneric) {
+        generic_pair(kept[n], n, epilogue);
+      } else {
+        plain_pair(pair, program.decoded[pair.pc], program.plans[pair.pc], n, epilogue);
+        const bool last = n + 1 == pairs.size();
+        // cycle_ counts up after a plain pair; the next pair sets it to its own issue cycle anyway.
+        if (last && fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
+      }
+    }
+    mov(eax, static_cast<uint32_t>(pairs.size()));
+    L(epilogue);
+    add(rsp, kFrame);
+    pop(r13);
+    pop(r12);
+    pop(rbx);
+    ret();
+  }
+
+ private:
+  static constexpr uint32_t kFrame = (sizeof(LowerResult) + 15) / 16 * 16;
+  static_assert(kFrame <= 64);
+
+  Xbyak::Address vu(int32_t offset, size_t width) {
+    switch (width) {
+      case 1: return byte[rbx + offset];
+      case 2: return word[rbx + offset];
+      case 4: return dword[rbx + offset];
+      default: return qword[rbx + offset];
+    }
+  }
+  template <typename Fn>
+  void call_fn(Fn* fn) {
+    mov(rax, reinterpret_cast<uintptr_t>(fn));
+    call(rax);
+  }
+  void set_cycle(uint32_t offset) {
+    lea(rax, ptr[r12 + offset]);
+    mov(vu(abi_.layout.cycle, 8), rax);
+  }
+  void return_if_stopped(size_t n, Xbyak::Label& epilogue) {
+    Xbyak::Label go_on;
+    cmp(vu(abi_.layout.running, 1), 0);
+    jne(go_on);
+    mov(eax, static_cast<uint32_t>(n + 1));
+    jmp(epilogue, T_NEAR);
+    L(go_on);
+  }
+
+  // Vu1::run_plain_pair for this pair, step by step.
+  void plain_pair(const BlockPair& pair, const DecodedBundle& bundle, const IssuePlan& plan, size_t n,
+                  Xbyak::Label& epilogue) {
+    namespace shape = pair_shape;
+    const VuLayout& at = abi_.layout;
+    const uint8_t s = pair.shape;
+    set_cycle(pair.issue);
+    if ((s & shape::kStalled) != 0) {
+      uint32_t cycles = static_cast<uint32_t>(pair.issue - pair.pre);
+      mov(rax, cycles + (fault_ == JitFault::kBrokenStallStats ? 1u : 0u));
+      add(vu(at.stall_cycles, 8), rax);
+      mov(rax, cycles);
+      add(vu(at.stall_by_cause + 8 * static_cast<int32_t>(pair.cause), 8), rax);
+      mov(rdi, rbx);
+      call_fn(abi_.hooks.break_chains);
+    }
+    if (!((s & shape::kStalled) != 0 && fault_ == JitFault::kBrokenSkipsRetire)) {
+      Xbyak::Label nothing_due;
+      lea(rsi, ptr[r12 + pair.issue]);
+      cmp(rsi, vu(at.next_event, 8));
+      jb(nothing_due);
+      mov(rdi, rbx);
+      call_fn(abi_.hooks.retire_due);
+      L(nothing_due);
+    }
+    if ((s & shape::kHistory) != 0) {
+      mov(rdi, rbx);
+      mov(esi, plan.history_vi);
+      call_fn(abi_.hooks.read_vi);
+      movzx(r13d, ax);
+    }
+    if ((s & shape::kLower) != 0) {
+      static const LowerResult kFresh{};
+      mov(rax, reinterpret_cast<uintptr_t>(&kFresh));
+      for (uint32_t offset = 0; offset < sizeof(LowerResult); offset += 4) {
+        mov(ecx, dword[rax + offset]);
+        mov(dword[rsp + offset], ecx);
+      }
+      mov(rdi, rbx);
+      mov(rsi, reinterpret_cast<uintptr_t>(&bundle.lower));
+      mov(rdx, reinterpret_cast<uintptr_t>(&bundle.lower_info));
+      mov(ecx, pair.pc);
+      mov(r8, rsp);
+      call_fn(plan.lower_fn);
+    }
+    if ((s & shape::kUpper) != 0) {
+      mov(rdi, rbx);
+      mov(rsi, reinterpret_cast<uintptr_t>(&bundle.upper));
+      mov(rdx, reinterpret_cast<uintptr_t>(&bundle.upper_info));
+      call_fn(plan.upper_fns[static_cast<size_t>(pair.flags)]);
+    }
+    if ((s & shape::kLowerVf) != 0) {
+      Xbyak::Label no_write;
+      cmp(byte[rsp + offsetof(LowerResult, vf_write) + offsetof(VfUse, fields)], 0);
+      je(no_write);
+      mov(rdi, rbx);
+      mov(rsi, rsp);
+      call_fn(abi_.hooks.write_lower_vf);
+      L(no_write);
+    }
+    if ((s & shape::kLoi) != 0) mov(vu(at.i_register, 4), bundle.lower.raw);
+    if ((s & shape::kHistory) != 0) {
+      mov(rdi, rbx);
+      mov(esi, plan.history_vi);
+      mov(edx, r13d);
+      mov(ecx, plan.history_read_same ? 1 : 0);
+      call_fn(abi_.hooks.record_history);
+    }
+    inc(vu(at.pairs, 8));
+    if ((s & shape::kLower) != 0) return_if_stopped(n, epilogue);  // only a lower op can stop the program
+    mov(vu(at.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
+  }
+
+  void generic_pair(const BlockPair& kept, size_t n, Xbyak::Label& epilogue) {
+    Xbyak::Label go_on;
+    mov(rdi, rbx);
+    mov(rsi, reinterpret_cast<uintptr_t>(&kept));
+    mov(rdx, r12);
+    call_fn(abi_.hooks.generic_pair);
+    test(al, al);
+    jnz(go_on, T_NEAR);
+    mov(eax, static_cast<uint32_t>(n + 1));
+    jmp(epilogue, T_NEAR);
+    L(go_on);
+  }
+
+  VuAbi abi_;
+  JitFault fault_;
+};
+
+}  // namespace
+
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const DecodedMicro& program,
+                                             const VuAbi& abi, JitFault fault) {
+  if (pairs.empty()) return nullptr;
+  std::vector<BlockPair> kept(pairs.begin(), pairs.end());
+  try {
+    auto emitter = std::make_unique<BlockEmitter>(1024 + 512 * pairs.size(), abi, fault);
+    emitter->block(pairs, kept, program);
+    if (!emitter->setProtectModeRE(false)) return nullptr;
+    const auto entry = emitter->getCode<BlockCode>();
+    return std::make_unique<CompiledBlock>(std::move(kept), std::move(emitter), entry);
+  } catch (const Xbyak::Error&) {
+    return nullptr;  // the block runner runs it
+  }
+}
+
+#else
+
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair>, const DecodedMicro&, const VuAbi&,
+                                             JitFault) {
+  return nullptr;
+}
+
+#endif
+
+}  // namespace gcvu::vu::jit
