@@ -52,11 +52,15 @@ void Vu1::run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry) {
 
 
 uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry) {
+  // What the generated code depends on beyond the program: the settings block schedules and liveness depend on, and
+  // the test-only faults.
+  const uint32_t key = static_cast<uint32_t>(config_.flag_liveness) | static_cast<uint32_t>(config_.jit_fault) << 8 |
+                       static_cast<uint32_t>(config_.write_clash) << 16;
+  if (!jit_.compiled_for(program_, key)) [[unlikely]] jit_.retarget(program_, key);
   const jit::CompiledBlock* code = jit_.find(registers_.tpc);
   if (code == nullptr || code->pair_count() != block.pairs.size()) [[unlikely]] {
-    auto compiled = jit::compile_block({pairs, block.pairs.size()}, *program_, jit_abi(), config_.jit_fault);
-    if (compiled == nullptr) return 0;
-    code = jit_.insert(std::move(compiled));
+    code = jit_.compile({pairs, block.pairs.size()}, *program_, jit_abi(), config_.jit_fault);
+    if (code == nullptr) return 0;
   }
   return code->run(*this, entry);
 }

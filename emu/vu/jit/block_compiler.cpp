@@ -7,15 +7,6 @@
 
 namespace gcvu::vu::jit {
 
-CompiledBlock::CompiledBlock(std::vector<BlockPair> pairs, std::unique_ptr<Xbyak::CodeGenerator> code,
-                             BlockCode entry)
-    : pairs_(std::move(pairs)), code_(std::move(code)), entry_(entry) {}
-
-CompiledBlock::~CompiledBlock() = default;
-
-const void* CompiledBlock::code_address() const { return code_->getCode(); }
-size_t CompiledBlock::code_bytes() const { return code_->getSize(); }
-
 #if defined(__x86_64__)
 namespace {
 
@@ -24,8 +15,8 @@ namespace {
 // pair's LowerResult.
 class BlockEmitter : public Xbyak::CodeGenerator {
  public:
-  BlockEmitter(size_t bytes, const VuAbi& abi, JitFault fault)
-      : Xbyak::CodeGenerator(bytes, Xbyak::DontSetProtectRWE), abi_(abi), fault_(fault) {}
+  BlockEmitter(size_t bytes, uint8_t* buffer, const VuAbi& abi, JitFault fault)
+      : Xbyak::CodeGenerator(bytes, buffer), abi_(abi), fault_(fault) {}
 
   void block(std::span<const BlockPair> pairs, std::span<const BlockPair> kept, const DecodedMicro& program) {
     push(rbx);
@@ -178,24 +169,29 @@ class BlockEmitter : public Xbyak::CodeGenerator {
 }  // namespace
 
 std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const DecodedMicro& program,
-                                             const VuAbi& abi, JitFault fault) {
+                                             const VuAbi& abi, JitFault fault, CodeArena& arena) {
   if (pairs.empty()) return nullptr;
+  const size_t room = 1024 + 512 * pairs.size();  // far above the longest pair's code (a bound xbyak enforces)
+  uint8_t* buffer = arena.reserve(room);
+  if (buffer == nullptr) return nullptr;
   std::vector<BlockPair> kept(pairs.begin(), pairs.end());
+  size_t used = 0;
   try {
-    auto emitter = std::make_unique<BlockEmitter>(1024 + 512 * pairs.size(), abi, fault);
-    emitter->block(pairs, kept, program);
-    if (!emitter->setProtectModeRE(false)) return nullptr;
-    const auto entry = emitter->getCode<BlockCode>();
-    return std::make_unique<CompiledBlock>(std::move(kept), std::move(emitter), entry);
+    BlockEmitter emitter(room, buffer, abi, fault);
+    emitter.block(pairs, kept, program);
+    used = emitter.getSize();
   } catch (const Xbyak::Error&) {
-    return nullptr;  // the block runner runs it
+    used = 0;
   }
+  // Made executable even when nothing was written, so the reserved pages never stay writable.
+  if (!arena.commit(buffer, used) || used == 0) return nullptr;
+  return std::make_unique<CompiledBlock>(std::move(kept), buffer, used);
 }
 
 #else
 
 std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair>, const DecodedMicro&, const VuAbi&,
-                                             JitFault) {
+                                             JitFault, CodeArena&) {
   return nullptr;
 }
 

@@ -12,22 +12,20 @@
 // after an E bit, with every pair's come-up cycle before the run's limit. Its stall schedule is then fixed and its
 // flag liveness applies (Block::whole_run_pairs). Anything else runs through the block runner.
 //
-// W^X: the code is generated into read-write pages, which are then made read-execute; they are never writable and
-// executable at once.
+// W^X: the code is generated into read-write pages of a CodeArena, which are then made read-execute; they are never
+// writable and executable at once.
 
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "emu/vu/interpreter/block.hpp"
 #include "emu/vu/interpreter/decoded_micro.hpp"
 #include "emu/vu/interpreter/vu1_config.hpp"
+#include "emu/vu/jit/code_arena.hpp"
 #include "emu/vu/jit/vu_abi.hpp"
-
-namespace Xbyak {
-class CodeGenerator;
-}
 
 namespace gcvu::vu::jit {
 
@@ -35,29 +33,29 @@ namespace gcvu::vu::jit {
 // the block ends early at a taken branch's delay slot).
 using BlockCode = uint64_t (*)(Vu1* vu, uint64_t entry);
 
+// A block's code, in the arena it was compiled into (which must outlive it and not be reset while it is called).
 class CompiledBlock {
  public:
-  CompiledBlock(std::vector<BlockPair> pairs, std::unique_ptr<Xbyak::CodeGenerator> code, BlockCode entry);
-  ~CompiledBlock();
-  CompiledBlock(const CompiledBlock&) = delete;
-  CompiledBlock& operator=(const CompiledBlock&) = delete;
+  CompiledBlock(std::vector<BlockPair> pairs, const uint8_t* code, size_t bytes)
+      : pairs_(std::move(pairs)), code_(code), bytes_(bytes) {}
 
-  uint64_t run(Vu1& vu, uint64_t entry) const { return entry_(&vu, entry); }
+  uint64_t run(Vu1& vu, uint64_t entry) const { return reinterpret_cast<BlockCode>(code_)(&vu, entry); }
   size_t pair_count() const { return pairs_.size(); }
   uint32_t first_pc() const { return pairs_.front().pc; }
   uint32_t last_pc() const { return pairs_.back().pc; }
-  const void* code_address() const;
-  size_t code_bytes() const;
+  const void* code_address() const { return code_; }
+  size_t code_bytes() const { return bytes_; }
 
  private:
   std::vector<BlockPair> pairs_;  // the generated code points into these (for the pairs that are not plain)
-  std::unique_ptr<Xbyak::CodeGenerator> code_;
-  BlockCode entry_;
+  const uint8_t* code_;
+  size_t bytes_;
 };
 
-// Compiles `pairs` (a block's pairs, with the FlagUse of a whole run). nullptr if the host cannot (no x86-64, or
-// the code buffer cannot be made executable): the block runner then runs the block.
+// Compiles `pairs` (a block's pairs, with the FlagUse of a whole run) into `arena`. nullptr if it cannot: the arena
+// is full (the cache then starts over), the host refuses executable pages, or the host is not x86-64; the block
+// runner then runs the block.
 std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const DecodedMicro& program,
-                                             const VuAbi& abi, JitFault fault);
+                                             const VuAbi& abi, JitFault fault, CodeArena& arena);
 
 }  // namespace gcvu::vu::jit

@@ -4,6 +4,19 @@
 
 namespace gcvu::vu::jit {
 
+const CompiledBlock* CodeCache::compile(std::span<const BlockPair> pairs, const DecodedMicro& program,
+                                        const VuAbi& abi, JitFault fault) {
+  if (arena_ == nullptr) arena_ = std::make_unique<CodeArena>();
+  auto block = compile_block(pairs, program, abi, fault, *arena_);
+  if (block == nullptr && arena_->used() != 0) {
+    clear();  // every block goes before their code is overwritten
+    arena_->reset();
+    ++flushes_;
+    block = compile_block(pairs, program, abi, fault, *arena_);
+  }
+  return block == nullptr ? nullptr : insert(std::move(block));
+}
+
 const CompiledBlock* CodeCache::insert(std::unique_ptr<CompiledBlock> block) {
   const uint32_t pc = block->first_pc() % kMicroInstructions;
   if (by_pc_[pc] != nullptr) {
