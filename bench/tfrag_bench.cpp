@@ -53,6 +53,29 @@ void run_programs(benchmark::State& state, Program kind) {
   state.counters["programs_per_frame"] = static_cast<double>(frame.programs.size());
 }
 
+// One timed rerun of the engine benchmarks below, out of line for callgrind (--toggle-collect='*measured_frame_run*').
+[[gnu::noinline]] gcvu::harness::WorkloadRun measured_frame_run(gcvu::harness::CapturedFrameRunner& runner) {
+  return runner.run_once();
+}
+
+// The programs with a given engine, after one untimed warm-up rerun (the engine's caches then hold the frame).
+void BM_DemoProgramsEngine(benchmark::State& state, Program kind, gcvu::vu::Engine engine) {
+  const gcvu::harness::CapturedFrame frame = demo_programs(kind);
+  gcvu::vu::Vu1Config config;
+  config.engine = engine;
+  gcvu::harness::CapturedFrameRunner runner(frame, config);
+  runner.run_once();
+  uint64_t cycles = 0;
+  uint64_t pairs = 0;
+  for (auto _ : state) {
+    const auto run = measured_frame_run(runner);
+    cycles += run.vu_cycles;
+    pairs += run.stats.pairs;
+  }
+  set_counters(state, cycles);
+  state.counters["pairs_per_run"] = static_cast<double>(pairs) / static_cast<double>(state.iterations());
+}
+
 void BM_TfragDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kTfrag); }
 void BM_ShrubDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kShrub); }
 void BM_MobyDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kMoby); }
@@ -78,4 +101,16 @@ void BM_TfragDemoFrame(benchmark::State& state) {
 BENCHMARK(BM_TfragDemoMicrocode)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ShrubDemoMicrocode)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MobyDemoMicrocode)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, tfrag_blocks, Program::kTfrag, gcvu::vu::Engine::kBlocks)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, tfrag_jit, Program::kTfrag, gcvu::vu::Engine::kJit)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, shrub_blocks, Program::kShrub, gcvu::vu::Engine::kBlocks)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, shrub_jit, Program::kShrub, gcvu::vu::Engine::kJit)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, moby_blocks, Program::kMoby, gcvu::vu::Engine::kBlocks)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, moby_jit, Program::kMoby, gcvu::vu::Engine::kJit)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TfragDemoFrame)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -49,6 +49,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
  private:
   static constexpr uint32_t kFrame = (sizeof(LowerResult) + 15) / 16 * 16;
   static_assert(kFrame <= 64);
+  static constexpr uint32_t kLowerFields = offsetof(LowerResult, vf_write) + offsetof(VfUse, fields);
 
   Xbyak::Address vu(int32_t offset, size_t width) {
     switch (width) {
@@ -108,12 +109,10 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       movzx(r13d, ax);
     }
     if ((s & shape::kLower) != 0) {
-      static const LowerResult kFresh{};
-      mov(rax, reinterpret_cast<uintptr_t>(&kFresh));
-      for (uint32_t offset = 0; offset < sizeof(LowerResult); offset += 4) {
-        mov(ecx, dword[rax + offset]);
-        mov(dword[rsp + offset], ecx);
-      }
+      // The handler gets a fresh LowerResult in run_plain_pair. Lower handlers only write it (lower_ops.cpp: a VF
+      // result sets vf_write and vf_value together, a branch its two fields), and of a plain pair only vf_write is
+      // read afterwards, so clearing vf_write's field mask is the same as a fresh one.
+      if ((s & shape::kLowerVf) != 0) mov(byte[rsp + kLowerFields], 0);
       mov(rdi, rbx);
       mov(rsi, reinterpret_cast<uintptr_t>(&bundle.lower));
       mov(rdx, reinterpret_cast<uintptr_t>(&bundle.lower_info));
@@ -129,7 +128,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
     if ((s & shape::kLowerVf) != 0) {
       Xbyak::Label no_write;
-      cmp(byte[rsp + offsetof(LowerResult, vf_write) + offsetof(VfUse, fields)], 0);
+      cmp(byte[rsp + kLowerFields], 0);
       je(no_write);
       mov(rdi, rbx);
       mov(rsi, rsp);
