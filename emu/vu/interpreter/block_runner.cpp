@@ -52,11 +52,6 @@ void Vu1::run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry) {
 
 
 uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry) {
-  // What the generated code depends on beyond the program: the settings block schedules and liveness depend on, and
-  // the test-only faults.
-  const uint32_t key = static_cast<uint32_t>(config_.flag_liveness) | static_cast<uint32_t>(config_.jit_fault) << 8 |
-                       static_cast<uint32_t>(config_.write_clash) << 16;
-  if (!jit_.compiled_for(program_, key)) [[unlikely]] jit_.retarget(program_, key);
   const jit::CompiledBlock* code = jit_.find(registers_.tpc);
   if (code == nullptr || code->pair_count() != block.pairs.size()) [[unlikely]] {
     code = jit_.compile({pairs, block.pairs.size()}, *program_, jit_abi(), config_.jit_fault);
@@ -78,6 +73,8 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.pairs = offset(&stats_.pairs);
   abi.layout.stall_cycles = offset(&stats_.stall_cycles);
   abi.layout.stall_by_cause = offset(stats_.stall_cycles_by_cause.data());
+  abi.layout.branch_pending = offset(&branch_pending_);
+  abi.layout.branch_target = offset(&branch_target_);
   abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle) { vu.retire_due(cycle); };
   abi.hooks.break_chains = [](Vu1& vu) { vu.branch_history_.break_chains(vu.stats_.pairs); };
   abi.hooks.read_vi = [](Vu1& vu, uint32_t vi) { return vu.registers_.vi(static_cast<int>(vi)); };
@@ -146,6 +143,13 @@ bool Vu1::run_block(uint64_t until) {
   static constexpr auto kPlainPairs = []<size_t... kShape>(std::index_sequence<kShape...>) {
     return std::array<PlainPairFn, sizeof...(kShape)>{&Vu1::run_plain_pair<static_cast<uint8_t>(kShape)>...};
   }(std::make_index_sequence<pair_shape::kCount>{});
+  if (config_.engine == Engine::kJit) {
+    // What the generated code depends on beyond the program: the settings block schedules and liveness depend on,
+    // and the test-only faults. Neither changes while this call runs blocks.
+    const uint32_t key = static_cast<uint32_t>(config_.flag_liveness) | static_cast<uint32_t>(config_.jit_fault) << 8 |
+                         static_cast<uint32_t>(config_.write_clash) << 16;
+    if (!jit_.compiled_for(program_, key)) [[unlikely]] jit_.retarget(program_, key);
+  }
   bool ran_any = false;
   // Block after block while each ends whole and its successor's entry is quiet; anything else goes back to the
   // caller, which takes the pair per pair (or calls again).

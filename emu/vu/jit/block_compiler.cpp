@@ -26,16 +26,35 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(rbx, rdi);
     mov(r12, rsi);
     Xbyak::Label epilogue;
+    bool after_branch = false;  // the pair before was a branch: this one is its delay slot
+    bool after_end = false;     // an E bit came before: execute_pair's end handling applies
     for (size_t n = 0; n < pairs.size(); ++n) {
       const BlockPair& pair = pairs[n];
-      if (pair.shape == pair_shape::kGeneric) {
-        generic_pair(kept[n], n, epilogue);
+      const DecodedBundle& bundle = program.decoded[pair.pc];
+      const IssuePlan& plan = program.plans[pair.pc];
+      const bool branch = bundle.lower_info.is_branch;
+      const bool own_rules = !after_end && !plan.e_bit && !plan.d_bit && !plan.t_bit && !plan.stops;
+      const bool last = n + 1 == pairs.size();
+      if (pair.shape != pair_shape::kGeneric) {
+        plain_pair(pair, pair.shape, bundle, plan, n, epilogue);
+        mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
+      } else if (own_rules && branch && !after_branch) {
+        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, epilogue);
+        branch_taken();
+        mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
+      } else if (own_rules && !branch && after_branch) {
+        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, epilogue);
+        delay_slot_done(pair, n, epilogue);
       } else {
-        plain_pair(pair, program.decoded[pair.pc], program.plans[pair.pc], n, epilogue);
-        const bool last = n + 1 == pairs.size();
-        // cycle_ counts up after a plain pair; the next pair sets it to its own issue cycle anyway.
-        if (last && fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
+        generic_pair(kept[n], n, epilogue);
+        after_branch = branch;
+        after_end = after_end || plan.e_bit;
+        continue;
       }
+      // cycle_ counts up after the pair; the next pair sets it to its own issue cycle anyway.
+      if (last && fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
+      after_branch = branch;
+      after_end = after_end || plan.e_bit;
     }
     mov(eax, static_cast<uint32_t>(pairs.size()));
     L(epilogue);
@@ -50,6 +69,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   static constexpr uint32_t kFrame = (sizeof(LowerResult) + 15) / 16 * 16;
   static_assert(kFrame <= 64);
   static constexpr uint32_t kLowerFields = offsetof(LowerResult, vf_write) + offsetof(VfUse, fields);
+  static constexpr uint32_t kBranchTaken = offsetof(LowerResult, branch_taken);
+  static constexpr uint32_t kBranchTarget = offsetof(LowerResult, branch_target);
 
   Xbyak::Address vu(int32_t offset, size_t width) {
     switch (width) {
@@ -78,11 +99,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   }
 
   // Vu1::run_plain_pair for this pair, step by step.
-  void plain_pair(const BlockPair& pair, const DecodedBundle& bundle, const IssuePlan& plan, size_t n,
+  // Everything execute_pair does for the pair up to its stop check, for shape bits `s` (pair_shape_bits), with no
+  // branch or E bit pending from before it.
+  void plain_pair(const BlockPair& pair, uint8_t s, const DecodedBundle& bundle, const IssuePlan& plan, size_t n,
                   Xbyak::Label& epilogue) {
     namespace shape = pair_shape;
     const VuLayout& at = abi_.layout;
-    const uint8_t s = pair.shape;
     set_cycle(pair.issue);
     if ((s & shape::kStalled) != 0) {
       uint32_t cycles = static_cast<uint32_t>(pair.issue - pair.pre);
@@ -108,6 +130,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       call_fn(abi_.hooks.read_vi);
       movzx(r13d, ax);
     }
+    if (bundle.lower_info.is_branch) mov(byte[rsp + kBranchTaken], 0);  // read by branch_taken()
     if ((s & shape::kLower) != 0) {
       // The handler gets a fresh LowerResult in run_plain_pair. Lower handlers only write it (lower_ops.cpp: a VF
       // result sets vf_write and vf_value together, a branch its two fields), and of a plain pair only vf_write is
@@ -145,7 +168,35 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
     inc(vu(at.pairs, 8));
     if ((s & shape::kLower) != 0) return_if_stopped(n, epilogue);  // only a lower op can stop the program
-    mov(vu(at.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
+  }
+
+  // execute_pair after a branch's lower op: a taken branch makes the next pair its delay slot.
+  void branch_taken() {
+    static_assert((kMicroInstructions & (kMicroInstructions - 1)) == 0);
+    Xbyak::Label not_taken;
+    cmp(byte[rsp + kBranchTaken], 0);
+    je(not_taken);
+    mov(vu(abi_.layout.branch_pending, 1), 1);
+    mov(eax, dword[rsp + kBranchTarget]);
+    and_(eax, kMicroInstructions - 1);
+    mov(vu(abi_.layout.branch_target, 4), eax);
+    L(not_taken);
+  }
+
+  // execute_pair at the end of a delay slot: after a taken branch the block ends here and the PC is the target;
+  // otherwise the program goes on with the next pair.
+  void delay_slot_done(const BlockPair& pair, size_t n, Xbyak::Label& epilogue) {
+    Xbyak::Label not_taken;
+    cmp(vu(abi_.layout.branch_pending, 1), 0);
+    je(not_taken, T_NEAR);
+    mov(vu(abi_.layout.branch_pending, 1), 0);
+    mov(eax, vu(abi_.layout.branch_target, 4));
+    mov(vu(abi_.layout.tpc, 2), ax);
+    if (fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
+    mov(eax, static_cast<uint32_t>(n + 1));
+    jmp(epilogue, T_NEAR);
+    L(not_taken);
+    mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
   }
 
   void generic_pair(const BlockPair& kept, size_t n, Xbyak::Label& epilogue) {

@@ -23,6 +23,8 @@ struct VuLayout {
   int32_t pairs = 0;           // uint64_t Vu1Stats::pairs
   int32_t stall_cycles = 0;    // uint64_t Vu1Stats::stall_cycles
   int32_t stall_by_cause = 0;  // uint64_t Vu1Stats::stall_cycles_by_cause[0]
+  int32_t branch_pending = 0;  // bool: the pair just executed was a taken branch
+  int32_t branch_target = 0;   // uint32_t
 };
 
 // Each does exactly what the block runner's plain-pair handler (block_runner.cpp) does at that step.
