@@ -555,6 +555,7 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
       {vu::JitFault::kBrokenSkipsRetire, "retire skipped when stalled"},
       {vu::JitFault::kBrokenLastCycle, "last cycle"},
       {vu::JitFault::kBrokenStaleCode, "stale code after write_micro"},
+      {vu::JitFault::kBrokenBranchTarget, "taken branch target"},
   };
   const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000);
   for (const auto& [fault, name] : faults) {

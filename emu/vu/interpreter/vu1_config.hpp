@@ -63,6 +63,7 @@ enum class JitFault : uint8_t {
   kBrokenSkipsRetire,  // a stalled pair does not commit the results that land before it issues
   kBrokenLastCycle,    // the cycle counter does not count up after a block's last pair
   kBrokenStaleCode,    // micro-memory writes leave the compiled code in place
+  kBrokenBranchTarget,  // a taken branch compiled inline goes one pair past its target
 };
 
 struct Vu1Config {

@@ -178,6 +178,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     je(not_taken);
     mov(vu(abi_.layout.branch_pending, 1), 1);
     mov(eax, dword[rsp + kBranchTarget]);
+    if (fault_ == JitFault::kBrokenBranchTarget) inc(eax);
     and_(eax, kMicroInstructions - 1);
     mov(vu(abi_.layout.branch_target, 4), eax);
     L(not_taken);
