@@ -9,6 +9,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/warm_runs.hpp"
 #include "harness/bench/demo_frame_workloads.hpp"
 #include "harness/bench/tfrag_frame_programs.hpp"
 #include "harness/bench/vu_bench.hpp"
@@ -53,27 +54,13 @@ void run_programs(benchmark::State& state, Program kind) {
   state.counters["programs_per_frame"] = static_cast<double>(frame.programs.size());
 }
 
-// One timed rerun of the engine benchmarks below, out of line for callgrind (--toggle-collect='*measured_frame_run*').
-[[gnu::noinline]] gcvu::harness::WorkloadRun measured_frame_run(gcvu::harness::CapturedFrameRunner& runner) {
-  return runner.run_once();
-}
-
 // The programs with a given engine, after one untimed warm-up rerun (the engine's caches then hold the frame).
 void BM_DemoProgramsEngine(benchmark::State& state, Program kind, gcvu::vu::Engine engine) {
   const gcvu::harness::CapturedFrame frame = demo_programs(kind);
   gcvu::vu::Vu1Config config;
   config.engine = engine;
   gcvu::harness::CapturedFrameRunner runner(frame, config);
-  runner.run_once();
-  uint64_t cycles = 0;
-  uint64_t pairs = 0;
-  for (auto _ : state) {
-    const auto run = measured_frame_run(runner);
-    cycles += run.vu_cycles;
-    pairs += run.stats.pairs;
-  }
-  set_counters(state, cycles);
-  state.counters["pairs_per_run"] = static_cast<double>(pairs) / static_cast<double>(state.iterations());
+  set_counters(state, gcvu::bench::time_warm_runs(state, runner));
 }
 
 void BM_TfragDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kTfrag); }

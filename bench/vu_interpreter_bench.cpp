@@ -5,6 +5,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/warm_runs.hpp"
 #include "harness/bench/vu_bench.hpp"
 #include "harness/bench/workloads.hpp"
 
@@ -31,12 +32,6 @@ void run_workload(benchmark::State& state, const std::string& name) {
   state.counters["cycles_per_run"] = static_cast<double>(cycles) / static_cast<double>(state.iterations());
 }
 
-// One timed run of the engine benchmarks below, kept out of line so callgrind can count it alone
-// (--toggle-collect='*measured_workload_run*'): host instructions of a warm run, compiled code and blocks cached.
-[[gnu::noinline]] gcvu::harness::WorkloadRun measured_workload_run(gcvu::harness::WorkloadRunner& runner) {
-  return runner.run_once();
-}
-
 // The workload with a given engine (interp, blocks, jit), after one untimed warm-up run.
 void BM_VuWorkloadEngine(benchmark::State& state, const std::string& name, gcvu::vu::Engine engine) {
   gcvu::harness::Workload workload;
@@ -46,18 +41,9 @@ void BM_VuWorkloadEngine(benchmark::State& state, const std::string& name, gcvu:
   gcvu::vu::Vu1Config config;
   config.engine = engine;
   gcvu::harness::WorkloadRunner runner(workload, config);
-  runner.run_once();
-  uint64_t cycles = 0;
-  uint64_t pairs = 0;
-  for (auto _ : state) {
-    auto run = measured_workload_run(runner);
-    cycles += run.vu_cycles;
-    pairs += run.stats.pairs;
-    benchmark::DoNotOptimize(run.path1_checksum);
-  }
+  const uint64_t cycles = gcvu::bench::time_warm_runs(state, runner);
   state.counters["ratio_to_realtime"] =
       benchmark::Counter(static_cast<double>(cycles) / kVu1ClockHz, benchmark::Counter::kIsRate);
-  state.counters["pairs_per_run"] = static_cast<double>(pairs) / static_cast<double>(state.iterations());
 }
 
 void BM_VuVertexLoop(benchmark::State& state) { run_workload(state, "vertex_loop"); }
