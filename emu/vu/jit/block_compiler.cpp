@@ -1,6 +1,7 @@
 #include "emu/vu/jit/block_compiler.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 
 #include <xbyak/xbyak.h>
@@ -80,10 +81,19 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       default: return qword[rbx + offset];
     }
   }
+  // A direct call (rel32) when the arena lies within ±2 GiB of the target, as CodeArena tries to arrange; else through
+  // rax. The code is written where it runs, so the displacement is final.
   template <typename Fn>
   void call_fn(Fn* fn) {
-    mov(rax, reinterpret_cast<uintptr_t>(fn));
-    call(rax);
+    const auto target = reinterpret_cast<intptr_t>(fn);
+    const intptr_t displacement = target - reinterpret_cast<intptr_t>(getCurr() + 5);
+    if (displacement >= INT32_MIN && displacement <= INT32_MAX) {
+      db(0xe8);
+      dd(static_cast<uint32_t>(static_cast<int32_t>(displacement)));
+    } else {
+      mov(rax, static_cast<uint64_t>(target));
+      call(rax);
+    }
   }
   void set_cycle(uint32_t offset) {
     lea(rax, ptr[r12 + offset]);

@@ -12,7 +12,17 @@ size_t page_size() { return static_cast<size_t>(sysconf(_SC_PAGESIZE)); }
 CodeArena::CodeArena(size_t bytes) {
   const size_t page = page_size();
   bytes_ = (bytes + page - 1) / page * page;
-  void* map = mmap(nullptr, bytes_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  // Near this program's own code (from 1 GiB past it, in steps of the arena's size), so compiled blocks can reach
+  // the handlers with direct calls; if no such place is free the mapping goes anywhere, and the compiler then calls
+  // through a register.
+  const auto code = reinterpret_cast<uintptr_t>(&page_size);
+  void* map = MAP_FAILED;
+  for (uintptr_t step = 0; step < 64 && map == MAP_FAILED; ++step) {
+    const uintptr_t near = (code + (uintptr_t{1} << 30) + step * bytes_) / page * page;
+    map = mmap(reinterpret_cast<void*>(near), bytes_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+               -1, 0);
+  }
+  if (map == MAP_FAILED) map = mmap(nullptr, bytes_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (map != MAP_FAILED) base_ = static_cast<uint8_t*>(map);
 }
 
