@@ -246,7 +246,7 @@ std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, c
   }
   // Made executable even when nothing was written, so the reserved pages never stay writable.
   if (!arena.commit(buffer, used) || used == 0) return nullptr;
-  return std::make_unique<CompiledBlock>(std::move(kept), buffer, used);
+  return std::make_unique<CompiledBlock>(std::move(kept), reinterpret_cast<BlockCode>(buffer), buffer, used);
 }
 
 #else

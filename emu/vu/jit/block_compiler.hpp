@@ -36,10 +36,10 @@ using BlockCode = uint64_t (*)(Vu1* vu, uint64_t entry);
 // A block's code, in the arena it was compiled into (which must outlive it and not be reset while it is called).
 class CompiledBlock {
  public:
-  CompiledBlock(std::vector<BlockPair> pairs, const uint8_t* code, size_t bytes)
-      : pairs_(std::move(pairs)), code_(code), bytes_(bytes) {}
+  CompiledBlock(std::vector<BlockPair> pairs, BlockCode entry, const uint8_t* code, size_t bytes)
+      : pairs_(std::move(pairs)), entry_(entry), code_(code), bytes_(bytes) {}
 
-  uint64_t run(Vu1& vu, uint64_t entry) const { return reinterpret_cast<BlockCode>(code_)(&vu, entry); }
+  uint64_t run(Vu1& vu, uint64_t entry) const { return entry_(&vu, entry); }
   size_t pair_count() const { return pairs_.size(); }
   uint32_t first_pc() const { return pairs_.front().pc; }
   uint32_t last_pc() const { return pairs_.back().pc; }
@@ -48,6 +48,7 @@ class CompiledBlock {
 
  private:
   std::vector<BlockPair> pairs_;  // the generated code points into these (for the pairs that are not plain)
+  BlockCode entry_;
   const uint8_t* code_;
   size_t bytes_;
 };
