@@ -9,6 +9,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/warm_runs.hpp"
 #include "harness/bench/demo_frame_workloads.hpp"
 #include "harness/bench/tfrag_frame_programs.hpp"
 #include "harness/bench/vu_bench.hpp"
@@ -53,6 +54,15 @@ void run_programs(benchmark::State& state, Program kind) {
   state.counters["programs_per_frame"] = static_cast<double>(frame.programs.size());
 }
 
+// The programs with a given engine, after one untimed warm-up rerun (the engine's caches then hold the frame).
+void BM_DemoProgramsEngine(benchmark::State& state, Program kind, gcvu::vu::Engine engine) {
+  const gcvu::harness::CapturedFrame frame = demo_programs(kind);
+  gcvu::vu::Vu1Config config;
+  config.engine = engine;
+  gcvu::harness::CapturedFrameRunner runner(frame, config);
+  set_counters(state, gcvu::bench::time_warm_runs(state, runner));
+}
+
 void BM_TfragDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kTfrag); }
 void BM_ShrubDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kShrub); }
 void BM_MobyDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kMoby); }
@@ -78,4 +88,16 @@ void BM_TfragDemoFrame(benchmark::State& state) {
 BENCHMARK(BM_TfragDemoMicrocode)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ShrubDemoMicrocode)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MobyDemoMicrocode)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, tfrag_blocks, Program::kTfrag, gcvu::vu::Engine::kBlocks)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, tfrag_jit, Program::kTfrag, gcvu::vu::Engine::kJit)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, shrub_blocks, Program::kShrub, gcvu::vu::Engine::kBlocks)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, shrub_jit, Program::kShrub, gcvu::vu::Engine::kJit)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, moby_blocks, Program::kMoby, gcvu::vu::Engine::kBlocks)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DemoProgramsEngine, moby_jit, Program::kMoby, gcvu::vu::Engine::kJit)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TfragDemoFrame)->Unit(benchmark::kMillisecond)->UseRealTime();

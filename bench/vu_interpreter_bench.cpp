@@ -5,6 +5,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/warm_runs.hpp"
 #include "harness/bench/vu_bench.hpp"
 #include "harness/bench/workloads.hpp"
 
@@ -31,6 +32,20 @@ void run_workload(benchmark::State& state, const std::string& name) {
   state.counters["cycles_per_run"] = static_cast<double>(cycles) / static_cast<double>(state.iterations());
 }
 
+// The workload with a given engine (interp, blocks, jit), after one untimed warm-up run.
+void BM_VuWorkloadEngine(benchmark::State& state, const std::string& name, gcvu::vu::Engine engine) {
+  gcvu::harness::Workload workload;
+  for (auto& w : gcvu::harness::builtin_workloads()) {
+    if (w.name == name) workload = std::move(w);
+  }
+  gcvu::vu::Vu1Config config;
+  config.engine = engine;
+  gcvu::harness::WorkloadRunner runner(workload, config);
+  const uint64_t cycles = gcvu::bench::time_warm_runs(state, runner);
+  state.counters["ratio_to_realtime"] =
+      benchmark::Counter(static_cast<double>(cycles) / kVu1ClockHz, benchmark::Counter::kIsRate);
+}
+
 void BM_VuVertexLoop(benchmark::State& state) { run_workload(state, "vertex_loop"); }
 void BM_VuMaddChain(benchmark::State& state) { run_workload(state, "madd_chain"); }
 void BM_VuBranchyLoop(benchmark::State& state) { run_workload(state, "branchy_loop"); }
@@ -40,3 +55,15 @@ void BM_VuBranchyLoop(benchmark::State& state) { run_workload(state, "branchy_lo
 BENCHMARK(BM_VuVertexLoop)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_VuMaddChain)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_VuBranchyLoop)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_VuWorkloadEngine, vertex_loop_blocks, "vertex_loop", gcvu::vu::Engine::kBlocks)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_VuWorkloadEngine, vertex_loop_jit, "vertex_loop", gcvu::vu::Engine::kJit)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_VuWorkloadEngine, madd_chain_blocks, "madd_chain", gcvu::vu::Engine::kBlocks)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_VuWorkloadEngine, madd_chain_jit, "madd_chain", gcvu::vu::Engine::kJit)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_VuWorkloadEngine, branchy_loop_blocks, "branchy_loop", gcvu::vu::Engine::kBlocks)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_VuWorkloadEngine, branchy_loop_jit, "branchy_loop", gcvu::vu::Engine::kJit)
+    ->Unit(benchmark::kMillisecond);

@@ -12,6 +12,8 @@ pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
 pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd)
 # GNU readline: the `gcvu debug` prompt's line editing, history and completion.
 pkg_check_modules(READLINE REQUIRED IMPORTED_TARGET readline)
+# xbyak (header only): the x86-64 assembler of VU1's JIT engine (emu/vu/jit).
+find_path(XBYAK_INCLUDE_DIR xbyak/xbyak.h REQUIRED)
 if(GCVU_BUILD_TESTS)
   find_package(GTest REQUIRED)
   include(GoogleTest)

@@ -6,7 +6,7 @@ packages=(
   libboost-program-options-dev libpng-dev zlib1g-dev libxxhash-dev
   libzstd-dev liblzma-dev libzip-dev nlohmann-json3-dev
   libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libreadline-dev tmux
+  libreadline-dev libxbyak-dev tmux
   clang libclang-rt-14-dev
 )
 sudo_cmd=()

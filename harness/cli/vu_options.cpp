@@ -16,15 +16,16 @@ void add_engine_option(boost::program_options::options_description& options) {
   options.add_options()("engine",
                         boost::program_options::value<std::string>()->default_value(
                             std::string(vu::engine_name(vu::Vu1Config{}.engine))),
-                        "how VU1 executes: 'interp' (pair by pair, the reference) or 'blocks' (cached blocks with a "
-                        "precomputed stall schedule); both give the same results, bit for bit and cycle for cycle");
+                        "how VU1 executes: 'interp' (pair by pair, the reference), 'blocks' (cached blocks with a "
+                        "precomputed stall schedule) or 'jit' (blocks compiled to host code); all give the same "
+                        "results, bit for bit and cycle for cycle");
 }
 
 vu::Engine engine_from(const boost::program_options::variables_map& values) {
   const std::string text = values.count("engine") != 0 ? values["engine"].as<std::string>() : "";
   if (text.empty()) return vu::Vu1Config{}.engine;
   if (const auto engine = vu::engine_from_name(text)) return *engine;
-  throw UsageError(fmt::format("--engine '{}' must be 'interp' or 'blocks'", text));
+  throw UsageError(fmt::format("--engine '{}' must be 'interp', 'blocks' or 'jit'", text));
 }
 
 }  // namespace gcvu::harness

@@ -13,7 +13,7 @@ namespace gcvu::harness {
 // "discard" or "skip"; throws UsageError for anything else.
 vu::WriteClash parse_write_clash(const std::string& text);
 
-// --engine interp|blocks (default: Vu1Config's). The engines give the same results; only their speed differs.
+// --engine interp|blocks|jit (default: Vu1Config's). The engines give the same results; only their speed differs.
 void add_engine_option(boost::program_options::options_description& options);
 // Throws UsageError for an unknown engine name.
 vu::Engine engine_from(const boost::program_options::variables_map& values);

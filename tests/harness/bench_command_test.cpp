@@ -34,18 +34,20 @@ TEST(BenchCommand, JsonHasEveryBuiltinWorkloadAndTheKeys) {
 // run; tests/vu/block_cross_test.cpp compares everything else).
 TEST(BenchCommand, EnginesAgreeOnEveryBuiltinWorkload) {
   std::vector<nlohmann::json> reports;
-  for (const char* engine : {"interp", "blocks"}) {
+  for (const char* engine : {"interp", "blocks", "jit"}) {
     auto result = run_cli({"bench", "--json", "--min-seconds", "0", "--engine", engine});
     ASSERT_EQ(result.code, 0) << result.err;
     reports.push_back(nlohmann::json::parse(result.out));
   }
   ASSERT_EQ(reports[0]["workloads"].size(), 6u);
-  for (size_t n = 0; n < 6; ++n) {
-    const auto& a = reports[0]["workloads"][n];
-    const auto& b = reports[1]["workloads"][n];
-    for (const char* key : {"name", "cycles_per_run", "pairs_per_run", "stall_cycles_per_run",
-                            "stall_cycles_by_cause", "path1_qwords_per_run"}) {
-      EXPECT_EQ(a[key], b[key]) << a["name"] << " " << key;
+  for (size_t engine = 1; engine < reports.size(); ++engine) {
+    for (size_t n = 0; n < 6; ++n) {
+      const auto& a = reports[0]["workloads"][n];
+      const auto& b = reports[engine]["workloads"][n];
+      for (const char* key : {"name", "cycles_per_run", "pairs_per_run", "stall_cycles_per_run",
+                              "stall_cycles_by_cause", "path1_qwords_per_run"}) {
+        EXPECT_EQ(a[key], b[key]) << a["name"] << " " << key << " engine " << engine;
+      }
     }
   }
 }

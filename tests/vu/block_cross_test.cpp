@@ -1,11 +1,11 @@
-// Consistency check of the block runner against the per-pair issue loop (Vu1Config::engine kInterp), which
-// the hand-worked and hardware timing tests hold to their independent sources. Both paths run the same programs
-// from the same state and must leave everything the same: registers, data memory, cycle counts, stats (stall
-// cycles by cause), pipeline contents, XGKICK qword streams with their cycles, stop reasons and messages. The
-// programs: the three benchmark workloads, seeded random microprograms (random upper and lower rows of the opcode
-// table, random flags, branches into the program, budgets that stop runaway loops), and the same again driven by
-// run_until in uneven slices as a clocked system would. Every program in tests/vu that goes through run_vsm is
-// also cross-run (vu_program.cpp).
+// Consistency check of the block runner (Vu1Config::engine kBlocks) and the JIT (kJit, emu/vu/jit) against the
+// per-pair issue loop (kInterp), which the hand-worked and hardware timing tests hold to their independent sources.
+// All three paths run the same programs from the same state and must leave everything the same: registers, data
+// memory, cycle counts, stats (stall cycles by cause), pipeline contents, XGKICK qword streams with their cycles,
+// stop reasons and messages. The programs: the three benchmark workloads, seeded random microprograms (random upper
+// and lower rows of the opcode table, random flags, branches into the program, budgets that stop runaway loops,
+// write_micro patches between two runs), and the same again driven by run_until in uneven slices as a clocked
+// system would. Every program in tests/vu that goes through run_vsm is also cross-run (vu_program.cpp).
 
 #include <algorithm>
 #include <array>
@@ -74,14 +74,15 @@ void sabotage(Sabotage kind, vu::Vu1& vu, RecordingPath1& path1) {
 struct Outcome {
   std::vector<VuSnapshot> snapshots;  // after every slice, then after the XGKICK flush
   vu::BlockStats block_stats;
+  uint64_t compiled_blocks = 0;  // blocks the JIT compiled
 };
 
 // Runs the case (twice when it has patches: the second run after write_micro, on the same VU with whatever is
 // still in flight). With `slices`, run_until advances by the given numbers of cycles in turn instead of run().
-Outcome run_case(const Case& c, bool blocks, const std::vector<uint32_t>& slices = {},
+Outcome run_case(const Case& c, vu::Engine engine, const std::vector<uint32_t>& slices = {},
                  Sabotage broken = Sabotage::kNone) {
   vu::Vu1Config config = c.config;
-  config.engine = blocks ? vu::Engine::kBlocks : vu::Engine::kInterp;
+  config.engine = engine;
   VuRun run(config);
   run.vu.load_micro(c.code, c.base);
   run.vu.data().load(c.data);
@@ -108,6 +109,7 @@ Outcome run_case(const Case& c, bool blocks, const std::vector<uint32_t>& slices
     play(c.second_start);
   }
   out.block_stats = run.vu.block_stats();
+  out.compiled_blocks = run.vu.jit_cache().compiled();
   return out;
 }
 
@@ -123,14 +125,28 @@ std::string first_difference(const Outcome& reference, const Outcome& blocks) {
   return "";
 }
 
-// Runs both paths and expects the same snapshots. Returns the block runner's stats.
-vu::BlockStats expect_same_runs(const Case& c, const std::string& what, const std::vector<uint32_t>& slices = {}) {
-  const Outcome reference = run_case(c, false, slices);
-  const Outcome blocks = run_case(c, true, slices);
+// What the block runner and the JIT did in the runs expect_same_runs compared.
+struct EngineStats {
+  vu::BlockStats blocks;
+  vu::BlockStats jit;
+  uint64_t compiled_blocks = 0;
+};
+
+// Runs the per-pair path, the block runner and the JIT, and expects the same snapshots from all three.
+EngineStats expect_same_runs(const Case& c, const std::string& what, const std::vector<uint32_t>& slices = {}) {
+  const Outcome reference = run_case(c, vu::Engine::kInterp, slices);
   EXPECT_EQ(reference.block_stats.pairs, 0u) << what;
-  const std::string difference = first_difference(reference, blocks);
-  if (!difference.empty()) ADD_FAILURE() << what << ", " << difference << " (per-pair vs block runner)";
-  return blocks.block_stats;
+  EngineStats stats;
+  for (vu::Engine engine : {vu::Engine::kBlocks, vu::Engine::kJit}) {
+    const Outcome outcome = run_case(c, engine, slices);
+    const std::string difference = first_difference(reference, outcome);
+    if (!difference.empty()) {
+      ADD_FAILURE() << what << ", " << difference << " (interp vs " << vu::engine_name(engine) << ")";
+    }
+    (engine == vu::Engine::kJit ? stats.jit : stats.blocks) = outcome.block_stats;
+    stats.compiled_blocks += outcome.compiled_blocks;
+  }
+  return stats;
 }
 
 Case workload_case(const harness::Workload& workload) {
@@ -142,9 +158,11 @@ Case workload_case(const harness::Workload& workload) {
 
 TEST(VuBlockCross, BenchWorkloadsMatchThePerPairPath) {
   for (const harness::Workload& workload : harness::builtin_workloads()) {
-    vu::BlockStats stats = expect_same_runs(workload_case(workload), workload.name);
-    // The block runner really took (nearly) all of it.
-    EXPECT_GT(stats.pairs, 0u) << workload.name;
+    const EngineStats stats = expect_same_runs(workload_case(workload), workload.name);
+    // The block runner and the JIT really took (nearly) all of it.
+    EXPECT_GT(stats.blocks.pairs, 0u) << workload.name;
+    EXPECT_GT(stats.jit.pairs, 0u) << workload.name;
+    EXPECT_GT(stats.compiled_blocks, 0u) << workload.name;
   }
 }
 
@@ -152,7 +170,7 @@ TEST(VuBlockCross, BenchWorkloadsMatchThePerPairPath) {
 // that differs.
 TEST(VuBlockCross, TheComparisonCatchesEachDeliberateBreak) {
   const harness::Workload vertex_loop = harness::builtin_workloads().front();
-  const Outcome reference = run_case(workload_case(vertex_loop), false);
+  const Outcome reference = run_case(workload_case(vertex_loop), vu::Engine::kInterp);
   const std::vector<std::pair<Sabotage, std::string>> breaks = {
       {Sabotage::kVfBit, "VF"},
       {Sabotage::kStickyStatus, "Q P I R MAC status clip TPC"},
@@ -162,14 +180,16 @@ TEST(VuBlockCross, TheComparisonCatchesEachDeliberateBreak) {
       {Sabotage::kKickValue, "XGKICK qword"},
       {Sabotage::kEndCycle, "cycle start_cycle running stop_reason"},
   };
-  for (const auto& [kind, section] : breaks) {
-    const Outcome broken = run_case(workload_case(vertex_loop), true, {}, kind);
-    ASSERT_EQ(reference.snapshots.size(), broken.snapshots.size());
-    const std::string difference = reference.snapshots.front().difference(broken.snapshots.front());
-    EXPECT_NE(difference.find(section), std::string::npos) << section << ": " << difference;
+  for (vu::Engine engine : {vu::Engine::kBlocks, vu::Engine::kJit}) {
+    for (const auto& [kind, section] : breaks) {
+      const Outcome broken = run_case(workload_case(vertex_loop), engine, {}, kind);
+      ASSERT_EQ(reference.snapshots.size(), broken.snapshots.size());
+      const std::string difference = reference.snapshots.front().difference(broken.snapshots.front());
+      EXPECT_NE(difference.find(section), std::string::npos) << section << ": " << difference;
+    }
+    const Outcome unbroken = run_case(workload_case(vertex_loop), engine);
+    EXPECT_EQ(reference.snapshots.front().difference(unbroken.snapshots.front()), "");
   }
-  const Outcome unbroken = run_case(workload_case(vertex_loop), true);
-  EXPECT_EQ(reference.snapshots.front().difference(unbroken.snapshots.front()), "");
 }
 
 // The demo frame's tfrag, shrub and moby programs (the `gcvu bench` workloads tfrag_frame, shrub_frame,
@@ -182,7 +202,7 @@ TEST(VuBlockCross, DemoFrameProgramsMatchThePerPairPath) {
     const auto limit = static_cast<size_t>(std::max(1L, sweep_size("GCVU_BLOCK_CROSS_FRAME_PROGRAMS", 1000)));
     const size_t stride = std::max<size_t>(1, (count + limit - 1) / limit);
     std::vector<std::unique_ptr<VuRun>> runs;
-    for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks}) {
+    for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks, vu::Engine::kJit}) {
       vu::Vu1Config config;
       config.engine = engine;
       runs.push_back(std::make_unique<VuRun>(config));
@@ -199,13 +219,17 @@ TEST(VuBlockCross, DemoFrameProgramsMatchThePerPairPath) {
         run->vu.run();
         run->vu.finish_xgkick();
       }
-      expect_same(VuSnapshot(runs[0]->vu, &runs[0]->path1), VuSnapshot(runs[1]->vu, &runs[1]->path1),
-                  fmt::format("{} program {}", workload.name, n));
+      const VuSnapshot reference(runs[0]->vu, &runs[0]->path1);
+      for (size_t engine = 1; engine < runs.size(); ++engine) {
+        expect_same(reference, VuSnapshot(runs[engine]->vu, &runs[engine]->path1),
+                    fmt::format("{} program {} ({})", workload.name, n, engine == 1 ? "blocks" : "jit"));
+      }
       ++compared;
       if (testing::Test::HasFailure()) break;
     }
     EXPECT_GT(compared, 0u) << workload.name;
     EXPECT_GT(runs[1]->vu.block_stats().pairs, 0u) << workload.name;
+    EXPECT_GT(runs[2]->vu.jit_cache().compiled(), 0u) << workload.name;
     EXPECT_EQ(runs[0]->vu.block_stats().pairs, 0u) << workload.name;
   }
 }
@@ -215,7 +239,7 @@ TEST(VuBlockCross, DemoFrameProgramsMatchThePerPairPath) {
 TEST(VuBlockCross, DemoFrameGsMemoryIsTheSameWithEitherEngine) {
   const formats::rc2::Level& level = harness::demo_level();
   std::vector<harness::LevelRunResult> results;
-  for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks}) {
+  for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks, vu::Engine::kJit}) {
     harness::LevelRunRequest request;
     request.level = &level;
     request.program = &microcode::tfrag::tfrag_program();
@@ -224,11 +248,12 @@ TEST(VuBlockCross, DemoFrameGsMemoryIsTheSameWithEitherEngine) {
     request.config.vu.engine = engine;
     results.push_back(harness::run_level(request));
   }
-  ASSERT_EQ(results[0].frames.size(), 1u);
-  ASSERT_EQ(results[1].frames.size(), 1u);
-  EXPECT_EQ(results[0].frames[0].vu_cycles, results[1].frames[0].vu_cycles);
+  for (size_t n = 0; n < results.size(); ++n) ASSERT_EQ(results[n].frames.size(), 1u);
   EXPECT_GT(results[0].frames[0].vu_cycles, 0u);
-  EXPECT_TRUE(results[0].gs_memory == results[1].gs_memory) << "the GS memory differs between the engines";
+  for (size_t n = 1; n < results.size(); ++n) {
+    EXPECT_EQ(results[0].frames[0].vu_cycles, results[n].frames[0].vu_cycles) << n;
+    EXPECT_TRUE(results[0].gs_memory == results[n].gs_memory) << "the GS memory differs between the engines " << n;
+  }
 }
 
 TEST(VuBlockCross, BenchWorkloadsInRunUntilSlices) {
@@ -314,7 +339,12 @@ class ProgramGenerator {
   uint64_t bundle(uint32_t n, uint32_t pairs) {
     if (n == pairs - 2) return vu::make_bundle(encoding(*upper_rows_.back()) | vu::upper_flag::kE, nop_lower());
     if (n == pairs - 1) return vu::make_bundle(encoding(*upper_rows_.back()), nop_lower());
-    if (chance(flags_ ? 400 : 60)) return (uint64_t{rng_()} << 32) | rng_();  // mostly an invalid encoding somewhere
+    if (chance(flags_ ? 400 : 60)) {  // mostly an invalid encoding somewhere
+      // Two draws in a fixed order (one expression with both would leave the order to the compiler).
+      const uint64_t high = rng_();
+      const uint64_t low = rng_();
+      return (high << 32) | low;
+    }
     const OpcodeRow& upper_row = pick_upper();
     uint32_t upper = narrow(encoding(upper_row));
     if (chance(60)) upper |= vu::upper_flag::kE;
@@ -431,11 +461,18 @@ TEST(VuBlockCross, RandomProgramsMatchThePerPairPath) {
   ProgramGenerator generator(0x5eed);
   const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000);
   uint64_t block_pairs = 0;
+  uint64_t jit_pairs = 0;
+  uint64_t compiled = 0;
   for (long n = 0; n < count; ++n) {
-    block_pairs += expect_same_runs(generator.next(), fmt::format("random program {}", n)).pairs;
+    const EngineStats stats = expect_same_runs(generator.next(), fmt::format("random program {}", n));
+    block_pairs += stats.blocks.pairs;
+    jit_pairs += stats.jit.pairs;
+    compiled += stats.compiled_blocks;
     if (testing::Test::HasFailure()) break;
   }
   EXPECT_GT(block_pairs, 0u);
+  EXPECT_GT(jit_pairs, 0u);
+  EXPECT_GT(compiled, static_cast<uint64_t>(count));
 }
 
 TEST(VuBlockCross, RandomProgramsInRunUntilSlices) {
@@ -469,7 +506,7 @@ TEST(VuBlockCross, RandomFlagProgramsMatchThePerPairPath) {
   uint64_t dead = 0;
   for (long n = 0; n < count; ++n) {
     const Case c = generator.next();
-    dead += expect_same_runs(c, fmt::format("flag program {}", n), flag_program_slices(n, rng)).dead_flag_results;
+    dead += expect_same_runs(c, fmt::format("flag program {}", n), flag_program_slices(n, rng)).blocks.dead_flag_results;
     if (testing::Test::HasFailure()) break;
   }
   EXPECT_GT(dead, static_cast<uint64_t>(count)) << "results left out";
@@ -499,13 +536,41 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenFlagLiveness) {
     for (long n = 0; n < count && caught_at < 0; ++n) {
       Case c = generator.next();
       const std::vector<uint32_t> slices = flag_program_slices(n, rng);
-      const Outcome reference = run_case(c, false, slices);
+      const Outcome reference = run_case(c, vu::Engine::kInterp, slices);
       c.config.flag_liveness = rule;
-      difference = first_difference(reference, run_case(c, true, slices));
+      difference = first_difference(reference, run_case(c, vu::Engine::kBlocks, slices));
       if (!difference.empty()) caught_at = n;
     }
     EXPECT_GE(caught_at, 0) << name << ": no flag program noticed it";
     if (caught_at >= 0) fmt::print("liveness that {}: caught at flag program {}, {}\n", name, caught_at, difference);
+  }
+}
+
+// The check itself, for the JIT: each deliberately broken JIT (Vu1Config::jit_fault kBroken*) must make some random
+// program come out differently from the per-pair path, within the same programs as RandomProgramsMatchThePerPairPath
+// (whole runs, with write_micro patches between two runs).
+TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
+  const std::vector<std::pair<vu::JitFault, std::string>> faults = {
+      {vu::JitFault::kBrokenStallStats, "stall count"},
+      {vu::JitFault::kBrokenSkipsRetire, "retire skipped when stalled"},
+      {vu::JitFault::kBrokenLastCycle, "last cycle"},
+      {vu::JitFault::kBrokenStaleCode, "stale code after write_micro"},
+      {vu::JitFault::kBrokenBranchTarget, "taken branch target"},
+  };
+  const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000);
+  for (const auto& [fault, name] : faults) {
+    ProgramGenerator generator(0x5eed);
+    long caught_at = -1;
+    std::string difference;
+    for (long n = 0; n < count && caught_at < 0; ++n) {
+      Case c = generator.next();
+      const Outcome reference = run_case(c, vu::Engine::kInterp);
+      c.config.jit_fault = fault;
+      difference = first_difference(reference, run_case(c, vu::Engine::kJit));
+      if (!difference.empty()) caught_at = n;
+    }
+    EXPECT_GE(caught_at, 0) << name << ": no random program noticed it";
+    if (caught_at >= 0) fmt::print("JIT with {}: caught at random program {}, {}\n", name, caught_at, difference);
   }
 }
 

@@ -1,5 +1,7 @@
 #include "tests/vu/vu_program.hpp"
 
+#include <fmt/format.h>
+
 #include "microcode/assembler/assembler.hpp"
 #include "tests/vu/vu_snapshot.hpp"
 
@@ -26,14 +28,24 @@ std::unique_ptr<VuRun> run_code(const std::vector<uint8_t>& code, vu::Vu1Config 
 std::unique_ptr<VuRun> run_vsm(std::string_view source, vu::Vu1Config config, void (*prepare)(vu::Vu1&)) {
   microcode::Program program = microcode::assemble_source(source, "test.vsm");
   auto run = run_code(program.code, config, prepare);
-  // Consistency check: the same program through the other execution path must leave everything the same.
-  vu::Vu1Config other = config;
-  other.engine = config.engine == vu::Engine::kInterp ? vu::Engine::kBlocks : vu::Engine::kInterp;
-  auto check = run_code(program.code, other, prepare);
-  const bool blocks_first = config.engine != vu::Engine::kInterp;
-  const VuRun& reference = blocks_first ? *check : *run;
-  const VuRun& blocks = blocks_first ? *run : *check;
-  expect_same(VuSnapshot(reference.vu, &reference.path1), VuSnapshot(blocks.vu, &blocks.path1), "run_vsm");
+  // Consistency check: the same program through the other execution paths (interp, blocks, jit) must leave
+  // everything the same.
+  std::unique_ptr<VuRun> reference;
+  std::vector<std::unique_ptr<VuRun>> others;
+  for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks, vu::Engine::kJit}) {
+    if (engine == config.engine) continue;
+    vu::Vu1Config other = config;
+    other.engine = engine;
+    (engine == vu::Engine::kInterp ? reference : others.emplace_back()) = run_code(program.code, other, prepare);
+  }
+  const VuRun& interp = reference != nullptr ? *reference : *run;
+  if (reference != nullptr) {
+    expect_same(VuSnapshot(interp.vu, &interp.path1), VuSnapshot(run->vu, &run->path1), "run_vsm");
+  }
+  for (const auto& other : others) {
+    expect_same(VuSnapshot(interp.vu, &interp.path1), VuSnapshot(other->vu, &other->path1),
+                fmt::format("run_vsm ({})", vu::engine_name(other->vu.config().engine)));
+  }
   return run;
 }
 

@@ -39,6 +39,10 @@ inline constexpr uint8_t kCount = 1 << 6;         // handler instances
 inline constexpr uint8_t kGeneric = 0xff;         // not plain: the full per-pair code
 }  // namespace pair_shape
 
+// The pair_shape bits of what a pair does once issued (never kGeneric): for a plain pair, and for the JIT's own
+// handling of branches and delay slots (emu/vu/jit/block_compiler.cpp).
+uint8_t pair_shape_bits(const DecodedBundle& bundle, const IssuePlan& plan, bool stalled);
+
 struct BlockPair {
   uint16_t pc = 0;
   uint16_t pre = 0;    // cycles after entry at which the pair comes up (the cycle counter before its stall)

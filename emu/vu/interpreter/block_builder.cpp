@@ -88,6 +88,13 @@ uint8_t shape_of(const DecodedBundle& bundle, const IssuePlan& plan, bool slot, 
   if (slot || bundle.lower_info.is_branch || plan.e_bit || plan.d_bit || plan.t_bit || plan.stops) {
     return shape::kGeneric;
   }
+  return pair_shape_bits(bundle, plan, stalled);
+}
+
+}  // namespace
+
+uint8_t pair_shape_bits(const DecodedBundle& bundle, const IssuePlan& plan, bool stalled) {
+  namespace shape = pair_shape;
   uint8_t bits = 0;
   if (stalled) bits |= shape::kStalled;
   if (plan.runs_lower) bits |= shape::kLower;
@@ -97,8 +104,6 @@ uint8_t shape_of(const DecodedBundle& bundle, const IssuePlan& plan, bool slot, 
   if (plan.records_history) bits |= shape::kHistory;
   return bits;
 }
-
-}  // namespace
 
 Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& plans,
                   const std::array<DecodedBundle, kMicroInstructions>& decoded, const Vu1Config& config) {

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "emu/vu/interpreter/pair_execution.hpp"
+#include "emu/vu/jit/block_compiler.hpp"
 
 namespace gcvu::vu {
 
@@ -50,6 +51,59 @@ void Vu1::run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry) {
 }
 
 
+uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry) {
+  const jit::CompiledBlock* code = jit_.find(registers_.tpc);
+  if (code == nullptr || code->pair_count() != block.pairs.size()) [[unlikely]] {
+    code = jit_.compile({pairs, block.pairs.size()}, *program_, jit_abi(), config_.jit_fault);
+    if (code == nullptr) return 0;
+  }
+  return code->run(*this, entry);
+}
+
+jit::VuAbi Vu1::jit_abi() {
+  const auto offset = [this](const void* member) {
+    return static_cast<int32_t>(static_cast<const char*>(member) - reinterpret_cast<const char*>(this));
+  };
+  jit::VuAbi abi;
+  abi.layout.cycle = offset(&cycle_);
+  abi.layout.next_event = offset(&next_event_);
+  abi.layout.running = offset(&running_);
+  abi.layout.tpc = offset(&registers_.tpc);
+  abi.layout.i_register = offset(&registers_.i);
+  abi.layout.pairs = offset(&stats_.pairs);
+  abi.layout.stall_cycles = offset(&stats_.stall_cycles);
+  abi.layout.stall_by_cause = offset(stats_.stall_cycles_by_cause.data());
+  abi.layout.branch_pending = offset(&branch_pending_);
+  abi.layout.branch_target = offset(&branch_target_);
+  abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle) { vu.retire_due(cycle); };
+  abi.hooks.break_chains = [](Vu1& vu) { vu.branch_history_.break_chains(vu.stats_.pairs); };
+  abi.hooks.read_vi = [](Vu1& vu, uint32_t vi) { return vu.registers_.vi(static_cast<int>(vi)); };
+  abi.hooks.record_history = [](Vu1& vu, uint32_t vi, uint32_t old_value, uint32_t read_same) {
+    vu.branch_history_.record(vu.stats_.pairs, static_cast<uint8_t>(vi), static_cast<uint16_t>(old_value),
+                              read_same != 0);
+  };
+  abi.hooks.write_lower_vf = [](Vu1& vu, const LowerResult& lower) {
+    vu.registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
+    vu.fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, vu.cycle_);
+  };
+  abi.hooks.generic_pair = [](Vu1& vu, const BlockPair& pair, uint64_t entry) {
+    vu.cycle_ = entry + pair.issue;
+    const uint32_t next =
+        vu.execute_pair(pair.pc, Stall{pair.cause, static_cast<uint32_t>(pair.issue - pair.pre)}, pair.flags);
+    return vu.running_ && next == (pair.pc + 1u) % kMicroInstructions;
+  };
+  return abi;
+}
+
+void Vu1::invalidate_compiled(uint32_t first, uint32_t count, bool unshared) {
+  if (config_.jit_fault == JitFault::kBrokenStaleCode) return;
+  if (unshared) {
+    jit_.clear();
+  } else {
+    jit_.invalidate(first, count);
+  }
+}
+
 bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
   // Most entries find everything from before the block landed long ago: one compare per unit then. Otherwise only
   // the deadlines before the unit's drain cycle (the newest write's ready cycle, the latest of all) can be missed,
@@ -89,6 +143,13 @@ bool Vu1::run_block(uint64_t until) {
   static constexpr auto kPlainPairs = []<size_t... kShape>(std::index_sequence<kShape...>) {
     return std::array<PlainPairFn, sizeof...(kShape)>{&Vu1::run_plain_pair<static_cast<uint8_t>(kShape)>...};
   }(std::make_index_sequence<pair_shape::kCount>{});
+  if (config_.engine == Engine::kJit) {
+    // What the generated code depends on beyond the program: the settings block schedules and liveness depend on,
+    // and the test-only faults. Neither changes while this call runs blocks.
+    const uint32_t key = static_cast<uint32_t>(config_.flag_liveness) | static_cast<uint32_t>(config_.jit_fault) << 8 |
+                         static_cast<uint32_t>(config_.write_clash) << 16;
+    if (!jit_.compiled_for(program_, key)) [[unlikely]] jit_.retarget(program_, key);
+  }
   bool ran_any = false;
   // Block after block while each ends whole and its successor's entry is quiet; anything else goes back to the
   // caller, which takes the pair per pair (or calls again).
@@ -112,7 +173,12 @@ bool Vu1::run_block(uint64_t until) {
     }
     const size_t count = block->pairs.size();
     uint64_t ran = 0;
-    for (size_t n = 0; n < count; ++n) {
+    // The JIT's one entry-state class (block_compiler.hpp): quiet, from the first pair, and run whole.
+    if (config_.engine == Engine::kJit && !generic_first && entry + block->pairs.back().pre < limit) {
+      ran = run_compiled(*block, pairs, entry);
+    }
+    const bool compiled = ran != 0;
+    for (size_t n = 0; n < count && !compiled; ++n) {
       const BlockPair& pair = pairs[n];
       if (entry + pair.pre >= limit) break;
       ++ran;

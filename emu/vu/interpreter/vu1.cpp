@@ -62,7 +62,8 @@ IssuePlan Vu1::plan_issue(const DecodedBundle& bundle, const Vu1Config& config) 
   return plan;
 }
 
-Vu1::Vu1(Vu1Config config) : config_(config), program_(std::make_shared<DecodedMicro>()) {
+Vu1::Vu1(Vu1Config config)
+    : config_(config), program_(std::make_shared<DecodedMicro>()), jit_(config.jit_cache_blocks) {
   DecodedBundle empty = decode_bundle(0);
   program_->decoded.fill(empty);
   program_->plans.fill(plan_issue(empty, config_));
@@ -74,7 +75,9 @@ DecodedMicro& Vu1::writable_program() {
 }
 
 void Vu1::write_micro(uint32_t pc, uint64_t bundle) {
+  const DecodedMicro* before = program_.get();
   DecodedMicro& program = writable_program();
+  invalidate_compiled(pc, 1, &program != before);
   program.micro.write_instruction(pc, bundle);
   pc %= kMicroInstructions;
   program.decoded[pc] = decode_bundle(bundle);
@@ -83,7 +86,10 @@ void Vu1::write_micro(uint32_t pc, uint64_t bundle) {
 }
 
 void Vu1::load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction) {
+  const DecodedMicro* before = program_.get();
   DecodedMicro& program = writable_program();
+  invalidate_compiled(first_instruction, static_cast<uint32_t>(std::min<size_t>((bytes.size() + 7) / 8, kMicroInstructions)),
+                      &program != before);
   program.micro.load(bytes, first_instruction);
   size_t count = std::min<size_t>(bytes.size() / 8, kMicroInstructions);
   for (size_t n = 0; n < count; ++n) {

@@ -27,6 +27,8 @@
 #include "emu/vu/interpreter/upper_plan.hpp"
 #include "emu/vu/interpreter/vu1_config.hpp"
 #include "emu/vu/isa/decoded_op.hpp"
+#include "emu/vu/jit/code_cache.hpp"
+#include "emu/vu/jit/vu_abi.hpp"
 #include "emu/vu/pipeline/fdiv_unit.hpp"
 #include "emu/vu/pipeline/flag_pipeline.hpp"
 #include "emu/vu/pipeline/fmac_pipeline.hpp"
@@ -93,6 +95,8 @@ class Vu1 {
   const Vu1Stats& stats() const { return stats_; }
   // How much of the run the block runner took (block.hpp); not part of the program's results.
   const BlockStats& block_stats() const { return block_stats_; }
+  // The compiled blocks of Engine::kJit (emu/vu/jit/code_cache.hpp): for the cross-test and the bench.
+  const jit::CodeCache& jit_cache() const { return jit_; }
   StopReason stop_reason() const { return stop_reason_; }
   const std::string& stop_message() const { return stop_message_; }
   const XgkickUnit& xgkick() const { return xgkick_; }
@@ -149,6 +153,14 @@ class Vu1 {
   template <uint8_t kShape>
   static void run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry);
   using PlainPairFn = void (*)(Vu1&, const BlockPair&, uint64_t);
+  // block_runner.cpp: the whole block from a quiet entry as compiled host code (Engine::kJit); 0 if it cannot be
+  // compiled (the loop runs it then). Its pair count otherwise, or fewer if a pair stopped the program.
+  uint64_t run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry);
+  // What compiled code needs of this Vu1 (emu/vu/jit/vu_abi.hpp), and the steps it calls out of line.
+  jit::VuAbi jit_abi();
+  // Micro memory at [first, first + count) changed: the compiled blocks on it go (all of them if the program was
+  // unshared, since every compiled block points into the program it was compiled from).
+  void invalidate_compiled(uint32_t first, uint32_t count, bool unshared);
   // upper_ops.cpp: one function per FMAC form, other upper op and FlagUse (template instances).
   static UpperFn upper_function(const UpperPlan& plan, FlagUse use);
   template <Arith kArith, Second kSecond, bool kToAcc, FlagUse kUse>
@@ -171,6 +183,7 @@ class Vu1 {
   // Shared with copies of this Vu1 until one of them writes micro memory (decoded_micro.hpp).
   std::shared_ptr<DecodedMicro> program_;
   BlockCache blocks_;  // a copy of the Vu1 starts with an empty cache (block.hpp)
+  jit::CodeCache jit_;  // likewise
 
   FmacPipeline fmac_;
   FlagPipeline flags_;

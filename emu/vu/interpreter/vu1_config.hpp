@@ -1,6 +1,7 @@
 #pragma once
 // Options that select between documented behaviours where the references disagree, and the run limits.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -22,13 +23,22 @@ enum class WriteClash : uint8_t {
 enum class Engine : uint8_t {
   kInterp,  // every pair through the per-pair issue loop: the reference and the readable definition of the VU
   kBlocks,  // cached blocks run with a precomputed stall schedule where their entry is quiet (block.hpp)
+  kJit,     // as kBlocks, with blocks run whole compiled to host code (emu/vu/jit/block_compiler.hpp)
 };
 
 // The engine's command-line name ("interp", "blocks") and back (nullopt for an unknown name).
-constexpr std::string_view engine_name(Engine engine) { return engine == Engine::kInterp ? "interp" : "blocks"; }
+constexpr std::string_view engine_name(Engine engine) {
+  switch (engine) {
+    case Engine::kInterp: return "interp";
+    case Engine::kBlocks: return "blocks";
+    case Engine::kJit: return "jit";
+  }
+  return "blocks";
+}
 constexpr std::optional<Engine> engine_from_name(std::string_view name) {
   if (name == "interp") return Engine::kInterp;
   if (name == "blocks") return Engine::kBlocks;
+  if (name == "jit") return Engine::kJit;
   return std::nullopt;
 }
 
@@ -45,6 +55,17 @@ enum class FlagLiveness : uint8_t {
   kBrokenWhenCut,          // left out even when run_until or the cycle budget cuts the block short
 };
 
+// Deliberately broken JIT variants, only so tests/vu/jit_cross_test.cpp can show that the engine cross-test notices
+// a JIT bug. Never use them.
+enum class JitFault : uint8_t {
+  kNone,
+  kBrokenStallStats,  // a stalled pair adds one cycle too many to Vu1Stats::stall_cycles
+  kBrokenSkipsRetire,  // a stalled pair does not commit the results that land before it issues
+  kBrokenLastCycle,    // the cycle counter does not count up after a block's last pair
+  kBrokenStaleCode,    // micro-memory writes leave the compiled code in place
+  kBrokenBranchTarget,  // a taken branch compiled inline goes one pair past its target
+};
+
 struct Vu1Config {
   // A program that has not ended after this many cycles stops with an error.
   uint64_t max_cycles = 50'000'000;
@@ -56,6 +77,9 @@ struct Vu1Config {
   // gets the per-pair loop, whatever the engine.
   Engine engine = Engine::kBlocks;
   FlagLiveness flag_liveness = FlagLiveness::kOn;
+  // Engine::kJit: how many compiled blocks are kept (the oldest is evicted beyond), and the test-only faults.
+  size_t jit_cache_blocks = 512;
+  JitFault jit_fault = JitFault::kNone;
   // For a debugger that watches stalls cycle by cycle: run_until(c) never issues a pair whose issue cycle (after
   // its stall) is c or later; the clock moves to c (retiring what is due) and the pair waits, still at the PC.
   // Its stall is measured from the cycle it came up, so PairEvent::stall and Vu1Stats are as without the option.

@@ -1,0 +1,261 @@
+#include "emu/vu/jit/block_compiler.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include <xbyak/xbyak.h>
+
+namespace gcvu::vu::jit {
+
+#if defined(__x86_64__)
+namespace {
+
+// The System V calling convention: arguments in rdi, rsi, rdx, rcx, r8; rbx, r12, r13 survive calls.
+// Held for the whole block: rbx = the Vu1, r12 = the entry cycle, r13d = the old VI of a history pair; [rsp] is the
+// pair's LowerResult.
+class BlockEmitter : public Xbyak::CodeGenerator {
+ public:
+  BlockEmitter(size_t bytes, uint8_t* buffer, const VuAbi& abi, JitFault fault)
+      : Xbyak::CodeGenerator(bytes, buffer), abi_(abi), fault_(fault) {}
+
+  void block(std::span<const BlockPair> pairs, std::span<const BlockPair> kept, const DecodedMicro& program) {
+    push(rbx);
+    push(r12);
+    push(r13);
+    sub(rsp, kFrame);  // three pushes and the return address: rsp stays 16-byte aligned at each call
+    mov(rbx, rdi);
+    mov(r12, rsi);
+    Xbyak::Label epilogue;
+    bool after_branch = false;  // the pair before was a branch: this one is its delay slot
+    bool after_end = false;     // an E bit came before: execute_pair's end handling applies
+    for (size_t n = 0; n < pairs.size(); ++n) {
+      const BlockPair& pair = pairs[n];
+      const DecodedBundle& bundle = program.decoded[pair.pc];
+      const IssuePlan& plan = program.plans[pair.pc];
+      const bool branch = bundle.lower_info.is_branch;
+      const bool own_rules = !after_end && !plan.e_bit && !plan.d_bit && !plan.t_bit && !plan.stops;
+      const bool last = n + 1 == pairs.size();
+      if (pair.shape != pair_shape::kGeneric) {
+        plain_pair(pair, pair.shape, bundle, plan, n, epilogue);
+        mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
+      } else if (own_rules && branch && !after_branch) {
+        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, epilogue);
+        branch_taken();
+        mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
+      } else if (own_rules && !branch && after_branch) {
+        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, epilogue);
+        delay_slot_done(pair, n, epilogue);
+      } else {
+        generic_pair(kept[n], n, epilogue);
+        after_branch = branch;
+        after_end = after_end || plan.e_bit;
+        continue;
+      }
+      // cycle_ counts up after the pair; the next pair sets it to its own issue cycle anyway.
+      if (last && fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
+      after_branch = branch;
+      after_end = after_end || plan.e_bit;
+    }
+    mov(eax, static_cast<uint32_t>(pairs.size()));
+    L(epilogue);
+    add(rsp, kFrame);
+    pop(r13);
+    pop(r12);
+    pop(rbx);
+    ret();
+  }
+
+ private:
+  static constexpr uint32_t kFrame = (sizeof(LowerResult) + 15) / 16 * 16;
+  static_assert(kFrame <= 64);
+  static constexpr uint32_t kLowerFields = offsetof(LowerResult, vf_write) + offsetof(VfUse, fields);
+  static constexpr uint32_t kBranchTaken = offsetof(LowerResult, branch_taken);
+  static constexpr uint32_t kBranchTarget = offsetof(LowerResult, branch_target);
+
+  Xbyak::Address vu(int32_t offset, size_t width) {
+    switch (width) {
+      case 1: return byte[rbx + offset];
+      case 2: return word[rbx + offset];
+      case 4: return dword[rbx + offset];
+      default: return qword[rbx + offset];
+    }
+  }
+  // A direct call (rel32) when the arena lies within ±2 GiB of the target, as CodeArena tries to arrange; else through
+  // rax. The code is written where it runs, so the displacement is final.
+  template <typename Fn>
+  void call_fn(Fn* fn) {
+    const auto target = reinterpret_cast<intptr_t>(fn);
+    const intptr_t displacement = target - reinterpret_cast<intptr_t>(getCurr() + 5);
+    if (displacement >= INT32_MIN && displacement <= INT32_MAX) {
+      db(0xe8);
+      dd(static_cast<uint32_t>(static_cast<int32_t>(displacement)));
+    } else {
+      mov(rax, static_cast<uint64_t>(target));
+      call(rax);
+    }
+  }
+  void set_cycle(uint32_t offset) {
+    lea(rax, ptr[r12 + offset]);
+    mov(vu(abi_.layout.cycle, 8), rax);
+  }
+  void return_if_stopped(size_t n, Xbyak::Label& epilogue) {
+    Xbyak::Label go_on;
+    cmp(vu(abi_.layout.running, 1), 0);
+    jne(go_on);
+    mov(eax, static_cast<uint32_t>(n + 1));
+    jmp(epilogue, T_NEAR);
+    L(go_on);
+  }
+
+  // Vu1::run_plain_pair for this pair, step by step.
+  // Everything execute_pair does for the pair up to its stop check, for shape bits `s` (pair_shape_bits), with no
+  // branch or E bit pending from before it.
+  void plain_pair(const BlockPair& pair, uint8_t s, const DecodedBundle& bundle, const IssuePlan& plan, size_t n,
+                  Xbyak::Label& epilogue) {
+    namespace shape = pair_shape;
+    const VuLayout& at = abi_.layout;
+    set_cycle(pair.issue);
+    if ((s & shape::kStalled) != 0) {
+      uint32_t cycles = static_cast<uint32_t>(pair.issue - pair.pre);
+      mov(rax, cycles + (fault_ == JitFault::kBrokenStallStats ? 1u : 0u));
+      add(vu(at.stall_cycles, 8), rax);
+      mov(rax, cycles);
+      add(vu(at.stall_by_cause + 8 * static_cast<int32_t>(pair.cause), 8), rax);
+      mov(rdi, rbx);
+      call_fn(abi_.hooks.break_chains);
+    }
+    if (!((s & shape::kStalled) != 0 && fault_ == JitFault::kBrokenSkipsRetire)) {
+      Xbyak::Label nothing_due;
+      lea(rsi, ptr[r12 + pair.issue]);
+      cmp(rsi, vu(at.next_event, 8));
+      jb(nothing_due);
+      mov(rdi, rbx);
+      call_fn(abi_.hooks.retire_due);
+      L(nothing_due);
+    }
+    if ((s & shape::kHistory) != 0) {
+      mov(rdi, rbx);
+      mov(esi, plan.history_vi);
+      call_fn(abi_.hooks.read_vi);
+      movzx(r13d, ax);
+    }
+    if (bundle.lower_info.is_branch) mov(byte[rsp + kBranchTaken], 0);  // read by branch_taken()
+    if ((s & shape::kLower) != 0) {
+      // The handler gets a fresh LowerResult in run_plain_pair. Lower handlers only write it (lower_ops.cpp: a VF
+      // result sets vf_write and vf_value together, a branch its two fields), and of a plain pair only vf_write is
+      // read afterwards, so clearing vf_write's field mask is the same as a fresh one.
+      if ((s & shape::kLowerVf) != 0) mov(byte[rsp + kLowerFields], 0);
+      mov(rdi, rbx);
+      mov(rsi, reinterpret_cast<uintptr_t>(&bundle.lower));
+      mov(rdx, reinterpret_cast<uintptr_t>(&bundle.lower_info));
+      mov(ecx, pair.pc);
+      mov(r8, rsp);
+      call_fn(plan.lower_fn);
+    }
+    if ((s & shape::kUpper) != 0) {
+      mov(rdi, rbx);
+      mov(rsi, reinterpret_cast<uintptr_t>(&bundle.upper));
+      mov(rdx, reinterpret_cast<uintptr_t>(&bundle.upper_info));
+      call_fn(plan.upper_fns[static_cast<size_t>(pair.flags)]);
+    }
+    if ((s & shape::kLowerVf) != 0) {
+      Xbyak::Label no_write;
+      cmp(byte[rsp + kLowerFields], 0);
+      je(no_write);
+      mov(rdi, rbx);
+      mov(rsi, rsp);
+      call_fn(abi_.hooks.write_lower_vf);
+      L(no_write);
+    }
+    if ((s & shape::kLoi) != 0) mov(vu(at.i_register, 4), bundle.lower.raw);
+    if ((s & shape::kHistory) != 0) {
+      mov(rdi, rbx);
+      mov(esi, plan.history_vi);
+      mov(edx, r13d);
+      mov(ecx, plan.history_read_same ? 1 : 0);
+      call_fn(abi_.hooks.record_history);
+    }
+    inc(vu(at.pairs, 8));
+    if ((s & shape::kLower) != 0) return_if_stopped(n, epilogue);  // only a lower op can stop the program
+  }
+
+  // execute_pair after a branch's lower op: a taken branch makes the next pair its delay slot.
+  void branch_taken() {
+    static_assert((kMicroInstructions & (kMicroInstructions - 1)) == 0);
+    Xbyak::Label not_taken;
+    cmp(byte[rsp + kBranchTaken], 0);
+    je(not_taken);
+    mov(vu(abi_.layout.branch_pending, 1), 1);
+    mov(eax, dword[rsp + kBranchTarget]);
+    if (fault_ == JitFault::kBrokenBranchTarget) inc(eax);
+    and_(eax, kMicroInstructions - 1);
+    mov(vu(abi_.layout.branch_target, 4), eax);
+    L(not_taken);
+  }
+
+  // execute_pair at the end of a delay slot: after a taken branch the block ends here and the PC is the target;
+  // otherwise the program goes on with the next pair.
+  void delay_slot_done(const BlockPair& pair, size_t n, Xbyak::Label& epilogue) {
+    Xbyak::Label not_taken;
+    cmp(vu(abi_.layout.branch_pending, 1), 0);
+    je(not_taken, T_NEAR);
+    mov(vu(abi_.layout.branch_pending, 1), 0);
+    mov(eax, vu(abi_.layout.branch_target, 4));
+    mov(vu(abi_.layout.tpc, 2), ax);
+    if (fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
+    mov(eax, static_cast<uint32_t>(n + 1));
+    jmp(epilogue, T_NEAR);
+    L(not_taken);
+    mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
+  }
+
+  void generic_pair(const BlockPair& kept, size_t n, Xbyak::Label& epilogue) {
+    Xbyak::Label go_on;
+    mov(rdi, rbx);
+    mov(rsi, reinterpret_cast<uintptr_t>(&kept));
+    mov(rdx, r12);
+    call_fn(abi_.hooks.generic_pair);
+    test(al, al);
+    jnz(go_on, T_NEAR);
+    mov(eax, static_cast<uint32_t>(n + 1));
+    jmp(epilogue, T_NEAR);
+    L(go_on);
+  }
+
+  VuAbi abi_;
+  JitFault fault_;
+};
+
+}  // namespace
+
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const DecodedMicro& program,
+                                             const VuAbi& abi, JitFault fault, CodeArena& arena) {
+  if (pairs.empty()) return nullptr;
+  const size_t room = 1024 + 512 * pairs.size();  // far above the longest pair's code (a bound xbyak enforces)
+  uint8_t* buffer = arena.reserve(room);
+  if (buffer == nullptr) return nullptr;
+  std::vector<BlockPair> kept(pairs.begin(), pairs.end());
+  size_t used = 0;
+  try {
+    BlockEmitter emitter(room, buffer, abi, fault);
+    emitter.block(pairs, kept, program);
+    used = emitter.getSize();
+  } catch (const Xbyak::Error&) {
+    used = 0;
+  }
+  // Made executable even when nothing was written, so the reserved pages never stay writable.
+  if (!arena.commit(buffer, used) || used == 0) return nullptr;
+  return std::make_unique<CompiledBlock>(std::move(kept), reinterpret_cast<BlockCode>(buffer), buffer, used);
+}
+
+#else
+
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair>, const DecodedMicro&, const VuAbi&,
+                                             JitFault, CodeArena&) {
+  return nullptr;
+}
+
+#endif
+
+}  // namespace gcvu::vu::jit

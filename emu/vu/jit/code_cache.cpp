@@ -1,0 +1,58 @@
+#include "emu/vu/jit/code_cache.hpp"
+
+#include <algorithm>
+
+namespace gcvu::vu::jit {
+
+const CompiledBlock* CodeCache::compile(std::span<const BlockPair> pairs, const DecodedMicro& program,
+                                        const VuAbi& abi, JitFault fault) {
+  if (arena_ == nullptr) arena_ = std::make_unique<CodeArena>();
+  auto block = compile_block(pairs, program, abi, fault, *arena_);
+  if (block == nullptr && arena_->used() != 0) {
+    clear();  // every block goes before their code is overwritten
+    arena_->reset();
+    ++flushes_;
+    block = compile_block(pairs, program, abi, fault, *arena_);
+  }
+  return block == nullptr ? nullptr : insert(std::move(block));
+}
+
+const CompiledBlock* CodeCache::insert(std::unique_ptr<CompiledBlock> block) {
+  const uint32_t pc = block->first_pc() % kMicroInstructions;
+  if (by_pc_[pc] != nullptr) {
+    order_.erase(std::find(order_.begin(), order_.end(), pc));
+  } else if (order_.size() >= capacity_) {
+    by_pc_[order_.front()].reset();
+    order_.pop_front();
+    ++evicted_;
+  }
+  by_pc_[pc] = std::move(block);
+  order_.push_back(pc);
+  ++compiled_;
+  return by_pc_[pc].get();
+}
+
+void CodeCache::invalidate(uint32_t first, uint32_t count) {
+  if (order_.empty() || count == 0) return;
+  first %= kMicroInstructions;
+  count = std::min<uint32_t>(count, kMicroInstructions);
+  std::erase_if(order_, [&](uint32_t start) {
+    const CompiledBlock& block = *by_pc_[start];
+    // The block covers start .. start + span, plus the pair after it (modulo micro memory).
+    const uint32_t span = (block.last_pc() + 1 - start + kMicroInstructions) % kMicroInstructions;
+    const bool hit = (start + kMicroInstructions - first) % kMicroInstructions < count ||
+                     (first + kMicroInstructions - start) % kMicroInstructions <= span;
+    if (hit) {
+      by_pc_[start].reset();
+      ++invalidated_;
+    }
+    return hit;
+  });
+}
+
+void CodeCache::clear() {
+  for (uint32_t pc : order_) by_pc_[pc].reset();
+  order_.clear();
+}
+
+}  // namespace gcvu::vu::jit

@@ -1,0 +1,72 @@
+#pragma once
+// Compiled blocks by start PC, for the one entry-state class block_compiler.hpp compiles. Bounded: when full, the
+// oldest block is evicted (FIFO). Invalidated exactly where micro memory is written: a block goes when a write
+// lands on one of its pairs or on the pair just after it (whose plan decided where the block ends).
+//
+// The code points into the decoded program it was compiled from, so the cache remembers that program (by owner,
+// through a weak_ptr, so a later program at the same address is never taken for it) and the settings the code
+// depends on; Vu1 empties it when either differs. Copying a Vu1 onto another (a benchmark's fresh start, a
+// snapshot restored) therefore keeps the target's code while the program is the same object.
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <span>
+
+#include "emu/vu/interpreter/decoded_micro.hpp"
+#include "emu/vu/jit/block_compiler.hpp"
+#include "emu/vu/state/memory.hpp"
+
+namespace gcvu::vu::jit {
+
+class CodeCache {
+ public:
+  explicit CodeCache(size_t capacity = 512) : capacity_(capacity == 0 ? 1 : capacity) {}
+  // A copy starts empty: code is never shared between two VUs. Assigning keeps this cache's own code, which
+  // Vu1::run_compiled checks against the program and settings before it runs any (compiled_for).
+  CodeCache(const CodeCache& other) : CodeCache(other.capacity_) {}
+  CodeCache& operator=(const CodeCache&) { return *this; }
+  CodeCache(CodeCache&&) = default;
+  CodeCache& operator=(CodeCache&&) = default;
+
+  // Compiles the block into this cache's arena and keeps it (nullptr if it cannot be compiled). A full arena empties
+  // the cache and starts over.
+  const CompiledBlock* compile(std::span<const BlockPair> pairs, const DecodedMicro& program, const VuAbi& abi,
+                               JitFault fault);
+  // Whether the cached code was compiled from `program` with settings `key`; retarget empties the cache for them.
+  bool compiled_for(const std::shared_ptr<DecodedMicro>& program, uint32_t key) const {
+    return key == key_ && !program_.owner_before(program) && !program.owner_before(program_);
+  }
+  void retarget(const std::shared_ptr<DecodedMicro>& program, uint32_t key) {
+    clear();
+    program_ = program;
+    key_ = key;
+  }
+
+  const CompiledBlock* find(uint32_t pc) const { return by_pc_[pc % kMicroInstructions].get(); }
+  const CompiledBlock* insert(std::unique_ptr<CompiledBlock> block);  // evicts the oldest when full
+  // Drops every block with a pair in [first, first + count) (modulo micro memory) or whose next pair is there.
+  void invalidate(uint32_t first, uint32_t count);
+  void clear();
+
+  size_t size() const { return order_.size(); }
+  uint64_t compiled() const { return compiled_; }
+  uint64_t evicted() const { return evicted_; }
+  uint64_t invalidated() const { return invalidated_; }
+  uint64_t flushes() const { return flushes_; }  // times a full arena emptied the cache
+
+ private:
+  size_t capacity_;
+  std::unique_ptr<CodeArena> arena_;  // mapped at the first compile
+  std::weak_ptr<DecodedMicro> program_;
+  uint32_t key_ = 0;
+  std::array<std::unique_ptr<CompiledBlock>, kMicroInstructions> by_pc_{};
+  std::deque<uint32_t> order_;  // start PCs, oldest first
+  uint64_t compiled_ = 0;
+  uint64_t evicted_ = 0;
+  uint64_t invalidated_ = 0;
+  uint64_t flushes_ = 0;
+};
+
+}  // namespace gcvu::vu::jit

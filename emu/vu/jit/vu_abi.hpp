@@ -1,0 +1,47 @@
+#pragma once
+// What compiled blocks (block_compiler.hpp) need of a Vu1: where its state lies (byte offsets from the Vu1 object,
+// the same for every instance) and the out-of-line steps they call. Vu1::jit_abi fills it in, so the compiler needs
+// no access to Vu1's private members and Vu1 knows nothing of the host code.
+
+#include <cstdint>
+
+#include "emu/vu/interpreter/block.hpp"
+#include "emu/vu/interpreter/issue_plan.hpp"
+
+namespace gcvu::vu {
+class Vu1;
+}
+
+namespace gcvu::vu::jit {
+
+struct VuLayout {
+  int32_t cycle = 0;           // uint64_t Vu1::cycle_
+  int32_t next_event = 0;      // uint64_t: retire_due is needed once cycle_ reaches it
+  int32_t running = 0;         // bool
+  int32_t tpc = 0;             // uint16_t Registers::tpc
+  int32_t i_register = 0;      // uint32_t Registers::i
+  int32_t pairs = 0;           // uint64_t Vu1Stats::pairs
+  int32_t stall_cycles = 0;    // uint64_t Vu1Stats::stall_cycles
+  int32_t stall_by_cause = 0;  // uint64_t Vu1Stats::stall_cycles_by_cause[0]
+  int32_t branch_pending = 0;  // bool: the pair just executed was a taken branch
+  int32_t branch_target = 0;   // uint32_t
+};
+
+// Each does exactly what the block runner's plain-pair handler (block_runner.cpp) does at that step.
+struct VuHooks {
+  void (*retire_due)(Vu1&, uint64_t cycle) = nullptr;
+  void (*break_chains)(Vu1&) = nullptr;  // a stall before this pair breaks branch-VI chains
+  uint16_t (*read_vi)(Vu1&, uint32_t vi) = nullptr;
+  void (*record_history)(Vu1&, uint32_t vi, uint32_t old_value, uint32_t read_same) = nullptr;
+  void (*write_lower_vf)(Vu1&, const LowerResult&) = nullptr;  // the lower op's VF result, when it has one
+  // A pair that is not plain (a branch, an E/D/T pair, a delay slot), through execute_pair; false when the block
+  // must not go on after it.
+  bool (*generic_pair)(Vu1&, const BlockPair&, uint64_t entry) = nullptr;
+};
+
+struct VuAbi {
+  VuLayout layout;
+  VuHooks hooks;
+};
+
+}  // namespace gcvu::vu::jit

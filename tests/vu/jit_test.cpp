@@ -1,0 +1,133 @@
+// The JIT's code cache (emu/vu/jit): W^X, the bound and its eviction, and exact invalidation on micro-memory
+// writes. That compiled code gives the same results as the per-pair path is block_cross_test.cpp's cross-check.
+
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "harness/bench/workloads.hpp"
+#include "tests/vu/vu_program.hpp"
+#include "tests/vu/vu_snapshot.hpp"
+
+namespace gcvu::test {
+namespace {
+
+std::unique_ptr<VuRun> run_workload(const harness::Workload& workload, vu::Vu1Config config) {
+  auto run = std::make_unique<VuRun>(config);
+  run->vu.load_micro(workload.code);
+  run->vu.data().load(workload.data);
+  run->vu.start(0);
+  run->vu.run();
+  run->vu.finish_xgkick();
+  return run;
+}
+
+vu::Vu1Config jit_config() {
+  vu::Vu1Config config;
+  config.engine = vu::Engine::kJit;
+  return config;
+}
+
+std::vector<uint32_t> compiled_starts(const vu::Vu1& vu) {
+  std::vector<uint32_t> starts;
+  for (uint32_t pc = 0; pc < vu::kMicroInstructions; ++pc) {
+    if (vu.jit_cache().find(pc) != nullptr) starts.push_back(pc);
+  }
+  return starts;
+}
+
+// The permissions of the mapping holding `address` in /proc/self/maps ("r-xp", ...), "" if none.
+std::string permissions_at(const void* address) {
+  const auto at = reinterpret_cast<uintptr_t>(address);
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  while (std::getline(maps, line)) {
+    std::istringstream fields(line);
+    std::string range, permissions;
+    fields >> range >> permissions;
+    const size_t dash = range.find('-');
+    const uintptr_t begin = std::stoull(range.substr(0, dash), nullptr, 16);
+    const uintptr_t end = std::stoull(range.substr(dash + 1), nullptr, 16);
+    if (at >= begin && at < end) return permissions;
+  }
+  return "";
+}
+
+TEST(VuJit, EngineNameRoundTrips) {
+  EXPECT_EQ(vu::engine_name(vu::Engine::kJit), "jit");
+  EXPECT_EQ(vu::engine_from_name("jit"), vu::Engine::kJit);
+}
+
+TEST(VuJit, CompiledCodeIsExecutableAndNotWritable) {
+  const auto run = run_workload(harness::builtin_workloads().front(), jit_config());
+  const std::vector<uint32_t> starts = compiled_starts(run->vu);
+  ASSERT_FALSE(starts.empty());
+  for (uint32_t pc : starts) {
+    const vu::jit::CompiledBlock& block = *run->vu.jit_cache().find(pc);
+    EXPECT_GT(block.code_bytes(), 0u);
+    EXPECT_EQ(permissions_at(block.code_address()).substr(0, 3), "r-x") << "block at " << pc;
+  }
+}
+
+// With room for two blocks, every workload still runs exactly as the per-pair path runs it, while blocks come and
+// go.
+TEST(VuJit, BoundedCacheEvictsAndStaysExact) {
+  for (const harness::Workload& workload : harness::builtin_workloads()) {
+    vu::Vu1Config config = jit_config();
+    config.jit_cache_blocks = 2;
+    const auto jit = run_workload(workload, config);
+    vu::Vu1Config interp;
+    interp.engine = vu::Engine::kInterp;
+    const auto reference = run_workload(workload, interp);
+    expect_same(VuSnapshot(reference->vu, &reference->path1), VuSnapshot(jit->vu, &jit->path1), workload.name);
+    EXPECT_LE(jit->vu.jit_cache().size(), 2u) << workload.name;
+    if (jit->vu.jit_cache().compiled() > 2) {
+      EXPECT_GT(jit->vu.jit_cache().evicted(), 0u) << workload.name;
+    }
+  }
+}
+
+// A micro-memory write drops exactly the compiled blocks it lands on (or just after: that pair decided where the
+// block ends), and nothing else; the VU then runs the changed program exactly.
+TEST(VuJit, MicroWritesDropOnlyTheBlocksUnderThem) {
+  const harness::Workload workload = harness::builtin_workloads().front();
+  auto run = run_workload(workload, jit_config());
+  std::vector<std::pair<uint32_t, uint32_t>> ranges;  // first and last pair of every compiled block
+  for (uint32_t pc : compiled_starts(run->vu)) ranges.emplace_back(pc, run->vu.jit_cache().find(pc)->last_pc());
+  ASSERT_GE(ranges.size(), 2u);
+  const uint32_t written = ranges.front().second;
+  run->vu.write_micro(written, run->vu.micro().instruction(written));
+  size_t dropped = 0;
+  for (const auto& [first, last] : ranges) {
+    const uint32_t n = vu::kMicroInstructions;
+    const bool under = (written + n - first) % n <= (last + 1 + n - first) % n;
+    EXPECT_EQ(run->vu.jit_cache().find(first) == nullptr, under) << "block " << first << ".." << last;
+    dropped += under ? 1 : 0;
+  }
+  EXPECT_GE(dropped, 1u);
+  EXPECT_EQ(run->vu.jit_cache().invalidated(), dropped);
+  // Far from every block (the end of micro memory, which the workload does not use): nothing goes.
+  const size_t before = run->vu.jit_cache().size();
+  run->vu.write_micro(vu::kMicroInstructions - 1, 0);
+  EXPECT_EQ(run->vu.jit_cache().size(), before);
+  // And the VU runs on exactly: the same steps through the per-pair path leave the same state.
+  vu::Vu1Config interp;
+  interp.engine = vu::Engine::kInterp;
+  const auto reference = run_workload(workload, interp);
+  reference->vu.write_micro(written, reference->vu.micro().instruction(written));
+  reference->vu.write_micro(vu::kMicroInstructions - 1, 0);
+  for (VuRun* each : {reference.get(), run.get()}) {
+    each->vu.data().load(workload.data);
+    each->vu.start(0);
+    each->vu.run();
+    each->vu.finish_xgkick();
+  }
+  expect_same(VuSnapshot(reference->vu, &reference->path1), VuSnapshot(run->vu, &run->path1), "second run");
+}
+
+}  // namespace
+}  // namespace gcvu::test
