@@ -58,11 +58,17 @@ ExprEnv Assembly::env() const {
   return env;
 }
 
+std::string Assembly::image_limit_text() const {
+  const uint64_t bytes = limits().image_bytes;
+  if (bytes % (uint64_t{1} << 20) == 0) return fmt::format("{} MiB", bytes >> 20);
+  return fmt::format("{} bytes", bytes);
+}
+
 void Assembly::emit(const Line& line, std::span<const uint8_t> bytes) {
   if (bytes.empty()) return;
-  if (program_.code.size() + bytes.size() > kMaxImage) {
+  if (program_.code.size() + bytes.size() > limits().image_bytes) {
     throw SourceError(line.statement.file, line.statement.line, 1,
-                      fmt::format("the output would exceed {} MiB", kMaxImage >> 20), line.note);
+                      fmt::format("the output would exceed {}", image_limit_text()), line.note());
   }
   pending_labels_.clear();
   ListingEntry entry;
@@ -94,11 +100,11 @@ uint32_t Assembly::word_at(size_t offset) const {
 void Assembly::warn(const Line& line, int column, const std::string& message) {
   if (options_.strict) {
     throw SourceError(line.statement.file, line.statement.line, column, message + " (an error under --strict)",
-                      line.note);
+                      line.note());
   }
   if (!final_pass()) return;
   program_.warnings.push_back(
-      fmt::format("{}:{}:{}: warning: {}{}", line.statement.file, line.statement.line, column, message, line.note));
+      fmt::format("{}:{}:{}: warning: {}{}", line.statement.file, line.statement.line, column, message, line.note()));
 }
 
 void Assembly::define_symbol(const Line& line, int column, const std::string& name, Symbol symbol) {
@@ -153,7 +159,7 @@ void Assembly::push_statements(std::vector<Statement> statements, const std::fil
     throw SourceError(statements.empty() ? std::string("?") : statements.front().file,
                       statements.empty() ? 0 : statements.front().line, 1,
                       fmt::format("includes or macro expansions nested deeper than {}", kMaxDepth),
-                      statements.empty() ? std::string() : expansion_note(statements.front().expansion));
+                      statements.empty() ? std::string() : expansion_note(statements.front().expansion.get()));
   }
   frames_.push_back({std::move(statements), 0, folder});
 }
@@ -181,11 +187,12 @@ void Assembly::run(std::vector<Statement> statements, const std::filesystem::pat
       frames_.pop_back();
       continue;
     }
-    if (++statements_run_ > kMaxStatements) {
+    if (++statements_run_ > limits().statements) {
       const Statement& s = frame.statements[frame.next];
-      throw SourceError(s.file, s.line, 1,
-                        fmt::format("more than {} statements (a runaway .rept or recursive macro?)", kMaxStatements),
-                        expansion_note(s.expansion));
+      throw SourceError(
+          s.file, s.line, 1,
+          fmt::format("more than {} statements (a runaway .rept or recursive macro?)", limits().statements),
+          expansion_note(s.expansion.get()));
     }
     Statement statement = frame.statements[frame.next++];  // a copy: the frame stack may grow under it
     run_statement(statement);

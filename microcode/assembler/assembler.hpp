@@ -51,11 +51,22 @@ struct Program {
   uint32_t entry(const std::string& label) const;
 };
 
+// How much work one assembly may do. The defaults are what gcvu accepts; a caller that assembles untrusted text in
+// bulk (the fuzz target) asks for less, so each input stays cheap.
+struct AssembleLimits {
+  // Per pass: .rept and recursive macros cannot hang the assembler, and a .rept/.irp is refused before its copies of
+  // the body are made when they would run past this.
+  uint64_t statements = 4'000'000;
+  // The assembled image; .space/.fill are refused before their bytes are made when they would pass it.
+  uint64_t image_bytes = uint64_t{64} << 20;
+};
+
 struct AssembleOptions {
   std::vector<std::filesystem::path> include_dirs;  // searched after the including file's folder (-I)
   std::map<std::string, int64_t> defsyms;           // --defsym NAME=VALUE
   bool strict = false;                              // warnings are errors
   bool external_branches = false;  // a branch to an undefined label is left to a linker (field -1) with a warning
+  AssembleLimits limits;
 };
 
 Program assemble_file(const std::filesystem::path& path, const AssembleOptions& options = {});

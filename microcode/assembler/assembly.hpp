@@ -40,10 +40,11 @@ struct Macro {
 // A statement and the cursor over its text (messages carry file:line:col and expansion notes).
 struct Line {
   const Statement& statement;
-  std::string note;
   Cursor cursor;
   explicit Line(const Statement& s)
-      : statement(s), note(expansion_note(s.expansion)), cursor(s.text, s.file, s.line, s.column_offset, &note) {}
+      : statement(s), cursor(s.text, s.file, s.line, s.column_offset, s.expansion.get()) {}
+  // Built only for a message: most lines never need it, and a deep expansion's note is long.
+  std::string note() const { return expansion_note(statement.expansion.get()); }
   Line(const Line&) = delete;
   Line& operator=(const Line&) = delete;
 };
@@ -86,11 +87,9 @@ class Assembly {
   const std::filesystem::path& current_folder() const;
   size_t depth() const { return frames_.size(); }
   static constexpr size_t kMaxDepth = 256;  // include and macro nesting
-  // Per pass: .rept and recursive macros cannot hang the assembler, and a .rept/.irp is refused before its copies
-  // of the body are made when they would run past this.
-  static constexpr uint64_t kMaxStatements = 4'000'000;
-  // The assembled image; .space/.fill are refused before their bytes are made when they would pass it.
-  static constexpr size_t kMaxImage = 64u << 20;
+  const AssembleLimits& limits() const { return options_.limits; }
+  // The image limit as messages print it: whole MiB where it is one.
+  std::string image_limit_text() const;
   // A source (the top-level file or an .include) is refused before it is read when larger than this.
   static constexpr uintmax_t kMaxSourceBytes = 16u << 20;
   std::map<std::string, Macro>& macros() { return macros_; }

@@ -6,14 +6,15 @@
 #include <string_view>
 
 #include "microcode/assembler/assembler.hpp"
+#include "microcode/assembler/source_text.hpp"
 
 namespace gcvu::microcode::detail {
 
 class Cursor {
  public:
   Cursor(std::string_view text, const std::string& file, int line, int column_offset = 0,
-         const std::string* note = nullptr)
-      : text_(text), file_(file), line_(line), column_offset_(column_offset), note_(note) {}
+         const Expansion* expansion = nullptr)
+      : text_(text), file_(file), line_(line), column_offset_(column_offset), expansion_(expansion) {}
 
   void skip_blanks() {
     while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\r')) ++pos_;
@@ -47,7 +48,7 @@ class Cursor {
 
   [[noreturn]] void fail(const std::string& message) const { fail_at(column(), message); }
   [[noreturn]] void fail_at(int column, const std::string& message) const {
-    throw SourceError(file_, line_, column, message, note_ != nullptr ? *note_ : std::string());
+    throw SourceError(file_, line_, column, message, expansion_note(expansion_));
   }
   const std::string& file() const { return file_; }
   int line() const { return line_; }
@@ -57,7 +58,7 @@ class Cursor {
   const std::string& file_;
   int line_;
   int column_offset_ = 0;
-  const std::string* note_ = nullptr;  // expansion notes appended to errors
+  const Expansion* expansion_ = nullptr;  // the macro expansions an error's notes name
   size_t pos_ = 0;
 };
 

@@ -244,9 +244,9 @@ void space(Assembly& assembly, Line& line, bool fill_form) {
   if (count < 0 || count > (int64_t{16} << 20) || size < 0 || size > 8) {
     cursor.fail_at(column, fmt::format("size {} x {} is outside what gcvu assembles", count, size));
   }
-  if (assembly.here() + static_cast<uint64_t>(count) * static_cast<uint64_t>(size) > Assembly::kMaxImage) {
-    cursor.fail_at(column, fmt::format("{} x {} bytes at {:#x} would take the output past {} MiB", count, size,
-                                       assembly.here(), Assembly::kMaxImage >> 20));
+  if (assembly.here() + static_cast<uint64_t>(count) * static_cast<uint64_t>(size) > assembly.limits().image_bytes) {
+    cursor.fail_at(column, fmt::format("{} x {} bytes at {:#x} would take the output past {}", count, size,
+                                       assembly.here(), assembly.image_limit_text()));
   }
   std::vector<uint8_t> bytes;
   for (int64_t i = 0; i < count; ++i) append_le(bytes, static_cast<uint64_t>(value), static_cast<int>(size));

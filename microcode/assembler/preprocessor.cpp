@@ -165,10 +165,11 @@ void push_expansion(Assembly& assembly, Line& line, const std::vector<Statement>
 
 // The copies of a .rept/.irp body are made before they run, so their count is checked against the statements one
 // pass may run before they are made.
-void require_copies_fit(const Cursor& cursor, int column, const char* directive, uint64_t copies, size_t body) {
-  if (copies * body > Assembly::kMaxStatements) {
+void require_copies_fit(const Cursor& cursor, int column, const char* directive, uint64_t copies, size_t body,
+                        uint64_t limit) {
+  if (copies * body > limit) {
     cursor.fail_at(column, fmt::format("{} {} x {} statements is more than the {} statements one pass runs", directive,
-                                       copies, body, Assembly::kMaxStatements));
+                                       copies, body, limit));
   }
 }
 
@@ -182,7 +183,7 @@ void repeat(Assembly& assembly, Line& line) {
     cursor.fail_at(column, fmt::format(".rept count {} is outside 0..{}", count, kMaxRepeat));
   }
   std::vector<Statement> body = assembly.capture_block(line, kBlockOpens, ".endr");
-  require_copies_fit(cursor, column, ".rept", static_cast<uint64_t>(count), body.size());
+  require_copies_fit(cursor, column, ".rept", static_cast<uint64_t>(count), body.size(), assembly.limits().statements);
   std::vector<Statement> all;
   for (int64_t i = 0; i < count; ++i) all.insert(all.end(), body.begin(), body.end());
   push_expansion(assembly, line, all, ".rept", {}, {});
@@ -199,7 +200,7 @@ void iterate(Assembly& assembly, Line& line) {
   cursor.take(',');
   std::vector<std::string> values = split_arguments(cursor.rest());
   std::vector<Statement> body = assembly.capture_block(line, kBlockOpens, ".endr");
-  require_copies_fit(cursor, column, ".irp", values.size(), body.size());
+  require_copies_fit(cursor, column, ".irp", values.size(), body.size(), assembly.limits().statements);
   std::vector<Statement> all;
   for (const std::string& value : values) {
     for (const Statement& s : body) {

@@ -70,9 +70,9 @@ std::vector<Statement> split_statements(std::string_view text, const std::string
   return out;
 }
 
-std::string expansion_note(const std::shared_ptr<const Expansion>& expansion) {
+std::string expansion_note(const Expansion* expansion) {
   std::string out;
-  for (const Expansion* e = expansion.get(); e != nullptr; e = e->outer.get()) {
+  for (const Expansion* e = expansion; e != nullptr; e = e->outer.get()) {
     out += fmt::format("\n{}:{}: note: in {} expanded here", e->file, e->line, e->what);
   }
   return out;

@@ -33,6 +33,6 @@ struct Statement {
 std::vector<Statement> split_statements(std::string_view text, const std::string& file);
 
 // "\n  in macro 'm' invoked at f.vsm:12" lines for an error inside an expansion (empty when there is none).
-std::string expansion_note(const std::shared_ptr<const Expansion>& expansion);
+std::string expansion_note(const Expansion* expansion);
 
 }  // namespace gcvu::microcode::detail

@@ -48,6 +48,43 @@ TEST(AssemblerLimits, ReptCountOverTwoToTheTwentyIsRefused) {
   EXPECT_EQ(error_of(".rept 1048576\n.endr\n"), "(no error)");
 }
 
+// ---- AssembleOptions::limits: a caller may ask for less work (the fuzz target does) ----
+
+std::string error_with_limits(const std::string& text, const AssembleLimits& limits) {
+  AssembleOptions options;
+  options.limits = limits;
+  try {
+    assemble_source(text, "limits.vsm", options);
+  } catch (const SourceError& error) {
+    return error.what();
+  }
+  return "(no error)";
+}
+
+TEST(AssemblerLimits, ACallersStatementLimitRefusesRepeatsAndRunawayMacros) {
+  const AssembleLimits limits{.statements = 100};
+  // 34 copies x 3 statements = 102 > 100 is refused before copying. 32 x 3 = 96 runs: with the .rept line and the
+  // source's end, 98 statements. (33 x 3 passes the copy check, then its 101st statement is refused as it runs.)
+  EXPECT_TRUE(Starts(error_with_limits(".rept 34\nnop nop\nnop nop\nnop nop\n.endr\n", limits),
+                     "limits.vsm:1:7: .rept 34 x 3 statements is more than the 100 statements one pass runs"));
+  EXPECT_EQ(error_with_limits(".rept 32\nnop nop\nnop nop\nnop nop\n.endr\n", limits), "(no error)");
+  EXPECT_TRUE(
+      Mentions(error_with_limits(".rept 33\nnop nop\nnop nop\nnop nop\n.endr\n", limits), "more than 100 statements"));
+  // A macro that calls itself runs statement by statement until the 101st.
+  EXPECT_TRUE(Mentions(error_with_limits(".macro again\nnop nop\nagain\n.endm\nagain\n", limits),
+                       "more than 100 statements (a runaway .rept or recursive macro?)"));
+}
+
+TEST(AssemblerLimits, ACallersImageLimitRefusesFillAndCodeInBytes) {
+  const AssembleLimits limits{.image_bytes = 1000};
+  EXPECT_TRUE(Starts(error_with_limits(".fill 1001, 1, 0\n", limits),
+                     "limits.vsm:1:7: 1001 x 1 bytes at 0x0 would take the output past 1000 bytes"));
+  EXPECT_EQ(error_with_limits(".fill 1000, 1, 0\n", limits), "(no error)");
+  // 125 bundles are 1,000 bytes; the 126th is refused as it is emitted.
+  EXPECT_TRUE(Mentions(error_with_limits(".rept 126\nnop nop\n.endr\n", limits), "the output would exceed 1000 bytes"));
+  EXPECT_EQ(error_with_limits(".rept 125\nnop nop\n.endr\n", limits), "(no error)");
+}
+
 // ---- .space/.fill: count x size against the 64 MiB output, before the bytes are made ----
 
 TEST(AssemblerLimits, FillPastTheOutputLimitIsRefusedBeforeAllocating) {
