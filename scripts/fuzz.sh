@@ -8,7 +8,8 @@
 #   scripts/fuzz.sh --campaign HOURS [--executions N] [--jobs J]
 #       A long campaign: every target in turn for its share of HOURS (J libFuzzer jobs, default one per core). It
 #       runs the 'fuzz-campaign' preset's build (UBSan and libstdc++'s checks without ASan: 1.1-5x the inputs per
-#       second), merges new coverage back into tests/fuzz/corpus/<target> (-set_cover_merge=1 keeps it small), then
+#       second), merges new coverage back into tests/fuzz/corpus/<target> (-set_cover_merge=1 keeps it small; see
+#       kept_corpus for the one target whose corpus stays in the build folder), then
 #       replays the whole merged corpus once under the asan preset's build (ASan+UBSan), so every input the campaign
 #       kept has also run with ASan. Executions add up across campaigns in build/fuzz-campaign/totals.tsv; with
 #       --executions N a target that has N stops there, and the time left goes to the others. The summary (this
@@ -50,9 +51,20 @@ fi
 seed_dirs() {
   local target="$1"
   if [ -d "tests/fuzz/corpus/${target}" ]; then echo "tests/fuzz/corpus/${target}"; fi
+  local kept
+  kept="$(kept_corpus "${target}")"
+  if [ "${kept}" != "tests/fuzz/corpus/${target}" ] && [ -d "${kept}" ]; then echo "${kept}"; fi
   if [ "${target}" = vif1_stream ] && [ -d ../shared/vectors/vif ]; then
     for dir in ../shared/vectors/vif/*/; do echo "${dir}"; done
   fi
+}
+
+# Where a campaign merges what it finds: the committed corpus, except for a target seeded with third-party text
+# (vsm_assembler starts from binutils' dvp-as test sources in ../shared, which must not be copied into this
+# repository, and its mutants carry their text), whose corpus stays in the build folder.
+kept_corpus() {
+  local target="$1"
+  if [ "${target}" = vsm_assembler ]; then echo "build/fuzz-campaign/kept-corpus/${target}"; else echo "tests/fuzz/corpus/${target}"; fi
 }
 
 # Copies shared files a target starts from into its working corpus (they are single files, not folders).
@@ -158,17 +170,18 @@ for target in "${targets[@]}"; do
   executions=$(cat fuzz-*.log 2>/dev/null | awk '/^stat::number_of_executed_units/ { s += $2 } END { print s + 0 }')
   coverage=$(cat fuzz-*.log 2>/dev/null | grep -oE 'cov: [0-9]+' | awk '{ if ($2 > m) m = $2 } END { print m + 0 }')
   mv fuzz-*.log "${out}/${target}/" 2>/dev/null || true
-  mkdir -p "tests/fuzz/corpus/${target}"
-  before=$(find "tests/fuzz/corpus/${target}" -type f | wc -l)
+  kept="$(kept_corpus "${target}")"
+  mkdir -p "${kept}"
+  before=$(find "${kept}" -type f | wc -l)
   # -set_cover_merge keeps the committed inputs and adds the fewest new ones that cover what the campaign found
   # (plain -merge=1 added about twice as many for the same coverage).
   "${fuzz_build}/tests/fuzz/gcvu_fuzz_${target}" -set_cover_merge=1 -timeout=10 -rss_limit_mb=2048 \
-    "tests/fuzz/corpus/${target}" "${out}/${target}/corpus" >"${out}/${target}/merge.log" 2>&1 || true
-  after=$(find "tests/fuzz/corpus/${target}" -type f | wc -l)
+    "${kept}" "${out}/${target}/corpus" >"${out}/${target}/merge.log" 2>&1 || true
+  after=$(find "${kept}" -type f | wc -l)
   # Every input the corpus keeps, once, under ASan+UBSan (-runs=0 runs the corpus and stops).
   replay="ok (${after} inputs)"
   if ! "build/asan/tests/fuzz/gcvu_fuzz_${target}" -runs=0 -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="${out}/${target}/artifacts/asan-" "tests/fuzz/corpus/${target}" \
+      -artifact_prefix="${out}/${target}/artifacts/asan-" "${kept}" \
       >"${out}/${target}/asan-replay.log" 2>&1; then
     replay="FAILED"
     result=FAILED

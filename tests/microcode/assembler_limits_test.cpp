@@ -85,6 +85,18 @@ TEST(AssemblerLimits, ACallersImageLimitRefusesFillAndCodeInBytes) {
   EXPECT_EQ(error_with_limits(".rept 125\nnop nop\n.endr\n", limits), "(no error)");
 }
 
+// Regression for a fuzz-campaign timeout (vsm_assembler, this stop): every statement built its expansion note,
+// one line per enclosing macro or .rept, whether or not a message needed it, so statements deep inside
+// expansions cost in proportion to the depth. Here 20,000 bundles run 251 expansions deep: 20,000 x 8 bytes, and
+// no note is built. (The old code took seconds for this; the test checks the result, not the time.)
+TEST(AssemblerLimits, StatementsDeepInsideExpansionsAssembleWithoutBuildingNotes) {
+  std::string text;
+  for (int i = 0; i < 250; ++i) text += ".rept 1\n";
+  text += ".rept 20000\nnop nop\n.endr\n";
+  for (int i = 0; i < 250; ++i) text += ".endr\n";
+  EXPECT_EQ(assemble_source(text, "deep.vsm").code.size(), 20000u * 8u);
+}
+
 // ---- .space/.fill: count x size against the 64 MiB output, before the bytes are made ----
 
 TEST(AssemblerLimits, FillPastTheOutputLimitIsRefusedBeforeAllocating) {
