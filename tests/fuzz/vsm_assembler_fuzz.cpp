@@ -10,10 +10,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  // Far less than the defaults, so no input costs more than a few milliseconds or megabytes: at the defaults a few
-  // inputs ran 4 M statements or built a 64 MiB image, and the target managed 358 inputs a second under ASan. The
-  // limit paths are the same code either way. The largest program in microcode/ and ../shared/dvp-as-tests runs
-  // well under these.
+  // Far less than the defaults, so no input costs more than a few milliseconds or megabytes: the defaults let one
+  // input run 4 M statements or build a 64 MiB image. The limit paths are the same code either way.
   gcvu::microcode::AssembleOptions options;
   options.limits = {.statements = 50'000, .image_bytes = 256u << 10};
   try {
