@@ -1,5 +1,6 @@
 #include "formats/compress/decompress.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -53,6 +54,13 @@ std::vector<uint8_t> zstd_decompress(std::span<const uint8_t> data, const std::s
   ZSTD_DStream* stream = ZSTD_createDStream();
   if (stream == nullptr) throw FormatError(source, 0, "zstd: out of memory");
   std::vector<uint8_t> out;
+  // The declared size only sets how much room to reserve up front (so a 4 MiB memory image is not grown and copied
+  // four times), capped so a frame that declares much and holds little costs no more than kMaxReserve of address
+  // space; the output still grows only as data decodes.
+  constexpr uint64_t kMaxReserve = uint64_t{64} << 20;
+  if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != ZSTD_CONTENTSIZE_ERROR) {
+    out.reserve(static_cast<size_t>(std::min<uint64_t>({declared, max_output, kMaxReserve}) + 1));
+  }
   ZSTD_inBuffer in{data.data(), data.size(), 0};
   while (true) {
     size_t old_size = out.size();

@@ -69,6 +69,24 @@ TEST(Compare, RawFilesByteByByte) {
   EXPECT_TRUE(diff.identical());
 }
 
+TEST(Compare, ByteDiffCountsDifferencesInEveryBlock) {
+  // Differences at the first byte, on both sides of the 4,096-byte block edge and in a short last block (10,000
+  // bytes), and the same-size buffers otherwise equal: counted by hand, 4 bytes, the first at 0, the largest 200.
+  std::vector<uint8_t> a(10000, 32);
+  std::vector<uint8_t> b = a;
+  b[0] = 33;      // 1 apart
+  b[4095] = 0;    // 32 apart
+  b[4096] = 34;   // 2 apart
+  b[9999] = 232;  // 200 apart
+  const ByteDiff diff = diff_bytes(a, b);
+  EXPECT_EQ(diff.differing_bytes, 4u);
+  ASSERT_TRUE(diff.first.has_value());
+  EXPECT_EQ(diff.first->offset, 0u);
+  EXPECT_EQ(diff.first->b, 33);
+  EXPECT_EQ(diff.max_diff, 200);
+  EXPECT_FALSE(diff.identical());
+}
+
 TEST(Compare, RawModeOnPngs) {
   auto result = run_cli({"compare", "--raw", case_file("a.png"), case_file("a.png")});
   EXPECT_EQ(result.code, 0);
