@@ -9,10 +9,13 @@
 #include <algorithm>
 #include <cstring>
 
+#include <xmmintrin.h>
+
 #include "emu/gs/memory/pixel_address.hpp"
 #include "emu/gs/pixel/coverage_mask.hpp"
 #include "emu/gs/pixel/depth_test.hpp"
 #include "emu/gs/pixel/bilinear_rows.hpp"
+#include "emu/gs/pixel/fused_groups.hpp"
 #include "emu/gs/pixel/lod_rows.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
@@ -44,6 +47,7 @@ struct Scratch {
   alignas(64) int32_t zero32[kN];
   alignas(64) float one_f[kN];
   alignas(64) uint32_t zero_u32[kN];
+  uint32_t frame_pair[kN / 8 + 1], z_pair[kN / 8 + 1];  // per group of a fused run (fused_groups.hpp)
   uint8_t live[kN / 8 + 1];  // per 8-pixel group aligned to x: some pixel passed the Z test
   int last_live = -1;        // the last group with live[] set, or -1
   Scratch() {
@@ -128,6 +132,16 @@ struct PixelPipeline::Impl {
   Stage solid = nullptr;
   const void* self = nullptr;
   PixelWorkspace::Parts* workspace = nullptr;
+  // Whole 8-pixel groups go through fused_groups.hpp's pass instead of the list when `fused` is set and, for a draw
+  // that writes Z, the caller vouched that its frame writes cannot land in the Z buffer (the fused pass writes a
+  // group's Z and frame before the next group's, the list a run's Z before its frame).
+  FusedGroupsFn fused = nullptr;
+  bool fused_needs_apart = false;
+  FusedDraw fused_draw;
+  uint32_t fused_fm0 = 0, fused_zm0 = 0;
+  uint64_t sampled = 0;           // pixels the fused runs sampled while tiles were left
+  Stage texture_stage = nullptr;  // the list's texture pass, to decode a run's tiles before the fused writes
+  void (*group_pairs)(const Impl&, const Span&, int first, int groups, uint32_t* frame, uint32_t* z) = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
   int tex_top = 0;
@@ -736,6 +750,77 @@ Stage pick_solid(Psm frame_addr, bool tested, bool zwrite, ZFmt z, Psm z_addr) {
   return nullptr;
 }
 
+// ---- Fused groups ----
+
+// The byte offset of each group's first pixel pair in the frame and Z buffer (32-bit arrangements).
+template <Psm kFAddr, Psm kZAddr>
+void group_pairs(const Impl& p, const Span& s, int first, int groups, uint32_t* frame, uint32_t* z) {
+  static_assert(PsmTraits<kFAddr>::kSwizzle == Swizzle::k32 && PsmTraits<kZAddr>::kSwizzle == Swizzle::k32);
+  const uint32_t y = static_cast<uint32_t>(s.y);
+  const RowAddress<kFAddr> frame_row = PixelAddress<kFAddr>(p.fb).row(y);
+  const RowAddress<kZAddr> z_row = PixelAddress<kZAddr>(p.zb).row(y);
+  auto pair = [](uint32_t e) { return ((e & ~15u) << 2) + ((e & 2u) << 2); };
+  for (int g = 0; g < groups; g++) {
+    const uint32_t x = static_cast<uint32_t>(s.x + first + 8 * g);
+    frame[g] = pair(frame_row.at(x));
+    z[g] = pair(z_row.at(x));
+    // The fused pass reads the frame at once; the Z test already brought the Z lines in.
+    _mm_prefetch(reinterpret_cast<const char*>(p.vm + frame[g]), _MM_HINT_T0);
+  }
+}
+template <Psm kFAddr>
+auto pick_group_pairs_z(Psm z_addr) {
+  return z_addr == Psm::kCt32 ? group_pairs<kFAddr, Psm::kCt32> : group_pairs<kFAddr, Psm::kZ32>;
+}
+
+// The fused pass where a draw can take it (fused_groups.hpp: 32-bit frame and Z arrangements, no alpha test,
+// DATE or mipmaps) and the CPU has AVX2; the list's passes otherwise.
+void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, bool merge, Stage texture_stage) {
+  const PixelStateKey& key = p.key;
+  const FrameFmt f = key.fpsm();
+  const ZFmt z = key.zpsm();
+  const bool textured = key.tfx() != Tfx::kNone;
+  auto is32 = [](Psm a) { return a == Psm::kCt32 || a == Psm::kZ32; };
+  if (!config.allow_avx2 || !config.fused_groups || !key.fwrite() || (f != FrameFmt::k32 && f != FrameFmt::k24) || !is32(frame_addr) ||
+      key.atst() != 1 || key.date() || (textured && key.mmin() != MipMode::kNone))
+    return;
+  if (z != ZFmt::kNone && (z == ZFmt::k16 || !is32(z_addr))) return;
+  FusedTexture texture = FusedTexture::kNone;
+  if (textured) {
+    const bool stq = !key.uv_path();
+    texture = key.ltf() ? (stq ? FusedTexture::kBilinearStq : FusedTexture::kBilinearUv)
+                        : (stq ? FusedTexture::kNearestStq : FusedTexture::kNearestUv);
+  }
+  p.fused = fused_groups(texture, key.tfx());
+  if (!p.fused) return;
+  p.texture_stage = texture_stage;
+  p.group_pairs = frame_addr == Psm::kCt32 ? pick_group_pairs_z<Psm::kCt32>(z_addr) : pick_group_pairs_z<Psm::kZ32>(z_addr);
+  FusedDraw& d = p.fused_draw;
+  d.vm = p.vm;
+  if (textured) {
+    d.wrap = {p.k.u_min, p.k.u_max, p.k.v_min, p.k.v_max, p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2,
+              p.tex->level(0).mask};
+  }
+  d.tcc = key.tcc();
+  d.fog = key.fge();
+  d.fog_r = p.k.fog_r, d.fog_g = p.k.fog_g, d.fog_b = p.k.fog_b;
+  d.blend = key.abe();
+  auto m = [](bool on) { return on ? -1 : 0; };
+  const uint32_t ia = key.blend_a(), ib = key.blend_b(), ic = key.blend_c(), id = key.blend_d();
+  d.a_s = m(ia == 0), d.a_d = m(ia == 1), d.b_s = m(ib == 0), d.b_d = m(ib == 1), d.d_s = m(id == 0);
+  d.d_d = m(id == 1), d.c_s = m(ic == 0), d.c_d = m(ic == 1), d.c_fix = m(ic == 2) & p.k.afix;
+  d.pabe = m(key.pabe());
+  d.frame_24 = f == FrameFmt::k24;
+  d.merge = merge;
+  d.wrap_mask = p.wrap_mask;
+  d.fba = p.fba_bit;
+  d.z_write = key.zwrite() && z != ZFmt::kNone;
+  d.z_24 = z == ZFmt::k24;
+  p.fused_needs_apart = d.z_write;
+  p.fused_fm0 = p.k.fm;
+  p.fused_zm0 = z != ZFmt::kNone ? p.k.zm : 0xffffffffu;
+}
+
 // ---- Choosing the passes ----
 
 using DepthRegionTest = bool (*)(Impl&, int, int, int, int, uint32_t);
@@ -975,6 +1060,7 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
 
   // The passes, in PCSX2's order.
   auto add = [&](Stage s) { p.stages[p.stage_count++] = s; };
+  Stage texture_stage = nullptr;
   p.early_fm = fb ? p.k.fm : 0xffffffffu;
   if (z != ZFmt::kNone && key.ztst() >= 2) {
     add(pick_depth_test(z_addr, z, key.ztst() == 3));
@@ -997,7 +1083,8 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
           add(stage_lod);
         }
       }
-      add(pick_texture(!key.uv_path(), key.ltf(), key.mmin()));
+      texture_stage = pick_texture(!key.uv_path(), key.ltf(), key.mmin());
+      add(texture_stage);
     }
     add(pick_tfx(key.tfx(), key.tcc(), config.allow_avx2));
     if (key.atst() != 1) add(stage_atest);
@@ -1027,6 +1114,8 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
     add(solid_stage);
   } else if (solid_stage) {
     p.solid = solid_stage;
+  } else {
+    choose_fused(p, config, frame_addr, z_addr, merge, texture_stage);
   }
 }
 
@@ -1055,6 +1144,11 @@ void PixelPipeline::draw_last_to_first(int left, int top, int right, int bottom)
   if (!last_write_wins()) return;
   p.last_to_first = true;
   p.covered.reset(left, top, right, bottom);
+}
+
+void PixelPipeline::vouch_frame_and_z_apart() { impl_->fused_needs_apart = false; }
+bool PixelPipeline::takes_fused_groups() const {
+  return !impl_->nothing && impl_->fused != nullptr && !impl_->fused_needs_apart;
 }
 
 void PixelPipeline::allow_depth_bounds() {
@@ -1100,6 +1194,45 @@ uint64_t pixels_left(const Scratch& w, int begin, int end) {
   return n;
 }
 
+// Pixels [begin, end) of the span from pass `from` of the list on: the whole groups through the fused pass, the
+// pixels before and after them through the list. Returns the pixels left with something to write.
+uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int end) {
+  // The list decodes a run's texture tiles before any of its writes; so does this. Tiles copied from a resident
+  // texture do not depend on when they are copied: once the draw has sampled as many pixels as the level has
+  // texels, the rest are copied at once, and the groups no longer check tiles.
+  if (p.texture_stage && p.tex->level(0).tiles_left != 0) {
+    const TextureLevel& level = p.tex->level(0);
+    p.sampled += static_cast<uint64_t>(end - begin);
+    if (level.resident && p.sampled > level.mask) {
+      p.tex->ensure_all(0);
+    } else {
+      p.texture_stage(p, s, w, begin, end);
+    }
+  }
+  const int first = std::min(end, begin + ((8 - ((s.x + begin) & 7)) & 7));
+  const int groups = (end - first) / 8;
+  const int last = first + 8 * groups;
+  uint64_t n = 0;
+  auto list = [&](int b, int e) {
+    if (b >= e) return;
+    for (int i = from; i < p.stage_count; i++) p.stages[i](p, s, w, b, e);
+    n += pixels_left(w, b, e);
+  };
+  list(begin, first);
+  if (groups > 0) {
+    p.group_pairs(p, s, first, groups, w.frame_pair, w.z_pair);
+    p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
+    FusedRun run;
+    run.span = &s, run.first = first, run.groups = groups;
+    if (p.z_first) run.fm = w.fm, run.zm = w.zm;
+    run.fm0 = p.fused_fm0, run.zm0 = p.fused_zm0;
+    run.frame_pair = w.frame_pair, run.z_pair = w.z_pair;
+    n += p.fused(p.fused_draw, run);
+  }
+  list(last, end);
+  return n;
+}
+
 }  // namespace
 
 void PixelPipeline::draw_span(const Span& span_in) {
@@ -1129,8 +1262,13 @@ void PixelPipeline::draw_span(const Span& span_in) {
     p.solid(p, s, w, 0, s.count);
     return;
   }
+  const bool fused = p.fused && !p.fused_needs_apart;
   if (!p.z_first) {
     complete_span(s, w, s.count);
+    if (fused) {
+      p.pixels += draw_fused(p, s, w, 0, 0, s.count);
+      return;
+    }
     for (int i = 0; i < p.stage_count; i++) p.stages[i](p, s, w, 0, s.count);
     p.pixels += pixels_left(w, 0, s.count);
     return;
@@ -1151,8 +1289,12 @@ void PixelPipeline::draw_span(const Span& span_in) {
     int run_end = g + 1;
     while (run_end <= last && w.live[run_end]) run_end++;
     const int begin = group_start(g), end = group_start(run_end);
-    for (int i = 1; i < p.stage_count; i++) p.stages[i](p, s, w, begin, end);
-    n += pixels_left(w, begin, end);
+    if (fused) {
+      n += draw_fused(p, s, w, 1, begin, end);
+    } else {
+      for (int i = 1; i < p.stage_count; i++) p.stages[i](p, s, w, begin, end);
+      n += pixels_left(w, begin, end);
+    }
     g = run_end;
   }
   p.pixels += n;
