@@ -13,6 +13,7 @@
 #include <random>
 
 #include "emu/gs/pixel/bilinear_rows.hpp"
+#include "emu/gs/pixel/resident_textures.hpp"
 #include "tests/gs/pixel_test_support.hpp"
 
 namespace gcvu::test::pixel {
@@ -62,12 +63,17 @@ RandomDraw random_draw(std::mt19937& rng) {
   return d;
 }
 
-void random_span(std::mt19937& rng, SpanData& sd) {
+// Some pixels take the Z the buffer holds (32-bit arrangement), so GEQUAL and GREATER differ.
+void random_span(std::mt19937& rng, const LocalMemory& memory, SpanData& sd) {
   const int count = static_cast<int>(sd.z.size());
   auto int16 = [&](int lo, int hi) { return static_cast<int16_t>(lo + static_cast<int>(rng() % (hi - lo + 1))); };
   const bool wide_coordinates = rng() % 4 == 0;
   for (int i = 0; i < count; i++) {
     sd.z[i] = rng() % 3 == 0 ? 0xffffffffu - (rng() & 0xffff) : static_cast<uint32_t>(rng());
+    if (rng() % 4 == 0) {
+      const uint32_t stored = read32(memory, 100 * 32, 4, static_cast<uint32_t>(sd.x + i), static_cast<uint32_t>(sd.y), true);
+      sd.z[i] = rng() % 2 ? stored : stored & 0xffffffu;
+    }
     sd.r[i] = int16(0, 32767), sd.g[i] = int16(0, 32767), sd.b[i] = int16(0, 32767), sd.a[i] = int16(0, 32767);
     sd.fog[i] = int16(-32768, 32767);
     const int range = wide_coordinates ? 1 << 30 : 1 << 24;
@@ -94,8 +100,12 @@ TEST(FusedGroupsCrossCheck, FusedPassAndPassListLeaveTheSameBytes) {
   for (int round = 0; round < 120; round++) {
     const RandomDraw d = random_draw(rng);
     LocalMemory fused = start, listed = start;
-    PixelPipeline fused_pipeline(d.state, fused, clut, fused_config);
-    PixelPipeline list_pipeline(d.state, listed, clut, list_config);
+    // Half the draws sample through resident textures, as the GS's draws do (the fused pass then also runs its
+    // own Z test on textured draws).
+    gs::pixel::ResidentTextures fused_resident, list_resident;
+    const bool resident = round % 2 == 0;
+    PixelPipeline fused_pipeline(d.state, fused, clut, fused_config, resident ? &fused_resident : nullptr);
+    PixelPipeline list_pipeline(d.state, listed, clut, list_config, resident ? &list_resident : nullptr);
     if (d.vouch_apart) fused_pipeline.vouch_frame_and_z_apart(), list_pipeline.vouch_frame_and_z_apart();
     ASSERT_FALSE(list_pipeline.takes_fused_groups());
     fused_rounds += fused_pipeline.takes_fused_groups();
@@ -103,7 +113,7 @@ TEST(FusedGroupsCrossCheck, FusedPassAndPassListLeaveTheSameBytes) {
       const int count = 1 + static_cast<int>(rng() % (span < 6 ? 40 : 200));
       const int x = static_cast<int>(rng() % (256 - static_cast<uint32_t>(count) + 1));
       SpanData sd(count, x, static_cast<int>(rng() % 64));
-      random_span(rng, sd);
+      random_span(rng, start, sd);
       fused_pipeline.draw_span(sd.span());
       list_pipeline.draw_span(sd.span());
     }

@@ -136,11 +136,24 @@ template <FusedTexture kTexture, Tfx kTfx>
   const __m256i fba = _mm256_set1_epi32(static_cast<int32_t>(d.fba));
   const __m256i z_keep = _mm256_set1_epi32(d.z_24 ? static_cast<int32_t>(0xff000000u) : 0);
   const __m256i low8 = _mm256_set1_epi32(0xff);
+  const __m256i z_bits = _mm256_set1_epi32(static_cast<int32_t>(d.z_bits));
+  const __m256i bias = _mm256_set1_epi32(static_cast<int32_t>(0x80000000u));
   uint64_t pixels = 0;
   for (int g = 0; g < run.groups; g++) {
     const int i = run.first + 8 * g;
-    const __m256i fm = run.fm ? load8(run.fm + i) : fm0;
-    const __m256i zm = run.zm ? load8(run.zm + i) : zm0;
+    __m256i fm = run.fm ? load8(run.fm + i) : fm0;
+    __m256i zm = run.zm ? load8(run.zm + i) : zm0;
+    uint8_t* z_at = d.vm + run.z_pair[g];
+    __m256i z_old = _mm256_setzero_si256();
+    if (d.z_test || d.z_write) z_old = load_pairs(z_at);
+    if (d.z_test) {  // per draw
+      // Unsigned compares through the sign bias: GEQUAL fails when zd > zs, GREATER unless zs > zd.
+      const __m256i zs = _mm256_xor_si256(load8(s.z + i), bias);
+      const __m256i zd = _mm256_xor_si256(_mm256_and_si256(z_old, z_bits), bias);
+      const __m256i fail = d.z_greater ? _mm256_xor_si256(_mm256_cmpgt_epi32(zs, zd), ones) : _mm256_cmpgt_epi32(zd, zs);
+      if (_mm256_movemask_epi8(fail) == -1) continue;
+      fm = _mm256_or_si256(fm, fail), zm = _mm256_or_si256(zm, fail);
+    }
     // TFX: the texel with the fragment colour (8.7).
     const __m256i cr = load_u16(s.r + i), cg = load_u16(s.g + i), cb = load_u16(s.b + i), ca = load_u16(s.a + i);
     const __m256i af = _mm256_srai_epi32(ca, 7);
@@ -172,11 +185,8 @@ template <FusedTexture kTexture, Tfx kTfx>
     uint8_t* frame_at = d.vm + run.frame_pair[g];
     const __m256i fd = load_pairs(frame_at);
     if (d.z_write) {
-      uint8_t* z_at = d.vm + run.z_pair[g];
-      const __m256i old = load_pairs(z_at);
-      const __m256i zs = load8(s.z + i);
-      const __m256i value = select8(zs, old, z_keep);  // 24-bit Z keeps the top byte
-      store_pairs(z_at, select8(value, old, _mm256_cmpeq_epi32(zm, ones)));
+      const __m256i value = select8(load8(s.z + i), z_old, z_keep);  // 24-bit Z keeps the top byte
+      store_pairs(z_at, select8(value, z_old, _mm256_cmpeq_epi32(zm, ones)));
     }
     if (d.blend) {  // per draw
       const __m256i dr = _mm256_and_si256(fd, low8), dg = _mm256_and_si256(_mm256_srli_epi32(fd, 8), low8);

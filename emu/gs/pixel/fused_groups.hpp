@@ -35,10 +35,15 @@ struct FusedDraw {
   uint32_t fba = 0;
   bool z_write = false;
   bool z_24 = false;  // keep the stored word's top byte
+  // The Z test in the pass (depth_test.hpp's rules): a group whose pixels all fail is skipped.
+  bool z_test = false;
+  bool z_greater = false;     // GREATER, else GEQUAL
+  uint32_t z_bits = ~0u;      // the stored Z's width (0xffffff for 24-bit Z)
 };
 
 // A run of whole groups of one span: pixels [first, first + 8 * groups), first aligned so that span.x + first is a
-// multiple of 8. Masks per pixel (indexed like the span), or null for the draw's constant masks.
+// multiple of 8. Masks per pixel (indexed like the span), or null for the draw's constant masks (which the pass's
+// own Z test adds to).
 struct FusedRun {
   const Span* span = nullptr;
   int first = 0;
