@@ -48,6 +48,13 @@ struct Scratch {
   alignas(64) float one_f[kN];
   alignas(64) uint32_t zero_u32[kN];
   uint32_t frame_pair[kN / 8 + 1], z_pair[kN / 8 + 1];  // per group of a fused run (fused_groups.hpp)
+  // A span's first or last group when the span covers only part of it, as an 8-lane span of its own.
+  struct PartialGroup {
+    alignas(32) uint32_t z[8], fm[8], zm[8];
+    alignas(32) int32_t u[8], v[8];
+    alignas(32) float s[8], t[8], q[8];
+    alignas(16) int16_t r[8], g[8], b[8], a[8], fog[8];
+  } partial;
   uint8_t live[kN / 8 + 1];  // per 8-pixel group aligned to x: some pixel passed the Z test
   int last_live = -1;        // the last group with live[] set, or -1
   Scratch() {
@@ -143,7 +150,7 @@ struct PixelPipeline::Impl {
   FusedDraw fused_draw;
   uint32_t fused_fm0 = 0, fused_zm0 = 0;
   uint64_t sampled = 0;           // pixels the fused runs sampled while tiles were left
-  Stage texture_stage = nullptr;  // the list's texture pass, to decode a run's tiles before the fused writes
+  Stage texture_tiles = nullptr;  // the list texture pass's index and tile passes: a run's tiles before its writes
   void (*group_pairs)(const Impl&, const Span&, int first, int groups, uint32_t* frame, uint32_t* z) = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
@@ -343,8 +350,9 @@ void ensure_tiles(TextureCache& tc, int lvl, int pitch, const Scratch& w, int be
 // or s/q, t/q truncated with the shift here. Three passes: texel indices and fractions (branch-free), tile decode
 // for tiles not yet seen, then the gather and the 4-bit lerps. Bilinear draws run the first and last pass through
 // bilinear_rows.cpp, eight pixels to a register on AVX2 CPUs.
+// The first two passes: texel indices and fractions into w.tix, w.uf, w.vf, and the tiles they touch decoded.
 template <bool kStq, bool kLinear>
-void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+void texture_indices(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const int pitch = p.tex_pitch_log2;
   const uint32_t mask = p.tex->level(0).mask;
   const int32_t ulo = p.k.u_min, uhi = p.k.u_max, vlo = p.k.v_min, vhi = p.k.v_max;
@@ -372,9 +380,12 @@ void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
       w.tix[0][i] = (r0 + xw0) & mask;
     }
   }
-  TextureCache& tc = *p.tex;
-  ensure_tiles<kLinear>(tc, 0, pitch, w, begin, end);
-  const uint32_t* tex = tc.level(0).texels;
+  ensure_tiles<kLinear>(*p.tex, 0, pitch, w, begin, end);
+}
+template <bool kStq, bool kLinear>
+void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  texture_indices<kStq, kLinear>(p, s, w, begin, end);
+  const uint32_t* tex = p.tex->level(0).texels;
   if constexpr (kLinear) {
     p.bilinear_row(tex,
                    {{w.tix[0] + begin, w.tix[1] + begin, w.tix[2] + begin, w.tix[3] + begin},
@@ -755,6 +766,11 @@ Stage pick_solid(Psm frame_addr, bool tested, bool zwrite, ZFmt z, Psm z_addr) {
 
 // ---- Fused groups ----
 
+Stage pick_texture_tiles(bool stq, bool linear) {
+  if (stq) return linear ? texture_indices<true, true> : texture_indices<true, false>;
+  return linear ? texture_indices<false, true> : texture_indices<false, false>;
+}
+
 // The byte offset of each group's first pixel pair in the frame and Z buffer (32-bit arrangements).
 template <Psm kFAddr, Psm kZAddr>
 void group_pairs(const Impl& p, const Span& s, int first, int groups, uint32_t* frame, uint32_t* z) {
@@ -779,7 +795,7 @@ auto pick_group_pairs_z(Psm z_addr) {
 
 // The fused pass where a draw can take it (fused_groups.hpp: 32-bit frame and Z arrangements, no alpha test,
 // DATE or mipmaps) and the CPU has AVX2; the list's passes otherwise.
-void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, bool merge, Stage texture_stage) {
+void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, bool merge) {
   const PixelStateKey& key = p.key;
   const FrameFmt f = key.fpsm();
   const ZFmt z = key.zpsm();
@@ -797,7 +813,7 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   }
   p.fused = fused_groups(texture, key.tfx());
   if (!p.fused) return;
-  p.texture_stage = texture_stage;
+  if (textured) p.texture_tiles = pick_texture_tiles(!key.uv_path(), key.ltf());
   p.group_pairs = frame_addr == Psm::kCt32 ? pick_group_pairs_z<Psm::kCt32>(z_addr) : pick_group_pairs_z<Psm::kZ32>(z_addr);
   FusedDraw& d = p.fused_draw;
   d.vm = p.vm;
@@ -1067,7 +1083,6 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
 
   // The passes, in PCSX2's order.
   auto add = [&](Stage s) { p.stages[p.stage_count++] = s; };
-  Stage texture_stage = nullptr;
   p.early_fm = fb ? p.k.fm : 0xffffffffu;
   if (z != ZFmt::kNone && key.ztst() >= 2) {
     add(pick_depth_test(z_addr, z, key.ztst() == 3));
@@ -1090,8 +1105,7 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
           add(stage_lod);
         }
       }
-      texture_stage = pick_texture(!key.uv_path(), key.ltf(), key.mmin());
-      add(texture_stage);
+      add(pick_texture(!key.uv_path(), key.ltf(), key.mmin()));
     }
     add(pick_tfx(key.tfx(), key.tcc(), config.allow_avx2));
     if (key.atst() != 1) add(stage_atest);
@@ -1119,12 +1133,12 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
     // The Z test, then the fused writes.
     p.stage_count = 1;
     add(solid_stage);
-    choose_fused(p, config, frame_addr, z_addr, merge, texture_stage);
+    choose_fused(p, config, frame_addr, z_addr, merge);
     p.fused_only_with_z = true;
   } else if (solid_stage) {
     p.solid = solid_stage;
   } else {
-    choose_fused(p, config, frame_addr, z_addr, merge, texture_stage);
+    choose_fused(p, config, frame_addr, z_addr, merge);
   }
 }
 
@@ -1209,30 +1223,38 @@ uint64_t pixels_left(const Scratch& w, int begin, int end) {
 
 // Pixels [begin, end) of the span from pass `from` of the list on: the whole groups through the fused pass, the
 // pixels before and after them through the list. Returns the pixels left with something to write.
+// Runs with fewer whole groups take the list: the fused pass's per-run set-up (offsets, constants in registers,
+// and while tiles are left the index pass) costs more than it saves there (the demo's short spans).
+constexpr int kMinFusedGroups = 3;
+
 uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int end) {
-  // The list decodes a run's texture tiles before any of its writes; so does this. Tiles copied from a resident
-  // texture do not depend on when they are copied: once the draw has sampled as many pixels as the level has
-  // texels, the rest are copied at once, and the groups no longer check tiles.
-  if (p.texture_stage && p.tex->level(0).tiles_left != 0) {
-    const TextureLevel& level = p.tex->level(0);
-    p.sampled += static_cast<uint64_t>(end - begin);
-    if (level.resident && p.sampled > level.mask) {
-      p.tex->ensure_all(0);
-    } else {
-      p.texture_stage(p, s, w, begin, end);
-    }
-  }
-  const int first = std::min(end, begin + ((8 - ((s.x + begin) & 7)) & 7));
-  const int groups = (end - first) / 8;
-  const int last = first + 8 * groups;
   uint64_t n = 0;
   auto list = [&](int b, int e) {
     if (b >= e) return;
     for (int i = from; i < p.stage_count; i++) p.stages[i](p, s, w, b, e);
     n += pixels_left(w, b, e);
   };
+  const int first = std::min(end, begin + ((8 - ((s.x + begin) & 7)) & 7));
+  const int groups = (end - first) / 8;
+  const int last = first + 8 * groups;
+  if (groups < kMinFusedGroups) {
+    list(begin, end);
+    return n;
+  }
+  // The list decodes a run's texture tiles before any of its writes; so does this. Tiles copied from a resident
+  // texture do not depend on when they are copied: once the draw has sampled as many pixels as the level has
+  // texels, the rest are copied at once, and the groups no longer check tiles.
+  if (p.texture_tiles && p.tex->level(0).tiles_left != 0) {
+    const TextureLevel& level = p.tex->level(0);
+    p.sampled += static_cast<uint64_t>(end - begin);
+    if (level.resident && p.sampled > level.mask) {
+      p.tex->ensure_all(0);
+    } else {
+      p.texture_tiles(p, s, w, begin, end);
+    }
+  }
   list(begin, first);
-  if (groups > 0) {
+  {
     p.group_pairs(p, s, first, groups, w.frame_pair, w.z_pair);
     p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
     FusedRun run;
@@ -1256,33 +1278,59 @@ bool fused_with_z_applies(const Impl& p) {
   const TextureLevel& level = p.tex->level(0);
   return level.resident != nullptr || level.tiles_left == 0;
 }
+// Pixels [begin, end) of one aligned group copied into the lanes they take in an 8-lane span of their own; the
+// other lanes hold zeros (ones for s, t, q) and full masks, so the pass stores back what it read there.
+Span partial_group(const Span& s, Scratch& w, uint32_t fm0, uint32_t zm0, int begin, int end) {
+  Scratch::PartialGroup& g = w.partial;
+  const int lane = (s.x + begin) & 7, n = end - begin;
+  auto copy = [&](auto* to, const auto* from, auto fill) {
+    std::fill(to, to + 8, fill);
+    std::copy(from + begin, from + end, to + lane);
+  };
+  copy(g.z, s.z, 0u);
+  copy(g.r, s.r, int16_t{0}), copy(g.g, s.g, int16_t{0}), copy(g.b, s.b, int16_t{0}), copy(g.a, s.a, int16_t{0});
+  copy(g.fog, s.fog, int16_t{0});
+  copy(g.u, s.u, 0), copy(g.v, s.v, 0);
+  copy(g.s, s.s, 1.0f), copy(g.t, s.t, 1.0f), copy(g.q, s.q, 1.0f);
+  std::fill(g.fm, g.fm + 8, 0xffffffffu), std::fill(g.zm, g.zm + 8, 0xffffffffu);
+  std::fill(g.fm + lane, g.fm + lane + n, fm0), std::fill(g.zm + lane, g.zm + lane + n, zm0);
+  Span group = s;
+  group.x = s.x + begin - lane, group.count = 8;
+  group.z = g.z, group.r = g.r, group.g = g.g, group.b = g.b, group.a = g.a, group.fog = g.fog;
+  group.u = g.u, group.v = g.v, group.s = g.s, group.t = g.t, group.q = g.q;
+  return group;
+}
+
 uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
   complete_span(s, w, s.count);
   const int first = std::min(s.count, (8 - (s.x & 7)) & 7);
   const int groups = (s.count - first) / 8;
   const int last = first + 8 * groups;
+  if (p.tex && p.tex->level(0).tiles_left != 0) p.tex->ensure_all(0);  // resident: any time will do
+  p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
+  p.fused_draw.z_test = true;
   uint64_t n = 0;
-  auto list = [&](int b, int e) {
-    if (b >= e) return;
-    p.stages[0](p, s, w, b, e);
-    if (w.last_live < 0) return;
-    for (int i = 1; i < p.stage_count; i++) p.stages[i](p, s, w, b, e);
-    n += pixels_left(w, b, e);
+  FusedRun run;
+  run.fm0 = p.early_fm, run.zm0 = p.k.zm;
+  run.frame_pair = w.frame_pair, run.z_pair = w.z_pair;
+  // The partial groups at either end, each as a span of one group with per-lane masks.
+  auto partial = [&](int begin, int end) {
+    if (begin >= end) return;
+    const Span group = partial_group(s, w, p.early_fm, p.k.zm, begin, end);
+    p.group_pairs(p, group, 0, 1, w.frame_pair, w.z_pair);
+    FusedRun one = run;
+    one.span = &group, one.first = 0, one.groups = 1;
+    one.fm = w.partial.fm, one.zm = w.partial.zm;
+    n += p.fused(p.fused_draw, one);
   };
-  list(0, first);
+  partial(0, first);
   if (groups > 0) {
-    if (p.tex && p.tex->level(0).tiles_left != 0) p.tex->ensure_all(0);  // resident: any time will do
     p.group_pairs(p, s, first, groups, w.frame_pair, w.z_pair);
-    p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
-    p.fused_draw.z_test = true;
-    FusedRun run;
     run.span = &s, run.first = first, run.groups = groups;
-    run.fm0 = p.early_fm, run.zm0 = p.k.zm;
-    run.frame_pair = w.frame_pair, run.z_pair = w.z_pair;
     n += p.fused(p.fused_draw, run);
-    p.fused_draw.z_test = false;
   }
-  list(last, s.count);
+  partial(last, s.count);
+  p.fused_draw.z_test = false;
   return n;
 }
 
@@ -1315,7 +1363,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
     p.solid(p, s, w, 0, s.count);
     return;
   }
-  if (fused_with_z_applies(p)) {
+  if (s.count >= 8 * kMinFusedGroups && fused_with_z_applies(p)) {
     p.pixels += draw_fused_with_z(p, s, w);
     return;
   }
