@@ -54,7 +54,7 @@ struct Scratch {
     alignas(32) int32_t u[8], v[8];
     alignas(32) float s[8], t[8], q[8];
     alignas(16) int16_t r[8], g[8], b[8], a[8], fog[8];
-  } partial;
+  } partial{};  // lanes outside a partial group keep earlier values (determinate, and masked out)
   uint8_t live[kN / 8 + 1];  // per 8-pixel group aligned to x: some pixel passed the Z test
   int last_live = -1;        // the last group with live[] set, or -1
   Scratch() {
@@ -1278,22 +1278,26 @@ bool fused_with_z_applies(const Impl& p) {
   const TextureLevel& level = p.tex->level(0);
   return level.resident != nullptr || level.tiles_left == 0;
 }
-// Pixels [begin, end) of one aligned group copied into the lanes they take in an 8-lane span of their own; the
-// other lanes hold zeros (ones for s, t, q) and full masks, so the pass stores back what it read there.
-Span partial_group(const Span& s, Scratch& w, uint32_t fm0, uint32_t zm0, int begin, int end) {
+// Pixels [begin, end) of one aligned group copied into the lanes they take in an 8-lane span of their own (only
+// the attributes the draw reads); the other lanes keep earlier values and get full masks, so the pass stores back
+// what it read there. (Plain loops: GCC turned the copies of a few elements into memmove calls.)
+[[gnu::optimize("no-tree-loop-distribute-patterns")]] Span partial_group(const Span& s, Scratch& w,
+                                                                        const RasterInputs& in, uint32_t fm0,
+                                                                        uint32_t zm0, int begin, int end) {
   Scratch::PartialGroup& g = w.partial;
   const int lane = (s.x + begin) & 7, n = end - begin;
-  auto copy = [&](auto* to, const auto* from, auto fill) {
-    std::fill(to, to + 8, fill);
-    std::copy(from + begin, from + end, to + lane);
+  auto copy = [&](auto* to, const auto* from) {
+    for (int k = 0; k < n; k++) to[lane + k] = from[begin + k];
   };
-  copy(g.z, s.z, 0u);
-  copy(g.r, s.r, int16_t{0}), copy(g.g, s.g, int16_t{0}), copy(g.b, s.b, int16_t{0}), copy(g.a, s.a, int16_t{0});
-  copy(g.fog, s.fog, int16_t{0});
-  copy(g.u, s.u, 0), copy(g.v, s.v, 0);
-  copy(g.s, s.s, 1.0f), copy(g.t, s.t, 1.0f), copy(g.q, s.q, 1.0f);
-  std::fill(g.fm, g.fm + 8, 0xffffffffu), std::fill(g.zm, g.zm + 8, 0xffffffffu);
-  std::fill(g.fm + lane, g.fm + lane + n, fm0), std::fill(g.zm + lane, g.zm + lane + n, zm0);
+  copy(g.z, s.z);
+  copy(g.r, s.r), copy(g.g, s.g), copy(g.b, s.b), copy(g.a, s.a);
+  if (in.fog) copy(g.fog, s.fog);
+  if (in.texture && !in.perspective) copy(g.u, s.u), copy(g.v, s.v);
+  if (in.perspective) copy(g.s, s.s), copy(g.t, s.t), copy(g.q, s.q);
+  for (int k = 0; k < 8; k++) {
+    const bool inside = k >= lane && k < lane + n;
+    g.fm[k] = inside ? fm0 : 0xffffffffu, g.zm[k] = inside ? zm0 : 0xffffffffu;
+  }
   Span group = s;
   group.x = s.x + begin - lane, group.count = 8;
   group.z = g.z, group.r = g.r, group.g = g.g, group.b = g.b, group.a = g.a, group.fog = g.fog;
@@ -1316,7 +1320,7 @@ uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
   // The partial groups at either end, each as a span of one group with per-lane masks.
   auto partial = [&](int begin, int end) {
     if (begin >= end) return;
-    const Span group = partial_group(s, w, p.early_fm, p.k.zm, begin, end);
+    const Span group = partial_group(s, w, p.inputs, p.early_fm, p.k.zm, begin, end);
     p.group_pairs(p, group, 0, 1, w.frame_pair, w.z_pair);
     FusedRun one = run;
     one.span = &group, one.first = 0, one.groups = 1;
