@@ -1223,6 +1223,20 @@ uint64_t pixels_left(const Scratch& w, int begin, int end) {
 
 // Pixels [begin, end) of the span from pass `from` of the list on: the whole groups through the fused pass, the
 // pixels before and after them through the list. Returns the pixels left with something to write.
+// The list decodes a run's texture tiles before any of its writes; so does the fused pass. Tiles copied from a
+// resident texture do not depend on when they are copied: once the draw has sampled as many pixels as the level
+// has texels, the rest are copied at once, and later runs no longer check tiles.
+void decode_run_tiles(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  if (!p.texture_tiles || p.tex->level(0).tiles_left == 0) return;
+  const TextureLevel& level = p.tex->level(0);
+  p.sampled += static_cast<uint64_t>(end - begin);
+  if (level.resident && p.sampled > level.mask) {
+    p.tex->ensure_all(0);
+  } else {
+    p.texture_tiles(p, s, w, begin, end);
+  }
+}
+
 // Runs with fewer whole groups take the list: the fused pass's per-run set-up (offsets, constants in registers,
 // and while tiles are left the index pass) costs more than it saves there (the demo's short spans).
 constexpr int kMinFusedGroups = 3;
@@ -1241,18 +1255,7 @@ uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int
     list(begin, end);
     return n;
   }
-  // The list decodes a run's texture tiles before any of its writes; so does this. Tiles copied from a resident
-  // texture do not depend on when they are copied: once the draw has sampled as many pixels as the level has
-  // texels, the rest are copied at once, and the groups no longer check tiles.
-  if (p.texture_tiles && p.tex->level(0).tiles_left != 0) {
-    const TextureLevel& level = p.tex->level(0);
-    p.sampled += static_cast<uint64_t>(end - begin);
-    if (level.resident && p.sampled > level.mask) {
-      p.tex->ensure_all(0);
-    } else {
-      p.texture_tiles(p, s, w, begin, end);
-    }
-  }
+  decode_run_tiles(p, s, w, begin, end);
   list(begin, first);
   {
     p.group_pairs(p, s, first, groups, w.frame_pair, w.z_pair);
@@ -1310,7 +1313,7 @@ uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
   const int first = std::min(s.count, (8 - (s.x & 7)) & 7);
   const int groups = (s.count - first) / 8;
   const int last = first + 8 * groups;
-  if (p.tex && p.tex->level(0).tiles_left != 0) p.tex->ensure_all(0);  // resident: any time will do
+  decode_run_tiles(p, s, w, 0, s.count);  // resident: decoding tiles of pixels that fail Z changes nothing
   p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
   p.fused_draw.z_test = true;
   uint64_t n = 0;
