@@ -150,7 +150,6 @@ struct PixelPipeline::Impl {
   FusedDraw fused_draw;
   uint32_t fused_fm0 = 0, fused_zm0 = 0;
   uint64_t sampled = 0;           // pixels the fused runs sampled while tiles were left
-  Stage texture_tiles = nullptr;  // the list texture pass's index and tile passes: a run's tiles before its writes
   void (*group_pairs)(const Impl&, const Span&, int first, int groups, uint32_t* frame, uint32_t* z) = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
@@ -766,10 +765,6 @@ Stage pick_solid(Psm frame_addr, bool tested, bool zwrite, ZFmt z, Psm z_addr) {
 
 // ---- Fused groups ----
 
-Stage pick_texture_tiles(bool stq, bool linear) {
-  if (stq) return linear ? texture_indices<true, true> : texture_indices<true, false>;
-  return linear ? texture_indices<false, true> : texture_indices<false, false>;
-}
 
 // The byte offset of each group's first pixel pair in the frame and Z buffer (32-bit arrangements).
 template <Psm kFAddr, Psm kZAddr>
@@ -813,7 +808,6 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   }
   p.fused = fused_groups(texture, key.tfx());
   if (!p.fused) return;
-  if (textured) p.texture_tiles = pick_texture_tiles(!key.uv_path(), key.ltf());
   p.group_pairs = frame_addr == Psm::kCt32 ? pick_group_pairs_z<Psm::kCt32>(z_addr) : pick_group_pairs_z<Psm::kZ32>(z_addr);
   FusedDraw& d = p.fused_draw;
   d.vm = p.vm;
@@ -1223,18 +1217,17 @@ uint64_t pixels_left(const Scratch& w, int begin, int end) {
 
 // Pixels [begin, end) of the span from pass `from` of the list on: the whole groups through the fused pass, the
 // pixels before and after them through the list. Returns the pixels left with something to write.
-// The list decodes a run's texture tiles before any of its writes; so does the fused pass. Tiles copied from a
-// resident texture do not depend on when they are copied: once the draw has sampled as many pixels as the level
-// has texels, the rest are copied at once, and later runs no longer check tiles.
-void decode_run_tiles(Impl& p, const Span& s, Scratch& w, int begin, int end) {
-  if (!p.texture_tiles || p.tex->level(0).tiles_left == 0) return;
+// Whether the fused pass may sample a run of `pixels`: it does not check tiles, so every tile must be decoded.
+// Tiles copied from a resident texture do not depend on when they are copied: once the draw has sampled as many
+// pixels as the level has texels, the rest are copied at once. Until then (and for tiles decoded from memory,
+// which the list decodes as its runs reach them) runs take the list.
+bool tiles_ready(Impl& p, int pixels) {
+  if (!p.tex || p.tex->level(0).tiles_left == 0) return true;
   const TextureLevel& level = p.tex->level(0);
-  p.sampled += static_cast<uint64_t>(end - begin);
-  if (level.resident && p.sampled > level.mask) {
-    p.tex->ensure_all(0);
-  } else {
-    p.texture_tiles(p, s, w, begin, end);
-  }
+  p.sampled += static_cast<uint64_t>(pixels);
+  if (!level.resident || p.sampled <= level.mask) return false;
+  p.tex->ensure_all(0);
+  return true;
 }
 
 // Runs with fewer whole groups take the list: the fused pass's per-run set-up (offsets, constants in registers,
@@ -1251,11 +1244,10 @@ uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int
   const int first = std::min(end, begin + ((8 - ((s.x + begin) & 7)) & 7));
   const int groups = (end - first) / 8;
   const int last = first + 8 * groups;
-  if (groups < kMinFusedGroups) {
+  if (groups < kMinFusedGroups || !tiles_ready(p, end - begin)) {
     list(begin, end);
     return n;
   }
-  decode_run_tiles(p, s, w, begin, end);
   list(begin, first);
   {
     p.group_pairs(p, s, first, groups, w.frame_pair, w.z_pair);
@@ -1273,13 +1265,10 @@ uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int
 
 // The whole span of a Z-tested draw in one fused pass with its own Z test, the pixels before and after its whole
 // groups through the list (Z test first). Only where reading each group's Z after the earlier groups' writes
-// reads what the list's whole-span Z test would: frame and Z apart, no block bounds to keep up to date, and no
-// texture tile left to decode from memory that the draw may be changing.
+// reads what the list's whole-span Z test would: frame and Z apart, and no block bounds to keep up to date (and,
+// as for every fused run, tiles_ready).
 bool fused_with_z_applies(const Impl& p) {
-  if (!p.fused || !p.apart || p.depth_bounds || !p.z_first) return false;
-  if (!p.tex) return true;
-  const TextureLevel& level = p.tex->level(0);
-  return level.resident != nullptr || level.tiles_left == 0;
+  return p.fused && p.apart && !p.depth_bounds && p.z_first;
 }
 // Pixels [begin, end) of one aligned group copied into the lanes they take in an 8-lane span of their own (only
 // the attributes the draw reads); the other lanes keep earlier values and get full masks, so the pass stores back
@@ -1313,7 +1302,6 @@ uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
   const int first = std::min(s.count, (8 - (s.x & 7)) & 7);
   const int groups = (s.count - first) / 8;
   const int last = first + 8 * groups;
-  decode_run_tiles(p, s, w, 0, s.count);  // resident: decoding tiles of pixels that fail Z changes nothing
   p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
   p.fused_draw.z_test = true;
   uint64_t n = 0;
@@ -1370,7 +1358,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
     p.solid(p, s, w, 0, s.count);
     return;
   }
-  if (s.count >= 8 * kMinFusedGroups && fused_with_z_applies(p)) {
+  if (s.count >= 8 * kMinFusedGroups && fused_with_z_applies(p) && tiles_ready(p, s.count)) {
     p.pixels += draw_fused_with_z(p, s, w);
     return;
   }
