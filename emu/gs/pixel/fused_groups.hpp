@@ -4,9 +4,11 @@
 // the masked frame write, each group's values staying in registers from the first stage to the stores. The same
 // arithmetic as the span passes of pixel_pipeline.cpp (pixel_math.hpp); the pipeline uses it only where the pass
 // list would give the same bytes (32-bit frame and Z arrangements, no alpha test, DATE or dither, frame and Z
-// buffers apart when Z is written), and runs the head and tail of a run, which are not whole groups, through the
-// pass list. Specialised per texture path and TFX (templates); the other choices are per-draw constants that
-// select whole-register values, so no pixel branches. AVX2 CPUs only: the pipeline keeps its pass list otherwise.
+// buffers apart when Z is written, every texture tile decoded). With its own Z test it takes whole spans, a partial
+// group at either end as a one-group span whose other lanes have full masks; after the list's Z test it takes the
+// whole groups of a run and the list the rest. Specialised per texture path and TFX (templates); the other
+// choices are per-draw constants that select whole-register values, so no pixel branches. AVX2 CPUs only: the
+// pipeline keeps its pass list otherwise (GsConfig::allow_avx2, fused_groups).
 
 #include <cstdint>
 
