@@ -138,6 +138,10 @@ template <FusedTexture kTexture, Tfx kTfx>
   const __m256i low8 = _mm256_set1_epi32(0xff);
   const __m256i z_bits = _mm256_set1_epi32(static_cast<int32_t>(d.z_bits));
   const __m256i bias = _mm256_set1_epi32(static_cast<int32_t>(0x80000000u));
+  // Stored values are read only when something needs them: a group whose lanes all write is stored without
+  // waiting for its lines (mostly not in the cache).
+  const bool needs_frame = d.blend || d.merge;
+  const bool needs_z = d.z_test || d.z_24;
   uint64_t pixels = 0;
   for (int g = 0; g < run.groups; g++) {
     const int i = run.first + 8 * g;
@@ -145,7 +149,7 @@ template <FusedTexture kTexture, Tfx kTfx>
     __m256i zm = run.zm ? load8(run.zm + i) : zm0;
     uint8_t* z_at = d.vm + run.z_pair[g];
     __m256i z_old = _mm256_setzero_si256();
-    if (d.z_test || d.z_write) z_old = load_pairs(z_at);
+    if (needs_z) z_old = load_pairs(z_at);
     if (d.z_test) {  // per draw
       // Unsigned compares through the sign bias: GEQUAL fails when zd > zs, GREATER unless zs > zd.
       const __m256i zs = _mm256_xor_si256(load8(s.z + i), bias);
@@ -183,10 +187,17 @@ template <FusedTexture kTexture, Tfx kTfx>
       r = fog8(r, fog_r, f), gg = fog8(gg, fog_g, f), b = fog8(b, fog_b, f);
     }
     uint8_t* frame_at = d.vm + run.frame_pair[g];
-    const __m256i fd = load_pairs(frame_at);
+    __m256i fd = _mm256_setzero_si256();
+    if (needs_frame) fd = load_pairs(frame_at);
     if (d.z_write) {
-      const __m256i value = select8(load8(s.z + i), z_old, z_keep);  // 24-bit Z keeps the top byte
-      store_pairs(z_at, select8(value, z_old, _mm256_cmpeq_epi32(zm, ones)));
+      const __m256i keep = _mm256_cmpeq_epi32(zm, ones);
+      if (!needs_z && _mm256_testz_si256(keep, keep)) {
+        store_pairs(z_at, load8(s.z + i));
+      } else {
+        if (!needs_z) z_old = load_pairs(z_at);
+        const __m256i value = select8(load8(s.z + i), z_old, z_keep);  // 24-bit Z keeps the top byte
+        store_pairs(z_at, select8(value, z_old, keep));
+      }
     }
     if (d.blend) {  // per draw
       const __m256i dr = _mm256_and_si256(fd, low8), dg = _mm256_and_si256(_mm256_srli_epi32(fd, 8), low8);
@@ -206,7 +217,13 @@ template <FusedTexture kTexture, Tfx kTfx>
                                  _mm256_or_si256(_mm256_slli_epi32(out8(b, wm), 16), _mm256_slli_epi32(out8(a, wm), 24)));
     fs = _mm256_or_si256(fs, fba);
     if (d.merge) fs = select8(fs, fd, fm);
-    store_pairs(frame_at, select8(fs, fd, _mm256_cmpeq_epi32(fm, ones)));
+    const __m256i keep = _mm256_cmpeq_epi32(fm, ones);
+    if (!needs_frame && _mm256_testz_si256(keep, keep)) {
+      store_pairs(frame_at, fs);
+    } else {
+      if (!needs_frame) fd = load_pairs(frame_at);
+      store_pairs(frame_at, select8(fs, fd, keep));
+    }
     const __m256i nothing = _mm256_cmpeq_epi32(_mm256_and_si256(fm, zm), ones);
     const uint32_t idle = static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(nothing)));
     pixels += static_cast<uint64_t>(8 - std::popcount(idle));
