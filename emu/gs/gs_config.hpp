@@ -38,6 +38,10 @@ struct GsConfig {
   // The GS may use its AVX2 builds where the CPU has AVX2 (Z lane stepping, bilinear rows, TFX, blend, fog); false keeps
   // the portable builds, so tests can check those on an AVX2 machine. The output does not depend on it.
   bool allow_avx2 = true;
+  // Whole 8-pixel groups of common draws (32-bit frame, no alpha test, DATE or mipmaps) go through one fused AVX2
+  // pass (gs/pixel/fused_groups.hpp) where allow_avx2 lets them; false keeps the pass list, which
+  // FusedGroupsCrossCheck compares it with. The output does not depend on it.
+  bool fused_groups = true;
 };
 
 }  // namespace gcvu::gs

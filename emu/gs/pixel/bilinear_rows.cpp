@@ -2,6 +2,7 @@
 
 #include <immintrin.h>
 
+#include "emu/gs/pixel/avx2_texel_math.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 
 namespace gcvu::gs::pixel {
@@ -41,71 +42,21 @@ void bilinear_row_portable(const uint32_t* texels, const QuadSamples& in, int co
 
 namespace {
 
-// wrap_texel on eight coordinates: repeat ((c & lo) | hi) or clamp (max with lo, then min with hi, both as int16),
-// the low 16 bits kept.
-[[gnu::target("avx2")]] inline __m256i wrap8(__m256i c, __m256i lo, __m256i hi, __m256i lo16, __m256i hi16,
-                                             __m256i repeat) {
-  const __m256i repeated = _mm256_or_si256(_mm256_and_si256(c, lo), hi);
-  const __m256i clamped = _mm256_min_epi32(_mm256_max_epi32(c, lo16), hi16);
-  return _mm256_and_si256(_mm256_blendv_epi8(clamped, repeated, repeat), _mm256_set1_epi32(0xffff));
-}
-// int16(c + 1) in 32-bit lanes.
-[[gnu::target("avx2")]] inline __m256i next_int16(__m256i c) {
-  return _mm256_srai_epi32(_mm256_slli_epi32(_mm256_add_epi32(c, _mm256_set1_epi32(1)), 16), 16);
-}
-// lerp4 on 16-bit lanes: the products of an 8-bit difference and a 4-bit fraction fit, so the arithmetic shift
-// gives lerp4's bits.
-[[gnu::target("avx2")]] inline __m256i lerp4x16(__m256i a, __m256i b, __m256i f) {
-  return _mm256_add_epi16(a, _mm256_srai_epi16(_mm256_mullo_epi16(_mm256_sub_epi16(b, a), f), 4));
-}
-// Two channels of eight quads (the byte pairs at `shift` and `shift` + 16) blended by fractions in both halves.
-[[gnu::target("avx2")]] inline __m256i bilinear_pairs(const __m256i* quad, int shift, __m256i uf2, __m256i vf2) {
-  const __m256i pairs = _mm256_set1_epi32(0x00ff00ff);
-  __m256i t[4];
-  for (int q = 0; q < 4; q++) t[q] = _mm256_and_si256(_mm256_srli_epi32(quad[q], shift), pairs);
-  return lerp4x16(lerp4x16(t[0], t[1], uf2), lerp4x16(t[2], t[3], uf2), vf2);
-}
-// texels[index[0..7]] by eight scalar loads: faster than vpgatherdd on the AMD Zen cores measured here.
-[[gnu::target("avx2")]] inline __m256i fetch8(const uint32_t* texels, const uint32_t* index) {
-  auto at = [&](int k) { return static_cast<int>(texels[index[k]]); };
-  return _mm256_setr_epi32(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7));
-}
-template <typename T>
-[[gnu::target("avx2")]] inline __m256i load8(const T* from) {
-  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from));
-}
-template <typename T>
-[[gnu::target("avx2")]] inline void store8(T* to, __m256i value) {
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(to), value);
-}
+using namespace avx2;
 
 // The whole groups of eight; returns how many pixels it did. The callers finish the rest with the portable build
 // outside any AVX function: GCC built the tail's arguments in ymm registers after the vzeroupper, and with dirty
 // upper halves the SSE pixel stages after this one ran three times slower (measured on the AMD Zen machine).
 [[gnu::target("avx2")]] int quad_index_groups(const int32_t* u, const int32_t* v, int count, const TexelWrap& k,
                                               const QuadIndices& out) {
-  const __m256i u_lo = _mm256_set1_epi32(k.u_lo), u_hi = _mm256_set1_epi32(k.u_hi);
-  const __m256i v_lo = _mm256_set1_epi32(k.v_lo), v_hi = _mm256_set1_epi32(k.v_hi);
-  const __m256i u_lo16 = _mm256_set1_epi32(static_cast<int16_t>(k.u_lo));
-  const __m256i u_hi16 = _mm256_set1_epi32(static_cast<int16_t>(k.u_hi));
-  const __m256i v_lo16 = _mm256_set1_epi32(static_cast<int16_t>(k.v_lo));
-  const __m256i v_hi16 = _mm256_set1_epi32(static_cast<int16_t>(k.v_hi));
-  const __m256i u_repeat = _mm256_set1_epi32(k.u_repeat ? -1 : 0), v_repeat = _mm256_set1_epi32(k.v_repeat ? -1 : 0);
-  const __m128i pitch = _mm_cvtsi32_si128(k.pitch_log2);
-  const __m256i mask = _mm256_set1_epi32(static_cast<int32_t>(k.mask));
+  const WrapRegs regs = wrap_regs(k);
   const __m256i low16 = _mm256_set1_epi32(0xffff);
   int i = 0;
   for (; i + 8 <= count; i += 8) {
     const __m256i uu = load8(u + i), vv = load8(v + i);
-    const __m256i x0 = _mm256_srai_epi32(uu, 16), y0 = _mm256_srai_epi32(vv, 16);
-    const __m256i xw0 = wrap8(x0, u_lo, u_hi, u_lo16, u_hi16, u_repeat);
-    const __m256i xw1 = wrap8(next_int16(x0), u_lo, u_hi, u_lo16, u_hi16, u_repeat);
-    const __m256i r0 = _mm256_sll_epi32(wrap8(y0, v_lo, v_hi, v_lo16, v_hi16, v_repeat), pitch);
-    const __m256i r1 = _mm256_sll_epi32(wrap8(next_int16(y0), v_lo, v_hi, v_lo16, v_hi16, v_repeat), pitch);
-    store8(out.quad[0] + i, _mm256_and_si256(_mm256_add_epi32(r0, xw0), mask));
-    store8(out.quad[1] + i, _mm256_and_si256(_mm256_add_epi32(r0, xw1), mask));
-    store8(out.quad[2] + i, _mm256_and_si256(_mm256_add_epi32(r1, xw0), mask));
-    store8(out.quad[3] + i, _mm256_and_si256(_mm256_add_epi32(r1, xw1), mask));
+    __m256i quad[4];
+    quad_indices8(uu, vv, regs, quad);
+    for (int q = 0; q < 4; q++) store8(out.quad[q] + i, quad[q]);
     store8(out.u_frac + i, _mm256_srli_epi32(_mm256_and_si256(uu, low16), 12));
     store8(out.v_frac + i, _mm256_srli_epi32(_mm256_and_si256(vv, low16), 12));
   }

@@ -9,10 +9,13 @@
 #include <algorithm>
 #include <cstring>
 
+#include <xmmintrin.h>
+
 #include "emu/gs/memory/pixel_address.hpp"
 #include "emu/gs/pixel/coverage_mask.hpp"
 #include "emu/gs/pixel/depth_test.hpp"
 #include "emu/gs/pixel/bilinear_rows.hpp"
+#include "emu/gs/pixel/fused_groups.hpp"
 #include "emu/gs/pixel/lod_rows.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
@@ -44,6 +47,14 @@ struct Scratch {
   alignas(64) int32_t zero32[kN];
   alignas(64) float one_f[kN];
   alignas(64) uint32_t zero_u32[kN];
+  uint32_t frame_pair[kN / 8 + 1], z_pair[kN / 8 + 1];  // per group of a fused run (fused_groups.hpp)
+  // A span's first or last group when the span covers only part of it, as an 8-lane span of its own.
+  struct PartialGroup {
+    alignas(32) uint32_t z[8], fm[8], zm[8];
+    alignas(32) int32_t u[8], v[8];
+    alignas(32) float s[8], t[8], q[8];
+    alignas(16) int16_t r[8], g[8], b[8], a[8], fog[8];
+  } partial{};  // lanes outside a partial group keep earlier values (determinate, and masked out)
   uint8_t live[kN / 8 + 1];  // per 8-pixel group aligned to x: some pixel passed the Z test
   int last_live = -1;        // the last group with live[] set, or -1
   Scratch() {
@@ -128,6 +139,18 @@ struct PixelPipeline::Impl {
   Stage solid = nullptr;
   const void* self = nullptr;
   PixelWorkspace::Parts* workspace = nullptr;
+  // Whole 8-pixel groups go through fused_groups.hpp's pass instead of the list when `fused` is set and, for a draw
+  // that writes Z, the caller vouched that its frame writes cannot land in the Z buffer (the fused pass writes a
+  // group's Z and frame before the next group's, the list a run's Z before its frame).
+  FusedGroupsFn fused = nullptr;
+  bool fused_needs_apart = false;
+  bool apart = false;  // vouched: frame writes cannot land in the Z buffer
+  // The fused pass stands in for the fused solid pass only with its own Z test (whole spans in one pass).
+  bool fused_only_with_z = false;
+  FusedDraw fused_draw;
+  uint32_t fused_fm0 = 0, fused_zm0 = 0;
+  uint64_t sampled = 0;           // pixels the fused runs sampled while tiles were left
+  void (*group_pairs)(const Impl&, const Span&, int first, int groups, uint32_t* frame, uint32_t* z) = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
   int tex_top = 0;
@@ -326,8 +349,9 @@ void ensure_tiles(TextureCache& tc, int lvl, int pitch, const Scratch& w, int be
 // or s/q, t/q truncated with the shift here. Three passes: texel indices and fractions (branch-free), tile decode
 // for tiles not yet seen, then the gather and the 4-bit lerps. Bilinear draws run the first and last pass through
 // bilinear_rows.cpp, eight pixels to a register on AVX2 CPUs.
+// The first two passes: texel indices and fractions into w.tix, w.uf, w.vf, and the tiles they touch decoded.
 template <bool kStq, bool kLinear>
-void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+void texture_indices(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   const int pitch = p.tex_pitch_log2;
   const uint32_t mask = p.tex->level(0).mask;
   const int32_t ulo = p.k.u_min, uhi = p.k.u_max, vlo = p.k.v_min, vhi = p.k.v_max;
@@ -355,9 +379,12 @@ void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
       w.tix[0][i] = (r0 + xw0) & mask;
     }
   }
-  TextureCache& tc = *p.tex;
-  ensure_tiles<kLinear>(tc, 0, pitch, w, begin, end);
-  const uint32_t* tex = tc.level(0).texels;
+  ensure_tiles<kLinear>(*p.tex, 0, pitch, w, begin, end);
+}
+template <bool kStq, bool kLinear>
+void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
+  texture_indices<kStq, kLinear>(p, s, w, begin, end);
+  const uint32_t* tex = p.tex->level(0).texels;
   if constexpr (kLinear) {
     p.bilinear_row(tex,
                    {{w.tix[0] + begin, w.tix[1] + begin, w.tix[2] + begin, w.tix[3] + begin},
@@ -736,6 +763,81 @@ Stage pick_solid(Psm frame_addr, bool tested, bool zwrite, ZFmt z, Psm z_addr) {
   return nullptr;
 }
 
+// ---- Fused groups ----
+
+
+// The byte offset of each group's first pixel pair in the frame and Z buffer (32-bit arrangements).
+template <Psm kFAddr, Psm kZAddr>
+void group_pairs(const Impl& p, const Span& s, int first, int groups, uint32_t* frame, uint32_t* z) {
+  static_assert(PsmTraits<kFAddr>::kSwizzle == Swizzle::k32 && PsmTraits<kZAddr>::kSwizzle == Swizzle::k32);
+  const uint32_t y = static_cast<uint32_t>(s.y);
+  const RowAddress<kFAddr> frame_row = PixelAddress<kFAddr>(p.fb).row(y);
+  const RowAddress<kZAddr> z_row = PixelAddress<kZAddr>(p.zb).row(y);
+  auto pair = [](uint32_t e) { return ((e & ~15u) << 2) + ((e & 2u) << 2); };
+  for (int g = 0; g < groups; g++) {
+    const uint32_t x = static_cast<uint32_t>(s.x + first + 8 * g);
+    frame[g] = pair(frame_row.at(x));
+    z[g] = pair(z_row.at(x));
+    // The pass reads both at once (their lines are rarely in the L2 cache: a 640x448 frame and Z take 2.2 MB).
+    _mm_prefetch(reinterpret_cast<const char*>(p.vm + frame[g]), _MM_HINT_T0);
+    _mm_prefetch(reinterpret_cast<const char*>(p.vm + z[g]), _MM_HINT_T0);
+  }
+}
+template <Psm kFAddr>
+auto pick_group_pairs_z(Psm z_addr) {
+  return z_addr == Psm::kCt32 ? group_pairs<kFAddr, Psm::kCt32> : group_pairs<kFAddr, Psm::kZ32>;
+}
+
+// The fused pass where a draw can take it (fused_groups.hpp: 32-bit frame and Z arrangements, no alpha test,
+// DATE or mipmaps) and the CPU has AVX2; the list's passes otherwise.
+void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, bool merge) {
+  const PixelStateKey& key = p.key;
+  const FrameFmt f = key.fpsm();
+  const ZFmt z = key.zpsm();
+  const bool textured = key.tfx() != Tfx::kNone;
+  auto is32 = [](Psm a) { return a == Psm::kCt32 || a == Psm::kZ32; };
+  if (!config.allow_avx2 || !config.fused_groups || !key.fwrite() || (f != FrameFmt::k32 && f != FrameFmt::k24) || !is32(frame_addr) ||
+      key.atst() != 1 || key.date() || (textured && key.mmin() != MipMode::kNone))
+    return;
+  if (z != ZFmt::kNone && (z == ZFmt::k16 || !is32(z_addr))) return;
+  FusedTexture texture = FusedTexture::kNone;
+  if (textured) {
+    const bool stq = !key.uv_path();
+    texture = key.ltf() ? (stq ? FusedTexture::kBilinearStq : FusedTexture::kBilinearUv)
+                        : (stq ? FusedTexture::kNearestStq : FusedTexture::kNearestUv);
+  }
+  p.fused = fused_groups(texture, key.tfx());
+  if (!p.fused) return;
+  p.group_pairs = frame_addr == Psm::kCt32 ? pick_group_pairs_z<Psm::kCt32>(z_addr) : pick_group_pairs_z<Psm::kZ32>(z_addr);
+  FusedDraw& d = p.fused_draw;
+  d.vm = p.vm;
+  if (textured) {
+    d.wrap = {p.k.u_min, p.k.u_max, p.k.v_min, p.k.v_max, p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2,
+              p.tex->level(0).mask};
+  }
+  d.tcc = key.tcc();
+  d.fog = key.fge();
+  d.fog_r = p.k.fog_r, d.fog_g = p.k.fog_g, d.fog_b = p.k.fog_b;
+  d.blend = key.abe();
+  auto m = [](bool on) { return on ? -1 : 0; };
+  const uint32_t ia = key.blend_a(), ib = key.blend_b(), ic = key.blend_c(), id = key.blend_d();
+  d.a_s = m(ia == 0), d.a_d = m(ia == 1), d.b_s = m(ib == 0), d.b_d = m(ib == 1), d.d_s = m(id == 0);
+  d.d_d = m(id == 1), d.c_s = m(ic == 0), d.c_d = m(ic == 1), d.c_fix = m(ic == 2) & p.k.afix;
+  d.pabe = m(key.pabe());
+  d.frame_24 = f == FrameFmt::k24;
+  d.merge = merge;
+  d.wrap_mask = p.wrap_mask;
+  d.fba = p.fba_bit;
+  d.z_write = key.zwrite() && z != ZFmt::kNone;
+  d.z_24 = z == ZFmt::k24;
+  p.fused_needs_apart = d.z_write;
+  d.z_test = false;  // set per span (draw_fused_with_z)
+  d.z_greater = key.ztst() == 3;
+  d.z_bits = z == ZFmt::k24 ? 0xffffffu : 0xffffffffu;
+  p.fused_fm0 = p.k.fm;
+  p.fused_zm0 = z != ZFmt::kNone ? p.k.zm : 0xffffffffu;
+}
+
 // ---- Choosing the passes ----
 
 using DepthRegionTest = bool (*)(Impl&, int, int, int, int, uint32_t);
@@ -1025,8 +1127,12 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
     // The Z test, then the fused writes.
     p.stage_count = 1;
     add(solid_stage);
+    choose_fused(p, config, frame_addr, z_addr, merge);
+    p.fused_only_with_z = true;
   } else if (solid_stage) {
     p.solid = solid_stage;
+  } else {
+    choose_fused(p, config, frame_addr, z_addr, merge);
   }
 }
 
@@ -1055,6 +1161,15 @@ void PixelPipeline::draw_last_to_first(int left, int top, int right, int bottom)
   if (!last_write_wins()) return;
   p.last_to_first = true;
   p.covered.reset(left, top, right, bottom);
+}
+
+void PixelPipeline::vouch_frame_and_z_apart() {
+  impl_->fused_needs_apart = false;
+  impl_->apart = true;
+}
+bool PixelPipeline::takes_fused_groups() const {
+  const Impl& p = *impl_;
+  return !p.nothing && p.fused != nullptr && (p.fused_only_with_z ? p.apart : !p.fused_needs_apart);
 }
 
 void PixelPipeline::allow_depth_bounds() {
@@ -1100,6 +1215,120 @@ uint64_t pixels_left(const Scratch& w, int begin, int end) {
   return n;
 }
 
+// Pixels [begin, end) of the span from pass `from` of the list on: the whole groups through the fused pass, the
+// pixels before and after them through the list. Returns the pixels left with something to write.
+// Whether the fused pass may sample a run of `pixels`: it does not check tiles, so every tile must be decoded.
+// Tiles copied from a resident texture do not depend on when they are copied: once the draw has sampled as many
+// pixels as the level has texels, the rest are copied at once. Until then (and for tiles decoded from memory,
+// which the list decodes as its runs reach them) runs take the list.
+bool tiles_ready(Impl& p, int pixels) {
+  if (!p.tex || p.tex->level(0).tiles_left == 0) return true;
+  const TextureLevel& level = p.tex->level(0);
+  p.sampled += static_cast<uint64_t>(pixels);
+  if (!level.resident || p.sampled <= level.mask) return false;
+  p.tex->ensure_all(0);
+  return true;
+}
+
+// Runs with fewer whole groups take the list: the fused pass's per-run set-up (offsets, constants in registers,
+// and while tiles are left the index pass) costs more than it saves there (the demo's short spans).
+constexpr int kMinFusedGroups = 3;
+
+uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int end) {
+  uint64_t n = 0;
+  auto list = [&](int b, int e) {
+    if (b >= e) return;
+    for (int i = from; i < p.stage_count; i++) p.stages[i](p, s, w, b, e);
+    n += pixels_left(w, b, e);
+  };
+  const int first = std::min(end, begin + ((8 - ((s.x + begin) & 7)) & 7));
+  const int groups = (end - first) / 8;
+  const int last = first + 8 * groups;
+  if (groups < kMinFusedGroups || !tiles_ready(p, end - begin)) {
+    list(begin, end);
+    return n;
+  }
+  list(begin, first);
+  {
+    p.group_pairs(p, s, first, groups, w.frame_pair, w.z_pair);
+    p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
+    FusedRun run;
+    run.span = &s, run.first = first, run.groups = groups;
+    if (p.z_first) run.fm = w.fm, run.zm = w.zm;
+    run.fm0 = p.fused_fm0, run.zm0 = p.fused_zm0;
+    run.frame_pair = w.frame_pair, run.z_pair = w.z_pair;
+    n += p.fused(p.fused_draw, run);
+  }
+  list(last, end);
+  return n;
+}
+
+// The whole span of a Z-tested draw in one fused pass with its own Z test, the pixels before and after its whole
+// groups through the list (Z test first). Only where reading each group's Z after the earlier groups' writes
+// reads what the list's whole-span Z test would: frame and Z apart, and no block bounds to keep up to date (and,
+// as for every fused run, tiles_ready).
+bool fused_with_z_applies(const Impl& p) {
+  return p.fused && p.apart && !p.depth_bounds && p.z_first;
+}
+// Pixels [begin, end) of one aligned group copied into the lanes they take in an 8-lane span of their own (only
+// the attributes the draw reads); the other lanes keep earlier values and get full masks, so the pass stores back
+// what it read there. (Plain loops: GCC turned the copies of a few elements into memmove calls.)
+[[gnu::optimize("no-tree-loop-distribute-patterns")]] Span partial_group(const Span& s, Scratch& w,
+                                                                        const RasterInputs& in, uint32_t fm0,
+                                                                        uint32_t zm0, int begin, int end) {
+  Scratch::PartialGroup& g = w.partial;
+  const int lane = (s.x + begin) & 7, n = end - begin;
+  auto copy = [&](auto* to, const auto* from) {
+    for (int k = 0; k < n; k++) to[lane + k] = from[begin + k];
+  };
+  copy(g.z, s.z);
+  copy(g.r, s.r), copy(g.g, s.g), copy(g.b, s.b), copy(g.a, s.a);
+  if (in.fog) copy(g.fog, s.fog);
+  if (in.texture && !in.perspective) copy(g.u, s.u), copy(g.v, s.v);
+  if (in.perspective) copy(g.s, s.s), copy(g.t, s.t), copy(g.q, s.q);
+  for (int k = 0; k < 8; k++) {
+    const bool inside = k >= lane && k < lane + n;
+    g.fm[k] = inside ? fm0 : 0xffffffffu, g.zm[k] = inside ? zm0 : 0xffffffffu;
+  }
+  Span group = s;
+  group.x = s.x + begin - lane, group.count = 8;
+  group.z = g.z, group.r = g.r, group.g = g.g, group.b = g.b, group.a = g.a, group.fog = g.fog;
+  group.u = g.u, group.v = g.v, group.s = g.s, group.t = g.t, group.q = g.q;
+  return group;
+}
+
+uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
+  complete_span(s, w, s.count);
+  const int first = std::min(s.count, (8 - (s.x & 7)) & 7);
+  const int groups = (s.count - first) / 8;
+  const int last = first + 8 * groups;
+  p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
+  p.fused_draw.z_test = true;
+  uint64_t n = 0;
+  FusedRun run;
+  run.fm0 = p.early_fm, run.zm0 = p.k.zm;
+  run.frame_pair = w.frame_pair, run.z_pair = w.z_pair;
+  // The partial groups at either end, each as a span of one group with per-lane masks.
+  auto partial = [&](int begin, int end) {
+    if (begin >= end) return;
+    const Span group = partial_group(s, w, p.inputs, p.early_fm, p.k.zm, begin, end);
+    p.group_pairs(p, group, 0, 1, w.frame_pair, w.z_pair);
+    FusedRun one = run;
+    one.span = &group, one.first = 0, one.groups = 1;
+    one.fm = w.partial.fm, one.zm = w.partial.zm;
+    n += p.fused(p.fused_draw, one);
+  };
+  partial(0, first);
+  if (groups > 0) {
+    p.group_pairs(p, s, first, groups, w.frame_pair, w.z_pair);
+    run.span = &s, run.first = first, run.groups = groups;
+    n += p.fused(p.fused_draw, run);
+  }
+  partial(last, s.count);
+  p.fused_draw.z_test = false;
+  return n;
+}
+
 }  // namespace
 
 void PixelPipeline::draw_span(const Span& span_in) {
@@ -1129,8 +1358,17 @@ void PixelPipeline::draw_span(const Span& span_in) {
     p.solid(p, s, w, 0, s.count);
     return;
   }
+  if (s.count >= 8 * kMinFusedGroups && fused_with_z_applies(p) && tiles_ready(p, s.count)) {
+    p.pixels += draw_fused_with_z(p, s, w);
+    return;
+  }
+  const bool fused = p.fused && !p.fused_needs_apart && !p.fused_only_with_z;
   if (!p.z_first) {
     complete_span(s, w, s.count);
+    if (fused) {
+      p.pixels += draw_fused(p, s, w, 0, 0, s.count);
+      return;
+    }
     for (int i = 0; i < p.stage_count; i++) p.stages[i](p, s, w, 0, s.count);
     p.pixels += pixels_left(w, 0, s.count);
     return;
@@ -1151,8 +1389,12 @@ void PixelPipeline::draw_span(const Span& span_in) {
     int run_end = g + 1;
     while (run_end <= last && w.live[run_end]) run_end++;
     const int begin = group_start(g), end = group_start(run_end);
-    for (int i = 1; i < p.stage_count; i++) p.stages[i](p, s, w, begin, end);
-    n += pixels_left(w, begin, end);
+    if (fused) {
+      n += draw_fused(p, s, w, 1, begin, end);
+    } else {
+      for (int i = 1; i < p.stage_count; i++) p.stages[i](p, s, w, begin, end);
+      n += pixels_left(w, begin, end);
+    }
     g = run_end;
   }
   p.pixels += n;

@@ -78,6 +78,13 @@ class PixelPipeline {
   // block bounds (gs/pixel/depth_bounds.hpp). No effect on other draws.
   void allow_depth_bounds();
 
+  // The caller vouches that the draw's frame writes cannot land in its Z buffer (raster/buffer_pages.hpp
+  // frame_and_z_apart): a draw that writes Z may then take the fused pass (gs/pixel/fused_groups.hpp), which
+  // writes group by group. Same bytes either way; no effect on a draw that cannot take it.
+  void vouch_frame_and_z_apart();
+  // Whether the draw's whole groups go through the fused pass (for the cross-check's coverage).
+  bool takes_fused_groups() const;
+
   // True when each pixel the draw writes takes a value of its primitive's alone (no test, blend, mask or read of
   // the destination): the last primitive to cover a pixel decides it.
   bool last_write_wins() const;

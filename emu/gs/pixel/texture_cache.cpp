@@ -95,4 +95,15 @@ void TextureCache::decode_tile(TextureLevel& l, uint32_t x0, uint32_t y0, uint32
   l.tiles_left--;
 }
 
+void TextureCache::ensure_all(int lvl) {
+  TextureLevel& l = levels_[lvl];
+  const uint32_t columns_log2 = static_cast<uint32_t>(l.pitch_log2 - 3);
+  const uint32_t tiles = (l.mask + 1) >> 6;
+  for (uint32_t tile = 0; tile < tiles && l.tiles_left != 0; tile++) {
+    if (l.valid[tile]) continue;
+    const uint32_t col = tile & ((1u << columns_log2) - 1), row = tile >> columns_log2;
+    decode_tile(l, col << 3, row << 3, tile);
+  }
+}
+
 }  // namespace gcvu::gs::pixel

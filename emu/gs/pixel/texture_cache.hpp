@@ -48,6 +48,10 @@ class TextureCache {
     if (!l.valid[tile]) decode_tile(l, col & ~7u, row & ~7u, tile);
   }
 
+  // Decodes every tile of level `lvl` no sample has touched. Only for a level copied from a resident texture, whose
+  // tiles are the same whenever they are decoded (one decoded from memory is what memory holds at that moment).
+  void ensure_all(int lvl);
+
   uint32_t fetch(int lvl, uint32_t index) {
     TextureLevel& l = levels_[lvl];
     index &= l.mask;

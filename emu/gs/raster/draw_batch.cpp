@@ -223,8 +223,10 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
     }
     draw_indices = scratch.reversed_indices;
   }
+  const bool apart = pipeline.writes_z() && pipeline.writes_frame() && frame_and_z_apart(state, scissor);
   // One band of rows through its own stepper and rasterizer into `band_pipeline`.
   auto draw_band = [&](RowBand band, PixelPipeline& band_pipeline) {
+    if (apart) band_pipeline.vouch_frame_and_z_apart();
     if (depth_bounds) band_pipeline.allow_depth_bounds();
     if (last_to_first) band_pipeline.draw_last_to_first(scissor.left, scissor.top, scissor.right, scissor.bottom);
     PipelineConsumer consumer(band_pipeline);

@@ -214,6 +214,13 @@ void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
     return;
   }
   const double step = z_step_;
+  if (!setup_.z_overflow && z_dx_ == 0.0) {
+    // Z constant along the row: every lane offset and the group step are zero, so each pixel is scan.z truncated
+    // as the lanes truncate it (cvttpd2dq, then the unsigned clamp).
+    const uint32_t z = static_cast<uint32_t>(_mm_cvttsd_si32(_mm_set_sd(scan.z)));
+    fill_constant(out, z_filled_, std::min(z, z_max), count);
+    return;
+  }
   if (!setup_.z_overflow) {
     // Lane i of the first group is scan.z + z_lane_[i - skip + centre], added in registers (building it in a
     // local array first stalls the vector loads on store forwarding).

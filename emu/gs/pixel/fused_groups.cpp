@@ -1,0 +1,260 @@
+#include "emu/gs/pixel/fused_groups.hpp"
+
+#include <immintrin.h>
+
+#include <bit>
+#include <cstring>
+
+#include "emu/gs/pixel/avx2_texel_math.hpp"
+
+namespace gcvu::gs::pixel {
+
+namespace {
+
+using namespace avx2;
+
+// The eight 32-bit values of a group in a 32-bit arrangement: four pixel pairs 16 bytes apart.
+[[gnu::target("avx2")]] inline __m256i load_pairs(const uint8_t* at) {
+  const __m128d lo = _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(at))),
+                                  reinterpret_cast<const double*>(at + 16));
+  const __m128d hi = _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(at + 32))),
+                                  reinterpret_cast<const double*>(at + 48));
+  return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_castpd_si128(lo)), _mm_castpd_si128(hi), 1);
+}
+[[gnu::target("avx2")]] inline void store_pairs(uint8_t* at, __m256i v) {
+  const __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(at), lo);
+  _mm_storeh_pd(reinterpret_cast<double*>(at + 16), _mm_castsi128_pd(lo));
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(at + 32), hi);
+  _mm_storeh_pd(reinterpret_cast<double*>(at + 48), _mm_castsi128_pd(hi));
+}
+
+// Eight uint16-as-stored (static_cast<uint16_t>) or sign-extended int16 values from a span array.
+[[gnu::target("avx2")]] inline __m256i load_u16(const int16_t* from) {
+  return _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(from)));
+}
+[[gnu::target("avx2")]] inline __m256i load_s16(const int16_t* from) {
+  return _mm256_cvtepi16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(from)));
+}
+
+[[gnu::target("avx2")]] inline __m256i clamp8x8(__m256i v) {
+  return _mm256_min_epi32(_mm256_max_epi32(v, _mm256_setzero_si256()), _mm256_set1_epi32(255));
+}
+// pixel_math.hpp modulate: (ct * 4 * cf) >> 16, the product fits int32.
+[[gnu::target("avx2")]] inline __m256i modulate8(__m256i ct, __m256i cf) {
+  return _mm256_srai_epi32(_mm256_mullo_epi32(_mm256_slli_epi32(ct, 2), cf), 16);
+}
+[[gnu::target("avx2")]] inline __m256i select8(__m256i a, __m256i b, __m256i take_b) {
+  return _mm256_or_si256(_mm256_andnot_si256(take_b, a), _mm256_and_si256(take_b, b));
+}
+
+// pixel_math.hpp fog: FOG + ((C - FOG) * 2 * F >> 16).
+[[gnu::target("avx2")]] inline __m256i fog8(__m256i c, __m256i fog_color, __m256i f) {
+  const __m256i diff2 = _mm256_slli_epi32(_mm256_sub_epi32(c, fog_color), 1);
+  return _mm256_add_epi32(fog_color, _mm256_srai_epi32(_mm256_mullo_epi32(diff2, f), 16));
+}
+// One channel of the blend: ((A - B) * C >> 7) + D, with c512 = C << 9 (pixel_math.hpp blend_multiply).
+struct BlendSelect {
+  __m256i a_s, a_d, b_s, b_d, d_s, d_d;
+};
+[[gnu::target("avx2")]] inline __m256i blend8(__m256i cs, __m256i cd, __m256i c512, const BlendSelect& k) {
+  const __m256i pa = _mm256_or_si256(_mm256_and_si256(cs, k.a_s), _mm256_and_si256(cd, k.a_d));
+  const __m256i pb = _mm256_or_si256(_mm256_and_si256(cs, k.b_s), _mm256_and_si256(cd, k.b_d));
+  const __m256i pd = _mm256_or_si256(_mm256_and_si256(cs, k.d_s), _mm256_and_si256(cd, k.d_d));
+  return _mm256_add_epi32(_mm256_srai_epi32(_mm256_mullo_epi32(_mm256_sub_epi32(pa, pb), c512), 16), pd);
+}
+// A channel as stored: wrapped (mask 0xff) or kept, then clamped to 8 bits.
+[[gnu::target("avx2")]] inline __m256i out8(__m256i c, __m256i wrap_mask) {
+  return clamp8x8(_mm256_and_si256(c, wrap_mask));
+}
+
+// Texel channels of a group.
+struct Texel8 {
+  __m256i r, g, b, a;
+};
+
+template <FusedTexture kTexture>
+[[gnu::target("avx2")]] inline Texel8 sample8(const FusedDraw& d, const WrapRegs& wrap, const Span& s, int i) {
+  constexpr bool kStq = kTexture == FusedTexture::kNearestStq || kTexture == FusedTexture::kBilinearStq;
+  constexpr bool kLinear = kTexture == FusedTexture::kBilinearUv || kTexture == FusedTexture::kBilinearStq;
+  __m256i uu, vv;
+  if constexpr (kStq) {
+    // divide_truncate_row: the IEEE quotient, truncated, INT32_MIN for NaN and out of range.
+    const __m256 q = _mm256_loadu_ps(s.q + i);
+    uu = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.s + i), q));
+    vv = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.t + i), q));
+    if constexpr (kLinear) {  // half_texel_back, wrapping
+      uu = _mm256_sub_epi32(uu, _mm256_set1_epi32(0x8000));
+      vv = _mm256_sub_epi32(vv, _mm256_set1_epi32(0x8000));
+    }
+  } else {
+    uu = load8(s.u + i), vv = load8(s.v + i);
+  }
+  const __m256i low8 = _mm256_set1_epi32(0xff);
+  alignas(32) uint32_t index[4][8];
+  if constexpr (kLinear) {
+    __m256i quad[4];
+    quad_indices8(uu, vv, wrap, quad);
+    for (int q = 0; q < 4; q++) store8(index[q], quad[q]);
+    __m256i c[4];
+    for (int q = 0; q < 4; q++) c[q] = fetch8(d.texels, index[q]);
+    const __m256i low16 = _mm256_set1_epi32(0xffff);
+    const __m256i uf = _mm256_srli_epi32(_mm256_and_si256(uu, low16), 12);
+    const __m256i vf = _mm256_srli_epi32(_mm256_and_si256(vv, low16), 12);
+    const __m256i uf2 = _mm256_or_si256(uf, _mm256_slli_epi32(uf, 16));
+    const __m256i vf2 = _mm256_or_si256(vf, _mm256_slli_epi32(vf, 16));
+    const __m256i rb = bilinear_pairs(c, 0, uf2, vf2), ga = bilinear_pairs(c, 8, uf2, vf2);
+    return {_mm256_and_si256(rb, low16), _mm256_and_si256(ga, low16), _mm256_srli_epi32(rb, 16),
+            _mm256_srli_epi32(ga, 16)};
+  } else {
+    store8(index[0], nearest_index8(uu, vv, wrap));
+    const __m256i c = fetch8(d.texels, index[0]);
+    return {_mm256_and_si256(c, low8), _mm256_and_si256(_mm256_srli_epi32(c, 8), low8),
+            _mm256_and_si256(_mm256_srli_epi32(c, 16), low8), _mm256_srli_epi32(c, 24)};
+  }
+}
+
+// The stages from the texture lookup to the stores, a group at a time (pixel_pipeline.cpp's passes, same order
+// and arithmetic).
+template <FusedTexture kTexture, Tfx kTfx>
+[[gnu::target("avx2")]] uint64_t fused_kernel(const FusedDraw& d, const FusedRun& run) {
+  const Span& s = *run.span;
+  const WrapRegs wrap = wrap_regs(d.wrap);
+  const __m256i ones = _mm256_set1_epi32(-1);
+  const __m256i fm0 = _mm256_set1_epi32(static_cast<int32_t>(run.fm0));
+  const __m256i zm0 = _mm256_set1_epi32(static_cast<int32_t>(run.zm0));
+  const __m256i tcc = _mm256_set1_epi32(d.tcc ? -1 : 0);
+  const __m256i c255 = _mm256_set1_epi32(255);
+  const __m256i fog_r = _mm256_set1_epi32(d.fog_r), fog_g = _mm256_set1_epi32(d.fog_g);
+  const __m256i fog_b = _mm256_set1_epi32(d.fog_b);
+  const BlendSelect select{_mm256_set1_epi32(d.a_s), _mm256_set1_epi32(d.a_d), _mm256_set1_epi32(d.b_s),
+                           _mm256_set1_epi32(d.b_d), _mm256_set1_epi32(d.d_s), _mm256_set1_epi32(d.d_d)};
+  const __m256i c_s = _mm256_set1_epi32(d.c_s), c_d = _mm256_set1_epi32(d.c_d);
+  const __m256i c_fix = _mm256_set1_epi32(d.c_fix), pabe = _mm256_set1_epi32(d.pabe);
+  const __m256i ad_24 = _mm256_set1_epi32(d.frame_24 ? -1 : 0);
+  const __m256i wm = _mm256_set1_epi32(d.wrap_mask);
+  const __m256i fba = _mm256_set1_epi32(static_cast<int32_t>(d.fba));
+  const __m256i z_keep = _mm256_set1_epi32(d.z_24 ? static_cast<int32_t>(0xff000000u) : 0);
+  const __m256i low8 = _mm256_set1_epi32(0xff);
+  const __m256i z_bits = _mm256_set1_epi32(static_cast<int32_t>(d.z_bits));
+  const __m256i bias = _mm256_set1_epi32(static_cast<int32_t>(0x80000000u));
+  // Stored values are read only when something needs them: a group whose lanes all write is stored without
+  // waiting for its lines (mostly not in the cache).
+  const bool needs_frame = d.blend || d.merge;
+  const bool needs_z = d.z_test || d.z_24;
+  uint64_t pixels = 0;
+  for (int g = 0; g < run.groups; g++) {
+    const int i = run.first + 8 * g;
+    __m256i fm = run.fm ? load8(run.fm + i) : fm0;
+    __m256i zm = run.zm ? load8(run.zm + i) : zm0;
+    uint8_t* z_at = d.vm + run.z_pair[g];
+    __m256i z_old = _mm256_setzero_si256();
+    if (needs_z) z_old = load_pairs(z_at);
+    if (d.z_test) {  // per draw
+      // Unsigned compares through the sign bias: GEQUAL fails when zd > zs, GREATER unless zs > zd.
+      const __m256i zs = _mm256_xor_si256(load8(s.z + i), bias);
+      const __m256i zd = _mm256_xor_si256(_mm256_and_si256(z_old, z_bits), bias);
+      const __m256i fail = d.z_greater ? _mm256_xor_si256(_mm256_cmpgt_epi32(zs, zd), ones) : _mm256_cmpgt_epi32(zd, zs);
+      if (_mm256_movemask_epi8(fail) == -1) continue;
+      fm = _mm256_or_si256(fm, fail), zm = _mm256_or_si256(zm, fail);
+    }
+    // TFX: the texel with the fragment colour (8.7).
+    const __m256i cr = load_u16(s.r + i), cg = load_u16(s.g + i), cb = load_u16(s.b + i), ca = load_u16(s.a + i);
+    const __m256i af = _mm256_srai_epi32(ca, 7);
+    __m256i r, gg, b, a;
+    if constexpr (kTfx == Tfx::kNone) {
+      r = _mm256_srai_epi32(cr, 7), gg = _mm256_srai_epi32(cg, 7), b = _mm256_srai_epi32(cb, 7), a = af;
+    } else {
+      const Texel8 t = sample8<kTexture>(d, wrap, s, i);
+      if constexpr (kTfx == Tfx::kModulate) {
+        r = clamp8x8(modulate8(t.r, cr)), gg = clamp8x8(modulate8(t.g, cg)), b = clamp8x8(modulate8(t.b, cb));
+        a = select8(af, clamp8x8(modulate8(t.a, ca)), tcc);
+      } else if constexpr (kTfx == Tfx::kDecal) {
+        r = t.r, gg = t.g, b = t.b, a = select8(af, t.a, tcc);
+      } else {
+        r = clamp8x8(_mm256_add_epi32(modulate8(t.r, cr), af));
+        gg = clamp8x8(_mm256_add_epi32(modulate8(t.g, cg), af));
+        b = clamp8x8(_mm256_add_epi32(modulate8(t.b, cb), af));
+        if constexpr (kTfx == Tfx::kHighlight) {
+          a = select8(af, _mm256_min_epi32(_mm256_add_epi32(t.a, af), c255), tcc);
+        } else {
+          a = select8(af, t.a, tcc);
+        }
+      }
+    }
+    if (d.fog) {  // per draw
+      const __m256i f = load_s16(s.fog + i);
+      r = fog8(r, fog_r, f), gg = fog8(gg, fog_g, f), b = fog8(b, fog_b, f);
+    }
+    uint8_t* frame_at = d.vm + run.frame_pair[g];
+    __m256i fd = _mm256_setzero_si256();
+    if (needs_frame) fd = load_pairs(frame_at);
+    if (d.z_write) {
+      const __m256i keep = _mm256_cmpeq_epi32(zm, ones);
+      if (!needs_z && _mm256_testz_si256(keep, keep)) {
+        store_pairs(z_at, load8(s.z + i));
+      } else {
+        if (!needs_z) z_old = load_pairs(z_at);
+        const __m256i value = select8(load8(s.z + i), z_old, z_keep);  // 24-bit Z keeps the top byte
+        store_pairs(z_at, select8(value, z_old, keep));
+      }
+    }
+    if (d.blend) {  // per draw
+      const __m256i dr = _mm256_and_si256(fd, low8), dg = _mm256_and_si256(_mm256_srli_epi32(fd, 8), low8);
+      const __m256i db = _mm256_and_si256(_mm256_srli_epi32(fd, 16), low8);
+      const __m256i da = select8(_mm256_srli_epi32(fd, 24), _mm256_set1_epi32(0x80), ad_24);
+      const __m256i c = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(a, c_s), _mm256_and_si256(da, c_d)), c_fix);
+      const __m256i c512 = _mm256_slli_epi32(c, 9);  // 4 * (c << 7)
+      // PABE with As bit 7 clear: the source stays.
+      const __m256i keep = _mm256_andnot_si256(
+          _mm256_cmpgt_epi32(_mm256_and_si256(a, _mm256_set1_epi32(0x80)), _mm256_setzero_si256()), pabe);
+      r = select8(blend8(r, dr, c512, select), r, keep);
+      gg = select8(blend8(gg, dg, c512, select), gg, keep);
+      b = select8(blend8(b, db, c512, select), b, keep);
+    }
+    // Wrap or clamp, pack, masks.
+    __m256i fs = _mm256_or_si256(_mm256_or_si256(out8(r, wm), _mm256_slli_epi32(out8(gg, wm), 8)),
+                                 _mm256_or_si256(_mm256_slli_epi32(out8(b, wm), 16), _mm256_slli_epi32(out8(a, wm), 24)));
+    fs = _mm256_or_si256(fs, fba);
+    if (d.merge) fs = select8(fs, fd, fm);
+    const __m256i keep = _mm256_cmpeq_epi32(fm, ones);
+    if (!needs_frame && _mm256_testz_si256(keep, keep)) {
+      store_pairs(frame_at, fs);
+    } else {
+      if (!needs_frame) fd = load_pairs(frame_at);
+      store_pairs(frame_at, select8(fs, fd, keep));
+    }
+    const __m256i nothing = _mm256_cmpeq_epi32(_mm256_and_si256(fm, zm), ones);
+    const uint32_t idle = static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(nothing)));
+    pixels += static_cast<uint64_t>(8 - std::popcount(idle));
+  }
+  return pixels;
+}
+
+template <FusedTexture kTexture>
+FusedGroupsFn pick_tfx(Tfx tfx) {
+  switch (tfx) {
+    case Tfx::kModulate: return fused_kernel<kTexture, Tfx::kModulate>;
+    case Tfx::kDecal: return fused_kernel<kTexture, Tfx::kDecal>;
+    case Tfx::kHighlight: return fused_kernel<kTexture, Tfx::kHighlight>;
+    case Tfx::kHighlight2: return fused_kernel<kTexture, Tfx::kHighlight2>;
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx) {
+  static const bool avx2 = cpu_has_avx2();
+  if (!avx2) return nullptr;
+  switch (texture) {
+    case FusedTexture::kNone: return tfx == Tfx::kNone ? fused_kernel<FusedTexture::kNone, Tfx::kNone> : nullptr;
+    case FusedTexture::kNearestUv: return pick_tfx<FusedTexture::kNearestUv>(tfx);
+    case FusedTexture::kBilinearUv: return pick_tfx<FusedTexture::kBilinearUv>(tfx);
+    case FusedTexture::kNearestStq: return pick_tfx<FusedTexture::kNearestStq>(tfx);
+    case FusedTexture::kBilinearStq: return pick_tfx<FusedTexture::kBilinearStq>(tfx);
+  }
+  return nullptr;
+}
+
+}  // namespace gcvu::gs::pixel

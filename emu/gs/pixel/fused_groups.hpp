@@ -1,0 +1,68 @@
+#pragma once
+// The later per-pixel stages of a common class of draws fused into one AVX2 pass over whole 8-pixel groups:
+// texture lookup (none, nearest or bilinear, without mipmaps), TFX, fog, the frame read, blend, the Z write and
+// the masked frame write, each group's values staying in registers from the first stage to the stores. The same
+// arithmetic as the span passes of pixel_pipeline.cpp (pixel_math.hpp); the pipeline uses it only where the pass
+// list would give the same bytes (32-bit frame and Z arrangements, no alpha test, DATE or dither, frame and Z
+// buffers apart when Z is written, every texture tile decoded). With its own Z test it takes whole spans, a partial
+// group at either end as a one-group span whose other lanes have full masks; after the list's Z test it takes the
+// whole groups of a run and the list the rest. Specialised per texture path and TFX (templates); the other
+// choices are per-draw constants that select whole-register values, so no pixel branches. AVX2 CPUs only: the
+// pipeline keeps its pass list otherwise (GsConfig::allow_avx2, fused_groups).
+
+#include <cstdint>
+
+#include "emu/gs/pixel/bilinear_rows.hpp"
+#include "emu/gs/pixel/pixel_state_key.hpp"
+#include "emu/gs/pixel/span.hpp"
+
+namespace gcvu::gs::pixel {
+
+enum class FusedTexture : uint8_t { kNone, kNearestUv, kBilinearUv, kNearestStq, kBilinearStq };
+
+// Per-draw constants. Selections are all ones or zero.
+struct FusedDraw {
+  uint8_t* vm = nullptr;
+  const uint32_t* texels = nullptr;  // level 0, every tile the groups touch decoded
+  TexelWrap wrap;
+  bool tcc = false;
+  bool fog = false;
+  int32_t fog_r = 0, fog_g = 0, fog_b = 0;
+  bool blend = false;
+  // Blend inputs: A = Cs & a_s | Cd & a_d, B likewise, D likewise; C = As & c_s | Ad & c_d | c_fix.
+  int32_t a_s = 0, a_d = 0, b_s = 0, b_d = 0, d_s = 0, d_d = 0, c_s = 0, c_d = 0, c_fix = 0, pabe = 0;
+  bool frame_24 = false;  // Ad reads as 0x80
+  bool merge = false;     // the frame mask keeps some stored bits
+  int32_t wrap_mask = 0xff;
+  uint32_t fba = 0;
+  bool z_write = false;
+  bool z_24 = false;  // keep the stored word's top byte
+  // The Z test in the pass (depth_test.hpp's rules): a group whose pixels all fail is skipped.
+  bool z_test = false;
+  bool z_greater = false;     // GREATER, else GEQUAL
+  uint32_t z_bits = ~0u;      // the stored Z's width (0xffffff for 24-bit Z)
+};
+
+// A run of whole groups of one span: pixels [first, first + 8 * groups), first aligned so that span.x + first is a
+// multiple of 8. Masks per pixel (indexed like the span), or null for the draw's constant masks (which the pass's
+// own Z test adds to).
+struct FusedRun {
+  const Span* span = nullptr;
+  int first = 0;
+  int groups = 0;
+  const uint32_t* fm = nullptr;
+  const uint32_t* zm = nullptr;
+  uint32_t fm0 = 0, zm0 = 0;
+  // Per group: the byte offset of the group's first pixel pair in the frame and the Z buffer (32-bit
+  // arrangements: the group's pairs lie 16 bytes apart in one 64-byte column, row_store32.hpp).
+  const uint32_t* frame_pair = nullptr;
+  const uint32_t* z_pair = nullptr;
+};
+
+// Returns the pixels left with something to write (as pixels_left counts them).
+using FusedGroupsFn = uint64_t (*)(const FusedDraw& draw, const FusedRun& run);
+
+// The kernel for a texture path and TFX (Tfx::kNone for untextured draws), or null on a CPU without AVX2.
+FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx);
+
+}  // namespace gcvu::gs::pixel

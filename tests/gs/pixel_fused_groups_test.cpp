@@ -1,0 +1,132 @@
+// FusedGroupsCrossCheck: a cross-check of two of our own paths, not a truth test. The fused AVX2 pass
+// (gs/pixel/fused_groups.hpp) and the pass list it stands in for must leave the same bytes in local memory and
+// count the same pixels, over randomised draw states (frame and Z formats, masks, Z tests, textures with every
+// TFX, filter, coordinate path and wrap mode, fog, every blend selection, PABE, COLCLAMP, FBA) and spans (every
+// alignment and length, random attributes and memory). States outside the fused class (alpha test, DATE, 16-bit
+// formats, mipmaps) are drawn too: both configurations must then take the list. The golden corpora check both
+// against PCSX2.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+
+#include "emu/gs/pixel/bilinear_rows.hpp"
+#include "emu/gs/pixel/resident_textures.hpp"
+#include "tests/gs/pixel_test_support.hpp"
+
+namespace gcvu::test::pixel {
+namespace {
+
+constexpr uint32_t kTextureBlock = 300 * 32;  // page 300, apart from the frame (page 0) and Z (page 100)
+
+struct RandomDraw {
+  DrawState state;
+  bool vouch_apart = true;
+};
+
+RandomDraw random_draw(std::mt19937& rng) {
+  auto pick = [&](uint32_t n) { return static_cast<uint32_t>(rng() % n); };
+  auto chance = [&](int percent) { return static_cast<int>(rng() % 100) < percent; };
+  RandomDraw d;
+  DrawState& st = d.state;
+  st = basic_state();
+  const bool tme = chance(75), fge = chance(30), abe = chance(60), fst = chance(60);
+  st.prim.raw = prim_bits(tme, fge, abe, fst);
+  const uint32_t frame_psms[] = {0x00, 0x00, 0x00, 0x01, 0x31, 0x02};  // CT32 mostly, CT24, Z24 as frame, CT16
+  const uint32_t fbmsk = chance(20) ? static_cast<uint32_t>(rng()) : 0;
+  st.frame.raw = frame_bits(0, 4, frame_psms[pick(6)], fbmsk);
+  const uint32_t z_psms[] = {0x00, 0x01, 0x02};
+  st.zbuf.raw = zbuf_bits(100, z_psms[pick(3)], chance(25));
+  const bool zte = chance(85);
+  const uint32_t ztst = 1 + pick(3);  // ALWAYS, GEQUAL, GREATER
+  const bool ate = chance(10), date = chance(10);
+  st.test.raw = test_bits(ate, pick(8), pick(256), pick(4), date, chance(50), zte, ztst);
+  st.alpha.raw = alpha_bits(pick(3), pick(3), pick(3), pick(3), pick(256));
+  st.pabe.raw = chance(20);
+  st.colclamp.raw = chance(70);
+  st.fba.raw = chance(20);
+  st.fogcol.raw = rng() & 0xffffff;
+  // Mostly small textures: the fused pass samples only once every tile is decoded, which for a resident texture
+  // is after the draw has sampled a level's worth of pixels.
+  const uint32_t tw = 3 + pick(chance(80) ? 3 : 6), th = 3 + pick(chance(80) ? 3 : 6);
+  st.tex0.raw = tex0_bits(kTextureBlock, 4, 0x00, tw, th, chance(50), pick(4));
+  st.tex1.raw = tex1_bits(chance(50), chance(10) ? 1 : 0, chance(50), chance(50) ? 1 : 0, 0, 0);
+  st.clamp.raw = clamp_bits(pick(4), pick(4), pick(64), pick(64), pick(64), pick(64));
+  st.summary.q_min = fst ? 1.0f : 0.5f, st.summary.q_max = 1.0f;  // STQ draws stay perspective
+  st.summary.alpha_min = 0, st.summary.alpha_max = 255;
+  // Now and then let the frame share the Z buffer's pages: without the caller's word both configurations must
+  // keep the list for a draw that writes Z.
+  if (chance(10)) {
+    st.zbuf.raw = (st.zbuf.raw & ~uint64_t{0x1ff}) | 0;
+    d.vouch_apart = false;
+  }
+  return d;
+}
+
+// Some pixels take the Z the buffer holds (32-bit arrangement), so GEQUAL and GREATER differ.
+void random_span(std::mt19937& rng, const LocalMemory& memory, SpanData& sd) {
+  const int count = static_cast<int>(sd.z.size());
+  auto int16 = [&](int lo, int hi) { return static_cast<int16_t>(lo + static_cast<int>(rng() % (hi - lo + 1))); };
+  const bool wide_coordinates = rng() % 4 == 0;
+  for (int i = 0; i < count; i++) {
+    sd.z[i] = rng() % 3 == 0 ? 0xffffffffu - (rng() & 0xffff) : static_cast<uint32_t>(rng());
+    if (rng() % 4 == 0) {
+      const uint32_t stored = read32(memory, 100 * 32, 4, static_cast<uint32_t>(sd.x + i), static_cast<uint32_t>(sd.y), true);
+      sd.z[i] = rng() % 2 ? stored : stored & 0xffffffu;
+    }
+    sd.r[i] = int16(0, 32767), sd.g[i] = int16(0, 32767), sd.b[i] = int16(0, 32767), sd.a[i] = int16(0, 32767);
+    sd.fog[i] = int16(-32768, 32767);
+    const int range = wide_coordinates ? 1 << 30 : 1 << 24;
+    sd.u[i] = static_cast<int32_t>(rng() % range) - range / 4;
+    sd.v[i] = static_cast<int32_t>(rng() % range) - range / 4;
+    sd.q[i] = 0.25f + static_cast<float>(rng() % 1000) / 1000.0f;
+    sd.s[i] = static_cast<float>(sd.u[i]) * sd.q[i];
+    sd.t[i] = static_cast<float>(sd.v[i]) * sd.q[i];
+  }
+}
+
+TEST(FusedGroupsCrossCheck, FusedPassAndPassListLeaveTheSameBytes) {
+  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  std::mt19937 rng(20261205);
+  LocalMemory start;
+  for (size_t i = 0; i < start.bytes().size(); i += 4) {
+    const uint32_t v = static_cast<uint32_t>(rng());
+    std::memcpy(start.bytes().data() + i, &v, 4);
+  }
+  Clut clut;
+  GsConfig fused_config, list_config;
+  list_config.fused_groups = false;
+  int fused_rounds = 0;
+  for (int round = 0; round < 120; round++) {
+    const RandomDraw d = random_draw(rng);
+    LocalMemory fused = start, listed = start;
+    // Half the draws sample through resident textures, as the GS's draws do (the fused pass then also runs its
+    // own Z test on textured draws).
+    gs::pixel::ResidentTextures fused_resident, list_resident;
+    const bool resident = round % 2 == 0;
+    PixelPipeline fused_pipeline(d.state, fused, clut, fused_config, resident ? &fused_resident : nullptr);
+    PixelPipeline list_pipeline(d.state, listed, clut, list_config, resident ? &list_resident : nullptr);
+    if (d.vouch_apart) fused_pipeline.vouch_frame_and_z_apart(), list_pipeline.vouch_frame_and_z_apart();
+    ASSERT_FALSE(list_pipeline.takes_fused_groups());
+    fused_rounds += fused_pipeline.takes_fused_groups();
+    for (int span = 0; span < 16; span++) {
+      const int count = 1 + static_cast<int>(rng() % (span < 6 ? 40 : 200));
+      const int x = static_cast<int>(rng() % (256 - static_cast<uint32_t>(count) + 1));
+      SpanData sd(count, x, static_cast<int>(rng() % 64));
+      random_span(rng, start, sd);
+      fused_pipeline.draw_span(sd.span());
+      list_pipeline.draw_span(sd.span());
+    }
+    ASSERT_EQ(fused_pipeline.pixels_drawn(), list_pipeline.pixels_drawn()) << "round " << round;
+    const auto mismatch = std::mismatch(fused.bytes().begin(), fused.bytes().end(), listed.bytes().begin());
+    ASSERT_TRUE(mismatch.first == fused.bytes().end())
+        << "round " << round << ": first differing byte at " << (mismatch.first - fused.bytes().begin())
+        << " frame psm " << d.state.frame.psm() << " zbuf psm " << d.state.zbuf.psm() << " prim " << d.state.prim.raw;
+  }
+  EXPECT_GE(fused_rounds, 30);  // the random states reach the fused pass often enough to test it
+}
+
+}  // namespace
+}  // namespace gcvu::test::pixel
