@@ -70,6 +70,8 @@ class Vif1 {
   // When run_until stops because the clock reached `cycle` while VIF1 still had work in hand, state() is kIdle at a
   // VIFcode boundary (words may still wait in the FIFO) and kNeedData inside a command; this tells the two apart.
   bool has_pending_work() const;
+  // Nothing waits in the FIFO: at a boundary or inside a command, VIF1 can do nothing until more words arrive.
+  bool fifo_empty() const { return fifo_.empty(); }
   // An EE write to VIF1_FBRST: RST (reset), FBK (force break: stall at once, VFS), STP (stop at the next VIFcode
   // boundary, VSS), STC (cancel_stall).
   void write_fbrst(uint32_t value);
