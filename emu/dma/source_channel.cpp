@@ -234,7 +234,6 @@ uint64_t SourceChannel::earliest_failure_cycle(uint64_t sink_room) const {
   return cycle_ + left * kQwordCycles + kTagReadCycles;
 }
 
-ChannelState SourceChannel::state() const { return state_; }
 uint64_t SourceChannel::cycle() const { return cycle_; }
 bool SourceChannel::irq_ended() const { return irq_ended_; }
 const std::string& SourceChannel::error() const { return error_; }

@@ -70,7 +70,7 @@ class SourceChannel {
   void start_normal(uint32_t address, uint32_t qwc);
 
   ChannelState run_until(uint64_t cycle);
-  ChannelState state() const;
+  ChannelState state() const { return state_; }  // inline: asked every step
   uint64_t cycle() const;
   bool irq_ended() const;  // the transfer ended on an IRQ tag with TIE
 

@@ -114,6 +114,15 @@ std::optional<std::string> ClockedSystem::unit_failure() const {
 }
 
 std::optional<RunResult> ClockedSystem::outcome() const {
+  // Asked every step; while VU1 runs (most steps) nothing is idle, so only a failure, a VIF1 stall or the cycle
+  // limit can end the run. Those cases take the full path below.
+  if (vu_.running() && now_ < config_.max_cycles) {
+    const vif::Vif1State vif = vif_.state();
+    if (vif != vif::Vif1State::kError && vif != vif::Vif1State::kStalled && !gif_.failed() &&
+        dma_.state() != dma::ChannelState::kError && gif_dma_.state() != dma::ChannelState::kError) {
+      return std::nullopt;
+    }
+  }
   if (auto failure = unit_failure()) return RunResult{RunEnd::kError, now_, *failure};
   if (all_idle()) return RunResult{RunEnd::kFinished, now_, {}};
   const vif::Vif1State vif = vif_.state();
@@ -143,7 +152,8 @@ std::optional<RunResult> ClockedSystem::outcome() const {
 }
 
 std::optional<uint64_t> ClockedSystem::burst_target() const {
-  if (paused_mid_step_ || !config_.vu_runs_alone) return std::nullopt;
+  // Every burst rule needs a running VU1 (burst_rules.hpp): the cheap answer first.
+  if (!vu_.running() || paused_mid_step_ || !config_.vu_runs_alone) return std::nullopt;
   const uint64_t limit = std::min(config_.max_cycles, now_ + kSoloSlice);
   if (!config_.bursts) return only_vu_can_move() ? std::optional<uint64_t>(limit) : std::nullopt;
   const BurstRules rules{{vu_, vif_, dma_, gif_dma_, dma_to_gif_, gif_}, config_.burst_fault};

@@ -49,7 +49,7 @@ class Vif1 {
   // Runs VIF1 until its clock reaches `cycle`: commands that can run do (charging their cycles), and any wait lets
   // the clock pass. Returns the state it stopped in.
   Vif1State run_until(uint64_t cycle);
-  Vif1State state() const;
+  Vif1State state() const { return state_; }  // inline: asked every step
   uint64_t cycle() const;
 
   Vif1Registers& registers();
