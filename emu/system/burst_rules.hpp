@@ -13,11 +13,12 @@
 //  - DMA channel 2 offers PATH3 qwords, refused while the GIF's FIFO is full;
 //  - the GIF sends what it takes to the GS in stamp order, and only VIF1's waits and the run's end read its state.
 //
-// The rule (the one this file encodes): while VU1 runs, VIF1 waits for it or is stalled, and neither DMA channel 2
-// nor a PATH3 qword in hand can offer anything, VU1 leads: it runs alone to its end (or the slice), DMA channel 1
-// fills VIF1's FIFO meanwhile, the GIF takes PATH1/PATH2/PATH3 qwords by their stamps, and the others catch up. While
-// VU1 runs beside an active VIF1 (the double-buffered UNPACK of the next batch) the two share VU data memory at
-// cycle granularity, and neither unit can say which addresses the program will read next, so they go in lockstep.
+// The rule (the one this file encodes): while VU1 runs, VIF1 waits for it, is stalled or is starved (FIFO empty, DMA
+// channel 1 done), and neither DMA channel 2 nor a PATH3 qword in hand can offer anything, VU1 leads: it runs alone
+// to its end (or the slice), DMA channel 1 fills VIF1's FIFO meanwhile (stopping short of a read that would fail),
+// the GIF takes PATH1/PATH2/PATH3 qwords by their stamps, and the others catch up. While VU1 runs beside an active
+// VIF1 (the double-buffered UNPACK of the next batch) the two share VU data memory at cycle granularity, and neither
+// unit can say which addresses the program will read next, so they go in lockstep.
 
 #include <algorithm>
 #include <cstdint>
@@ -25,18 +26,12 @@
 
 #include "emu/dma/source_channel.hpp"
 #include "emu/gif/gif_unit.hpp"
+#include "emu/system/burst_fault.hpp"
 #include "emu/system/dma_to_gif.hpp"
 #include "emu/vif/vif1.hpp"
 #include "emu/vu/interpreter/vu1.hpp"
 
 namespace gcvu::system {
-
-// A wrong rule, on purpose, for the cross-check's own test (tests/system/burst_crosscheck_test.cpp): it must see the
-// difference. Never set outside tests.
-enum class BurstFault : uint8_t {
-  kNone,
-  kVifCountsAsWaiting,  // VU1 leads even while VIF1 is working (its UNPACKs then land after the program's reads)
-};
 
 inline constexpr uint64_t kOpen = UINT64_MAX;
 
@@ -77,8 +72,7 @@ struct BurstRules {
   std::optional<uint64_t> burst_until(uint64_t now, uint64_t limit) const;
 };
 
-// The answers (inline: kept with the rules they encode).
-
+// The answers (inline: kept with the rules they encode, and asked every step).
 
 namespace burst_detail {
 

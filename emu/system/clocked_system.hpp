@@ -26,6 +26,7 @@
 #include "emu/dma/source_channel.hpp"
 #include "emu/gif/gif_unit.hpp"
 #include "emu/gif/gs_sink.hpp"
+#include "emu/system/burst_rules.hpp"
 #include "emu/system/dma_to_gif.hpp"
 #include "emu/system/dma_to_vif.hpp"
 #include "emu/system/machine_vif_bus.hpp"

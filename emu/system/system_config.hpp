@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "emu/dma/source_channel.hpp"
-#include "emu/system/burst_rules.hpp"
+#include "emu/system/burst_fault.hpp"
 #include "emu/vif/vif1_config.hpp"
 #include "emu/vu/interpreter/vu1_config.hpp"
 
