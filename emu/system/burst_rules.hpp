@@ -92,11 +92,10 @@ inline bool BurstRules::vif_waits_for_others() const {
   // Starved: between commands with nothing in hand, or inside one waiting for its data. (kIdle with a command in
   // hand is a VIF1 whose run reached its target just after a fetch: it acts next cycle.)
   if (!units.vif.fifo_empty() || burst_detail::offering(units.vif_dma.state())) return false;
-  const bool starved =
-      state == vif::Vif1State::kIdle
-          ? !units.vif.has_pending_work()
-          : state == vif::Vif1State::kNeedData &&
-                units.vif.command_in_hand().phase == vif::Vif1::CommandPhase::kPayload;
+  const bool starved = state == vif::Vif1State::kIdle
+                           ? !units.vif.has_pending_work()
+                           : state == vif::Vif1State::kNeedData &&
+                                 units.vif.command_in_hand().phase == vif::Vif1::CommandPhase::kPayload;
   return starved;
 }
 
@@ -131,8 +130,8 @@ inline std::optional<uint64_t> BurstRules::burst_until(uint64_t now, uint64_t li
   // Asked every step: the usual answers first. An idle VU1 means the GIF may be read (one cycle); a VIF1 at work
   // acts on the next cycle.
   if (!units.vu.running() || !vif_waits_for_others()) return std::nullopt;
-  const uint64_t until = std::min({vu_until(now), vif_until(now), vif_dma_until(now), gif_dma_until(now),
-                                   gif_until(now), limit});
+  const uint64_t until =
+      std::min({vu_until(now), vif_until(now), vif_dma_until(now), gif_dma_until(now), gif_until(now), limit});
   if (until <= now + 1) return std::nullopt;
   return until;
 }

@@ -1,7 +1,8 @@
 // A CROSS-CHECK BETWEEN THREE MODES of gcvu's clocked system (not an independent reference): bursts
 // (SystemConfig::bursts, the default), VU1 alone (bursts off) and lockstep (both off, every step one cycle) must give
 // the same run end and cycle, the same microprogram reports, the same GIF write stream with its cycles, the same VU1
-// memory and counters and, for the demo frame, the same GS memory. Inputs: the demo frame, every VIF1 hardware case
+// memory and counters and, for the demo frame, the same GS memory. Inputs: the demo frame (and three frames of
+// `gcvu run` through harness::run_level, bursts against lockstep), every VIF1 hardware case
 // stream of ../shared/vectors/vif run through the whole system, and end-to-end streams (tests/system/e2e_stream.hpp)
 // as a raw transfer, as a chain whose next tag is outside RAM (the DMA fails while VU1 runs), and with a PATH3 chain
 // beside it. A deliberately wrong burst rule (SystemConfig::burst_fault) must make the check fail.
@@ -20,8 +21,13 @@
 #include "emu/gif/gs_write_recorder.hpp"
 #include "emu/system/clocked_system.hpp"
 #include "formats/core/file_io.hpp"
+#include "formats/rc2/level.hpp"
+#include "harness/gen_level/demo_level.hpp"
+#include "harness/run/demo_scene.hpp"
+#include "harness/run/level_run.hpp"
 #include "harness/vif_cases/case_table.hpp"
 #include "harness/vif_run/runner.hpp"
+#include "microcode/tfrag/tfrag_program.hpp"
 #include "tests/system/demo_machine.hpp"
 #include "tests/system/e2e_stream.hpp"
 #include "tests/test_support.hpp"
@@ -151,7 +157,7 @@ TEST(BurstCrossCheck, DemoFrameIsTheSameInEveryMode) {
   for (Mode mode : {Mode::kBursts, Mode::kVuAlone}) {
     const DemoOutcome got = run_demo(config_for(mode));
     EXPECT_TRUE(demo_differences(got, lockstep).lines.empty()) << mode_name(mode) << ":\n"
-                                                                << demo_differences(got, lockstep).text();
+                                                               << demo_differences(got, lockstep).text();
     std::printf("demo frame, %s: %llu steps for %llu cycles (lockstep %llu steps)\n", mode_name(mode),
                 static_cast<unsigned long long>(got.steps), static_cast<unsigned long long>(got.run.cycles),
                 static_cast<unsigned long long>(lockstep.steps));
@@ -163,6 +169,50 @@ TEST(BurstCrossCheck, AWrongBurstRuleIsCaughtOnTheDemoFrame) {
   const Differences differences = demo_differences(got, lockstep_demo());
   EXPECT_FALSE(differences.lines.empty());
   std::printf("the wrong rule, caught:\n%s", differences.text().c_str());
+}
+
+// Three frames of `gcvu run`'s demo as the command runs them (the camera moving 2 units a frame), lockstep against
+// bursts: the picture, the GS memory and every frame's account (cycles, programs, VU busy and stall cycles, XGKICKs,
+// GS draws and pixels).
+harness::LevelRunResult run_demo_frames(const formats::rc2::Level& level, Mode mode) {
+  harness::LevelRunRequest request;
+  request.level = &level;
+  request.program = &microcode::tfrag::tfrag_program();
+  request.frame = harness::scene_frame_options(level, harness::overview_camera(level));
+  request.frames = 3;
+  request.step = 2;
+  request.config = config_for(mode);
+  return harness::run_level(request);
+}
+
+TEST(BurstCrossCheck, ThreeDemoFramesOfGcvuRunAreTheSameAsLockstep) {
+  harness::HeightFieldParameters demo;  // `gcvu run`'s demo: seed 1, 400 patches
+  demo.patches = 400;
+  formats::rc2::LevelFiles files = harness::write_demo_level(demo);
+  const formats::rc2::Level level =
+      formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo", std::move(files.gameplay));
+  const harness::LevelRunResult lockstep = run_demo_frames(level, Mode::kLockstep);
+  ASSERT_EQ(lockstep.run.end, RunEnd::kFinished) << lockstep.run.error;
+  ASSERT_EQ(lockstep.frames.size(), 3u);
+  const harness::LevelRunResult bursts = run_demo_frames(level, Mode::kBursts);
+  ASSERT_EQ(bursts.run.end, RunEnd::kFinished) << bursts.run.error;
+  EXPECT_EQ(bursts.run.cycles, lockstep.run.cycles);
+  EXPECT_TRUE(bursts.picture == lockstep.picture);
+  EXPECT_TRUE(bursts.gs_memory == lockstep.gs_memory);
+  ASSERT_EQ(bursts.frames.size(), lockstep.frames.size());
+  for (size_t f = 0; f < lockstep.frames.size(); ++f) {
+    const harness::LevelFrameStats& a = bursts.frames[f];
+    const harness::LevelFrameStats& b = lockstep.frames[f];
+    EXPECT_EQ(a.cycles, b.cycles) << "frame " << f;
+    EXPECT_EQ(a.dma_qwords, b.dma_qwords) << "frame " << f;
+    EXPECT_EQ(a.microprograms, b.microprograms) << "frame " << f;
+    EXPECT_EQ(a.vu_cycles, b.vu_cycles) << "frame " << f;
+    EXPECT_EQ(a.vu_stall_cycles, b.vu_stall_cycles) << "frame " << f;
+    EXPECT_EQ(a.xgkicks, b.xgkicks) << "frame " << f;
+    EXPECT_EQ(a.gs.draws, b.gs.draws) << "frame " << f;
+    EXPECT_EQ(a.gs.primitives, b.gs.primitives) << "frame " << f;
+    EXPECT_EQ(a.gs.pixels, b.gs.pixels) << "frame " << f;
+  }
 }
 
 // --- Streams through the whole system (harness::run_vif_stream, as `gcvu vif-run` runs them) ---
@@ -205,8 +255,8 @@ TEST(BurstCrossCheck, VifHardwareCaseStreamsAreTheSameInEveryMode) {
   for (const char* folder : {"basic", "intstall", "mskpath3", "stcycl", "stmod", "unpack"}) {
     const std::filesystem::path tsv = gcvu::test::shared_dir() / "vectors/vif" / folder / "cases.tsv";
     const std::vector<uint8_t> text = formats::read_file(tsv, formats::kMaxTextFileBytes);
-    for (const harness::VifCase& vif_case : harness::parse_vif_cases(
-             std::string_view(reinterpret_cast<const char*>(text.data()), text.size()), tsv)) {
+    for (const harness::VifCase& vif_case :
+         harness::parse_vif_cases(std::string_view(reinterpret_cast<const char*>(text.data()), text.size()), tsv)) {
       const std::vector<uint8_t> stream = padded_to_qwords(formats::read_file(vif_case.stream, dma::kRamBytes));
       harness::VifRunRequest request;
       request.stream = stream;

@@ -28,8 +28,8 @@ gif::GsSink& no_sink() {
 const harness::frame::BuiltFrame& demo_frame() {
   static const harness::frame::BuiltFrame frame = [] {
     auto files = harness::write_demo_level({1, 400});
-    const formats::rc2::Level level = formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo",
-                                                               std::move(files.gameplay));
+    const formats::rc2::Level level =
+        formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo", std::move(files.gameplay));
     const harness::frame::FrameOptions options = harness::scene_frame_options(level, harness::overview_camera(level));
     return harness::frame::build_frame(level, microcode::tfrag::tfrag_program(), options);
   }();
