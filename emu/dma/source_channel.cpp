@@ -214,7 +214,26 @@ std::string SourceChannel::memory_text(const EeAddress& address) {
   return address.scratchpad ? "the 16 KiB scratchpad" : "the 32 MiB of EE RAM";
 }
 
-ChannelState SourceChannel::state() const { return state_; }
+uint64_t SourceChannel::earliest_failure_cycle(uint64_t sink_room) const {
+  constexpr uint64_t kNever = UINT64_MAX;
+  if (state_ != ChannelState::kRunning && state_ != ChannelState::kWaitSink) return kNever;
+  // A read that fails is seen by run_until(c) for the first c it fits in: its start plus its cost. Waits only
+  // delay it.
+  const uint64_t held = uint64_t{held_end_} - held_begin_;
+  if (phase_ == Phase::kReadTag) return held > sink_room ? kNever : cycle_ + kTagReadCycles;
+  const uint64_t left = data_qwords_ - data_done_;
+  if (left > 0) {
+    // Both memories are one contiguous range each: the run is inside if its first and last qwords are.
+    const bool inside = memory_->read_qword(madr_.byte, madr_.scratchpad).has_value() &&
+                        memory_->read_qword(madr_.plus_qwords(left - 1).byte, madr_.scratchpad).has_value();
+    if (!inside) return cycle_ + kQwordCycles;
+  }
+  // Every word before the next tag must reach the sink first (a TTE tag's two words, then the data).
+  const uint64_t words = held + (phase_ == Phase::kSendTag && options_.tte ? 2 : 0) + left * 4;
+  if (ends_after_data_ || words > sink_room) return kNever;
+  return cycle_ + left * kQwordCycles + kTagReadCycles;
+}
+
 uint64_t SourceChannel::cycle() const { return cycle_; }
 bool SourceChannel::irq_ended() const { return irq_ended_; }
 const std::string& SourceChannel::error() const { return error_; }

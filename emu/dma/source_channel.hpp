@@ -70,7 +70,7 @@ class SourceChannel {
   void start_normal(uint32_t address, uint32_t qwc);
 
   ChannelState run_until(uint64_t cycle);
-  ChannelState state() const;
+  ChannelState state() const { return state_; }  // inline: asked every step
   uint64_t cycle() const;
   bool irq_ended() const;  // the transfer ended on an IRQ tag with TIE
 
@@ -82,6 +82,12 @@ class SourceChannel {
 
   // The source channel moved D_STADR (and D_CTRL.STD is VIF1 from now on).
   void set_stall_address(uint32_t address) { stall_address_ = address; }
+  // The earliest cycle at which a caller stepping one cycle at a time could see this transfer fail (state kError after
+  // run_until(c) for the first time): the end of the next tag read, or of a data read outside memory. UINT64_MAX when
+  // it cannot fail any more: idle or done, only in-range data left before its end, or, with `sink_room` (the words
+  // a sink that stopped draining will still take), stopped by a full sink before its next read could fail. For the
+  // clocked system's bursts, which must not run past a failure.
+  uint64_t earliest_failure_cycle(uint64_t sink_room = UINT64_MAX) const;
   // When the last transfer ended (kDone or kError); meaningless before.
   uint64_t finish_cycle() const { return finish_cycle_; }
   // TADR in register form: after kDone, where a restarted chain would continue.

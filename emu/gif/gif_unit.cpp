@@ -167,8 +167,6 @@ GifStat GifUnit::stat_fields() const {
 
 uint32_t GifUnit::stat() const { return stat_fields().pack(); }
 
-bool GifUnit::failed() const { return !error_.empty(); }
-
 const std::string& GifUnit::error() const { return error_; }
 
 uint64_t GifUnit::packets(Path path) const { return is_path(path) ? state(path).packets : 0; }

@@ -54,7 +54,7 @@ class GifUnit {
 
   // A malformed packet (a PATH1 packet of 16 KiB or more, say) stops the GIF; error() names the path, the qword
   // offset in that path's stream and the rule.
-  bool failed() const;
+  bool failed() const { return !error_.empty(); }  // inline: asked on every offer and step
   const std::string& error() const;
 
   uint64_t packets(Path path) const;  // packets completed per path

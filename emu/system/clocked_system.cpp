@@ -114,6 +114,15 @@ std::optional<std::string> ClockedSystem::unit_failure() const {
 }
 
 std::optional<RunResult> ClockedSystem::outcome() const {
+  // Asked every step; while VU1 runs (most steps) nothing is idle, so only a failure, a VIF1 stall or the cycle
+  // limit can end the run. Those cases take the full path below.
+  if (vu_.running() && now_ < config_.max_cycles) {
+    const vif::Vif1State vif = vif_.state();
+    if (vif != vif::Vif1State::kError && vif != vif::Vif1State::kStalled && !gif_.failed() &&
+        dma_.state() != dma::ChannelState::kError && gif_dma_.state() != dma::ChannelState::kError) {
+      return std::nullopt;
+    }
+  }
   if (auto failure = unit_failure()) return RunResult{RunEnd::kError, now_, *failure};
   if (all_idle()) return RunResult{RunEnd::kFinished, now_, {}};
   const vif::Vif1State vif = vif_.state();
@@ -142,39 +151,64 @@ std::optional<RunResult> ClockedSystem::outcome() const {
   return std::nullopt;
 }
 
-void ClockedSystem::advance() {
-  uint64_t next = now_ + 1;
+std::optional<uint64_t> ClockedSystem::burst_target() const {
+  // Every burst rule needs a running VU1 (burst_rules.hpp): the cheap answer first.
+  if (!vu_.running() || paused_mid_step_ || !config_.vu_runs_alone) return std::nullopt;
+  const uint64_t limit = std::min(config_.max_cycles, now_ + kSoloSlice);
+  if (!config_.bursts) return only_vu_can_move() ? std::optional<uint64_t>(limit) : std::nullopt;
+  const BurstRules rules{{vu_, vif_, dma_, gif_dma_, dma_to_gif_, gif_}, config_.burst_fault};
+  return rules.burst_until(now_, limit);
+}
+
+void ClockedSystem::run_burst(uint64_t until) {
+  // VU1 first, alone; the others then catch up to the cycle it stopped at, so a VIF1 command waiting for the
+  // program's end runs on the cycle it would in lockstep.
   bool program_ended = false;
-  // A program that ends is busy, to VIF1, until the cycle it ended at.
-  auto note_end = [&] {
-    if (vu_.running()) return;
-    program_ended = true;
-    bus_.set_vu_busy_until(vu_.cycle());
-  };
-  if (!paused_mid_step_ && config_.vu_runs_alone && only_vu_can_move()) {
-    // VU1 first, alone; the others then catch up to the cycle it stopped at, so a VIF1 command waiting for the
-    // program's end runs on the cycle it would in lockstep.
-    vu_.run_until(std::min(config_.max_cycles, now_ + kSoloSlice));
-    note_end();
-    next = std::max(vu_.cycle(), next);
-  } else {
-    if (!paused_mid_step_) {
-      started_in_step_ = false;
-      vif_.run_until(next);
-      if (config_.pause_at_program_start && started_in_step_ && vu_.running()) {
-        // Stop between VIF1's MSCAL and the program's first pair; the next step() does the rest of this cycle.
-        paused_mid_step_ = true;
-        return;
-      }
-    }
-    paused_mid_step_ = false;
-    if (vu_.running()) {
-      vu_.run_until(next);
-      note_end();
+  uint64_t next = until;
+  if (vu_.running()) {
+    vu_.run_until(until);
+    if (!vu_.running()) {
+      program_ended = true;
+      bus_.set_vu_busy_until(vu_.cycle());
+      next = std::max(vu_.cycle(), now_ + 1);
+    } else if (!config_.bursts) {
+      next = std::max(vu_.cycle(), now_ + 1);  // the VU-alone rule as it always was
     }
   }
+  catch_up(next, program_ended);
+}
+
+void ClockedSystem::advance() {
+  if (std::optional<uint64_t> until = burst_target()) {
+    run_burst(*until);
+    return;
+  }
+  const uint64_t next = now_ + 1;
+  bool program_ended = false;
+  if (!paused_mid_step_) {
+    started_in_step_ = false;
+    vif_.run_until(next);
+    if (config_.pause_at_program_start && started_in_step_ && vu_.running()) {
+      // Stop between VIF1's MSCAL and the program's first pair; the next step() does the rest of this cycle.
+      paused_mid_step_ = true;
+      return;
+    }
+  }
+  paused_mid_step_ = false;
+  if (vu_.running()) {
+    vu_.run_until(next);
+    if (!vu_.running()) {
+      // A program that ends is busy, to VIF1, until the cycle it ended at.
+      program_ended = true;
+      bus_.set_vu_busy_until(vu_.cycle());
+    }
+  }
+  catch_up(next, program_ended);
+}
+
+void ClockedSystem::catch_up(uint64_t next, bool program_ended) {
   if (!vu_.running()) vu_.idle_until(next);
-  vif_.run_until(next);      // catches VIF1 up after a solo run; already there in lockstep
+  vif_.run_until(next);      // catches VIF1 up after a burst; already there in lockstep
   gif_.run_until(next - 1);  // the GIF's run_until is inclusive: it decides every cycle up to its argument
   dma_.run_until(next);
   gif_dma_.run_until(next);

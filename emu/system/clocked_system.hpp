@@ -8,6 +8,8 @@
 // running program reads lands within the cycle the hardware's would. A run is deterministic. While VU1 runs and nothing
 // else can move (VIF1 waits for it, the DMA waits for VIF1 or is over, the GIF has no PATH2/PATH3 data), the system
 // lets VU1 run alone until it stops or 2^20 cycles pass; the others then catch up, with the same result as lockstep.
+// More generally (SystemConfig::bursts), each unit answers until which cycle it can neither affect another unit nor be
+// affected by one, and the system advances all of them to the earliest answer in one call each (burst_rules.hpp).
 //
 // The data-rate models (each documented with its source where it is defined): VIF1 takes a stream word per half
 // cycle (vif/vif1_config.hpp Vif1Timing, after PCSX2), the DMA moves a qword per 2 cycles and reads a tag in 2
@@ -24,6 +26,7 @@
 #include "emu/dma/source_channel.hpp"
 #include "emu/gif/gif_unit.hpp"
 #include "emu/gif/gs_sink.hpp"
+#include "emu/system/burst_rules.hpp"
 #include "emu/system/dma_to_gif.hpp"
 #include "emu/system/dma_to_vif.hpp"
 #include "emu/system/machine_vif_bus.hpp"
@@ -96,8 +99,14 @@ class ClockedSystem {
   void finish_program();
   // The VU can run alone for a while: nothing else can move until it stops.
   bool only_vu_can_move() const;
-  // One step of the clock: to the next cycle, or further while VU1 runs alone.
+  // One step of the clock: to the next cycle, or further in a burst.
   void advance();
+  // How far a burst could go now, or nullopt for one cycle.
+  std::optional<uint64_t> burst_target() const;
+  // Runs VU1 (if it runs) to `until` first, then the others to where it stopped.
+  void run_burst(uint64_t until);
+  // The cycle's work for the units other than VU1, in the fixed order, to `next`.
+  void catch_up(uint64_t next, bool program_ended);
   // How the run ends now, if it does.
   std::optional<RunResult> outcome() const;
   // Every unit but VIF1 is idle (a PATH3 packet held by the PATH3 mask counts as idle when asked: it waits for VIF1).

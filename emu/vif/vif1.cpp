@@ -58,7 +58,6 @@ Vif1State Vif1::run_until(uint64_t cycle) {
   return state_;
 }
 
-Vif1State Vif1::state() const { return state_; }
 uint64_t Vif1::cycle() const { return half_clock_ / 2; }
 Vif1Registers& Vif1::registers() { return regs_; }
 const Vif1Registers& Vif1::registers() const { return regs_; }

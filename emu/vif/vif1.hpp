@@ -49,7 +49,7 @@ class Vif1 {
   // Runs VIF1 until its clock reaches `cycle`: commands that can run do (charging their cycles), and any wait lets
   // the clock pass. Returns the state it stopped in.
   Vif1State run_until(uint64_t cycle);
-  Vif1State state() const;
+  Vif1State state() const { return state_; }  // inline: asked every step
   uint64_t cycle() const;
 
   Vif1Registers& registers();
@@ -70,6 +70,8 @@ class Vif1 {
   // When run_until stops because the clock reached `cycle` while VIF1 still had work in hand, state() is kIdle at a
   // VIFcode boundary (words may still wait in the FIFO) and kNeedData inside a command; this tells the two apart.
   bool has_pending_work() const;
+  // Nothing waits in the FIFO: at a boundary or inside a command, VIF1 can do nothing until more words arrive.
+  bool fifo_empty() const { return fifo_.empty(); }
   // An EE write to VIF1_FBRST: RST (reset), FBK (force break: stall at once, VFS), STP (stop at the next VIFcode
   // boundary, VSS), STC (cancel_stall).
   void write_fbrst(uint32_t value);

@@ -15,43 +15,14 @@
 #include "emu/gs/gs.hpp"
 #include "emu/gs/gs_state_hash.hpp"
 #include "emu/system/clocked_system.hpp"
-#include "emu/system/gs_from_gif.hpp"
 #include "emu/system/state_hash.hpp"
-#include "formats/rc2/level_writer.hpp"
-#include "harness/frame/frame_builder.hpp"
-#include "harness/gen_level/demo_level.hpp"
-#include "harness/run/demo_scene.hpp"
-#include "harness/run/level_run.hpp"
-#include "microcode/tfrag/tfrag_program.hpp"
+#include "tests/system/demo_machine.hpp"
 
 namespace gcvu::system {
 namespace {
 
-const harness::frame::BuiltFrame& demo_frame() {
-  static const harness::frame::BuiltFrame frame = [] {
-    auto files = harness::write_demo_level({1, 400});
-    const formats::rc2::Level level = formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo",
-                                                               std::move(files.gameplay));
-    const harness::frame::FrameOptions options = harness::scene_frame_options(level, harness::overview_camera(level));
-    return harness::frame::build_frame(level, microcode::tfrag::tfrag_program(), options);
-  }();
-  return frame;
-}
-
-struct DemoMachine {
-  explicit DemoMachine(SystemConfig config = {}) : sink(gs), system(sink, config) {
-    harness::frame::load_frame(demo_frame(), system.ee());
-    system.dma().start_chain(demo_frame().chain_address, {});
-  }
-  gs::Gs gs;
-  GsFromGif sink;
-  ClockedSystem system;
-};
-
-std::vector<uint8_t> gs_memory(gs::Gs& gs) {
-  gs.flush();
-  return {gs.memory().bytes().begin(), gs.memory().bytes().end()};
-}
+using test::DemoMachine;
+using test::gs_memory;
 
 TEST(DemoFrameModes, LockstepWithStallsInPlaceDrawsTheSameFrame) {
   DemoMachine normal;

@@ -50,7 +50,19 @@ std::vector<uint32_t> timeline_stream_words() {
   return words;
 }
 
-TimelineMachine::TimelineMachine() : system(recorder), observer(timeline, system.vu()) {
+namespace {
+
+// run(until) stops at a given cycle, so the steps must not jump across it: VU1 may run alone (while VIF1 waits for
+// it, as these tests' cycles were worked with) but the wider bursts are off.
+system::SystemConfig stepping_config() {
+  system::SystemConfig config;
+  config.bursts = false;
+  return config;
+}
+
+}  // namespace
+
+TimelineMachine::TimelineMachine() : system(recorder, stepping_config()), observer(timeline, system.vu()) {
   const std::vector<uint8_t> bytes = stream_bytes(timeline_stream_words());
   EXPECT_TRUE(system.ee().load_ram(bytes, 0));
   system.dma().start_normal(0, static_cast<uint32_t>(bytes.size() / 16));
