@@ -64,6 +64,9 @@ enum class JitFault : uint8_t {
   kBrokenLastCycle,    // the cycle counter does not count up after a block's last pair
   kBrokenStaleCode,    // micro-memory writes leave the compiled code in place
   kBrokenBranchTarget,  // a taken branch compiled inline goes one pair past its target
+  kBrokenFmacFields,    // an FMAC op compiled inline writes all four fields of its destination, whatever its dest
+  kBrokenFmacReady,     // an FMAC op compiled inline makes its result readable one cycle early (FMAC scoreboard)
+  kBrokenFmacFlags,     // an FMAC op compiled inline leaves its sticky bits out of a dead result
 };
 
 struct Vu1Config {
