@@ -77,6 +77,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   static_assert(kFrame <= 80);
   static constexpr uint32_t kLowerFields = offsetof(LowerResult, vf_write) + offsetof(VfUse, fields);
   static constexpr uint32_t kBranchTaken = offsetof(LowerResult, branch_taken);
+  static constexpr uint32_t kLowerReg = offsetof(LowerResult, vf_write) + offsetof(VfUse, reg);
+  static constexpr uint32_t kLowerValue = offsetof(LowerResult, vf_value);
   static constexpr uint32_t kBranchTarget = offsetof(LowerResult, branch_target);
 
   Xbyak::Address vu(int32_t offset, size_t width) {
@@ -165,15 +167,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       mov(rdx, reinterpret_cast<uintptr_t>(&bundle.upper_info));
       call_fn(plan.upper_fns[static_cast<size_t>(pair.flags)]);
     }
-    if ((s & shape::kLowerVf) != 0) {
-      Xbyak::Label no_write;
-      cmp(byte[rsp + kLowerFields], 0);
-      je(no_write);
-      mov(rdi, rbx);
-      mov(rsi, rsp);
-      call_fn(abi_.hooks.write_lower_vf);
-      L(no_write);
-    }
+    if ((s & shape::kLowerVf) != 0) lower_vf_write(pair, bundle.lower_info.vf_write);
     if ((s & shape::kLoi) != 0) mov(vu(at.i_register, 4), bundle.lower.raw);
     if ((s & shape::kHistory) != 0) {
       mov(rdi, rbx);
@@ -281,6 +275,36 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         mov(qword[rbx + fmac + in.ready + 8 * static_cast<int32_t>(4 * reg + static_cast<uint32_t>(lane))], rdx);
       }
     }
+  }
+
+  // The lower op's VF result (write_lower_vf: Registers::write_vf, then FmacPipeline::issue), when it has one. The
+  // handler reports the register and fields it writes in the LowerResult; where they are the ones the decoder
+  // reported for the op (always, for the ops that write a VF), the lanes are copied and the scoreboard set inline,
+  // else (and for VF00, which write_vf ignores) the hook does it.
+  void lower_vf_write(const BlockPair& pair, const VfUse& expected) {
+    Xbyak::Label no_write;
+    Xbyak::Label done;
+    cmp(byte[rsp + kLowerFields], 0);
+    je(no_write, T_NEAR);
+    if ((expected.reg & 31) != 0 && expected.fields != 0 && expected.fields <= kFieldsXyzw) {
+      Xbyak::Label other;
+      static_assert(offsetof(VfUse, fields) == offsetof(VfUse, reg) + 1);
+      cmp(word[rsp + kLowerReg], static_cast<uint16_t>(expected.reg | (expected.fields << 8)));
+      jne(other, T_NEAR);
+      for (int lane = 0; lane < 4; ++lane) {
+        if (!has_lane(expected.fields, lane)) continue;
+        mov(eax, dword[rsp + kLowerValue + 4 * lane]);
+        mov(dword[rbx + abi_.layout.vf + 16 * (expected.reg & 31) + 4 * lane], eax);
+      }
+      fmac_issue(pair, expected.reg & 31, expected.fields);
+      jmp(done, T_NEAR);
+      L(other);
+    }
+    mov(rdi, rbx);
+    mov(rsi, rsp);
+    call_fn(abi_.hooks.write_lower_vf);
+    L(done);
+    L(no_write);
   }
 
   // execute_pair after a branch's lower op: a taken branch makes the next pair its delay slot.
