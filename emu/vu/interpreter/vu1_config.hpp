@@ -76,9 +76,10 @@ struct Vu1Config {
   // FBRST.DE1 / TE1: whether the D and T bits stop the program (off, as after a reset, by default).
   bool d_bit_enabled = false;
   bool t_bit_enabled = false;
-  // The execution engine (the fastest by default). An attached observer (tracer, debugger, Chrome trace) always
-  // gets the per-pair loop, whatever the engine.
-  Engine engine = Engine::kBlocks;
+  // The execution engine (the fastest by default: the JIT runs fewer host instructions per pair than the block
+  // runner on every built-in workload, callgrind, and was level or ahead in `gcvu bench`; issue19-note). An attached
+  // observer (tracer, debugger, Chrome trace) always gets the per-pair loop, whatever the engine.
+  Engine engine = Engine::kJit;
   FlagLiveness flag_liveness = FlagLiveness::kOn;
   // Engine::kJit: how many compiled blocks are kept (the oldest is evicted beyond), and the test-only faults.
   size_t jit_cache_blocks = 512;
