@@ -81,13 +81,10 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.acc_overflow = offset(&acc_overflow_);
   abi.layout.dead_flags = offset(&dead_flags_);
   abi.layout.fmac = offset(&fmac_);
+  abi.layout.vi = offset(registers_.vi_data());
+  abi.layout.branch_history = offset(&branch_history_);
   abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle) { vu.retire_due(cycle); };
   abi.hooks.break_chains = [](Vu1& vu) { vu.branch_history_.break_chains(vu.stats_.pairs); };
-  abi.hooks.read_vi = [](Vu1& vu, uint32_t vi) { return vu.registers_.vi(static_cast<int>(vi)); };
-  abi.hooks.record_history = [](Vu1& vu, uint32_t vi, uint32_t old_value, uint32_t read_same) {
-    vu.branch_history_.record(vu.stats_.pairs, static_cast<uint8_t>(vi), static_cast<uint16_t>(old_value),
-                              read_same != 0);
-  };
   abi.hooks.write_lower_vf = [](Vu1& vu, const LowerResult& lower) {
     vu.registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
     vu.fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, vu.cycle_);

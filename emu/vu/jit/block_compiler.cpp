@@ -9,6 +9,7 @@
 #include "emu/vu/float/fmac_kernel.hpp"
 #include "emu/vu/interpreter/upper_plan.hpp"
 #include "emu/vu/pipeline/fmac_pipeline.hpp"
+#include "emu/vu/pipeline/integer_pipeline.hpp"
 
 namespace gcvu::vu::jit {
 
@@ -142,12 +143,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       call_fn(abi_.hooks.retire_due);
       L(nothing_due);
     }
-    if ((s & shape::kHistory) != 0) {
-      mov(rdi, rbx);
-      mov(esi, plan.history_vi);
-      call_fn(abi_.hooks.read_vi);
-      movzx(r13d, ax);
-    }
+    if ((s & shape::kHistory) != 0) movzx(r13d, word[rbx + at.vi + 2 * (plan.history_vi & 15)]);  // the old VI
     if (bundle.lower_info.is_branch) mov(byte[rsp + kBranchTaken], 0);  // read by branch_taken()
     if ((s & shape::kLower) != 0) {
       // The handler gets a fresh LowerResult in run_plain_pair. Lower handlers only write it (lower_ops.cpp: a VF
@@ -169,13 +165,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
     if ((s & shape::kLowerVf) != 0) lower_vf_write(pair, bundle.lower_info.vf_write);
     if ((s & shape::kLoi) != 0) mov(vu(at.i_register, 4), bundle.lower.raw);
-    if ((s & shape::kHistory) != 0) {
-      mov(rdi, rbx);
-      mov(esi, plan.history_vi);
-      mov(edx, r13d);
-      mov(ecx, plan.history_read_same ? 1 : 0);
-      call_fn(abi_.hooks.record_history);
-    }
+    if ((s & shape::kHistory) != 0) record_history(plan);
     inc(vu(at.pairs, 8));
     if ((s & shape::kLower) != 0) return_if_stopped(n, epilogue);  // only a lower op can stop the program
   }
@@ -305,6 +295,26 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     call_fn(abi_.hooks.write_lower_vf);
     L(done);
     L(no_write);
+  }
+
+  // BranchViHistory::record(pairs, vi, old VI (r13d), read_same), before ++pairs.
+  void record_history(const IssuePlan& plan) {
+    using Entry = BranchViHistory::Entry;
+    const BranchViHistory::Layout in = BranchViHistory::layout();
+    const int32_t history = abi_.layout.branch_history;
+    const int32_t entries = history + in.entries;
+    mov(rax, qword[rbx + history + in.newest]);  // newest_ = (newest_ + 1) % kDepth
+    inc(rax);
+    and_(eax, static_cast<uint32_t>(BranchViHistory::kDepth - 1));
+    mov(qword[rbx + history + in.newest], rax);
+    static_assert(sizeof(Entry) == 16);
+    shl(rax, 4);
+    lea(rcx, ptr[rbx + rax]);  // rcx + entries: entries_[newest_]
+    mov(rdx, qword[rbx + abi_.layout.pairs]);
+    mov(qword[rcx + entries + static_cast<int32_t>(offsetof(Entry, pair))], rdx);
+    mov(byte[rcx + entries + static_cast<int32_t>(offsetof(Entry, vi))], static_cast<uint8_t>(plan.history_vi & 15));
+    mov(word[rcx + entries + static_cast<int32_t>(offsetof(Entry, old_value))], r13w);
+    mov(byte[rcx + entries + static_cast<int32_t>(offsetof(Entry, read_same))], plan.history_read_same ? 1 : 0);
   }
 
   // execute_pair after a branch's lower op: a taken branch makes the next pair its delay slot.

@@ -32,14 +32,14 @@ struct VuLayout {
   int32_t acc_overflow = 0;    // FieldMask Vu1::acc_overflow_
   int32_t dead_flags = 0;      // uint32_t Vu1::dead_flags_
   int32_t fmac = 0;            // the FmacPipeline; its own layout is FmacPipeline::layout()
+  int32_t vi = 0;              // uint16_t VI[0]; VI[n] is 2 * n bytes on
+  int32_t branch_history = 0;  // the BranchViHistory; its own layout is BranchViHistory::layout()
 };
 
 // Each does exactly what the block runner's plain-pair handler (block_runner.cpp) does at that step.
 struct VuHooks {
   void (*retire_due)(Vu1&, uint64_t cycle) = nullptr;
   void (*break_chains)(Vu1&) = nullptr;  // a stall before this pair breaks branch-VI chains
-  uint16_t (*read_vi)(Vu1&, uint32_t vi) = nullptr;
-  void (*record_history)(Vu1&, uint32_t vi, uint32_t old_value, uint32_t read_same) = nullptr;
   void (*write_lower_vf)(Vu1&, const LowerResult&) = nullptr;  // the lower op's VF result, when it has one
   // A pair that is not plain (a branch, an E/D/T pair, a delay slot), through execute_pair; false when the block
   // must not go on after it.
