@@ -84,7 +84,6 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.vi = offset(registers_.vi_data());
   abi.layout.branch_history = offset(&branch_history_);
   abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle) { vu.retire_due(cycle); };
-  abi.hooks.break_chains = [](Vu1& vu) { vu.branch_history_.break_chains(vu.stats_.pairs); };
   abi.hooks.write_lower_vf = [](Vu1& vu, const LowerResult& lower) {
     vu.registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
     vu.fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, vu.cycle_);

@@ -131,8 +131,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       add(vu(at.stall_cycles, 8), rax);
       mov(rax, cycles);
       add(vu(at.stall_by_cause + 8 * static_cast<int32_t>(pair.cause), 8), rax);
-      mov(rdi, rbx);
-      call_fn(abi_.hooks.break_chains);
+      mov(rax, vu(at.pairs, 8));  // BranchViHistory::break_chains(pairs)
+      mov(vu(at.branch_history + BranchViHistory::layout().barrier, 8), rax);
     }
     if (!((s & shape::kStalled) != 0 && fault_ == JitFault::kBrokenSkipsRetire)) {
       Xbyak::Label nothing_due;

@@ -39,7 +39,6 @@ struct VuLayout {
 // Each does exactly what the block runner's plain-pair handler (block_runner.cpp) does at that step.
 struct VuHooks {
   void (*retire_due)(Vu1&, uint64_t cycle) = nullptr;
-  void (*break_chains)(Vu1&) = nullptr;  // a stall before this pair breaks branch-VI chains
   void (*write_lower_vf)(Vu1&, const LowerResult&) = nullptr;  // the lower op's VF result, when it has one
   // A pair that is not plain (a branch, an E/D/T pair, a delay slot), through execute_pair; false when the block
   // must not go on after it.

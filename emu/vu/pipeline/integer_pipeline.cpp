@@ -25,7 +25,8 @@ uint16_t BranchViHistory::branch_value(uint64_t branch_pair, uint8_t vi, uint16_
 BranchViHistory::Layout BranchViHistory::layout() {
   static_assert((kDepth & (kDepth - 1)) == 0);
   return Layout{static_cast<int32_t>(offsetof(BranchViHistory, entries_)),
-                static_cast<int32_t>(offsetof(BranchViHistory, newest_))};
+                static_cast<int32_t>(offsetof(BranchViHistory, newest_)),
+                static_cast<int32_t>(offsetof(BranchViHistory, barrier_))};
 }
 
 }  // namespace gcvu::vu

@@ -56,10 +56,11 @@ class BranchViHistory {
 
   // Where record() keeps its state, in bytes from the object, for compiled code that records inline
   // (emu/vu/jit/block_compiler.cpp): kDepth Entry records (a power of two) at entries, the newest's index, a size_t,
-  // at newest.
+  // at newest, and break_chains' pair index, a uint64_t, at barrier.
   struct Layout {
     int32_t entries;
     int32_t newest;
+    int32_t barrier;
   };
   static Layout layout();
 
