@@ -241,15 +241,21 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     return true;
   }
 
+  // A ring's index (a size_t at rbx + offset) moves on: index = (index + 1) % size, for a power-of-two size; the new
+  // index is left in rax.
+  void advance_ring(int32_t offset, size_t size) {
+    mov(rax, qword[rbx + offset]);
+    inc(rax);
+    and_(eax, static_cast<uint32_t>(size - 1));
+    mov(qword[rbx + offset], rax);
+  }
+
   // FmacPipeline::issue(reg, fields, entry + pair.issue), for reg 1-31 and fields not 0.
   void fmac_issue(const BlockPair& pair, uint32_t reg, uint32_t fields) {
     const FmacPipeline::Layout in = FmacPipeline::layout();
     const int32_t fmac = abi_.layout.fmac;
     const int32_t writes = fmac + in.writes;
-    mov(rax, qword[rbx + fmac + in.newest]);  // newest_ = (newest_ + 1) % kCapacity
-    inc(rax);
-    and_(eax, static_cast<uint32_t>(FmacPipeline::kCapacity - 1));
-    mov(qword[rbx + fmac + in.newest], rax);
+    advance_ring(fmac + in.newest, FmacPipeline::kCapacity);
     static_assert(sizeof(FmacWrite) == 24);
     lea(rax, ptr[rax + rax * 2]);
     lea(rcx, ptr[rbx + rax * 8]);  // rcx + writes: writes_[newest_]
@@ -303,10 +309,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     const BranchViHistory::Layout in = BranchViHistory::layout();
     const int32_t history = abi_.layout.branch_history;
     const int32_t entries = history + in.entries;
-    mov(rax, qword[rbx + history + in.newest]);  // newest_ = (newest_ + 1) % kDepth
-    inc(rax);
-    and_(eax, static_cast<uint32_t>(BranchViHistory::kDepth - 1));
-    mov(qword[rbx + history + in.newest], rax);
+    advance_ring(history + in.newest, BranchViHistory::kDepth);
     static_assert(sizeof(Entry) == 16);
     shl(rax, 4);
     lea(rcx, ptr[rbx + rax]);  // rcx + entries: entries_[newest_]
