@@ -37,6 +37,9 @@ constexpr uint64_t kStepsPerQword = 64;
 gcvu::system::SystemConfig fuzz_config() {
   gcvu::system::SystemConfig config;
   config.vu.max_cycles = kProgramCycles;
+  // The compiled engine (issue 19), with its code cache, W^X arena and invalidation by MPG under the sanitizers;
+  // tests/vu/jit_micro_rewrite_test.cpp holds it to the interpreter on this target's corpus.
+  config.vu.engine = gcvu::vu::Engine::kJit;
   config.chain.tag_budget = 4096;
   return config;
 }

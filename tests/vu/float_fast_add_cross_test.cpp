@@ -15,10 +15,12 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "emu/vu/float/fmac_kernel.hpp"
 #include "emu/vu/float/reference.hpp"
 #include "emu/vu/float/vector_ops_avx2.hpp"
 #include "emu/vu/float/vector_ops_scalar.hpp"
@@ -172,6 +174,37 @@ TEST(VuFastAddCrossCheck, AddSubMulMaddMsubEqualTheModel) {
     ASSERT_NO_FATAL_FAILURE(check("sse2", sse2::add4, sse2::sub4, sse2::mul4, sse2::madd4, sse2::msub4));
     if (avx2::kUseAvx2) {
       ASSERT_NO_FATAL_FAILURE(check("avx2", avx2::add4, avx2::sub4, avx2::mul4, avx2::madd4, avx2::msub4));
+    }
+    // The compiled code's kernels (fmac_kernel.hpp), operands by address, a broadcast ft as its one word: the
+    // fields of `dest` take the model's value, the others keep their bits, and the flag word is MAC | sticky << 16.
+    const Vec4 old{static_cast<uint32_t>(rng()), static_cast<uint32_t>(rng()), static_cast<uint32_t>(rng()),
+                   static_cast<uint32_t>(rng())};
+    const bool broadcast = i % 4 == 0;
+    const auto check_kernels = [&](const std::string& isa, FmacKernel (*pick)(FmacKernelOp, bool)) {
+      const std::pair<FmacKernelOp, const Vec4Result*> ops[] = {{FmacKernelOp::kAdd, &add_want},
+                                                                {FmacKernelOp::kSub, &sub_want},
+                                                                {FmacKernelOp::kMul, &mul_want},
+                                                                {FmacKernelOp::kMadd, &madd_want},
+                                                                {FmacKernelOp::kMsub, &msub_want}};
+      for (const auto& [op, want] : ops) {
+        Vec4 dest = old;
+        Vec4Result got;
+        const uint32_t flags = pick(op, broadcast)(fs.data(), ft.data(), dest.data(), acc.data(), acc_overflow, fields);
+        got.mac = static_cast<uint16_t>(flags);
+        got.sticky = static_cast<uint8_t>(flags >> 16);
+        for (int lane = 0; lane < 4; ++lane) {
+          ASSERT_EQ(dest[lane], has_lane(fields, lane) ? want->value[lane] : old[lane])
+              << isa << " kernel " << static_cast<int>(op) << " lane " << lane;
+          got.value[lane] = has_lane(fields, lane) ? dest[lane] : 0;
+        }
+        ASSERT_EQ(flags >> 20, 0u);
+        ASSERT_NO_FATAL_FAILURE(
+            expect_same(isa + " kernel " + std::to_string(static_cast<int>(op)), got, *want, fs, ft, acc, fields));
+      }
+    };
+    ASSERT_NO_FATAL_FAILURE(check_kernels("sse2", sse2::fmac_kernel));
+    if (avx2::kUseAvx2) {
+      ASSERT_NO_FATAL_FAILURE(check_kernels("avx2", avx2::fmac_kernel));
     }
   }
 }

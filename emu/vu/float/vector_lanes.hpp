@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "emu/vu/float/adder.hpp"
+#include "emu/vu/float/fmac_kernel.hpp"
 #include "emu/vu/float/fused.hpp"
 #include "emu/vu/float/multiplier.hpp"
 #include "emu/vu/float/ps2_float.hpp"
@@ -397,47 +398,62 @@ struct VectorLanes {
     __m128i over;
   };
 
-  // Field selection, MAC layout and sticky bits.
+  // The MAC value (bits 0-15) and sticky bits (16-19) of the lanes in `keep` (all ones per lane).
   template <bool kProductFlags>
-  [[gnu::always_inline]] static Vec4Result finish(FieldMask fields, __m128i value, __m128i z, __m128i under,
-                                                  __m128i over, const ProductFlags& product) {
-    const __m128i keep = field_lanes(fields);
-    Vec4Result out;
-    store(out.value, _mm_and_si128(value, keep));
+  [[gnu::always_inline]] static uint32_t flag_word(__m128i keep, __m128i value, __m128i z, __m128i under,
+                                                   __m128i over, const ProductFlags& product) {
     __m128i words = flag_words(z, _mm_srai_epi32(value, 31), under, over);
     if constexpr (kProductFlags) {
       words = _mm_or_si128(words, sticky_words(product.z, product.s, product.under, product.over));
     }
-    const uint32_t flags = or_lanes(_mm_and_si128(words, keep));
+    return or_lanes(_mm_and_si128(words, keep));
+  }
+  [[gnu::always_inline]] static uint32_t flag_word(__m128i keep, const Lanes& r) {
+    const __m128i none = _mm_setzero_si128();
+    return flag_word<false>(keep, r.value, zero_lanes(r.value), r.under, r.over, ProductFlags{none, none, none, none});
+  }
+  [[gnu::always_inline]] static Vec4Result result(__m128i keep, __m128i value, uint32_t flags) {
+    Vec4Result out;
+    store(out.value, _mm_and_si128(value, keep));
     out.mac = static_cast<uint16_t>(flags);
     out.sticky = static_cast<uint8_t>(flags >> 16);
     return out;
   }
 
+  // Field selection, MAC layout and sticky bits.
   [[gnu::always_inline]] static Vec4Result finish(FieldMask fields, const Lanes& r) {
-    const __m128i none = _mm_setzero_si128();
-    return VectorLanes::template finish<false>(fields, r.value, zero_lanes(r.value), r.under, r.over,
-                                               ProductFlags{none, none, none, none});
+    const __m128i keep = field_lanes(fields);
+    return result(keep, r.value, flag_word(keep, r));
   }
 
   // MADD/MSUB (fused.hpp): the product, then in priority order its overflow (±0x7FFFFFFF with the product's sign,
-  // negated for MSUB), an overflowed ACC passed through, or the add.
-  [[gnu::always_inline]] static Vec4Result multiply_accumulate4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
-                                                                const Vec4& ft, FieldMask fields, uint32_t sign_flip) {
-    const __m128i acc_value = load(acc);
-    const Lanes product = mul_lanes(load(fs), load(ft), field_lanes(fields));
+  // negated for MSUB), an overflowed ACC passed through, or the add. The value's lanes, and the flag word of the
+  // lanes in `keep` in `flags`.
+  [[gnu::always_inline]] static __m128i multiply_accumulate_lanes(__m128i acc_value, FieldMask acc_overflow,
+                                                                  __m128i fs, __m128i ft, __m128i keep,
+                                                                  uint32_t sign_flip, uint32_t& flags) {
+    const Lanes product = mul_lanes(fs, ft, keep);
     const __m128i addend = _mm_xor_si128(product.value, splat(sign_flip));
     const __m128i acc_over =
         field_lanes(acc_overflow);  // second in priority: the selects below test product.over first
     const __m128i passed = _mm_or_si128(product.over, acc_over);  // the add does not decide these lanes
-    const Lanes sum = add_lanes_checked(acc_value, addend, _mm_andnot_si128(passed, field_lanes(fields)));
+    const Lanes sum = add_lanes_checked(acc_value, addend, _mm_andnot_si128(passed, keep));
     const __m128i value = select(product.over, addend, select(acc_over, acc_value, sum.value));
     const __m128i z = _mm_andnot_si128(passed, zero_lanes(value));
     const __m128i under = _mm_andnot_si128(passed, sum.under);
     const __m128i over = _mm_or_si128(passed, sum.over);
     // The product's S is the sign of fs XOR ft, unflipped for MSUB, even for a -0 product.
-    const ProductFlags flags{zero_lanes(product.value), _mm_srai_epi32(product.value, 31), product.under, product.over};
-    return VectorLanes::template finish<true>(fields, value, z, under, over, flags);
+    const ProductFlags product_flags{zero_lanes(product.value), _mm_srai_epi32(product.value, 31), product.under,
+                                     product.over};
+    flags = flag_word<true>(keep, value, z, under, over, product_flags);
+    return value;
+  }
+  [[gnu::always_inline]] static Vec4Result multiply_accumulate4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
+                                                                const Vec4& ft, FieldMask fields, uint32_t sign_flip) {
+    const __m128i keep = field_lanes(fields);
+    uint32_t flags = 0;
+    const __m128i value = multiply_accumulate_lanes(load(acc), acc_overflow, load(fs), load(ft), keep, sign_flip, flags);
+    return result(keep, value, flags);
   }
 
   [[gnu::always_inline]] static Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields) {
@@ -462,6 +478,43 @@ struct VectorLanes {
   [[gnu::always_inline]] static Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
                                                  const Vec4& ft, FieldMask fields) {
     return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, kSignBit);
+  }
+
+  // Compiled code's entry points (fmac_kernel.hpp): add4 ... msub4 with the operands by address, the result written
+  // into `dest`'s lanes in `fields` and the flag word returned. Every input is loaded before `dest` is written.
+  template <FmacKernelOp kOp, bool kBroadcast>
+  static uint32_t kernel(const uint32_t* fs, const uint32_t* ft, uint32_t* dest, const uint32_t* acc,
+                         uint32_t acc_overflow, uint32_t fields) {
+    const auto load_at = [](const uint32_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
+    const __m128i a = load_at(fs);
+    __m128i b = kBroadcast ? splat(*ft) : load_at(ft);
+    const __m128i keep = field_lanes(static_cast<FieldMask>(fields));
+    __m128i value;
+    uint32_t flags = 0;
+    if constexpr (kOp == FmacKernelOp::kMadd || kOp == FmacKernelOp::kMsub) {
+      value = multiply_accumulate_lanes(load_at(acc), static_cast<FieldMask>(acc_overflow), a, b, keep,
+                                        kOp == FmacKernelOp::kMsub ? kSignBit : 0, flags);
+    } else {
+      if constexpr (kOp == FmacKernelOp::kSub) b = _mm_xor_si128(b, constant<kSignBit>());
+      const Lanes r = kOp == FmacKernelOp::kMul ? mul_lanes(a, b, keep) : add_lanes_checked(a, b, keep);
+      value = r.value;
+      flags = flag_word(keep, r);
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dest), select(keep, value, load_at(dest)));
+    return flags;
+  }
+  static FmacKernel kernel_for(FmacKernelOp op, bool broadcast) {
+    const auto pick = [&]<FmacKernelOp kOp>() -> FmacKernel {
+      return broadcast ? &kernel<kOp, true> : &kernel<kOp, false>;
+    };
+    switch (op) {
+      case FmacKernelOp::kAdd: return pick.template operator()<FmacKernelOp::kAdd>();
+      case FmacKernelOp::kSub: return pick.template operator()<FmacKernelOp::kSub>();
+      case FmacKernelOp::kMul: return pick.template operator()<FmacKernelOp::kMul>();
+      case FmacKernelOp::kMadd: return pick.template operator()<FmacKernelOp::kMadd>();
+      case FmacKernelOp::kMsub: return pick.template operator()<FmacKernelOp::kMsub>();
+    }
+    return nullptr;
   }
 };
 

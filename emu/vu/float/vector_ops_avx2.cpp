@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "emu/vu/float/adder.hpp"
+#include "emu/vu/float/fmac_kernel.hpp"
 #include "emu/vu/float/fused.hpp"
 #include "emu/vu/float/multiplier.hpp"
 #include "emu/vu/float/ps2_float.hpp"
@@ -77,6 +78,7 @@ Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const 
 Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
   return Ops::msub4(acc, acc_overflow, fs, ft, fields);
 }
+FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast) { return Ops::kernel_for(op, broadcast); }
 
 }  // namespace gcvu::vu::avx2
 

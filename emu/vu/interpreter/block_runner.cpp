@@ -75,16 +75,30 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.stall_by_cause = offset(stats_.stall_cycles_by_cause.data());
   abi.layout.branch_pending = offset(&branch_pending_);
   abi.layout.branch_target = offset(&branch_target_);
+  abi.layout.vf = offset(&registers_.vf(0));
+  abi.layout.acc = offset(&registers_.acc());
+  abi.layout.q = offset(&registers_.q);
+  abi.layout.acc_overflow = offset(&acc_overflow_);
+  abi.layout.dead_flags = offset(&dead_flags_);
+  abi.layout.fmac = offset(&fmac_);
+  abi.layout.vi = offset(registers_.vi_data());
+  abi.layout.branch_history = offset(&branch_history_);
   abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle) { vu.retire_due(cycle); };
-  abi.hooks.break_chains = [](Vu1& vu) { vu.branch_history_.break_chains(vu.stats_.pairs); };
-  abi.hooks.read_vi = [](Vu1& vu, uint32_t vi) { return vu.registers_.vi(static_cast<int>(vi)); };
-  abi.hooks.record_history = [](Vu1& vu, uint32_t vi, uint32_t old_value, uint32_t read_same) {
-    vu.branch_history_.record(vu.stats_.pairs, static_cast<uint8_t>(vi), static_cast<uint16_t>(old_value),
-                              read_same != 0);
-  };
   abi.hooks.write_lower_vf = [](Vu1& vu, const LowerResult& lower) {
     vu.registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
     vu.fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, vu.cycle_);
+  };
+  // finish_upper<kLive> and <kLiveCarrying>'s flag step (upper_ops.cpp).
+  abi.hooks.issue_mac = [](Vu1& vu, uint32_t flags) {
+    vu.flags_.issue_mac(vu.cycle_, static_cast<uint16_t>(flags), (flags >> 16) & 0xf, 0);
+    vu.note_event(vu.cycle_ + FlagPipeline::kLatency);
+  };
+  abi.hooks.issue_mac_carrying = [](Vu1& vu, uint32_t flags) {
+    const uint16_t carried =
+        static_cast<uint16_t>(status_from_mac(static_cast<uint16_t>(vu.dead_flags_)) | (vu.dead_flags_ >> 16));
+    vu.dead_flags_ = 0;
+    vu.flags_.issue_mac(vu.cycle_, static_cast<uint16_t>(flags), (flags >> 16) & 0xf, carried & 0xf);
+    vu.note_event(vu.cycle_ + FlagPipeline::kLatency);
   };
   abi.hooks.generic_pair = [](Vu1& vu, const BlockPair& pair, uint64_t entry) {
     vu.cycle_ = entry + pair.issue;

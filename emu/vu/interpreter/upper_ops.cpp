@@ -3,6 +3,7 @@
 // The ordinary two-operand forms are one template, instantiated per (operation, second operand, ACC target, FlagUse)
 // so the issue loop calls straight into the right lane loop.
 
+#include "emu/vu/float/convert_vector.hpp"
 #include "emu/vu/float/float_unit.hpp"
 #include "emu/vu/float/vector_ops.hpp"
 #include "emu/vu/interpreter/vu1.hpp"
@@ -102,12 +103,8 @@ void Vu1::upper_other(Vu1& vu, const DecodedOp& op, const OpInfo& info) {
     case UpperKind::kAbs:
       for (int lane = 0; lane < 4; ++lane) result[lane] = fs[lane] & kMagnitudeMask;
       break;
-    case UpperKind::kItof:
-      for (int lane = 0; lane < 4; ++lane) result[lane] = itof(fs[lane], plan.fixed);
-      break;
-    case UpperKind::kFtoi:
-      for (int lane = 0; lane < 4; ++lane) result[lane] = ftoi(fs[lane], plan.fixed);
-      break;
+    case UpperKind::kItof: result = itof4(fs, plan.fixed); break;
+    case UpperKind::kFtoi: result = ftoi4(fs, plan.fixed); break;
     default: return;
   }
   vu.finish_upper<kUse>(info, result, mac, sticky);

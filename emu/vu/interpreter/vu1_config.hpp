@@ -64,6 +64,9 @@ enum class JitFault : uint8_t {
   kBrokenLastCycle,    // the cycle counter does not count up after a block's last pair
   kBrokenStaleCode,    // micro-memory writes leave the compiled code in place
   kBrokenBranchTarget,  // a taken branch compiled inline goes one pair past its target
+  kBrokenFmacFields,    // an FMAC op compiled inline writes all four fields of its destination, whatever its dest
+  kBrokenFmacReady,     // an FMAC op compiled inline makes its result readable one cycle early (FMAC scoreboard)
+  kBrokenFmacFlags,     // an FMAC op compiled inline leaves its sticky bits out of a dead result
 };
 
 struct Vu1Config {
@@ -73,9 +76,10 @@ struct Vu1Config {
   // FBRST.DE1 / TE1: whether the D and T bits stop the program (off, as after a reset, by default).
   bool d_bit_enabled = false;
   bool t_bit_enabled = false;
-  // The execution engine (the fastest by default). An attached observer (tracer, debugger, Chrome trace) always
-  // gets the per-pair loop, whatever the engine.
-  Engine engine = Engine::kBlocks;
+  // The execution engine (the fastest by default: the JIT runs fewer host instructions per pair than the block
+  // runner on every built-in workload, callgrind, and was level or ahead in `gcvu bench`; issue19-note). An attached
+  // observer (tracer, debugger, Chrome trace) always gets the per-pair loop, whatever the engine.
+  Engine engine = Engine::kJit;
   FlagLiveness flag_liveness = FlagLiveness::kOn;
   // Engine::kJit: how many compiled blocks are kept (the oldest is evicted beyond), and the test-only faults.
   size_t jit_cache_blocks = 512;

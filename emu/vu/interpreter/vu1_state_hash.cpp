@@ -75,11 +75,15 @@ void Vu1::hash_state(StateHasher& hasher) const {
   hasher.add(start_cycle_);
   hasher.add(running_);
   hasher.add(waiting_);
-  hasher.add(waiting_issue_);
-  hasher.add(waiting_stall_.cause);
-  hasher.add(waiting_stall_.cycles);
-  hasher.add(waiting_stall_.reg);
-  hasher.add(waiting_stall_.fields);
+  // The come-up's issue cycle and stall mean something only while the pair waits: the per-pair path leaves the last
+  // ones behind after the pair issues, the block engines never set them, and the two states are the same.
+  if (waiting_) {
+    hasher.add(waiting_issue_);
+    hasher.add(waiting_stall_.cause);
+    hasher.add(waiting_stall_.cycles);
+    hasher.add(waiting_stall_.reg);
+    hasher.add(waiting_stall_.fields);
+  }
   hasher.add(branch_pending_);
   hasher.add(branch_target_);
   hasher.add(end_pending_);

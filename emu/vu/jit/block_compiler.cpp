@@ -6,6 +6,11 @@
 
 #include <xbyak/xbyak.h>
 
+#include "emu/vu/float/fmac_kernel.hpp"
+#include "emu/vu/interpreter/upper_plan.hpp"
+#include "emu/vu/pipeline/fmac_pipeline.hpp"
+#include "emu/vu/pipeline/integer_pipeline.hpp"
+
 namespace gcvu::vu::jit {
 
 #if defined(__x86_64__)
@@ -67,10 +72,14 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   }
 
  private:
-  static constexpr uint32_t kFrame = (sizeof(LowerResult) + 15) / 16 * 16;
-  static_assert(kFrame <= 64);
+  // [rsp]: the pair's LowerResult; [rsp + kScratch]: where an inline FMAC op with VF00 as destination writes.
+  static constexpr uint32_t kScratch = (sizeof(LowerResult) + 15) / 16 * 16;
+  static constexpr uint32_t kFrame = kScratch + 16;
+  static_assert(kFrame <= 80);
   static constexpr uint32_t kLowerFields = offsetof(LowerResult, vf_write) + offsetof(VfUse, fields);
   static constexpr uint32_t kBranchTaken = offsetof(LowerResult, branch_taken);
+  static constexpr uint32_t kLowerReg = offsetof(LowerResult, vf_write) + offsetof(VfUse, reg);
+  static constexpr uint32_t kLowerValue = offsetof(LowerResult, vf_value);
   static constexpr uint32_t kBranchTarget = offsetof(LowerResult, branch_target);
 
   Xbyak::Address vu(int32_t offset, size_t width) {
@@ -122,8 +131,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       add(vu(at.stall_cycles, 8), rax);
       mov(rax, cycles);
       add(vu(at.stall_by_cause + 8 * static_cast<int32_t>(pair.cause), 8), rax);
-      mov(rdi, rbx);
-      call_fn(abi_.hooks.break_chains);
+      mov(rax, vu(at.pairs, 8));  // BranchViHistory::break_chains(pairs)
+      mov(vu(at.branch_history + BranchViHistory::layout().barrier, 8), rax);
     }
     if (!((s & shape::kStalled) != 0 && fault_ == JitFault::kBrokenSkipsRetire)) {
       Xbyak::Label nothing_due;
@@ -134,12 +143,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       call_fn(abi_.hooks.retire_due);
       L(nothing_due);
     }
-    if ((s & shape::kHistory) != 0) {
-      mov(rdi, rbx);
-      mov(esi, plan.history_vi);
-      call_fn(abi_.hooks.read_vi);
-      movzx(r13d, ax);
-    }
+    if ((s & shape::kHistory) != 0) movzx(r13d, word[rbx + at.vi + 2 * (plan.history_vi & 15)]);  // the old VI
     if (bundle.lower_info.is_branch) mov(byte[rsp + kBranchTaken], 0);  // read by branch_taken()
     if ((s & shape::kLower) != 0) {
       // The handler gets a fresh LowerResult in run_plain_pair. Lower handlers only write it (lower_ops.cpp: a VF
@@ -153,31 +157,167 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       mov(r8, rsp);
       call_fn(plan.lower_fn);
     }
-    if ((s & shape::kUpper) != 0) {
+    if ((s & shape::kUpper) != 0 && !inline_fmac(pair, bundle.upper, bundle.upper_info)) {
       mov(rdi, rbx);
       mov(rsi, reinterpret_cast<uintptr_t>(&bundle.upper));
       mov(rdx, reinterpret_cast<uintptr_t>(&bundle.upper_info));
       call_fn(plan.upper_fns[static_cast<size_t>(pair.flags)]);
     }
-    if ((s & shape::kLowerVf) != 0) {
-      Xbyak::Label no_write;
-      cmp(byte[rsp + kLowerFields], 0);
-      je(no_write);
-      mov(rdi, rbx);
-      mov(rsi, rsp);
-      call_fn(abi_.hooks.write_lower_vf);
-      L(no_write);
-    }
+    if ((s & shape::kLowerVf) != 0) lower_vf_write(pair, bundle.lower_info.vf_write);
     if ((s & shape::kLoi) != 0) mov(vu(at.i_register, 4), bundle.lower.raw);
-    if ((s & shape::kHistory) != 0) {
-      mov(rdi, rbx);
-      mov(esi, plan.history_vi);
-      mov(edx, r13d);
-      mov(ecx, plan.history_read_same ? 1 : 0);
-      call_fn(abi_.hooks.record_history);
-    }
+    if ((s & shape::kHistory) != 0) record_history(plan);
     inc(vu(at.pairs, 8));
     if ((s & shape::kLower) != 0) return_if_stopped(n, epilogue);  // only a lower op can stop the program
+  }
+
+  // Vu1::upper_fmac and finish_upper (upper_ops.cpp) for ADD/SUB/MUL/MADD/MSUB in all their forms (vector,
+  // broadcast, Q, I; to a VF or to ACC), step by step, with the operand and destination addresses, the dest mask
+  // and the pair's FlagUse baked in. The arithmetic is fmac_kernel.hpp's kernel for the op: the same vector_lanes.hpp
+  // body, fast paths and model fallbacks as add4 ... msub4, which upper_fmac calls. So what this leaves out is only
+  // the generic part: reading the decoded op, building the broadcast in memory, the Vec4Result round trip and the
+  // FlagUse and dest tests. Emits nothing and returns false for any other upper op (its handler is called).
+  bool inline_fmac(const BlockPair& pair, const DecodedOp& op, const OpInfo& info) {
+    const UpperPlan plan = plan_upper(op.op);
+    if (plan.kind != UpperKind::kFmac) return false;
+    FmacKernelOp kernel_op{};
+    switch (plan.form.arith) {
+      case Arith::kAdd: kernel_op = FmacKernelOp::kAdd; break;
+      case Arith::kSub: kernel_op = FmacKernelOp::kSub; break;
+      case Arith::kMul: kernel_op = FmacKernelOp::kMul; break;
+      case Arith::kMadd: kernel_op = FmacKernelOp::kMadd; break;
+      case Arith::kMsub: kernel_op = FmacKernelOp::kMsub; break;
+      default: return false;  // MAX, MINI
+    }
+    const bool to_acc = plan.form.to_acc;
+    const bool writes_vf = info.vf_write.used();
+    // upper_fmac writes op.dest's fields; finish_upper writes and scoreboards vf_write's. They agree for every FMAC
+    // row (the decoder reports fd with the dest mask, and nothing for VF00); anything else keeps the handler.
+    if (to_acc ? writes_vf : (writes_vf && info.vf_write.fields != op.dest)) return false;
+    const VuLayout& at = abi_.layout;
+    const bool broadcast = plan.form.second != Second::kVector;
+    lea(rdi, ptr[rbx + at.vf + 16 * (op.fs & 31)]);
+    switch (plan.form.second) {
+      case Second::kVector: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31)]); break;
+      case Second::kBroadcast: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31) + 4 * (op.bc & 3)]); break;
+      case Second::kQ: lea(rsi, ptr[rbx + at.q]); break;
+      case Second::kI: lea(rsi, ptr[rbx + at.i_register]); break;
+    }
+    if (to_acc) {
+      lea(rdx, ptr[rbx + at.acc]);
+    } else if (writes_vf) {
+      lea(rdx, ptr[rbx + at.vf + 16 * (info.vf_write.reg & 31)]);
+    } else {
+      lea(rdx, ptr[rsp + kScratch]);  // VF00: computed for its flags, written nowhere
+    }
+    lea(rcx, ptr[rbx + at.acc]);
+    movzx(r8d, byte[rbx + at.acc_overflow]);
+    mov(r9d, fault_ == JitFault::kBrokenFmacFields ? uint32_t{kFieldsXyzw} : uint32_t{op.dest});
+    call_fn(fmac_kernel(kernel_op, broadcast));
+    // eax: the MAC value in bits 0-15, the sticky Z/S/U/O in bits 16-19.
+    if (to_acc) {  // ACC-overflow persistence: acc_overflow = (acc_overflow & ~dest) | (MAC's O bits & dest)
+      mov(ecx, eax);
+      shr(ecx, 12);
+      and_(ecx, uint32_t{op.dest});
+      movzx(edx, byte[rbx + at.acc_overflow]);
+      and_(edx, ~uint32_t{op.dest} & 0xffu);
+      or_(edx, ecx);
+      mov(byte[rbx + at.acc_overflow], dl);
+    }
+    if (info.sets_mac_status) {
+      switch (pair.flags) {
+        case FlagUse::kDead:
+          if (fault_ == JitFault::kBrokenFmacFlags) and_(eax, 0xffff);
+          or_(dword[rbx + at.dead_flags], eax);
+          break;
+        case FlagUse::kLive:
+        case FlagUse::kLiveCarrying:
+          mov(rdi, rbx);
+          mov(esi, eax);
+          call_fn(pair.flags == FlagUse::kLive ? abi_.hooks.issue_mac : abi_.hooks.issue_mac_carrying);
+          break;
+      }
+    }
+    if (!to_acc && writes_vf) fmac_issue(pair, info.vf_write.reg & 31, info.vf_write.fields);
+    return true;
+  }
+
+  // A ring's index (a size_t at rbx + offset) moves on: index = (index + 1) % size, for a power-of-two size; the new
+  // index is left in rax.
+  void advance_ring(int32_t offset, size_t size) {
+    mov(rax, qword[rbx + offset]);
+    inc(rax);
+    and_(eax, static_cast<uint32_t>(size - 1));
+    mov(qword[rbx + offset], rax);
+  }
+
+  // FmacPipeline::issue(reg, fields, entry + pair.issue), for reg 1-31 and fields not 0.
+  void fmac_issue(const BlockPair& pair, uint32_t reg, uint32_t fields) {
+    const FmacPipeline::Layout in = FmacPipeline::layout();
+    const int32_t fmac = abi_.layout.fmac;
+    const int32_t writes = fmac + in.writes;
+    advance_ring(fmac + in.newest, FmacPipeline::kCapacity);
+    static_assert(sizeof(FmacWrite) == 24);
+    lea(rax, ptr[rax + rax * 2]);
+    lea(rcx, ptr[rbx + rax * 8]);  // rcx + writes: writes_[newest_]
+    mov(byte[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, reg))], static_cast<uint8_t>(reg));
+    mov(byte[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, fields))], static_cast<uint8_t>(fields));
+    lea(rdx, ptr[r12 + pair.issue]);
+    mov(qword[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, issue))], rdx);
+    add(rdx, FmacPipeline::kLatency - (fault_ == JitFault::kBrokenFmacReady ? 1 : 0));
+    mov(qword[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, ready))], rdx);
+    mov(qword[rbx + fmac + in.last_ready], rdx);
+    for (int lane = 0; lane < 4; ++lane) {
+      if (has_lane(static_cast<FieldMask>(fields), lane)) {
+        mov(qword[rbx + fmac + in.ready + 8 * static_cast<int32_t>(4 * reg + static_cast<uint32_t>(lane))], rdx);
+      }
+    }
+  }
+
+  // The lower op's VF result (write_lower_vf: Registers::write_vf, then FmacPipeline::issue), when it has one. The
+  // handler reports the register and fields it writes in the LowerResult; where they are the ones the decoder
+  // reported for the op (always, for the ops that write a VF), the lanes are copied and the scoreboard set inline,
+  // else (and for VF00, which write_vf ignores) the hook does it.
+  void lower_vf_write(const BlockPair& pair, const VfUse& expected) {
+    Xbyak::Label no_write;
+    Xbyak::Label done;
+    cmp(byte[rsp + kLowerFields], 0);
+    je(no_write, T_NEAR);
+    if ((expected.reg & 31) != 0 && expected.fields != 0 && expected.fields <= kFieldsXyzw) {
+      Xbyak::Label other;
+      static_assert(offsetof(VfUse, fields) == offsetof(VfUse, reg) + 1);
+      cmp(word[rsp + kLowerReg], static_cast<uint16_t>(expected.reg | (expected.fields << 8)));
+      jne(other, T_NEAR);
+      for (int lane = 0; lane < 4; ++lane) {
+        if (!has_lane(expected.fields, lane)) continue;
+        mov(eax, dword[rsp + kLowerValue + 4 * lane]);
+        mov(dword[rbx + abi_.layout.vf + 16 * (expected.reg & 31) + 4 * lane], eax);
+      }
+      fmac_issue(pair, expected.reg & 31, expected.fields);
+      jmp(done, T_NEAR);
+      L(other);
+    }
+    mov(rdi, rbx);
+    mov(rsi, rsp);
+    call_fn(abi_.hooks.write_lower_vf);
+    L(done);
+    L(no_write);
+  }
+
+  // BranchViHistory::record(pairs, vi, old VI (r13d), read_same), before ++pairs.
+  void record_history(const IssuePlan& plan) {
+    using Entry = BranchViHistory::Entry;
+    const BranchViHistory::Layout in = BranchViHistory::layout();
+    const int32_t history = abi_.layout.branch_history;
+    const int32_t entries = history + in.entries;
+    advance_ring(history + in.newest, BranchViHistory::kDepth);
+    static_assert(sizeof(Entry) == 16);
+    shl(rax, 4);
+    lea(rcx, ptr[rbx + rax]);  // rcx + entries: entries_[newest_]
+    mov(rdx, qword[rbx + abi_.layout.pairs]);
+    mov(qword[rcx + entries + static_cast<int32_t>(offsetof(Entry, pair))], rdx);
+    mov(byte[rcx + entries + static_cast<int32_t>(offsetof(Entry, vi))], static_cast<uint8_t>(plan.history_vi & 15));
+    mov(word[rcx + entries + static_cast<int32_t>(offsetof(Entry, old_value))], r13w);
+    mov(byte[rcx + entries + static_cast<int32_t>(offsetof(Entry, read_same))], plan.history_read_same ? 1 : 0);
   }
 
   // execute_pair after a branch's lower op: a taken branch makes the next pair its delay slot.

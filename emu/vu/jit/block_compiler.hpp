@@ -5,8 +5,11 @@
 // the stall and its cause, which halves run, the lower and upper handlers (the upper one already specialised for
 // the pair's FlagUse), their decoded operands, the I-bit word and the next PC. The generated code does, pair by
 // pair and in the same order, exactly what Vu1::run_plain_pair does, and hands the pairs that are not plain to
-// execute_pair through a hook. So it is exact by construction; tests/vu/jit_cross_test.cpp holds it to the per-pair
-// interpreter.
+// execute_pair through a hook. ADD/SUB/MUL/MADD/MSUB (every form) and the lower ops' VF writes are done inline:
+// operand and destination addresses, dest mask, ACC-overflow, FMAC scoreboard and dead flags in the generated code,
+// the arithmetic in one call to the op's fmac_kernel.hpp kernel (the interpreter's own vector code). So it is exact
+// by construction; tests/vu/block_cross_test.cpp holds it to the per-pair interpreter, with deliberately broken
+// variants (Vu1Config::jit_fault) to show the check can fail.
 //
 // Only one entry-state class is compiled: the block entered quietly (its deadlines met), not as a delay slot or
 // after an E bit, with every pair's come-up cycle before the run's limit. Its stall schedule is then fixed and its

@@ -25,18 +25,28 @@ struct VuLayout {
   int32_t stall_by_cause = 0;  // uint64_t Vu1Stats::stall_cycles_by_cause[0]
   int32_t branch_pending = 0;  // bool: the pair just executed was a taken branch
   int32_t branch_target = 0;   // uint32_t
+  // For the FMAC ops compiled inline (block_compiler.cpp):
+  int32_t vf = 0;              // Vec4 VF[0]; VF[n] is 16 * n bytes on
+  int32_t acc = 0;             // Vec4 ACC
+  int32_t q = 0;               // uint32_t Q
+  int32_t acc_overflow = 0;    // FieldMask Vu1::acc_overflow_
+  int32_t dead_flags = 0;      // uint32_t Vu1::dead_flags_
+  int32_t fmac = 0;            // the FmacPipeline; its own layout is FmacPipeline::layout()
+  int32_t vi = 0;              // uint16_t VI[0]; VI[n] is 2 * n bytes on
+  int32_t branch_history = 0;  // the BranchViHistory; its own layout is BranchViHistory::layout()
 };
 
 // Each does exactly what the block runner's plain-pair handler (block_runner.cpp) does at that step.
 struct VuHooks {
   void (*retire_due)(Vu1&, uint64_t cycle) = nullptr;
-  void (*break_chains)(Vu1&) = nullptr;  // a stall before this pair breaks branch-VI chains
-  uint16_t (*read_vi)(Vu1&, uint32_t vi) = nullptr;
-  void (*record_history)(Vu1&, uint32_t vi, uint32_t old_value, uint32_t read_same) = nullptr;
   void (*write_lower_vf)(Vu1&, const LowerResult&) = nullptr;  // the lower op's VF result, when it has one
   // A pair that is not plain (a branch, an E/D/T pair, a delay slot), through execute_pair; false when the block
   // must not go on after it.
   bool (*generic_pair)(Vu1&, const BlockPair&, uint64_t entry) = nullptr;
+  // finish_upper's flag step for a live FMAC result (FlagUse::kLive, kLiveCarrying), from its flag word (the MAC
+  // value in bits 0-15, sticky Z/S/U/O in bits 16-19: fmac_kernel.hpp).
+  void (*issue_mac)(Vu1&, uint32_t flags) = nullptr;
+  void (*issue_mac_carrying)(Vu1&, uint32_t flags) = nullptr;
 };
 
 struct VuAbi {

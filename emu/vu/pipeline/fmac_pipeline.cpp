@@ -1,5 +1,7 @@
 #include "emu/vu/pipeline/fmac_pipeline.hpp"
 
+#include <cstddef>
+
 namespace gcvu::vu {
 
 FieldMask FmacPipeline::pending_fields(uint8_t reg, uint64_t cycle) const {
@@ -25,6 +27,13 @@ std::vector<FmacWrite> FmacPipeline::in_flight(uint64_t cycle) const {
     if (write.fields != 0 && write.ready > cycle) writes.push_back(write);
   }
   return writes;
+}
+
+FmacPipeline::Layout FmacPipeline::layout() {
+  static_assert((kCapacity & (kCapacity - 1)) == 0);
+  return Layout{static_cast<int32_t>(offsetof(FmacPipeline, ready_)), static_cast<int32_t>(offsetof(FmacPipeline, writes_)),
+                static_cast<int32_t>(offsetof(FmacPipeline, newest_)),
+                static_cast<int32_t>(offsetof(FmacPipeline, last_ready_))};
 }
 
 }  // namespace gcvu::vu

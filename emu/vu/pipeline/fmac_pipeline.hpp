@@ -67,6 +67,17 @@ class FmacPipeline {
   // The writes still in flight at `cycle`, oldest first (for the debugger; not on the hot path).
   std::vector<FmacWrite> in_flight(uint64_t cycle) const;
 
+  // Where issue() keeps its state, in bytes from the object, for compiled code that does issue() inline
+  // (emu/vu/jit/block_compiler.cpp): ready_[reg][lane] is a uint64_t at ready + 8 * (4 * reg + lane); the ring of
+  // writes is kCapacity FmacWrite entries (a power of two) at writes, its index a size_t at newest.
+  struct Layout {
+    int32_t ready;
+    int32_t writes;
+    int32_t newest;
+    int32_t last_ready;
+  };
+  static Layout layout();
+
  private:
   // All ones in the 64-bit lanes of each field mask (x = bit 3 is lane 0).
   struct alignas(16) LaneMask : std::array<uint64_t, 4> {};

@@ -1,5 +1,7 @@
 #include "emu/vu/pipeline/integer_pipeline.hpp"
 
+#include <cstddef>
+
 namespace gcvu::vu {
 
 uint16_t BranchViHistory::branch_value(uint64_t branch_pair, uint8_t vi, uint16_t current) const {
@@ -18,6 +20,13 @@ uint16_t BranchViHistory::branch_value(uint64_t branch_pair, uint8_t vi, uint16_
     chain_open = entry.read_same;
   }
   return value;
+}
+
+BranchViHistory::Layout BranchViHistory::layout() {
+  static_assert((kDepth & (kDepth - 1)) == 0);
+  return Layout{static_cast<int32_t>(offsetof(BranchViHistory, entries_)),
+                static_cast<int32_t>(offsetof(BranchViHistory, newest_)),
+                static_cast<int32_t>(offsetof(BranchViHistory, barrier_))};
 }
 
 }  // namespace gcvu::vu

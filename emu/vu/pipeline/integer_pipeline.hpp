@@ -54,6 +54,16 @@ class BranchViHistory {
   size_t newest() const { return newest_; }
   uint64_t barrier() const { return barrier_; }
 
+  // Where record() keeps its state, in bytes from the object, for compiled code that records inline
+  // (emu/vu/jit/block_compiler.cpp): kDepth Entry records (a power of two) at entries, the newest's index, a size_t,
+  // at newest, and break_chains' pair index, a uint64_t, at barrier.
+  struct Layout {
+    int32_t entries;
+    int32_t newest;
+    int32_t barrier;
+  };
+  static Layout layout();
+
  private:
   std::array<Entry, kDepth> entries_{};
   size_t newest_ = 0;

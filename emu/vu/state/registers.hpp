@@ -31,6 +31,7 @@ class Registers {
 
   // VI indices are 4 bits (5-bit fields are ANDed with 0xF); VI00 reads 0 and ignores writes.
   uint16_t vi(int index) const { return vi_[index & 15]; }
+  const uint16_t* vi_data() const { return vi_.data(); }  // VI[n] at [n], for compiled code's offsets
   void write_vi(int index, uint16_t value) {
     if ((index & 15) != 0) vi_[index & 15] = value;
   }
