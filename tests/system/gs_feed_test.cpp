@@ -150,10 +150,12 @@ TEST(GsFeed, AfterAnErrorTheRecordsBehindItAreDroppedAndTheFeedGoesOn) {
   auto fail = [](gs::Gs&, uint64_t) { throw std::invalid_argument("task failed"); };
   auto count = [](gs::Gs& state, uint64_t) { state.write_register(reg::kRgbaq, 7); };
   feed.post(fail);
-  feed.write_register(kPath, reg::kRgbaq, 5, 0);  // dropped: a single-threaded caller never got this far
+  // The error surfaces at the feed's next call after the GS thread met it: the write, when the thread was quick,
+  // else settled(). Either way the write is dropped (a single-threaded caller never got this far).
   EXPECT_THROW(
       {
         try {
+          feed.write_register(kPath, reg::kRgbaq, 5, 0);
           feed.settled();
         } catch (const std::invalid_argument& error) {
           EXPECT_STREQ(error.what(), "task failed");
