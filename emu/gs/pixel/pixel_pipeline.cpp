@@ -1272,14 +1272,16 @@ bool fused_with_z_applies(const Impl& p) {
 }
 // Pixels [begin, end) of one aligned group copied into the lanes they take in an 8-lane span of their own (only
 // the attributes the draw reads); the other lanes keep earlier values and get full masks, so the pass stores back
-// what it read there. (Plain loops: GCC turned the copies of a few elements into memmove calls.)
-[[gnu::optimize("no-tree-loop-distribute-patterns")]] Span partial_group(const Span& s, Scratch& w,
-                                                                        const RasterInputs& in, uint32_t fm0,
-                                                                        uint32_t zm0, int begin, int end) {
+// what it read there. (A loop over the eight lanes with a condition: GCC turned a loop over the few copied
+// elements into a memmove call, and a per-function optimize attribute to stop it is GCC-only.)
+Span partial_group(const Span& s, Scratch& w, const RasterInputs& in, uint32_t fm0, uint32_t zm0, int begin,
+                   int end) {
   Scratch::PartialGroup& g = w.partial;
   const int lane = (s.x + begin) & 7, n = end - begin;
   auto copy = [&](auto* to, const auto* from) {
-    for (int k = 0; k < n; k++) to[lane + k] = from[begin + k];
+    for (int k = 0; k < 8; k++) {
+      if (k >= lane && k < lane + n) to[k] = from[begin + k - lane];
+    }
   };
   copy(g.z, s.z);
   copy(g.r, s.r), copy(g.g, s.g), copy(g.b, s.b), copy(g.a, s.a);
