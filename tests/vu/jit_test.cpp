@@ -100,7 +100,10 @@ TEST(VuJit, MicroWritesDropOnlyTheBlocksUnderThem) {
   for (uint32_t pc : compiled_starts(run->vu)) ranges.emplace_back(pc, run->vu.jit_cache().find(pc)->last_pc());
   ASSERT_GE(ranges.size(), 2u);
   const uint32_t written = ranges.front().second;
-  run->vu.write_micro(written, run->vu.micro().instruction(written));
+  const uint64_t original = run->vu.micro().instruction(written);
+  // A changed word drops the blocks; putting the original back finds nothing compiled there to drop.
+  run->vu.write_micro(written, original ^ 1);
+  run->vu.write_micro(written, original);
   size_t dropped = 0;
   for (const auto& [first, last] : ranges) {
     const uint32_t n = vu::kMicroInstructions;
@@ -118,7 +121,8 @@ TEST(VuJit, MicroWritesDropOnlyTheBlocksUnderThem) {
   vu::Vu1Config interp;
   interp.engine = vu::Engine::kInterp;
   const auto reference = run_workload(workload, interp);
-  reference->vu.write_micro(written, reference->vu.micro().instruction(written));
+  reference->vu.write_micro(written, original ^ 1);
+  reference->vu.write_micro(written, original);
   reference->vu.write_micro(vu::kMicroInstructions - 1, 0);
   for (VuRun* each : {reference.get(), run.get()}) {
     each->vu.data().load(workload.data);
@@ -127,6 +131,30 @@ TEST(VuJit, MicroWritesDropOnlyTheBlocksUnderThem) {
     each->vu.finish_xgkick();
   }
   expect_same(VuSnapshot(reference->vu, &reference->path1), VuSnapshot(run->vu, &run->path1), "second run");
+}
+
+// Writing micro memory with the words it already holds (a frame's DMA chain uploads the same microprograms by MPG
+// every frame) keeps every compiled block: nothing the engines derive from those words changes.
+TEST(VuJit, RewritingTheSameWordsKeepsCompiledBlocks) {
+  const harness::Workload workload = harness::builtin_workloads().front();
+  auto run = run_workload(workload, jit_config());
+  const size_t compiled = run->vu.jit_cache().size();
+  ASSERT_GE(compiled, 1u);
+  const uint32_t first = compiled_starts(run->vu).front();
+  run->vu.write_micro(first, run->vu.micro().instruction(first));
+  std::vector<uint8_t> bytes(8 * 4);
+  for (uint32_t n = 0; n < 4; ++n) {
+    const uint64_t word = run->vu.micro().instruction(first + n);
+    for (int i = 0; i < 8; ++i) bytes[n * 8 + i] = static_cast<uint8_t>(word >> (8 * i));
+  }
+  run->vu.load_micro(bytes, first);
+  EXPECT_EQ(run->vu.jit_cache().size(), compiled);
+  EXPECT_EQ(run->vu.jit_cache().invalidated(), 0u);
+  EXPECT_TRUE(run->vu.holds_micro(bytes, first));
+  bytes[3] ^= 0x10;  // one changed byte: not held, and loading it drops the block under it
+  EXPECT_FALSE(run->vu.holds_micro(bytes, first));
+  run->vu.load_micro(bytes, first);
+  EXPECT_GE(run->vu.jit_cache().invalidated(), 1u);
 }
 
 }  // namespace
