@@ -150,9 +150,9 @@ TEST(VuJit, RewritingTheSameWordsKeepsCompiledBlocks) {
   run->vu.load_micro(bytes, first);
   EXPECT_EQ(run->vu.jit_cache().size(), compiled);
   EXPECT_EQ(run->vu.jit_cache().invalidated(), 0u);
-  EXPECT_TRUE(run->vu.holds_micro(bytes, first));
+  EXPECT_TRUE(run->vu.micro().holds(bytes, first));
   bytes[3] ^= 0x10;  // one changed byte: not held, and loading it drops the block under it
-  EXPECT_FALSE(run->vu.holds_micro(bytes, first));
+  EXPECT_FALSE(run->vu.micro().holds(bytes, first));
   run->vu.load_micro(bytes, first);
   EXPECT_GE(run->vu.jit_cache().invalidated(), 1u);
 }

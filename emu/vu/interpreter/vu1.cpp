@@ -74,16 +74,6 @@ DecodedMicro& Vu1::writable_program() {
   return *program_;
 }
 
-bool Vu1::holds_micro(std::span<const uint8_t> bytes, uint32_t first_instruction) const {
-  if (bytes.size() % 8 != 0 || bytes.size() / 8 > kMicroInstructions) return false;
-  for (size_t n = 0; n < bytes.size() / 8; ++n) {
-    uint64_t word = 0;  // little-endian, as MicroMemory::load reads it
-    for (int i = 7; i >= 0; --i) word = word << 8 | bytes[n * 8 + i];
-    if (program_->micro.instruction(static_cast<uint32_t>(first_instruction + n)) != word) return false;
-  }
-  return true;
-}
-
 void Vu1::write_micro(uint32_t pc, uint64_t bundle) {
   // Rewriting a word with what it holds changes nothing the engines derive from it (the decode and plan are
   // functions of the word and the config), so compiled code stays: a frame's DMA chain uploads the same
@@ -100,7 +90,7 @@ void Vu1::write_micro(uint32_t pc, uint64_t bundle) {
 }
 
 void Vu1::load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction) {
-  if (holds_micro(bytes, first_instruction)) return;  // as in write_micro
+  if (program_->micro.holds(bytes, first_instruction)) return;  // as in write_micro
   const DecodedMicro* before = program_.get();
   DecodedMicro& program = writable_program();
   invalidate_compiled(first_instruction, static_cast<uint32_t>(std::min<size_t>((bytes.size() + 7) / 8, kMicroInstructions)),

@@ -54,8 +54,6 @@ class Vu1 {
   // Micro memory writes decode the instruction as they store it.
   void write_micro(uint32_t pc, uint64_t bundle);
   void load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction = 0);
-  // Whether micro memory already holds these bytes from first_instruction on (whole words only).
-  bool holds_micro(std::span<const uint8_t> bytes, uint32_t first_instruction) const;
 
   void set_path1(Path1Port* port) { path1_ = port; }
   void set_observer(PairObserver* observer) { observer_ = observer; }

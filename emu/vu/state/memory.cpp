@@ -11,6 +11,10 @@ uint32_t load_u32(std::span<const uint8_t> bytes, size_t at) {
   return uint32_t{bytes[at]} | uint32_t{bytes[at + 1]} << 8 | uint32_t{bytes[at + 2]} << 16 |
          uint32_t{bytes[at + 3]} << 24;
 }
+// Instruction n of a little-endian micro image.
+uint64_t image_instruction(std::span<const uint8_t> bytes, size_t n) {
+  return uint64_t{load_u32(bytes, n * 8)} | uint64_t{load_u32(bytes, n * 8 + 4)} << 32;
+}
 }  // namespace
 
 // On a little-endian host the image's bytes are the words' own bytes: one copy (a frame's rerun loads 16 KiB per
@@ -41,9 +45,16 @@ void DataMemory::store(std::span<uint8_t, kDataBytes> bytes) const {
 void MicroMemory::load(std::span<const uint8_t> bytes, uint32_t first_instruction) {
   size_t count = bytes.size() / 8;
   for (size_t n = 0; n < count; ++n) {
-    uint64_t word = uint64_t{load_u32(bytes, n * 8)} | uint64_t{load_u32(bytes, n * 8 + 4)} << 32;
-    write_instruction(static_cast<uint32_t>(first_instruction + n), word);
+    write_instruction(static_cast<uint32_t>(first_instruction + n), image_instruction(bytes, n));
   }
+}
+
+bool MicroMemory::holds(std::span<const uint8_t> bytes, uint32_t first_instruction) const {
+  if (bytes.size() % 8 != 0 || bytes.size() / 8 > kMicroInstructions) return false;
+  for (size_t n = 0; n < bytes.size() / 8; ++n) {
+    if (instruction(static_cast<uint32_t>(first_instruction + n)) != image_instruction(bytes, n)) return false;
+  }
+  return true;
 }
 
 }  // namespace gcvu::vu

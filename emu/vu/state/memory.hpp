@@ -42,6 +42,9 @@ class MicroMemory {
   uint64_t instruction(uint32_t pc) const { return words_[pc % kMicroInstructions]; }
   void write_instruction(uint32_t pc, uint64_t word) { words_[pc % kMicroInstructions] = word; }
   void load(std::span<const uint8_t> bytes, uint32_t first_instruction = 0);
+  // Whether load(bytes, first_instruction) would change nothing (whole instructions only; a trailing partial one,
+  // or more than micro memory holds, is never "held").
+  bool holds(std::span<const uint8_t> bytes, uint32_t first_instruction) const;
   void clear() { words_ = {}; }
 
  private:
