@@ -167,9 +167,8 @@ void ClockedSystem::run_burst(uint64_t until) {
   uint64_t next = until;
   if (vu_.running()) {
     vu_.run_until(until);
-    if (!vu_.running()) {
+    if (note_program_end()) {
       program_ended = true;
-      bus_.set_vu_busy_until(vu_.cycle());
       next = std::max(vu_.cycle(), now_ + 1);
     } else if (!config_.bursts) {
       next = std::max(vu_.cycle(), now_ + 1);  // the VU-alone rule as it always was
@@ -197,13 +196,15 @@ void ClockedSystem::advance() {
   paused_mid_step_ = false;
   if (vu_.running()) {
     vu_.run_until(next);
-    if (!vu_.running()) {
-      // A program that ends is busy, to VIF1, until the cycle it ended at.
-      program_ended = true;
-      bus_.set_vu_busy_until(vu_.cycle());
-    }
+    program_ended = note_program_end();
   }
   catch_up(next, program_ended);
+}
+
+bool ClockedSystem::note_program_end() {
+  if (vu_.running()) return false;
+  bus_.set_vu_busy_until(vu_.cycle());
+  return true;
 }
 
 void ClockedSystem::catch_up(uint64_t next, bool program_ended) {

@@ -107,6 +107,8 @@ class ClockedSystem {
   void run_burst(uint64_t until);
   // The cycle's work for the units other than VU1, in the fixed order, to `next`.
   void catch_up(uint64_t next, bool program_ended);
+  // After VU1 ran: whether its program has ended, and if so it stays busy, to VIF1, until the cycle it ended at.
+  bool note_program_end();
   // How the run ends now, if it does.
   std::optional<RunResult> outcome() const;
   // Every unit but VIF1 is idle (a PATH3 packet held by the PATH3 mask counts as idle when asked: it waits for VIF1).
