@@ -143,7 +143,6 @@ struct PixelPipeline::Impl {
   // that writes Z, the caller vouched that its frame writes cannot land in the Z buffer (the fused pass writes a
   // group's Z and frame before the next group's, the list a run's Z before its frame).
   FusedGroupsFn fused = nullptr;
-  bool fused_needs_apart = false;
   bool apart = false;  // vouched: frame writes cannot land in the Z buffer
   // The fused pass stands in for the fused solid pass only with its own Z test (whole spans in one pass).
   bool fused_only_with_z = false;
@@ -788,6 +787,9 @@ auto pick_group_pairs_z(Psm z_addr) {
   return z_addr == Psm::kCt32 ? group_pairs<kFAddr, Psm::kCt32> : group_pairs<kFAddr, Psm::kZ32>;
 }
 
+// A Z-writing draw takes the fused pass only once its caller vouched frame and Z apart.
+bool waits_for_apart(const Impl& p) { return p.fused_draw.z_write && !p.apart; }
+
 // The fused pass where a draw can take it (fused_groups.hpp: 32-bit frame and Z arrangements, no alpha test,
 // DATE or mipmaps) and the CPU has AVX2; the list's passes otherwise.
 void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, bool merge) {
@@ -830,7 +832,6 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   d.fba = p.fba_bit;
   d.z_write = key.zwrite() && z != ZFmt::kNone;
   d.z_24 = z == ZFmt::k24;
-  p.fused_needs_apart = d.z_write;
   d.z_test = false;  // set per span (draw_fused_with_z)
   d.z_greater = key.ztst() == 3;
   d.z_bits = z == ZFmt::k24 ? 0xffffffu : 0xffffffffu;
@@ -1163,13 +1164,10 @@ void PixelPipeline::draw_last_to_first(int left, int top, int right, int bottom)
   p.covered.reset(left, top, right, bottom);
 }
 
-void PixelPipeline::vouch_frame_and_z_apart() {
-  impl_->fused_needs_apart = false;
-  impl_->apart = true;
-}
+void PixelPipeline::vouch_frame_and_z_apart() { impl_->apart = true; }
 bool PixelPipeline::takes_fused_groups() const {
   const Impl& p = *impl_;
-  return !p.nothing && p.fused != nullptr && (p.fused_only_with_z ? p.apart : !p.fused_needs_apart);
+  return !p.nothing && p.fused != nullptr && (p.fused_only_with_z ? p.apart : !waits_for_apart(p));
 }
 
 void PixelPipeline::allow_depth_bounds() {
@@ -1364,7 +1362,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
     p.pixels += draw_fused_with_z(p, s, w);
     return;
   }
-  const bool fused = p.fused && !p.fused_needs_apart && !p.fused_only_with_z;
+  const bool fused = p.fused && !waits_for_apart(p) && !p.fused_only_with_z;
   if (!p.z_first) {
     complete_span(s, w, s.count);
     if (fused) {
