@@ -278,10 +278,9 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // reported for the op (always, for the ops that write a VF), the lanes are copied and the scoreboard set inline,
   // else (and for VF00, which write_vf ignores) the hook does it.
   void lower_vf_write(const BlockPair& pair, const VfUse& expected) {
-    Xbyak::Label no_write;
-    Xbyak::Label done;
+    Xbyak::Label done;  // no write, or written
     cmp(byte[rsp + kLowerFields], 0);
-    je(no_write, T_NEAR);
+    je(done, T_NEAR);
     if ((expected.reg & 31) != 0 && expected.fields != 0 && expected.fields <= kFieldsXyzw) {
       Xbyak::Label other;
       static_assert(offsetof(VfUse, fields) == offsetof(VfUse, reg) + 1);
@@ -300,7 +299,6 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(rsi, rsp);
     call_fn(abi_.hooks.write_lower_vf);
     L(done);
-    L(no_write);
   }
 
   // BranchViHistory::record(pairs, vi, old VI (r13d), read_same), before ++pairs.
