@@ -2,8 +2,9 @@
 // reader must return a dump or throw FormatError naming the offset and rule; nothing may crash, hang or allocate
 // past what the input's own sizes allow. A dump that reads is then replayed through the GS as `gcvu replay` does
 // (its first kReplayPackets packets, up to the first VSync, on one rasterizer thread, with the scissor and transfer
-// sizes cut to 64 x 64 as they are written, bounded_gs_writes.hpp: bounds on the work per input, not on what the GS
-// may be asked), which may also end in FormatError for a packet the GS cannot take.
+// sizes cut to 64 x 64 as they are written and only the first 64 drawing kicks and transfers drawn,
+// bounded_gs_writes.hpp: bounds on the work per input, not on what the GS may be asked), which may also end in
+// FormatError for a packet the GS cannot take.
 //
 // Every dump holds a 4 MiB GS state, so a whole file costs at least 4 MiB to read, and a fresh GS another 4 MiB:
 // on this machine's page faults, about 40 inputs a second. The first byte therefore picks what the rest is:
