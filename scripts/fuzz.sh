@@ -151,11 +151,14 @@ summary="${out}/summary.md"
 } >"${summary}"
 deadline=$(( $(date +%s) + $(awk -v h="${campaign_hours}" 'BEGIN { printf "%d", h * 3600 }') ))
 status=0
-left=${#targets[@]}
+# The time is shared among the targets still short of the goal (those already there would otherwise hold shares
+# that only the last target got back).
+left=0
+for target in "${targets[@]}"; do
+  if [ "${campaign_goal}" -eq 0 ] || [ "$(total_of "${target}" 2)" -lt "${campaign_goal}" ]; then left=$((left + 1)); fi
+done
 for target in "${targets[@]}"; do
   done_before=$(total_of "${target}" 2)
-  share=$(( ($deadline - $(date +%s)) / left ))
-  left=$((left - 1))
   runs_flag=()
   if [ "${campaign_goal}" -gt 0 ]; then
     if [ "${done_before}" -ge "${campaign_goal}" ]; then
@@ -164,6 +167,8 @@ for target in "${targets[@]}"; do
     fi
     runs_flag=(-runs=$(( (campaign_goal - done_before + cores - 1) / cores )))
   fi
+  share=$(( ($deadline - $(date +%s)) / left ))
+  left=$((left - 1))
   if [ "${share}" -le 0 ]; then echo "== campaign ${target}: no time left"; continue; fi
   rm -rf "${out:?}/${target}"
   rm -f fuzz-*.log
