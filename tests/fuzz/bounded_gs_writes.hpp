@@ -18,13 +18,11 @@
 
 namespace gcvu::fuzz {
 
-inline constexpr uint8_t kScissor1 = 0x40;
-inline constexpr uint8_t kScissor2 = 0x41;
-inline constexpr uint8_t kTrxreg = 0x52;
-
 inline uint64_t bounded_gs_write(uint8_t address, uint64_t value) {
-  if (address == kScissor1 || address == kScissor2) return value & 0x003f'003f'003f'003full;  // SCAX0/1, SCAY0/1
-  if (address == kTrxreg) return value & 0x0000'003f'0000'003full;                            // RRW, RRH
+  namespace reg = gif::gs_reg;
+  const bool scissor = address == reg::kScissor1 || address == reg::kScissor2;
+  if (scissor) return value & 0x003f'003f'003f'003full;                  // SCAX0/1, SCAY0/1
+  if (address == reg::kTrxreg) return value & 0x0000'003f'0000'003full;  // RRW, RRH
   return value;
 }
 
@@ -53,8 +51,8 @@ class BoundedGsFromGif final : public gif::GsSink {
 
  private:
   bool within_budget(uint8_t address) {
-    const bool draws =
-        address == gif::gs_reg::kXyz2 || address == gif::gs_reg::kXyzf2 || address == gif::gs_reg::kTrxdir;
+    namespace reg = gif::gs_reg;
+    const bool draws = address == reg::kXyz2 || address == reg::kXyzf2 || address == reg::kTrxdir;
     if (!draws) return true;
     return drawing_writes_++ < kDrawingWritesPerInput;
   }
