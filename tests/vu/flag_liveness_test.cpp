@@ -104,6 +104,54 @@ TEST(VuFlagLiveness, ARunCutShortLeavesNothingOut) {
   EXPECT_GT(run->vu.block_stats().pairs, 0u);
 }
 
+// The JIT builds only the sticky bits of a dead result (fmac_kernel.hpp FmacFlags::kSticky), except that a dead
+// result written to ACC keeps its MAC O bits (kStickyAndOverflow), which ACC-overflow persistence reads. Worked by
+// hand: VF04 = 2^127 in x, so MULA.x gives 2^254, which overflows: ACC.x = 0x7FFFFFFF with O, and the lane is marked
+// overflowed. That result is dead (the MADD at 1 commits at 5 = L, the E bit's delay slot, and nothing reads in
+// between). MADD.x then passes the overflowed ACC through (fused.hpp: ACC-overflow persistence, second in priority)
+// with O: MAC = O.x = 0x8000 and status = O | sticky O = 0x208 (1.0 * 1.0 sets nothing). Losing the O bits would
+// make MADD add 1.0 to 0x7FFFFFFF as a number, which does not overflow. The random flag programs of
+// block_cross_test.cpp never reach this (no overflowed ACC lane read after a dead ACC write), so the broken variant
+// is shown caught here.
+TEST(VuFlagLiveness, ADeadResultToAccKeepsItsOverflowForTheNextMadd) {
+  const char* source = R"(
+        mula.x ACC, VF04, VF04      nop
+        madd.x VF05, VF02, VF02     nop
+        nop                         nop
+        nop                         nop
+        nop[E]                      nop
+        nop                         nop
+)";
+  const auto big = [](vu::Vu1& vu) {
+    ones(vu);
+    vu.registers().write_vf(4, vu::kFieldsXyzw, vu::broadcast(0x7f000000u));  // 2^127
+  };
+  const microcode::Program program = microcode::assemble_source(source, "test.vsm");
+  const auto run = [&](vu::Engine engine, vu::JitFault fault) {
+    vu::Vu1Config config;
+    config.engine = engine;
+    config.jit_fault = fault;
+    auto out = std::make_unique<VuRun>(config);
+    out->vu.load_micro(program.code);
+    big(out->vu);
+    out->vu.start(0);
+    out->reason = out->vu.run();
+    return out;
+  };
+  for (const vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks, vu::Engine::kJit}) {
+    const auto exact = run(engine, vu::JitFault::kNone);
+    EXPECT_EQ(exact->reason, vu::StopReason::kEnded);
+    EXPECT_EQ(exact->vf(5, 0), 0x7fffffffu);
+    EXPECT_EQ(exact->vu.registers().mac, 0x8000u) << static_cast<int>(engine);
+    EXPECT_EQ(exact->vu.registers().status, 0x208u) << static_cast<int>(engine);
+    if (engine != vu::Engine::kInterp) {
+      EXPECT_EQ(exact->vu.block_stats().dead_flag_results, 1u);
+    }
+  }
+  const auto broken = run(vu::Engine::kJit, vu::JitFault::kBrokenDeadOverflow);
+  EXPECT_NE(broken->vu.registers().mac, 0x8000u);  // the check can fail
+}
+
 // Counts the executed pairs whose upper op sets MAC/status.
 class SetterCount : public vu::PairObserver {
  public:

@@ -7,10 +7,12 @@
 
 namespace gcvu::vu {
 
-FmacKernel sse2::fmac_kernel(FmacKernelOp op, bool broadcast) { return sse2::Ops::kernel_for(op, broadcast); }
+FmacKernel sse2::fmac_kernel(FmacKernelOp op, bool broadcast, FmacFlags flags) {
+  return sse2::Ops::kernel_for(op, broadcast, flags);
+}
 
-FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast) {
-  return avx2::kUseAvx2 ? avx2::fmac_kernel(op, broadcast) : sse2::fmac_kernel(op, broadcast);
+FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast, FmacFlags flags) {
+  return avx2::kUseAvx2 ? avx2::fmac_kernel(op, broadcast, flags) : sse2::fmac_kernel(op, broadcast, flags);
 }
 
 }  // namespace gcvu::vu

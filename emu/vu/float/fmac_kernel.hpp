@@ -10,6 +10,11 @@
 //   dest          where the result goes (a VF register, ACC, or scratch for VF00); may be fs, ft or acc
 //   acc           ACC, read by MADD/MSUB only
 //   acc_overflow  per field, whether that ACC lane's last write overflowed (MADD/MSUB only)
+//
+// Each op has a variant per FmacFlags: what of the flag word its caller will read, known when the code is compiled
+// from the pair's FlagUse (interpreter/flag_liveness.hpp). The value written is the same in every variant; the
+// variants differ only in which flag bits they build, and every bit they return is the full kernel's bit
+// (tests/vu/float_fast_add_cross_test.cpp holds each variant to the reference model).
 
 #include <cstdint>
 
@@ -17,17 +22,30 @@ namespace gcvu::vu {
 
 enum class FmacKernelOp : uint8_t { kAdd, kSub, kMul, kMadd, kMsub };
 
+enum class FmacFlags : uint8_t {
+  // MAC | sticky << 16: a result that goes to the flag pipeline (FlagUse::kLive, kLiveCarrying).
+  kMacAndSticky,
+  // sticky << 16 only (MAC bits 0-15 are 0): a dead result (FlagUse::kDead). Nothing reads its MAC value, and its
+  // sticky bits, which already hold its own Z/S/U/O (ps2_float.hpp FmacResult::sticky), carry it into the next live
+  // result.
+  kSticky,
+  // sticky << 16 and the MAC's O bits (12-15, the other MAC bits 0): a dead result written to ACC, whose O bits
+  // ACC-overflow persistence still reads.
+  kStickyAndOverflow,
+};
+
 using FmacKernel = uint32_t (*)(const uint32_t* fs, const uint32_t* ft, uint32_t* dest, const uint32_t* acc,
                                 uint32_t acc_overflow, uint32_t fields);
 
 namespace sse2 {
-FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast);
+FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast, FmacFlags flags = FmacFlags::kMacAndSticky);
 }
 namespace avx2 {
-FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast);  // only on a host with AVX2 (avx2::kUseAvx2)
+// Only on a host with AVX2 (avx2::kUseAvx2).
+FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast, FmacFlags flags = FmacFlags::kMacAndSticky);
 }
 
 // The kernel for this host: AVX2 where it has it, else SSE2 (the same bits either way).
-FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast);
+FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast, FmacFlags flags = FmacFlags::kMacAndSticky);
 
 }  // namespace gcvu::vu

@@ -426,27 +426,39 @@ struct VectorLanes {
     return result(keep, r.value, flag_word(keep, r));
   }
 
-  // MADD/MSUB (fused.hpp): the product, then in priority order its overflow (±0x7FFFFFFF with the product's sign,
-  // negated for MSUB), an overflowed ACC passed through, or the add. The value's lanes, and the flag word of the
-  // lanes in `keep` in `flags`.
+  // MADD/MSUB's result (fused.hpp) from its product, the addend (the product, negated for MSUB) and the sum of ACC
+  // and the addend: in priority order the product's overflow (±0x7FFFFFFF with the product's sign, negated for MSUB),
+  // an overflowed ACC passed through, or the sum; with the final add's Z/U/O and the multiply stage's flags.
+  struct Accumulated {
+    __m128i value;
+    __m128i z;
+    __m128i under;
+    __m128i over;  // holds the product's O (an overflowed product is passed through with O)
+    ProductFlags product;
+  };
+  [[gnu::always_inline]] static Accumulated accumulate(__m128i acc_value, __m128i acc_over, const Lanes& product,
+                                                       __m128i addend, const Lanes& sum) {
+    const __m128i passed = _mm_or_si128(product.over, acc_over);  // the add does not decide these lanes
+    // acc_over is second in priority: the outer select tests product.over first.
+    const __m128i value = select(product.over, addend, select(acc_over, acc_value, sum.value));
+    // The product's S is the sign of fs XOR ft, unflipped for MSUB, even for a -0 product.
+    return Accumulated{value, _mm_andnot_si128(passed, zero_lanes(value)), _mm_andnot_si128(passed, sum.under),
+                       _mm_or_si128(passed, sum.over),
+                       ProductFlags{zero_lanes(product.value), _mm_srai_epi32(product.value, 31), product.under,
+                                    product.over}};
+  }
+
+  // MADD/MSUB: the value's lanes, and the flag word of the lanes in `keep` in `flags`.
   [[gnu::always_inline]] static __m128i multiply_accumulate_lanes(__m128i acc_value, FieldMask acc_overflow,
                                                                   __m128i fs, __m128i ft, __m128i keep,
                                                                   uint32_t sign_flip, uint32_t& flags) {
     const Lanes product = mul_lanes(fs, ft, keep);
     const __m128i addend = _mm_xor_si128(product.value, splat(sign_flip));
-    const __m128i acc_over =
-        field_lanes(acc_overflow);  // second in priority: the selects below test product.over first
-    const __m128i passed = _mm_or_si128(product.over, acc_over);  // the add does not decide these lanes
-    const Lanes sum = add_lanes_checked(acc_value, addend, _mm_andnot_si128(passed, keep));
-    const __m128i value = select(product.over, addend, select(acc_over, acc_value, sum.value));
-    const __m128i z = _mm_andnot_si128(passed, zero_lanes(value));
-    const __m128i under = _mm_andnot_si128(passed, sum.under);
-    const __m128i over = _mm_or_si128(passed, sum.over);
-    // The product's S is the sign of fs XOR ft, unflipped for MSUB, even for a -0 product.
-    const ProductFlags product_flags{zero_lanes(product.value), _mm_srai_epi32(product.value, 31), product.under,
-                                     product.over};
-    flags = flag_word<true>(keep, value, z, under, over, product_flags);
-    return value;
+    const __m128i acc_over = field_lanes(acc_overflow);
+    const Lanes sum = add_lanes_checked(acc_value, addend, _mm_andnot_si128(_mm_or_si128(product.over, acc_over), keep));
+    const Accumulated r = accumulate(acc_value, acc_over, product, addend, sum);
+    flags = flag_word<true>(keep, r.value, r.z, r.under, r.over, r.product);
+    return r.value;
   }
   [[gnu::always_inline]] static Vec4Result multiply_accumulate4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs,
                                                                 const Vec4& ft, FieldMask fields, uint32_t sign_flip) {
@@ -480,39 +492,113 @@ struct VectorLanes {
     return multiply_accumulate4(acc, acc_overflow, fs, ft, fields, kSignBit);
   }
 
+  // The flag word a compiled op's kernel returns (fmac_kernel.hpp FmacFlags), over the lanes in `keep`, from the
+  // result's Z/U/O lane masks, its value (S is the sign) and, with kProductFlags (MADD/MSUB), the multiply stage's
+  // flags, which reach only the sticky bits. kMacAndSticky is flag_word's word. The other two build only the
+  // sticky bits (plus, for kStickyAndOverflow, the MAC's O bits): a sticky bit is the OR over the kept lanes of
+  // that flag in either stage, so the stages' masks are ORed first and one word per lane is built. The product's O
+  // is left out there because it is already in the result's O (accumulate: an overflowed product passes through
+  // with O), so the result's O bits stay the result's own.
+  template <FmacFlags kFlags, bool kProductFlags>
+  [[gnu::always_inline]] static uint32_t kernel_flags(__m128i keep, __m128i value, __m128i z, __m128i under,
+                                                      __m128i over, const ProductFlags& product) {
+    if constexpr (kFlags == FmacFlags::kMacAndSticky) {
+      return flag_word<kProductFlags>(keep, value, z, under, over, product);
+    } else {
+      __m128i s = _mm_srai_epi32(value, 31);
+      if constexpr (kProductFlags) {
+        z = _mm_or_si128(z, product.z);
+        s = _mm_or_si128(s, product.s);
+        under = _mm_or_si128(under, product.under);
+      }
+      const __m128i o_bits = kFlags == FmacFlags::kStickyAndOverflow
+                                 ? _mm_setr_epi32(0x88000, 0x84000, 0x82000, 0x81000)
+                                 : constant<0x80000>();
+      const __m128i words = _mm_or_si128(_mm_or_si128(_mm_and_si128(z, constant<0x10000>()),
+                                                      _mm_and_si128(s, constant<0x20000>())),
+                                         _mm_or_si128(_mm_and_si128(under, constant<0x40000>()),
+                                                      _mm_and_si128(over, o_bits)));
+      return or_lanes(_mm_and_si128(words, keep));
+    }
+  }
+
   // Compiled code's entry points (fmac_kernel.hpp): add4 ... msub4 with the operands by address, the result written
-  // into `dest`'s lanes in `fields` and the flag word returned. Every input is loaded before `dest` is written.
-  template <FmacKernelOp kOp, bool kBroadcast>
-  static uint32_t kernel(const uint32_t* fs, const uint32_t* ft, uint32_t* dest, const uint32_t* acc,
-                         uint32_t acc_overflow, uint32_t fields) {
+  // into `dest`'s lanes in `fields` and the flag word (kFlags) returned. Every input is loaded before `dest` is
+  // written. The adder's fast path and its refusal (add_lanes_checked) are split here: when a needed lane is
+  // refused, the whole op starts over out of line with the model's adder (kModelAdder; the operands are unchanged,
+  // and the product is a function of them). So the flag word is built in each path from what that path knows (the
+  // fast adder never sets U or O: those terms fold away), and the common path calls nothing: no stack frame, no
+  // lane values kept across a call.
+  template <FmacKernelOp kOp, bool kBroadcast, FmacFlags kFlags, bool kModelAdder = false>
+  [[gnu::noinline]] static uint32_t kernel(const uint32_t* fs, const uint32_t* ft, uint32_t* dest, const uint32_t* acc,
+                                           uint32_t acc_overflow, uint32_t fields) {
     const auto load_at = [](const uint32_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
+    const auto refused_by = [](__m128i refused, __m128i needed) {
+      return _mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(refused, needed))) != 0;
+    };
     const __m128i a = load_at(fs);
     __m128i b = kBroadcast ? splat(*ft) : load_at(ft);
     const __m128i keep = field_lanes(static_cast<FieldMask>(fields));
     __m128i value;
     uint32_t flags = 0;
     if constexpr (kOp == FmacKernelOp::kMadd || kOp == FmacKernelOp::kMsub) {
-      value = multiply_accumulate_lanes(load_at(acc), static_cast<FieldMask>(acc_overflow), a, b, keep,
-                                        kOp == FmacKernelOp::kMsub ? kSignBit : 0, flags);
+      const __m128i acc_value = load_at(acc);
+      const Lanes product = mul_lanes(a, b, keep);
+      const __m128i addend = _mm_xor_si128(product.value, splat(kOp == FmacKernelOp::kMsub ? kSignBit : 0));
+      const __m128i acc_over = field_lanes(static_cast<FieldMask>(acc_overflow));
+      Lanes sum;
+      if constexpr (kModelAdder) {
+        sum = add_lanes(acc_value, addend);
+      } else {
+        __m128i refused;
+        sum = add_lanes_fast(acc_value, addend, refused);
+        if (refused_by(refused, _mm_andnot_si128(_mm_or_si128(product.over, acc_over), keep))) [[unlikely]] {
+          return kernel<kOp, kBroadcast, kFlags, true>(fs, ft, dest, acc, acc_overflow, fields);
+        }
+      }
+      const Accumulated r = accumulate(acc_value, acc_over, product, addend, sum);
+      value = r.value;
+      flags = kernel_flags<kFlags, true>(keep, r.value, r.z, r.under, r.over, r.product);
     } else {
       if constexpr (kOp == FmacKernelOp::kSub) b = _mm_xor_si128(b, constant<kSignBit>());
-      const Lanes r = kOp == FmacKernelOp::kMul ? mul_lanes(a, b, keep) : add_lanes_checked(a, b, keep);
+      Lanes r;
+      if constexpr (kOp == FmacKernelOp::kMul) {
+        r = mul_lanes(a, b, keep);
+      } else if constexpr (kModelAdder) {
+        r = add_lanes(a, b);
+      } else {
+        __m128i refused;
+        r = add_lanes_fast(a, b, refused);
+        if (refused_by(refused, keep)) [[unlikely]] {
+          return kernel<kOp, kBroadcast, kFlags, true>(fs, ft, dest, acc, acc_overflow, fields);
+        }
+      }
       value = r.value;
-      flags = flag_word(keep, r);
+      const __m128i none = _mm_setzero_si128();
+      flags = kernel_flags<kFlags, false>(keep, r.value, zero_lanes(r.value), r.under, r.over,
+                                          ProductFlags{none, none, none, none});
     }
     _mm_storeu_si128(reinterpret_cast<__m128i*>(dest), select(keep, value, load_at(dest)));
     return flags;
   }
-  static FmacKernel kernel_for(FmacKernelOp op, bool broadcast) {
-    const auto pick = [&]<FmacKernelOp kOp>() -> FmacKernel {
-      return broadcast ? &kernel<kOp, true> : &kernel<kOp, false>;
+  static FmacKernel kernel_for(FmacKernelOp op, bool broadcast, FmacFlags flags) {
+    const auto pick = [&]<FmacKernelOp kOp, FmacFlags kFlags>() -> FmacKernel {
+      return broadcast ? &kernel<kOp, true, kFlags> : &kernel<kOp, false, kFlags>;
+    };
+    const auto with_flags = [&]<FmacKernelOp kOp>() -> FmacKernel {
+      switch (flags) {
+        case FmacFlags::kMacAndSticky: return pick.template operator()<kOp, FmacFlags::kMacAndSticky>();
+        case FmacFlags::kSticky: return pick.template operator()<kOp, FmacFlags::kSticky>();
+        case FmacFlags::kStickyAndOverflow: return pick.template operator()<kOp, FmacFlags::kStickyAndOverflow>();
+      }
+      return nullptr;
     };
     switch (op) {
-      case FmacKernelOp::kAdd: return pick.template operator()<FmacKernelOp::kAdd>();
-      case FmacKernelOp::kSub: return pick.template operator()<FmacKernelOp::kSub>();
-      case FmacKernelOp::kMul: return pick.template operator()<FmacKernelOp::kMul>();
-      case FmacKernelOp::kMadd: return pick.template operator()<FmacKernelOp::kMadd>();
-      case FmacKernelOp::kMsub: return pick.template operator()<FmacKernelOp::kMsub>();
+      case FmacKernelOp::kAdd: return with_flags.template operator()<FmacKernelOp::kAdd>();
+      case FmacKernelOp::kSub: return with_flags.template operator()<FmacKernelOp::kSub>();
+      case FmacKernelOp::kMul: return with_flags.template operator()<FmacKernelOp::kMul>();
+      case FmacKernelOp::kMadd: return with_flags.template operator()<FmacKernelOp::kMadd>();
+      case FmacKernelOp::kMsub: return with_flags.template operator()<FmacKernelOp::kMsub>();
     }
     return nullptr;
   }

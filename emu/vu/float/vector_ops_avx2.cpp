@@ -78,7 +78,9 @@ Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const 
 Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
   return Ops::msub4(acc, acc_overflow, fs, ft, fields);
 }
-FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast) { return Ops::kernel_for(op, broadcast); }
+FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast, FmacFlags flags) {
+  return Ops::kernel_for(op, broadcast, flags);
+}
 
 }  // namespace gcvu::vu::avx2
 

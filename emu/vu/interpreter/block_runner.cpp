@@ -94,8 +94,7 @@ jit::VuAbi Vu1::jit_abi() {
     vu.note_event(vu.cycle_ + FlagPipeline::kLatency);
   };
   abi.hooks.issue_mac_carrying = [](Vu1& vu, uint32_t flags) {
-    const uint16_t carried =
-        static_cast<uint16_t>(status_from_mac(static_cast<uint16_t>(vu.dead_flags_)) | (vu.dead_flags_ >> 16));
+    const auto carried = static_cast<uint16_t>(vu.dead_flags_ >> 16);
     vu.dead_flags_ = 0;
     vu.flags_.issue_mac(vu.cycle_, static_cast<uint16_t>(flags), (flags >> 16) & 0xf, carried & 0xf);
     vu.note_event(vu.cycle_ + FlagPipeline::kLatency);

@@ -10,20 +10,20 @@
 
 namespace gcvu::vu {
 
-// The result's MAC/status go to the flag pipeline, or, for a result flag_liveness.hpp found dead, only what its
-// sticky bits need waits in dead_flags_ for the next result that goes in: its MAC value, whose Z/S/U/O are
-// status_from_mac's (which distributes over OR, so it runs once for a whole chain of dead results), and its
-// multiply stage's flags.
+// The result's MAC/status go to the flag pipeline, or, for a result flag_liveness.hpp found dead, only its sticky
+// bits wait in dead_flags_ for the next result that goes in. Those hold its own Z/S/U/O as well as its multiply
+// stage's (FmacResult::sticky, Vec4Result::sticky: every lane flag sets its sticky bit too), so the dead MAC value
+// adds nothing to them and is dropped.
 template <FlagUse kUse>
 [[gnu::always_inline]] inline void Vu1::finish_upper(const OpInfo& info, const Vec4& result, uint16_t mac,
                                                      uint8_t sticky) {
   if (info.sets_mac_status) {
     if constexpr (kUse == FlagUse::kDead) {
-      dead_flags_ |= mac | (uint32_t{sticky} << 16);
+      dead_flags_ |= uint32_t{sticky} << 16;
     } else {
       uint16_t carried = 0;
       if constexpr (kUse == FlagUse::kLiveCarrying) {
-        carried = static_cast<uint16_t>(status_from_mac(static_cast<uint16_t>(dead_flags_)) | (dead_flags_ >> 16));
+        carried = static_cast<uint16_t>(dead_flags_ >> 16);
         dead_flags_ = 0;
       }
       flags_.issue_mac(cycle_, mac, sticky & 0xf, carried & 0xf);

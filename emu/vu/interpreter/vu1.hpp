@@ -194,7 +194,9 @@ class Vu1 {
   XgkickUnit xgkick_;
   FieldMask acc_overflow_ = 0;  // per ACC field: its last write overflowed (ACC-overflow persistence)
   // The MAC/status results left out as dead, for the sticky bits of the kLiveCarrying result after them
-  // (flag_liveness.hpp): the OR of their MAC values (bits 0-15) and of their multiply stages' Z/S/U/O (16-19).
+  // (flag_liveness.hpp): the OR of their sticky Z/S/U/O in bits 16-19 (a result's sticky bits hold its own Z/S/U/O
+  // and its multiply stage's: FmacResult::sticky). Bits 0-15 mean nothing (the JIT's dead ops to ACC leave their MAC
+  // O bits there).
   // Only a run of a whole block sets it, and that block's own kLiveCarrying op empties it again before the block
   // ends: it is 0 whenever anything outside a block can look.
   uint32_t dead_flags_ = 0;

@@ -67,6 +67,8 @@ enum class JitFault : uint8_t {
   kBrokenFmacFields,    // an FMAC op compiled inline writes all four fields of its destination, whatever its dest
   kBrokenFmacReady,     // an FMAC op compiled inline makes its result readable one cycle early (FMAC scoreboard)
   kBrokenFmacFlags,     // an FMAC op compiled inline leaves its sticky bits out of a dead result
+  kBrokenKernelFlags,   // every FMAC op compiled inline takes the dead-result kernel, live results too (MAC lost)
+  kBrokenDeadOverflow,  // a dead result to ACC takes the kernel without MAC O bits (ACC-overflow persistence lost)
 };
 
 struct Vu1Config {

@@ -212,8 +212,9 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     lea(rcx, ptr[rbx + at.acc]);
     movzx(r8d, byte[rbx + at.acc_overflow]);
     mov(r9d, fault_ == JitFault::kBrokenFmacFields ? uint32_t{kFieldsXyzw} : uint32_t{op.dest});
-    call_fn(fmac_kernel(kernel_op, broadcast));
-    // eax: the MAC value in bits 0-15, the sticky Z/S/U/O in bits 16-19.
+    call_fn(fmac_kernel(kernel_op, broadcast, kernel_flags(pair.flags, info.sets_mac_status, to_acc)));
+    // eax: the MAC value in bits 0-15 (for a dead result only its O bits, and those only for ACC), the sticky
+    // Z/S/U/O in bits 16-19.
     if (to_acc) {  // ACC-overflow persistence: acc_overflow = (acc_overflow & ~dest) | (MAC's O bits & dest)
       mov(ecx, eax);
       shr(ecx, 12);
@@ -239,6 +240,18 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
     if (!to_acc && writes_vf) fmac_issue(pair, info.vf_write.reg & 31, info.vf_write.fields);
     return true;
+  }
+
+  // Which of the kernel's flag bits the code after it reads (fmac_kernel.hpp FmacFlags), a compile-time fact from
+  // the pair's FlagUse. The rule: a live result (kLive, kLiveCarrying) goes to the flag pipeline whole, MAC and
+  // sticky bits. A dead one (flag_liveness.hpp: its MAC and status bits 0-3 are overwritten before anything looks)
+  // only ORs its sticky bits into dead_flags, and issue_mac_carrying folds them into the next live result; its own
+  // Z/S/U/O are in those sticky bits, so its MAC value is not built. ACC-overflow persistence still reads the MAC's
+  // O bits of an op to ACC. An op that sets no MAC/status (none of the inline ops today) is treated as dead.
+  FmacFlags kernel_flags(FlagUse use, bool sets_mac_status, bool to_acc) const {
+    const bool live = sets_mac_status && use != FlagUse::kDead && fault_ != JitFault::kBrokenKernelFlags;
+    if (live) return FmacFlags::kMacAndSticky;
+    return to_acc && fault_ != JitFault::kBrokenDeadOverflow ? FmacFlags::kStickyAndOverflow : FmacFlags::kSticky;
   }
 
   // A ring's index (a size_t at rbx + offset) moves on: index = (index + 1) % size, for a power-of-two size; the new
