@@ -40,6 +40,18 @@ namespace gcvu::gs::pixel::avx2 {
   auto at = [&](int k) { return static_cast<int>(texels[index[k]]); };
   return _mm256_setr_epi32(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7));
 }
+// texels[index[k]] into `left` and texels[index[k] + 1] into `right`, k = 0..7, by eight 8-byte loads.
+[[gnu::target("avx2")]] inline void fetch_pairs8(const uint32_t* texels, const uint32_t* index, __m256i& left,
+                                                 __m256i& right) {
+  auto pairs = [&](int k) {  // lanes k and k + 1: left, right, left, right
+    const __m128i a = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(texels + index[k]));
+    const __m128i b = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(texels + index[k + 1]));
+    return _mm_castsi128_ps(_mm_unpacklo_epi64(a, b));
+  };
+  const __m256 low = _mm256_set_m128(pairs(4), pairs(0)), high = _mm256_set_m128(pairs(6), pairs(2));
+  left = _mm256_castps_si256(_mm256_shuffle_ps(low, high, _MM_SHUFFLE(2, 0, 2, 0)));
+  right = _mm256_castps_si256(_mm256_shuffle_ps(low, high, _MM_SHUFFLE(3, 1, 3, 1)));
+}
 template <typename T>
 [[gnu::target("avx2")]] inline __m256i load8(const T* from) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from));
