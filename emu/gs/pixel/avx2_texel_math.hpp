@@ -12,10 +12,12 @@
 namespace gcvu::gs::pixel::avx2 {
 
 // wrap_texel on eight coordinates: repeat ((c & lo) | hi) or clamp (max with lo, then min with hi, both as int16),
-// the low 16 bits kept.
+// the low 16 bits kept. kRepeat: the axis is known to repeat (`repeat` all ones), so only the repeat is worked out.
+template <bool kRepeat = false>
 [[gnu::target("avx2")]] inline __m256i wrap8(__m256i c, __m256i lo, __m256i hi, __m256i lo16, __m256i hi16,
                                              __m256i repeat) {
   const __m256i repeated = _mm256_or_si256(_mm256_and_si256(c, lo), hi);
+  if constexpr (kRepeat) return _mm256_and_si256(repeated, _mm256_set1_epi32(0xffff));
   const __m256i clamped = _mm256_min_epi32(_mm256_max_epi32(c, lo16), hi16);
   return _mm256_and_si256(_mm256_blendv_epi8(clamped, repeated, repeat), _mm256_set1_epi32(0xffff));
 }
@@ -81,21 +83,25 @@ struct WrapRegs {
           _mm256_set1_epi32(static_cast<int32_t>(k.mask)),
           _mm_cvtsi32_si128(k.pitch_log2)};
 }
+// kRepeat: both axes repeat.
+template <bool kRepeat = false>
 [[gnu::target("avx2")]] inline void quad_indices8(__m256i uu, __m256i vv, const WrapRegs& k, __m256i quad[4]) {
   const __m256i x0 = _mm256_srai_epi32(uu, 16), y0 = _mm256_srai_epi32(vv, 16);
-  const __m256i xw0 = wrap8(x0, k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
-  const __m256i xw1 = wrap8(next_int16(x0), k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
-  const __m256i r0 = _mm256_sll_epi32(wrap8(y0, k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat), k.pitch);
-  const __m256i r1 = _mm256_sll_epi32(wrap8(next_int16(y0), k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat), k.pitch);
+  const __m256i xw0 = wrap8<kRepeat>(x0, k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
+  const __m256i xw1 = wrap8<kRepeat>(next_int16(x0), k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
+  const __m256i r0 = _mm256_sll_epi32(wrap8<kRepeat>(y0, k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat), k.pitch);
+  const __m256i r1 =
+      _mm256_sll_epi32(wrap8<kRepeat>(next_int16(y0), k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat), k.pitch);
   quad[0] = _mm256_and_si256(_mm256_add_epi32(r0, xw0), k.mask);
   quad[1] = _mm256_and_si256(_mm256_add_epi32(r0, xw1), k.mask);
   quad[2] = _mm256_and_si256(_mm256_add_epi32(r1, xw0), k.mask);
   quad[3] = _mm256_and_si256(_mm256_add_epi32(r1, xw1), k.mask);
 }
 // The nearest texel's index (the quad's first corner).
+template <bool kRepeat = false>
 [[gnu::target("avx2")]] inline __m256i nearest_index8(__m256i uu, __m256i vv, const WrapRegs& k) {
-  const __m256i xw = wrap8(_mm256_srai_epi32(uu, 16), k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
-  const __m256i yw = wrap8(_mm256_srai_epi32(vv, 16), k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat);
+  const __m256i xw = wrap8<kRepeat>(_mm256_srai_epi32(uu, 16), k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
+  const __m256i yw = wrap8<kRepeat>(_mm256_srai_epi32(vv, 16), k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat);
   return _mm256_and_si256(_mm256_add_epi32(_mm256_sll_epi32(yw, k.pitch), xw), k.mask);
 }
 

@@ -77,7 +77,7 @@ struct Texel8 {
   __m256i r, g, b, a;
 };
 
-template <FusedTexture kTexture>
+template <FusedTexture kTexture, bool kRepeat>
 [[gnu::target("avx2"), gnu::always_inline]] inline Texel8 sample8(const uint32_t* texels, const WrapRegs& wrap,
                                                                   const Span& s, int i) {
   constexpr bool kStq = kTexture == FusedTexture::kNearestStq || kTexture == FusedTexture::kBilinearStq;
@@ -99,7 +99,7 @@ template <FusedTexture kTexture>
   alignas(32) uint32_t index[4][8];
   if constexpr (kLinear) {
     __m256i quad[4];
-    quad_indices8(uu, vv, wrap, quad);
+    quad_indices8<kRepeat>(uu, vv, wrap, quad);
     __m256i c[4];
     // Where every quad's right corners are the texels after its left ones (no wrap or clamp between them), each
     // row of a quad is one 8-byte load: half the loads and index extractions, the same texels.
@@ -124,7 +124,7 @@ template <FusedTexture kTexture>
     return {_mm256_and_si256(rb, low16), _mm256_and_si256(ga, low16), _mm256_srli_epi32(rb, 16),
             _mm256_srli_epi32(ga, 16)};
   } else {
-    store8(index[0], nearest_index8(uu, vv, wrap));
+    store8(index[0], nearest_index8<kRepeat>(uu, vv, wrap));
     const __m256i c = fetch8(texels, index[0]);
     return {_mm256_and_si256(c, low8), _mm256_and_si256(_mm256_srli_epi32(c, 8), low8),
             _mm256_and_si256(_mm256_srli_epi32(c, 16), low8), _mm256_srli_epi32(c, 24)};
@@ -144,12 +144,14 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
   const bool z_greater = d.z_greater;
   // The lean shapes' fixed choices (fused_groups.hpp); constants there, so their branches fold away.
   constexpr bool kLean = kShape != FusedShape::kGeneral;
+  constexpr bool kRepeat = kShape == FusedShape::kOpaqueRepeat || kShape == FusedShape::kAlphaRepeat;
+  constexpr bool kAlphaBlend = kShape == FusedShape::kAlpha || kShape == FusedShape::kAlphaRepeat;
   const bool fog = !kLean && d.fog;
   const bool merge = !kLean && d.merge;
   const bool z_test = kLean || d.z_test;
   const bool z_write = kLean || d.z_write;
   const bool z_24 = !kLean && d.z_24;
-  const bool blend = kLean ? kShape == FusedShape::kAlpha : d.blend;
+  const bool blend = kLean ? kAlphaBlend : d.blend;
   const WrapRegs wrap = wrap_regs(d.wrap);
   const __m256i ones = _mm256_set1_epi32(-1);
   const __m256i fm0 = _mm256_set1_epi32(static_cast<int32_t>(groups.fm0));
@@ -196,7 +198,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
     if constexpr (kTfx == Tfx::kNone) {
       r = _mm256_srai_epi32(cr, 7), gg = _mm256_srai_epi32(cg, 7), b = _mm256_srai_epi32(cb, 7), a = af;
     } else {
-      const Texel8 t = sample8<kTexture>(texels, wrap, s, i);
+      const Texel8 t = sample8<kTexture, kRepeat>(texels, wrap, s, i);
       if constexpr (kTfx == Tfx::kModulate) {
         r = clamp8x8(modulate8(t.r, cr)), gg = clamp8x8(modulate8(t.g, cg)), b = clamp8x8(modulate8(t.b, cb));
         a = select8(af, clamp8x8(modulate8(t.a, ca)), tcc);
@@ -234,7 +236,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
       const __m256i dr = _mm256_and_si256(fd, low8), dg = _mm256_and_si256(_mm256_srli_epi32(fd, 8), low8);
       const __m256i db = _mm256_and_si256(_mm256_srli_epi32(fd, 16), low8);
       const __m256i da = select8(_mm256_srli_epi32(fd, 24), _mm256_set1_epi32(0x80), ad_24);
-      if constexpr (kShape == FusedShape::kAlpha) {  // A = Cs, B = Cd, C = As, D = Cd, no PABE
+      if constexpr (kAlphaBlend) {  // A = Cs, B = Cd, C = As, D = Cd, no PABE
         const __m256i c512 = _mm256_slli_epi32(a, 9);
         r = alpha_blend8(r, dr, c512), gg = alpha_blend8(gg, dg, c512), b = alpha_blend8(b, db, c512);
       } else {
@@ -282,9 +284,14 @@ FusedGroupsFn pick_tfx(Tfx tfx) {
 
 template <FusedShape kShape>
 FusedGroupsFn pick_texture(FusedTexture texture, Tfx tfx) {
+  constexpr bool kRepeat = kShape == FusedShape::kOpaqueRepeat || kShape == FusedShape::kAlphaRepeat;
   switch (texture) {
     case FusedTexture::kNone:
-      return tfx == Tfx::kNone ? fused_kernel<FusedTexture::kNone, Tfx::kNone, kShape> : nullptr;
+      if constexpr (kRepeat) {
+        return nullptr;
+      } else {
+        return tfx == Tfx::kNone ? fused_kernel<FusedTexture::kNone, Tfx::kNone, kShape> : nullptr;
+      }
     case FusedTexture::kNearestUv: return pick_tfx<FusedTexture::kNearestUv, kShape>(tfx);
     case FusedTexture::kBilinearUv: return pick_tfx<FusedTexture::kBilinearUv, kShape>(tfx);
     case FusedTexture::kNearestStq: return pick_tfx<FusedTexture::kNearestStq, kShape>(tfx);
@@ -302,6 +309,8 @@ FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape) {
     case FusedShape::kGeneral: return pick_texture<FusedShape::kGeneral>(texture, tfx);
     case FusedShape::kOpaque: return pick_texture<FusedShape::kOpaque>(texture, tfx);
     case FusedShape::kAlpha: return pick_texture<FusedShape::kAlpha>(texture, tfx);
+    case FusedShape::kOpaqueRepeat: return pick_texture<FusedShape::kOpaqueRepeat>(texture, tfx);
+    case FusedShape::kAlphaRepeat: return pick_texture<FusedShape::kAlphaRepeat>(texture, tfx);
   }
   return nullptr;
 }

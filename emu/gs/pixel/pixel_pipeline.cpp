@@ -848,7 +848,10 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   const bool usual_alpha = ia == 0 && ib == 1 && ic == 0 && id == 1 && !key.pabe();
   p.fused_with_z = p.fused;
   if (!d.fog && !merge && d.z_write && z == ZFmt::k32 && (!d.blend || usual_alpha)) {
-    const FusedGroupsFn lean = fused_groups(texture, key.tfx(), d.blend ? FusedShape::kAlpha : FusedShape::kOpaque);
+    const bool repeat = textured && p.k.u_repeat && p.k.v_repeat;
+    const FusedShape shape = repeat ? (d.blend ? FusedShape::kAlphaRepeat : FusedShape::kOpaqueRepeat)
+                                    : (d.blend ? FusedShape::kAlpha : FusedShape::kOpaque);
+    const FusedGroupsFn lean = fused_groups(texture, key.tfx(), shape);
     if (lean) p.fused_with_z = lean;
   }
 }

@@ -109,11 +109,13 @@ template <class L, int kLanes, bool kClampAtZero, size_t kRows, class Table>
   constexpr int kRegs = kLanes / kPer;
   const int groups = (count + skip + kLanes - 1) / kLanes;
   typename L::V lanes[kRows][kRegs], step_v[kRows];
+  typename L::T* out[kRows];  // in locals, not reloaded through the reference after each store
+  for (size_t r = 0; r < kRows; ++r) out[r] = group_start[r];
   for (size_t r = 0; r < kRows; ++r) {
     const typename L::T* first_offset = offsets[r]->data() + kLaneTableCentre - skip;
     for (int j = 0; j < kRegs; ++j) {
       lanes[r][j] = L::add(L::set1(base[r]), load_lanes<L, kPer>(first_offset + j * kPer));
-      store_lanes<L, kPer>(group_start[r] + j * kPer, lanes[r][j]);
+      store_lanes<L, kPer>(out[r] + j * kPer, lanes[r][j]);
     }
     step_v[r] = L::set1(step[r]);
   }
@@ -122,7 +124,7 @@ template <class L, int kLanes, bool kClampAtZero, size_t kRows, class Table>
       for (int j = 0; j < kRegs; ++j) {
         lanes[r][j] = L::add(lanes[r][j], step_v[r]);
         if constexpr (kClampAtZero) lanes[r][j] = L::clamp_at_zero(lanes[r][j]);
-        store_lanes<L, kPer>(group_start[r] + g * kLanes + j * kPer, lanes[r][j]);
+        store_lanes<L, kPer>(out[r] + g * kLanes + j * kPer, lanes[r][j]);
       }
     }
   }
