@@ -48,23 +48,27 @@ void write_groups(T* group_start, int count, int skip, T base, const Table& offs
 
 // Lanes of one attribute type in SSE2 registers: 16-bit colour and fog (eight to a register, wrapping adds,
 // paddw), 32-bit u and v (four, paddd) and float s, t, q (four, addps: the same IEEE sum per lane as a scalar add).
-struct Lanes16 {
-  using T = int16_t;
+template <class Int>
+struct IntLanes {
+  using T = Int;
   using V = __m128i;
-  static constexpr int kPerRegister = 8;
+  static constexpr int kPerRegister = 16 / sizeof(Int);
   static constexpr bool kFloat = false;
-  static V set1(T v) { return _mm_set1_epi16(v); }
-  static V add(V a, V b) { return _mm_add_epi16(a, b); }
-  static V clamp_at_zero(V a) { return _mm_max_epi16(a, _mm_setzero_si128()); }  // PCSX2's max_i16
+  static V set1(T v) {
+    if constexpr (sizeof(Int) == 2) return _mm_set1_epi16(v);
+    return _mm_set1_epi32(v);
+  }
+  static V add(V a, V b) {
+    if constexpr (sizeof(Int) == 2) return _mm_add_epi16(a, b);
+    return _mm_add_epi32(a, b);
+  }
+  static V clamp_at_zero(V a) {  // PCSX2's max_i16
+    static_assert(sizeof(Int) == 2);
+    return _mm_max_epi16(a, _mm_setzero_si128());
+  }
 };
-struct Lanes32 {
-  using T = int32_t;
-  using V = __m128i;
-  static constexpr int kPerRegister = 4;
-  static constexpr bool kFloat = false;
-  static V set1(T v) { return _mm_set1_epi32(v); }
-  static V add(V a, V b) { return _mm_add_epi32(a, b); }
-};
+using Lanes16 = IntLanes<int16_t>;
+using Lanes32 = IntLanes<int32_t>;
 struct LanesFloat {
   using T = float;
   using V = __m128;
