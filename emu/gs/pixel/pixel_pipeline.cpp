@@ -1248,6 +1248,9 @@ bool tiles_ready(Impl& p, int pixels) {
 // Runs with fewer whole groups take the list: the fused pass's per-run set-up (offsets, constants in registers,
 // and while tiles are left the index pass) costs more than it saves there (the demo's short spans).
 constexpr int kMinFusedGroups = 3;
+// Spans of a Z-tested draw take the fused pass with its own Z test from this many pixels on: it has no index pass or
+// list set-up to pay for, and the list's per-pixel passes cost several times the fused pass's per pixel.
+constexpr int kMinFusedWithZ = 8;
 
 uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int end) {
   uint64_t n = 0;
@@ -1376,7 +1379,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
     p.solid(p, s, w, 0, s.count);
     return;
   }
-  if (s.count >= 8 * kMinFusedGroups && fused_with_z_applies(p) && tiles_ready(p, s.count)) {
+  if (s.count >= kMinFusedWithZ && fused_with_z_applies(p) && tiles_ready(p, s.count)) {
     p.pixels += draw_fused_with_z(p, s, w);
     return;
   }
