@@ -12,10 +12,12 @@
 namespace gcvu::gs::pixel::avx2 {
 
 // wrap_texel on eight coordinates: repeat ((c & lo) | hi) or clamp (max with lo, then min with hi, both as int16),
-// the low 16 bits kept.
+// the low 16 bits kept. kRepeat: the axis is known to repeat (`repeat` all ones), so only the repeat is worked out.
+template <bool kRepeat = false>
 [[gnu::target("avx2")]] inline __m256i wrap8(__m256i c, __m256i lo, __m256i hi, __m256i lo16, __m256i hi16,
                                              __m256i repeat) {
   const __m256i repeated = _mm256_or_si256(_mm256_and_si256(c, lo), hi);
+  if constexpr (kRepeat) return _mm256_and_si256(repeated, _mm256_set1_epi32(0xffff));
   const __m256i clamped = _mm256_min_epi32(_mm256_max_epi32(c, lo16), hi16);
   return _mm256_and_si256(_mm256_blendv_epi8(clamped, repeated, repeat), _mm256_set1_epi32(0xffff));
 }
@@ -39,6 +41,18 @@ namespace gcvu::gs::pixel::avx2 {
 [[gnu::target("avx2")]] inline __m256i fetch8(const uint32_t* texels, const uint32_t* index) {
   auto at = [&](int k) { return static_cast<int>(texels[index[k]]); };
   return _mm256_setr_epi32(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7));
+}
+// texels[index[k]] into `left` and texels[index[k] + 1] into `right`, k = 0..7, by eight 8-byte loads.
+[[gnu::target("avx2")]] inline void fetch_pairs8(const uint32_t* texels, const uint32_t* index, __m256i& left,
+                                                 __m256i& right) {
+  auto pairs = [&](int k) {  // lanes k and k + 1: left, right, left, right
+    const __m128i a = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(texels + index[k]));
+    const __m128i b = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(texels + index[k + 1]));
+    return _mm_castsi128_ps(_mm_unpacklo_epi64(a, b));
+  };
+  const __m256 low = _mm256_set_m128(pairs(4), pairs(0)), high = _mm256_set_m128(pairs(6), pairs(2));
+  left = _mm256_castps_si256(_mm256_shuffle_ps(low, high, _MM_SHUFFLE(2, 0, 2, 0)));
+  right = _mm256_castps_si256(_mm256_shuffle_ps(low, high, _MM_SHUFFLE(3, 1, 3, 1)));
 }
 template <typename T>
 [[gnu::target("avx2")]] inline __m256i load8(const T* from) {
@@ -69,21 +83,25 @@ struct WrapRegs {
           _mm256_set1_epi32(static_cast<int32_t>(k.mask)),
           _mm_cvtsi32_si128(k.pitch_log2)};
 }
+// kRepeat: both axes repeat.
+template <bool kRepeat = false>
 [[gnu::target("avx2")]] inline void quad_indices8(__m256i uu, __m256i vv, const WrapRegs& k, __m256i quad[4]) {
   const __m256i x0 = _mm256_srai_epi32(uu, 16), y0 = _mm256_srai_epi32(vv, 16);
-  const __m256i xw0 = wrap8(x0, k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
-  const __m256i xw1 = wrap8(next_int16(x0), k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
-  const __m256i r0 = _mm256_sll_epi32(wrap8(y0, k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat), k.pitch);
-  const __m256i r1 = _mm256_sll_epi32(wrap8(next_int16(y0), k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat), k.pitch);
+  const __m256i xw0 = wrap8<kRepeat>(x0, k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
+  const __m256i xw1 = wrap8<kRepeat>(next_int16(x0), k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
+  const __m256i r0 = _mm256_sll_epi32(wrap8<kRepeat>(y0, k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat), k.pitch);
+  const __m256i r1 =
+      _mm256_sll_epi32(wrap8<kRepeat>(next_int16(y0), k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat), k.pitch);
   quad[0] = _mm256_and_si256(_mm256_add_epi32(r0, xw0), k.mask);
   quad[1] = _mm256_and_si256(_mm256_add_epi32(r0, xw1), k.mask);
   quad[2] = _mm256_and_si256(_mm256_add_epi32(r1, xw0), k.mask);
   quad[3] = _mm256_and_si256(_mm256_add_epi32(r1, xw1), k.mask);
 }
 // The nearest texel's index (the quad's first corner).
+template <bool kRepeat = false>
 [[gnu::target("avx2")]] inline __m256i nearest_index8(__m256i uu, __m256i vv, const WrapRegs& k) {
-  const __m256i xw = wrap8(_mm256_srai_epi32(uu, 16), k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
-  const __m256i yw = wrap8(_mm256_srai_epi32(vv, 16), k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat);
+  const __m256i xw = wrap8<kRepeat>(_mm256_srai_epi32(uu, 16), k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
+  const __m256i yw = wrap8<kRepeat>(_mm256_srai_epi32(vv, 16), k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat);
   return _mm256_and_si256(_mm256_add_epi32(_mm256_sll_epi32(yw, k.pitch), xw), k.mask);
 }
 

@@ -63,6 +63,10 @@ struct BlendSelect {
   const __m256i pd = _mm256_or_si256(_mm256_and_si256(cs, k.d_s), _mm256_and_si256(cd, k.d_d));
   return _mm256_add_epi32(_mm256_srai_epi32(_mm256_mullo_epi32(_mm256_sub_epi32(pa, pb), c512), 16), pd);
 }
+// The same with A = Cs, B = Cd, C = As, D = Cd.
+[[gnu::target("avx2")]] inline __m256i alpha_blend8(__m256i cs, __m256i cd, __m256i c512) {
+  return _mm256_add_epi32(_mm256_srai_epi32(_mm256_mullo_epi32(_mm256_sub_epi32(cs, cd), c512), 16), cd);
+}
 // A channel as stored: wrapped (mask 0xff) or kept, then clamped to 8 bits.
 [[gnu::target("avx2")]] inline __m256i out8(__m256i c, __m256i wrap_mask) {
   return clamp8x8(_mm256_and_si256(c, wrap_mask));
@@ -73,8 +77,9 @@ struct Texel8 {
   __m256i r, g, b, a;
 };
 
-template <FusedTexture kTexture>
-[[gnu::target("avx2")]] inline Texel8 sample8(const FusedDraw& d, const WrapRegs& wrap, const Span& s, int i) {
+template <FusedTexture kTexture, bool kRepeat>
+[[gnu::target("avx2"), gnu::always_inline]] inline Texel8 sample8(const uint32_t* texels, const WrapRegs& wrap,
+                                                                  const Span& s, int i) {
   constexpr bool kStq = kTexture == FusedTexture::kNearestStq || kTexture == FusedTexture::kBilinearStq;
   constexpr bool kLinear = kTexture == FusedTexture::kBilinearUv || kTexture == FusedTexture::kBilinearStq;
   __m256i uu, vv;
@@ -94,10 +99,22 @@ template <FusedTexture kTexture>
   alignas(32) uint32_t index[4][8];
   if constexpr (kLinear) {
     __m256i quad[4];
-    quad_indices8(uu, vv, wrap, quad);
-    for (int q = 0; q < 4; q++) store8(index[q], quad[q]);
+    quad_indices8<kRepeat>(uu, vv, wrap, quad);
     __m256i c[4];
-    for (int q = 0; q < 4; q++) c[q] = fetch8(d.texels, index[q]);
+    // Where every quad's right corners are the texels after its left ones (no wrap or clamp between them), each
+    // row of a quad is one 8-byte load: half the loads and index extractions, the same texels.
+    const __m256i one = _mm256_set1_epi32(1);
+    const __m256i adjacent = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_add_epi32(quad[0], one), quad[1]),
+                                              _mm256_cmpeq_epi32(_mm256_add_epi32(quad[2], one), quad[3]));
+    if (_mm256_movemask_epi8(adjacent) == -1) {
+      store8(index[0], quad[0]);
+      store8(index[2], quad[2]);
+      fetch_pairs8(texels, index[0], c[0], c[1]);
+      fetch_pairs8(texels, index[2], c[2], c[3]);
+    } else {
+      for (int q = 0; q < 4; q++) store8(index[q], quad[q]);
+      for (int q = 0; q < 4; q++) c[q] = fetch8(texels, index[q]);
+    }
     const __m256i low16 = _mm256_set1_epi32(0xffff);
     const __m256i uf = _mm256_srli_epi32(_mm256_and_si256(uu, low16), 12);
     const __m256i vf = _mm256_srli_epi32(_mm256_and_si256(vv, low16), 12);
@@ -107,8 +124,8 @@ template <FusedTexture kTexture>
     return {_mm256_and_si256(rb, low16), _mm256_and_si256(ga, low16), _mm256_srli_epi32(rb, 16),
             _mm256_srli_epi32(ga, 16)};
   } else {
-    store8(index[0], nearest_index8(uu, vv, wrap));
-    const __m256i c = fetch8(d.texels, index[0]);
+    store8(index[0], nearest_index8<kRepeat>(uu, vv, wrap));
+    const __m256i c = fetch8(texels, index[0]);
     return {_mm256_and_si256(c, low8), _mm256_and_si256(_mm256_srli_epi32(c, 8), low8),
             _mm256_and_si256(_mm256_srli_epi32(c, 16), low8), _mm256_srli_epi32(c, 24)};
   }
@@ -116,13 +133,29 @@ template <FusedTexture kTexture>
 
 // The stages from the texture lookup to the stores, a group at a time (pixel_pipeline.cpp's passes, same order
 // and arithmetic).
-template <FusedTexture kTexture, Tfx kTfx>
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
 [[gnu::target("avx2")]] uint64_t fused_kernel(const FusedDraw& d, const FusedRun& run) {
-  const Span& s = *run.span;
+  // Copies in locals: the frame and Z stores go through bytes, which could alias anything reached through the
+  // arguments, and the compiler would reload the span's pointers and the run's fields after every group.
+  const Span s = *run.span;
+  const FusedRun groups = run;
+  uint8_t* const vm = d.vm;
+  const uint32_t* const texels = d.texels;
+  const bool z_greater = d.z_greater;
+  // The lean shapes' fixed choices (fused_groups.hpp); constants there, so their branches fold away.
+  constexpr bool kLean = kShape != FusedShape::kGeneral;
+  constexpr bool kRepeat = kShape == FusedShape::kOpaqueRepeat || kShape == FusedShape::kAlphaRepeat;
+  constexpr bool kAlphaBlend = kShape == FusedShape::kAlpha || kShape == FusedShape::kAlphaRepeat;
+  const bool fog = !kLean && d.fog;
+  const bool merge = !kLean && d.merge;
+  const bool z_test = kLean || d.z_test;
+  const bool z_write = kLean || d.z_write;
+  const bool z_24 = !kLean && d.z_24;
+  const bool blend = kLean ? kAlphaBlend : d.blend;
   const WrapRegs wrap = wrap_regs(d.wrap);
   const __m256i ones = _mm256_set1_epi32(-1);
-  const __m256i fm0 = _mm256_set1_epi32(static_cast<int32_t>(run.fm0));
-  const __m256i zm0 = _mm256_set1_epi32(static_cast<int32_t>(run.zm0));
+  const __m256i fm0 = _mm256_set1_epi32(static_cast<int32_t>(groups.fm0));
+  const __m256i zm0 = _mm256_set1_epi32(static_cast<int32_t>(groups.zm0));
   const __m256i tcc = _mm256_set1_epi32(d.tcc ? -1 : 0);
   const __m256i c255 = _mm256_set1_epi32(255);
   const __m256i fog_r = _mm256_set1_epi32(d.fog_r), fog_g = _mm256_set1_epi32(d.fog_g);
@@ -134,27 +167,27 @@ template <FusedTexture kTexture, Tfx kTfx>
   const __m256i ad_24 = _mm256_set1_epi32(d.frame_24 ? -1 : 0);
   const __m256i wm = _mm256_set1_epi32(d.wrap_mask);
   const __m256i fba = _mm256_set1_epi32(static_cast<int32_t>(d.fba));
-  const __m256i z_keep = _mm256_set1_epi32(d.z_24 ? static_cast<int32_t>(0xff000000u) : 0);
+  const __m256i z_keep = _mm256_set1_epi32(z_24 ? static_cast<int32_t>(0xff000000u) : 0);
   const __m256i low8 = _mm256_set1_epi32(0xff);
-  const __m256i z_bits = _mm256_set1_epi32(static_cast<int32_t>(d.z_bits));
+  const __m256i z_bits = _mm256_set1_epi32(kLean ? -1 : static_cast<int32_t>(d.z_bits));  // lean: 32-bit Z
   const __m256i bias = _mm256_set1_epi32(static_cast<int32_t>(0x80000000u));
   // Stored values are read only when something needs them: a group whose lanes all write is stored without
   // waiting for its lines (mostly not in the cache).
-  const bool needs_frame = d.blend || d.merge;
-  const bool needs_z = d.z_test || d.z_24;
+  const bool needs_frame = blend || merge;
+  const bool needs_z = z_test || z_24;
   uint64_t pixels = 0;
-  for (int g = 0; g < run.groups; g++) {
-    const int i = run.first + 8 * g;
-    __m256i fm = run.fm ? load8(run.fm + i) : fm0;
-    __m256i zm = run.zm ? load8(run.zm + i) : zm0;
-    uint8_t* z_at = d.vm + run.z_pair[g];
+  for (int g = 0; g < groups.groups; g++) {
+    const int i = groups.first + 8 * g;
+    __m256i fm = groups.fm ? load8(groups.fm + i) : fm0;
+    __m256i zm = groups.zm ? load8(groups.zm + i) : zm0;
+    uint8_t* z_at = vm + groups.z_pair[g];
     __m256i z_old = _mm256_setzero_si256();
     if (needs_z) z_old = load_pairs(z_at);
-    if (d.z_test) {  // per draw
+    if (z_test) {  // per draw
       // Unsigned compares through the sign bias: GEQUAL fails when zd > zs, GREATER unless zs > zd.
       const __m256i zs = _mm256_xor_si256(load8(s.z + i), bias);
       const __m256i zd = _mm256_xor_si256(_mm256_and_si256(z_old, z_bits), bias);
-      const __m256i fail = d.z_greater ? _mm256_xor_si256(_mm256_cmpgt_epi32(zs, zd), ones) : _mm256_cmpgt_epi32(zd, zs);
+      const __m256i fail = z_greater ? _mm256_xor_si256(_mm256_cmpgt_epi32(zs, zd), ones) : _mm256_cmpgt_epi32(zd, zs);
       if (_mm256_movemask_epi8(fail) == -1) continue;
       fm = _mm256_or_si256(fm, fail), zm = _mm256_or_si256(zm, fail);
     }
@@ -165,7 +198,7 @@ template <FusedTexture kTexture, Tfx kTfx>
     if constexpr (kTfx == Tfx::kNone) {
       r = _mm256_srai_epi32(cr, 7), gg = _mm256_srai_epi32(cg, 7), b = _mm256_srai_epi32(cb, 7), a = af;
     } else {
-      const Texel8 t = sample8<kTexture>(d, wrap, s, i);
+      const Texel8 t = sample8<kTexture, kRepeat>(texels, wrap, s, i);
       if constexpr (kTfx == Tfx::kModulate) {
         r = clamp8x8(modulate8(t.r, cr)), gg = clamp8x8(modulate8(t.g, cg)), b = clamp8x8(modulate8(t.b, cb));
         a = select8(af, clamp8x8(modulate8(t.a, ca)), tcc);
@@ -182,14 +215,14 @@ template <FusedTexture kTexture, Tfx kTfx>
         }
       }
     }
-    if (d.fog) {  // per draw
+    if (fog) {  // per draw
       const __m256i f = load_s16(s.fog + i);
       r = fog8(r, fog_r, f), gg = fog8(gg, fog_g, f), b = fog8(b, fog_b, f);
     }
-    uint8_t* frame_at = d.vm + run.frame_pair[g];
+    uint8_t* frame_at = vm + groups.frame_pair[g];
     __m256i fd = _mm256_setzero_si256();
     if (needs_frame) fd = load_pairs(frame_at);
-    if (d.z_write) {
+    if (z_write) {
       const __m256i keep = _mm256_cmpeq_epi32(zm, ones);
       if (!needs_z && _mm256_testz_si256(keep, keep)) {
         store_pairs(z_at, load8(s.z + i));
@@ -199,24 +232,30 @@ template <FusedTexture kTexture, Tfx kTfx>
         store_pairs(z_at, select8(value, z_old, keep));
       }
     }
-    if (d.blend) {  // per draw
+    if (blend) {  // per draw
       const __m256i dr = _mm256_and_si256(fd, low8), dg = _mm256_and_si256(_mm256_srli_epi32(fd, 8), low8);
       const __m256i db = _mm256_and_si256(_mm256_srli_epi32(fd, 16), low8);
       const __m256i da = select8(_mm256_srli_epi32(fd, 24), _mm256_set1_epi32(0x80), ad_24);
-      const __m256i c = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(a, c_s), _mm256_and_si256(da, c_d)), c_fix);
-      const __m256i c512 = _mm256_slli_epi32(c, 9);  // 4 * (c << 7)
-      // PABE with As bit 7 clear: the source stays.
-      const __m256i keep = _mm256_andnot_si256(
-          _mm256_cmpgt_epi32(_mm256_and_si256(a, _mm256_set1_epi32(0x80)), _mm256_setzero_si256()), pabe);
-      r = select8(blend8(r, dr, c512, select), r, keep);
-      gg = select8(blend8(gg, dg, c512, select), gg, keep);
-      b = select8(blend8(b, db, c512, select), b, keep);
+      if constexpr (kAlphaBlend) {  // A = Cs, B = Cd, C = As, D = Cd, no PABE
+        const __m256i c512 = _mm256_slli_epi32(a, 9);
+        r = alpha_blend8(r, dr, c512), gg = alpha_blend8(gg, dg, c512), b = alpha_blend8(b, db, c512);
+      } else {
+        const __m256i c =
+            _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(a, c_s), _mm256_and_si256(da, c_d)), c_fix);
+        const __m256i c512 = _mm256_slli_epi32(c, 9);  // 4 * (c << 7)
+        // PABE with As bit 7 clear: the source stays.
+        const __m256i keep = _mm256_andnot_si256(
+            _mm256_cmpgt_epi32(_mm256_and_si256(a, _mm256_set1_epi32(0x80)), _mm256_setzero_si256()), pabe);
+        r = select8(blend8(r, dr, c512, select), r, keep);
+        gg = select8(blend8(gg, dg, c512, select), gg, keep);
+        b = select8(blend8(b, db, c512, select), b, keep);
+      }
     }
     // Wrap or clamp, pack, masks.
     __m256i fs = _mm256_or_si256(_mm256_or_si256(out8(r, wm), _mm256_slli_epi32(out8(gg, wm), 8)),
                                  _mm256_or_si256(_mm256_slli_epi32(out8(b, wm), 16), _mm256_slli_epi32(out8(a, wm), 24)));
     fs = _mm256_or_si256(fs, fba);
-    if (d.merge) fs = select8(fs, fd, fm);
+    if (merge) fs = select8(fs, fd, fm);
     const __m256i keep = _mm256_cmpeq_epi32(fm, ones);
     if (!needs_frame && _mm256_testz_si256(keep, keep)) {
       store_pairs(frame_at, fs);
@@ -231,28 +270,47 @@ template <FusedTexture kTexture, Tfx kTfx>
   return pixels;
 }
 
-template <FusedTexture kTexture>
+template <FusedTexture kTexture, FusedShape kShape>
 FusedGroupsFn pick_tfx(Tfx tfx) {
+  constexpr bool kLean = kShape != FusedShape::kGeneral;
   switch (tfx) {
-    case Tfx::kModulate: return fused_kernel<kTexture, Tfx::kModulate>;
-    case Tfx::kDecal: return fused_kernel<kTexture, Tfx::kDecal>;
-    case Tfx::kHighlight: return fused_kernel<kTexture, Tfx::kHighlight>;
-    case Tfx::kHighlight2: return fused_kernel<kTexture, Tfx::kHighlight2>;
+    case Tfx::kModulate: return fused_kernel<kTexture, Tfx::kModulate, kShape>;
+    case Tfx::kDecal: return fused_kernel<kTexture, Tfx::kDecal, kShape>;
+    case Tfx::kHighlight: return kLean ? nullptr : fused_kernel<kTexture, Tfx::kHighlight, FusedShape::kGeneral>;
+    case Tfx::kHighlight2: return kLean ? nullptr : fused_kernel<kTexture, Tfx::kHighlight2, FusedShape::kGeneral>;
     default: return nullptr;
   }
 }
 
+template <FusedShape kShape>
+FusedGroupsFn pick_texture(FusedTexture texture, Tfx tfx) {
+  constexpr bool kRepeat = kShape == FusedShape::kOpaqueRepeat || kShape == FusedShape::kAlphaRepeat;
+  switch (texture) {
+    case FusedTexture::kNone:
+      if constexpr (kRepeat) {
+        return nullptr;
+      } else {
+        return tfx == Tfx::kNone ? fused_kernel<FusedTexture::kNone, Tfx::kNone, kShape> : nullptr;
+      }
+    case FusedTexture::kNearestUv: return pick_tfx<FusedTexture::kNearestUv, kShape>(tfx);
+    case FusedTexture::kBilinearUv: return pick_tfx<FusedTexture::kBilinearUv, kShape>(tfx);
+    case FusedTexture::kNearestStq: return pick_tfx<FusedTexture::kNearestStq, kShape>(tfx);
+    case FusedTexture::kBilinearStq: return pick_tfx<FusedTexture::kBilinearStq, kShape>(tfx);
+  }
+  return nullptr;
+}
+
 }  // namespace
 
-FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx) {
+FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape) {
   static const bool avx2 = cpu_has_avx2();
   if (!avx2) return nullptr;
-  switch (texture) {
-    case FusedTexture::kNone: return tfx == Tfx::kNone ? fused_kernel<FusedTexture::kNone, Tfx::kNone> : nullptr;
-    case FusedTexture::kNearestUv: return pick_tfx<FusedTexture::kNearestUv>(tfx);
-    case FusedTexture::kBilinearUv: return pick_tfx<FusedTexture::kBilinearUv>(tfx);
-    case FusedTexture::kNearestStq: return pick_tfx<FusedTexture::kNearestStq>(tfx);
-    case FusedTexture::kBilinearStq: return pick_tfx<FusedTexture::kBilinearStq>(tfx);
+  switch (shape) {
+    case FusedShape::kGeneral: return pick_texture<FusedShape::kGeneral>(texture, tfx);
+    case FusedShape::kOpaque: return pick_texture<FusedShape::kOpaque>(texture, tfx);
+    case FusedShape::kAlpha: return pick_texture<FusedShape::kAlpha>(texture, tfx);
+    case FusedShape::kOpaqueRepeat: return pick_texture<FusedShape::kOpaqueRepeat>(texture, tfx);
+    case FusedShape::kAlphaRepeat: return pick_texture<FusedShape::kAlphaRepeat>(texture, tfx);
   }
   return nullptr;
 }

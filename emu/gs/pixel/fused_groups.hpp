@@ -62,7 +62,15 @@ struct FusedRun {
 // Returns the pixels left with something to write (as pixels_left counts them).
 using FusedGroupsFn = uint64_t (*)(const FusedDraw& draw, const FusedRun& run);
 
-// The kernel for a texture path and TFX (Tfx::kNone for untextured draws), or null on a CPU without AVX2.
-FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx);
+// Which of the per-draw choices a kernel takes as constants. kGeneral reads them all from FusedDraw. The lean
+// shapes are for the pass with its own Z test of the commonest draws: Z test on, 32-bit Z written, no fog, no
+// merge mask, and no blend (kOpaque) or the usual (Cs - Cd) * As >> 7 + Cd without PABE (kAlpha); with those
+// choices fixed the compiler keeps the group's values in registers instead of spilling the selections. The
+// repeat shapes are the lean ones of textured draws that repeat on both axes (the wrap is a mask and an or).
+enum class FusedShape : uint8_t { kGeneral, kOpaque, kAlpha, kOpaqueRepeat, kAlphaRepeat };
+
+// The kernel for a texture path and TFX (Tfx::kNone for untextured draws), or null on a CPU without AVX2. Lean
+// shapes are built for untextured draws (not the repeat ones) and for MODULATE and DECAL; null for the others.
+FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = FusedShape::kGeneral);
 
 }  // namespace gcvu::gs::pixel

@@ -143,6 +143,7 @@ struct PixelPipeline::Impl {
   // that writes Z, the caller vouched that its frame writes cannot land in the Z buffer (the fused pass writes a
   // group's Z and frame before the next group's, the list a run's Z before its frame).
   FusedGroupsFn fused = nullptr;
+  FusedGroupsFn fused_with_z = nullptr;  // with its own Z test: a lean shape's kernel if the draw has one, or `fused`
   bool apart = false;  // vouched: frame writes cannot land in the Z buffer
   // The fused pass stands in for the fused solid pass only with its own Z test (whole spans in one pass).
   bool fused_only_with_z = false;
@@ -678,14 +679,13 @@ void stage_solid(Impl& p, const Span& s, Scratch& w, int begin, int end) {
     };
     return channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | fba;
   };
-  // A flat colour is stored from two copies (stride 0) instead of an array.
+  // A flat colour (or Z) is stored from one value in a register instead of an array.
   uint32_t* fs = w.fs + begin;
-  const uint32_t flat[2] = {color(begin), color(begin)};
+  const uint32_t flat = color(begin);
   if (!s.flat_color) {
     for (int i = 0; i < n; i++) fs[i] = color(begin + i);
   }
-  const uint32_t* frame_values = s.flat_color ? flat : fs;
-  const int frame_stride = s.flat_color ? 0 : 1;
+  auto frame_value = [&](int i) { return s.flat_color ? flat : fs[i]; };
   // With nothing masked a pixel's frame mask is 0 when it passed and all ones when it failed.
   bool all_passed = true;
   if constexpr (kTested) {
@@ -699,7 +699,11 @@ void stage_solid(Impl& p, const Span& s, Scratch& w, int begin, int end) {
     bool stored = false;
     if constexpr (PsmTraits<kZAddr>::kSwizzle == Swizzle::k32 && kZ != ZFmt::k16) {
       if (all_passed) {
-        store_row32<kZAddr, kZ == ZFmt::k24>(vm, PixelAddress<kZAddr>(p.zb).row(y), x, n, s.z + begin);
+        if (s.flat_z) {
+          fill_row32<kZAddr, kZ == ZFmt::k24>(vm, p.zb, y, x, n, s.z[begin]);
+        } else {
+          store_row32<kZAddr, kZ == ZFmt::k24>(vm, p.zb, y, x, n, s.z + begin);
+        }
         stored = true;
       }
     }
@@ -720,12 +724,15 @@ void stage_solid(Impl& p, const Span& s, Scratch& w, int begin, int end) {
       }
     }
   }
-  if (all_passed) {
-    store_row32<kFAddr, false>(vm, frame_row, x, n, frame_values, frame_stride);
+  if (all_passed && s.flat_color) {
+    fill_row32<kFAddr, false>(vm, p.fb, y, x, n, flat);
+  } else if (all_passed) {
+    store_row32<kFAddr, false>(vm, p.fb, y, x, n, fs);
   } else {
     for (int i = 0; i < n; i++) {
       if (w.fm[begin + i] != 0) continue;
-      std::memcpy(vm + (frame_row.at(x + static_cast<uint32_t>(i)) << 2), &frame_values[i * frame_stride], 4);
+      const uint32_t v = frame_value(i);
+      std::memcpy(vm + (frame_row.at(x + static_cast<uint32_t>(i)) << 2), &v, 4);
     }
   }
 }
@@ -770,17 +777,17 @@ template <Psm kFAddr, Psm kZAddr>
 void group_pairs(const Impl& p, const Span& s, int first, int groups, uint32_t* frame, uint32_t* z) {
   static_assert(PsmTraits<kFAddr>::kSwizzle == Swizzle::k32 && PsmTraits<kZAddr>::kSwizzle == Swizzle::k32);
   const uint32_t y = static_cast<uint32_t>(s.y);
-  const RowAddress<kFAddr> frame_row = PixelAddress<kFAddr>(p.fb).row(y);
-  const RowAddress<kZAddr> z_row = PixelAddress<kZAddr>(p.zb).row(y);
-  auto pair = [](uint32_t e) { return ((e & ~15u) << 2) + ((e & 2u) << 2); };
-  for (int g = 0; g < groups; g++) {
-    const uint32_t x = static_cast<uint32_t>(s.x + first + 8 * g);
-    frame[g] = pair(frame_row.at(x));
-    z[g] = pair(z_row.at(x));
-    // The pass reads both at once (their lines are rarely in the L2 cache: a 640x448 frame and Z take 2.2 MB).
-    _mm_prefetch(reinterpret_cast<const char*>(p.vm + frame[g]), _MM_HINT_T0);
-    _mm_prefetch(reinterpret_cast<const char*>(p.vm + z[g]), _MM_HINT_T0);
-  }
+  const uint32_t x = static_cast<uint32_t>(s.x + first);
+  // The pass reads both at once (their lines are rarely in the L2 cache: a 640x448 frame and Z take 2.2 MB).
+  const uint8_t* vm = p.vm;
+  for_each_group32<kFAddr>(p.fb, y, x, groups, [&](int i, uint32_t bytes) {
+    frame[i / 8] = bytes;
+    _mm_prefetch(reinterpret_cast<const char*>(vm + bytes), _MM_HINT_T0);
+  });
+  for_each_group32<kZAddr>(p.zb, y, x, groups, [&](int i, uint32_t bytes) {
+    z[i / 8] = bytes;
+    _mm_prefetch(reinterpret_cast<const char*>(vm + bytes), _MM_HINT_T0);
+  });
 }
 template <Psm kFAddr>
 auto pick_group_pairs_z(Psm z_addr) {
@@ -837,6 +844,16 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   d.z_bits = z == ZFmt::k24 ? 0xffffffu : 0xffffffffu;
   p.fused_fm0 = p.k.fm;
   p.fused_zm0 = z != ZFmt::kNone ? p.k.zm : 0xffffffffu;
+  // The lean shapes (fused_groups.hpp) for the pass with its own Z test.
+  const bool usual_alpha = ia == 0 && ib == 1 && ic == 0 && id == 1 && !key.pabe();
+  p.fused_with_z = p.fused;
+  if (!d.fog && !merge && d.z_write && z == ZFmt::k32 && (!d.blend || usual_alpha)) {
+    const bool repeat = textured && p.k.u_repeat && p.k.v_repeat;
+    const FusedShape shape = repeat ? (d.blend ? FusedShape::kAlphaRepeat : FusedShape::kOpaqueRepeat)
+                                    : (d.blend ? FusedShape::kAlpha : FusedShape::kOpaque);
+    const FusedGroupsFn lean = fused_groups(texture, key.tfx(), shape);
+    if (lean) p.fused_with_z = lean;
+  }
 }
 
 // ---- Choosing the passes ----
@@ -1231,6 +1248,9 @@ bool tiles_ready(Impl& p, int pixels) {
 // Runs with fewer whole groups take the list: the fused pass's per-run set-up (offsets, constants in registers,
 // and while tiles are left the index pass) costs more than it saves there (the demo's short spans).
 constexpr int kMinFusedGroups = 3;
+// Spans of a Z-tested draw take the fused pass with its own Z test from this many pixels on: it has no index pass or
+// list set-up to pay for, and the list's per-pixel passes cost several times the fused pass's per pixel.
+constexpr int kMinFusedWithZ = 8;
 
 uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int end) {
   uint64_t n = 0;
@@ -1292,6 +1312,7 @@ Span partial_group(const Span& s, Scratch& w, const RasterInputs& in, uint32_t f
   }
   Span group = s;
   group.x = s.x + begin - lane, group.count = 8;
+  group.flat_z = false;  // the other lanes keep earlier values
   group.z = g.z, group.r = g.r, group.g = g.g, group.b = g.b, group.a = g.a, group.fog = g.fog;
   group.u = g.u, group.v = g.v, group.s = g.s, group.t = g.t, group.q = g.q;
   return group;
@@ -1316,13 +1337,13 @@ uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
     FusedRun one = run;
     one.span = &group, one.first = 0, one.groups = 1;
     one.fm = w.partial.fm, one.zm = w.partial.zm;
-    n += p.fused(p.fused_draw, one);
+    n += p.fused_with_z(p.fused_draw, one);
   };
   partial(0, first);
   if (groups > 0) {
     p.group_pairs(p, s, first, groups, w.frame_pair, w.z_pair);
     run.span = &s, run.first = first, run.groups = groups;
-    n += p.fused(p.fused_draw, run);
+    n += p.fused_with_z(p.fused_draw, run);
   }
   partial(last, s.count);
   p.fused_draw.z_test = false;
@@ -1358,7 +1379,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
     p.solid(p, s, w, 0, s.count);
     return;
   }
-  if (s.count >= 8 * kMinFusedGroups && fused_with_z_applies(p) && tiles_ready(p, s.count)) {
+  if (s.count >= kMinFusedWithZ && fused_with_z_applies(p) && tiles_ready(p, s.count)) {
     p.pixels += draw_fused_with_z(p, s, w);
     return;
   }

@@ -4,6 +4,8 @@
 // (even rows) or {2, 3}, {6, 7}, ... (odd rows) of one 64-byte column (reference/gs.md §1), so a whole group is
 // four 8-byte stores. Pixels outside whole groups go through the row's addresses.
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 
@@ -11,26 +13,73 @@
 
 namespace gcvu::gs::pixel {
 
-// values[i * stride] goes to pixel x + i, i in [0, count): stride 1 stores an array, stride 0 one value (then
-// `values` holds it twice, as whole groups store pairs). kKeepTop8 keeps the stored word's top byte (24-bit Z).
-template <Psm kAddr, bool kKeepTop8>
-void store_row32(uint8_t* vm, const RowAddress<kAddr>& row, uint32_t x, int count, const uint32_t* values,
-                 int stride = 1) {
-  static_assert(PsmTraits<kAddr>::kSwizzle == Swizzle::k32);
-  auto store_pair = [&](uint8_t* at, const uint32_t* v) {
-    if constexpr (kKeepTop8) {
-      uint32_t old[2];
-      std::memcpy(old, at, 8);
-      const uint32_t merged[2] = {(v[0] & 0xffffffu) | (old[0] & 0xff000000u),
-                                  (v[1] & 0xffffffu) | (old[1] & 0xff000000u)};
-      std::memcpy(at, merged, 8);
-    } else {
-      std::memcpy(at, v, 8);
+// The byte offset in its page of the first pixel pair of each aligned group of 8 (k = x / 8 within the page) of
+// each row of a page, Z xor applied: ((e & ~15) << 2) + ((e & 2) << 2) for the group's element e.
+template <Psm kAddr>
+inline constexpr auto kGroupColumnBytes = [] {
+  using Traits = PsmTraits<kAddr>;
+  std::array<std::array<uint16_t, 8>, Traits::kPageHeight> table{};
+  for (uint32_t y = 0; y < Traits::kPageHeight; y++) {
+    for (uint32_t k = 0; k < 8; k++) {
+      const uint32_t e = kPageOffsets<Traits::kSwizzle>.offsets[y * Traits::kPageWidth + 8 * k] ^ Traits::kZXor;
+      table[y][k] = static_cast<uint16_t>(((e & ~15u) << 2) + ((e & 2u) << 2));
     }
+  }
+  return table;
+}();
+
+// Calls column(i, bytes) for the aligned groups of 8 pixels x + i, i = 0, 8, ..., 8 * (groups - 1), of row y (x a
+// multiple of 8), where bytes is the offset in memory of the group's first pixel pair (its four pairs lie 16 bytes
+// apart). A page at a time: a buffer that starts on a page (FRAME and ZBUF buffers do) takes each group's column
+// from kGroupColumnBytes instead of working out its element address (gs/memory/pixel_address.hpp's rules: the row's
+// page row, the page along x, the Z xor and the memory wrap, which for a page-aligned start leave the offset in the
+// page unchanged).
+template <Psm kAddr, class Column>
+void for_each_group32(const BufferLayout& layout, uint32_t y, uint32_t x, int groups, Column&& column) {
+  using Traits = PsmTraits<kAddr>;
+  static_assert(Traits::kSwizzle == Swizzle::k32 && Traits::kPageWidth == 64);
+  constexpr uint32_t kPageBlocks = 1u << (Traits::kPageElementsLog2 - Traits::kBlockElementsLog2);
+  if (layout.base_block % kPageBlocks != 0) {
+    const RowAddress<kAddr> row = PixelAddress<kAddr>(layout).row(y);
+    for (int g = 0; g < groups; g++) {
+      const uint32_t e = row.at(x + 8 * static_cast<uint32_t>(g));
+      column(8 * g, ((e & ~15u) << 2) + ((e & 2u) << 2));
+    }
+    return;
+  }
+  const uint32_t width_pages = (layout.width_64 & 63) >> (Traits::kPageWidthLog2 - 6);
+  const uint32_t row_base = ((layout.base_block % kBlockCount) << Traits::kBlockElementsLog2) +
+                            (((y >> Traits::kPageHeightLog2) * width_pages) << Traits::kPageElementsLog2);
+  const std::array<uint16_t, 8>& columns = kGroupColumnBytes<kAddr>[y & (Traits::kPageHeight - 1)];
+  int g = 0;
+  while (g < groups) {
+    const uint32_t at = (x + 8 * static_cast<uint32_t>(g)) & 2047;
+    const uint32_t page = ((row_base + ((at >> 6) << Traits::kPageElementsLog2)) & Traits::kMemoryElementMask) << 2;
+    const int in_page = std::min(groups - g, 8 - static_cast<int>((at >> 3) & 7));
+    const uint16_t* first = columns.data() + ((at >> 3) & 7);
+    for (int k = 0; k < in_page; k++) column(8 * (g + k), page + first[k]);
+    g += in_page;
+  }
+}
+
+// Pixel x + i, i in [0, count), gets value(i); whole groups store pair(i), the 8 bytes of pixels i and i + 1.
+// kKeepTop8 keeps the stored word's top byte (24-bit Z).
+template <Psm kAddr, bool kKeepTop8, class One, class Pair>
+void store_row32_from(uint8_t* vm, const BufferLayout& layout, uint32_t y, uint32_t x, int count, One value,
+                      Pair pair) {
+  static_assert(PsmTraits<kAddr>::kSwizzle == Swizzle::k32);
+  const RowAddress<kAddr> row = PixelAddress<kAddr>(layout).row(y);
+  auto store_pair = [&](uint8_t* at, uint64_t v) {
+    if constexpr (kKeepTop8) {
+      uint64_t old;
+      std::memcpy(&old, at, 8);
+      v = (v & 0x00ffffff00ffffffull) | (old & 0xff000000ff000000ull);
+    }
+    std::memcpy(at, &v, 8);
   };
   auto store_one = [&](int i) {
     uint8_t* at = vm + (row.at(x + static_cast<uint32_t>(i)) << 2);
-    uint32_t v = values[i * stride];
+    uint32_t v = value(i);
     if constexpr (kKeepTop8) {
       uint32_t old;
       std::memcpy(&old, at, 4);
@@ -41,16 +90,35 @@ void store_row32(uint8_t* vm, const RowAddress<kAddr>& row, uint32_t x, int coun
   int i = 0;
   const int head = static_cast<int>((8 - (x & 7)) & 7);
   for (; i < head && i < count; i++) store_one(i);
-  for (; i + 8 <= count; i += 8) {
-    const uint32_t e = row.at(x + static_cast<uint32_t>(i));
-    uint8_t* column = vm + ((e & ~15u) << 2) + ((e & 2u) << 2);
-    const uint32_t* v = values + i * stride;
-    store_pair(column, v);
-    store_pair(column + 16, v + 2 * stride);
-    store_pair(column + 32, v + 4 * stride);
-    store_pair(column + 48, v + 6 * stride);
-  }
-  for (; i < count; i++) store_one(i);
+  const int groups = i < count ? (count - i) / 8 : 0;
+  for_each_group32<kAddr>(layout, y, x + static_cast<uint32_t>(i), groups, [&, i](int g, uint32_t bytes) {
+    uint8_t* column = vm + bytes;
+    store_pair(column, pair(i + g));
+    store_pair(column + 16, pair(i + g + 2));
+    store_pair(column + 32, pair(i + g + 4));
+    store_pair(column + 48, pair(i + g + 6));
+  });
+  for (i += 8 * groups; i < count; i++) store_one(i);
+}
+
+// values[i] goes to pixel x + i, i in [0, count), of row y.
+template <Psm kAddr, bool kKeepTop8>
+void store_row32(uint8_t* vm, const BufferLayout& layout, uint32_t y, uint32_t x, int count, const uint32_t* values) {
+  store_row32_from<kAddr, kKeepTop8>(
+      vm, layout, y, x, count, [values](int i) { return values[i]; },
+      [values](int i) {
+        uint64_t v;
+        std::memcpy(&v, values + i, 8);
+        return v;
+      });
+}
+
+// One value at every pixel, held in a register (the stores cannot change it, as they could an array's).
+template <Psm kAddr, bool kKeepTop8>
+void fill_row32(uint8_t* vm, const BufferLayout& layout, uint32_t y, uint32_t x, int count, uint32_t value) {
+  const uint64_t pair = value | uint64_t{value} << 32;
+  store_row32_from<kAddr, kKeepTop8>(
+      vm, layout, y, x, count, [value](int) { return value; }, [pair](int) { return pair; });
 }
 
 }  // namespace gcvu::gs::pixel

@@ -42,6 +42,7 @@ struct Span {
   const float* t = nullptr;
   const float* q = nullptr;
   bool flat_color = false;  // r, g, b, a each hold one value over the whole span
+  bool flat_z = false;      // z holds one value over the whole span
   // When set, the arrays above except z are not filled yet: the pixel stage asks for them (once per span).
   SpanAttributeSource* deferred = nullptr;
 };

@@ -25,7 +25,6 @@ int32_t round_to_int32(double value) {
 }
 
 int16_t low16(int32_t value) { return int16_t(uint16_t(uint32_t(value))); }
-int16_t add16(int16_t a, int16_t b) { return int16_t(uint16_t(uint16_t(a) + uint16_t(b))); }
 
 // -(2^31 + 0.5 - ulp): PCSX2's bias for converting Z >= 2^31 through a signed conversion.
 const double kZOverflowBias = std::bit_cast<double>(uint64_t{0xC1E00000000FFFFF});
@@ -47,35 +46,111 @@ void write_groups(T* group_start, int count, int skip, T base, const Table& offs
   }
 }
 
-// The 16-bit lanes of colour and fog as write_groups steps them, with each attribute's lanes carried in an SSE2
-// register: the first group is base + offset[lane - skip], each later group the previous plus `step` (wrapping,
-// paddw), clamped at zero for colour (pmaxsw, PCSX2's max_i16). The kRows attributes step in one loop so their
-// chains overlap. write_groups' element loop went through memory and kept colour stepping at a third of the
-// Gouraud fill's time.
-template <int kLanes, bool kClampAtZero, size_t kRows, class Table>
-void step_groups16(const std::array<int16_t*, kRows>& group_start, int count, int skip,
-                   const std::array<int16_t, kRows>& base, const std::array<const Table*, kRows>& offsets,
-                   const std::array<int16_t, kRows>& step) {
+// Lanes of one attribute type in SSE2 registers: 16-bit colour and fog (eight to a register, wrapping adds,
+// paddw), 32-bit u and v (four, paddd) and float s, t, q (four, addps: the same IEEE sum per lane as a scalar add).
+template <class Int>
+struct IntLanes {
+  using T = Int;
+  using V = __m128i;
+  static constexpr int kPerRegister = 16 / sizeof(Int);
+  static constexpr bool kFloat = false;
+  static V set1(T v) {
+    if constexpr (sizeof(Int) == 2) return _mm_set1_epi16(v);
+    return _mm_set1_epi32(v);
+  }
+  static V add(V a, V b) {
+    if constexpr (sizeof(Int) == 2) return _mm_add_epi16(a, b);
+    return _mm_add_epi32(a, b);
+  }
+  static V clamp_at_zero(V a) {  // PCSX2's max_i16
+    static_assert(sizeof(Int) == 2);
+    return _mm_max_epi16(a, _mm_setzero_si128());
+  }
+};
+using Lanes16 = IntLanes<int16_t>;
+using Lanes32 = IntLanes<int32_t>;
+struct LanesFloat {
+  using T = float;
+  using V = __m128;
+  static constexpr int kPerRegister = 4;
+  static constexpr bool kFloat = true;
+  static V set1(T v) { return _mm_set1_ps(v); }
+  static V add(V a, V b) { return _mm_add_ps(a, b); }
+};
+// kCount elements (a whole register, or half of a 16-bit one for four lanes).
+template <class L, int kCount>
+typename L::V load_lanes(const typename L::T* from) {
+  if constexpr (L::kFloat) {
+    return _mm_loadu_ps(from);
+  } else if constexpr (kCount * sizeof(typename L::T) == 8) {
+    return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(from));
+  } else {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(from));
+  }
+}
+template <class L, int kCount>
+void store_lanes(typename L::T* to, typename L::V v) {
+  if constexpr (L::kFloat) {
+    _mm_storeu_ps(to, v);
+  } else if constexpr (kCount * sizeof(typename L::T) == 8) {
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(to), v);
+  } else {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(to), v);
+  }
+}
+
+// The lanes as write_groups steps them, each attribute's lanes carried in registers: the first group is
+// base + offset[lane - skip] (one load of the offset table from lane 0's entry), each later group the previous
+// plus `step`, clamped at zero after the add where kClampAtZero (colour). The kRows attributes step in one loop
+// so their chains overlap. write_groups' element loop went through memory and kept colour stepping at a third of
+// the Gouraud fill's time.
+template <class L, int kLanes, bool kClampAtZero, size_t kRows, class Table>
+[[gnu::always_inline]] inline void step_groups_body(const std::array<typename L::T*, kRows>& group_start, int count,
+                                                    int skip, const std::array<typename L::T, kRows>& base,
+                                                    const std::array<const Table*, kRows>& offsets,
+                                                    const std::array<typename L::T, kRows>& step) {
+  constexpr int kPer = kLanes < L::kPerRegister ? kLanes : L::kPerRegister;
+  constexpr int kRegs = kLanes / kPer;
   const int groups = (count + skip + kLanes - 1) / kLanes;
-  const __m128i zero = _mm_setzero_si128();
-  __m128i lanes[kRows], step_v[kRows];
+  typename L::V lanes[kRows][kRegs], step_v[kRows];
+  typename L::T* out[kRows];  // in locals, not reloaded through the reference after each store
+  for (size_t r = 0; r < kRows; ++r) out[r] = group_start[r];
   for (size_t r = 0; r < kRows; ++r) {
-    for (int i = 0; i < kLanes; ++i) group_start[r][i] = add16(base[r], (*offsets[r])[i - skip + kLaneTableCentre]);
-    const auto* first = reinterpret_cast<const __m128i*>(group_start[r]);
-    lanes[r] = kLanes == 8 ? _mm_loadu_si128(first) : _mm_loadl_epi64(first);
-    step_v[r] = _mm_set1_epi16(step[r]);
+    const typename L::T* first_offset = offsets[r]->data() + kLaneTableCentre - skip;
+    for (int j = 0; j < kRegs; ++j) {
+      lanes[r][j] = L::add(L::set1(base[r]), load_lanes<L, kPer>(first_offset + j * kPer));
+      store_lanes<L, kPer>(out[r] + j * kPer, lanes[r][j]);
+    }
+    step_v[r] = L::set1(step[r]);
   }
   for (int g = 1; g < groups; ++g) {
     for (size_t r = 0; r < kRows; ++r) {
-      lanes[r] = _mm_add_epi16(lanes[r], step_v[r]);
-      if constexpr (kClampAtZero) lanes[r] = _mm_max_epi16(lanes[r], zero);
-      auto* out = reinterpret_cast<__m128i*>(group_start[r] + g * kLanes);
-      if constexpr (kLanes == 8) {
-        _mm_storeu_si128(out, lanes[r]);
-      } else {
-        _mm_storel_epi64(out, lanes[r]);
+      for (int j = 0; j < kRegs; ++j) {
+        lanes[r][j] = L::add(lanes[r][j], step_v[r]);
+        if constexpr (kClampAtZero) lanes[r][j] = L::clamp_at_zero(lanes[r][j]);
+        store_lanes<L, kPer>(out[r] + g * kLanes + j * kPer, lanes[r][j]);
       }
     }
+  }
+}
+
+// The same built for AVX2 CPUs: the SSE2 operations in their three-operand VEX forms, without the register copies
+// the two-operand forms need to keep each attribute's lanes.
+template <class L, int kLanes, bool kClampAtZero, size_t kRows, class Table>
+[[gnu::target("avx2")]] void step_groups_avx2(const std::array<typename L::T*, kRows>& group_start, int count,
+                                              int skip, const std::array<typename L::T, kRows>& base,
+                                              const std::array<const Table*, kRows>& offsets,
+                                              const std::array<typename L::T, kRows>& step) {
+  step_groups_body<L, kLanes, kClampAtZero, kRows, Table>(group_start, count, skip, base, offsets, step);
+}
+template <class L, int kLanes, bool kClampAtZero = false, size_t kRows, class Table>
+void step_groups(bool avx2, const std::array<typename L::T*, kRows>& group_start, int count, int skip,
+                 const std::array<typename L::T, kRows>& base, const std::array<const Table*, kRows>& offsets,
+                 const std::array<typename L::T, kRows>& step) {
+  if (avx2) {
+    step_groups_avx2<L, kLanes, kClampAtZero, kRows, Table>(group_start, count, skip, base, offsets, step);
+  } else {
+    step_groups_body<L, kLanes, kClampAtZero, kRows, Table>(group_start, count, skip, base, offsets, step);
   }
 }
 
@@ -202,16 +277,16 @@ void SpanStepper::fill_constant(T* out, ConstantRun<T>& run, T value, int count)
 }
 
 template <int kLanes>
-void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
+bool SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
   uint32_t* out = z_.data() + kPad;
   if (setup_.sprite) {
     fill_constant(out, z_filled_, sprite_z_, count);
-    return;
+    return true;
   }
   const uint32_t z_max = setup_.z_clamp ? setup_.z_max : 0xffffffffu;
   if (setup_.z_equal) {
     fill_constant(out, z_filled_, std::min(uint32_t(int64_t(scan.z)), z_max), count);
-    return;
+    return true;
   }
   const double step = z_step_;
   if (!setup_.z_overflow && z_dx_ == 0.0) {
@@ -219,7 +294,7 @@ void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
     // as the lanes truncate it (cvttpd2dq, then the unsigned clamp).
     const uint32_t z = static_cast<uint32_t>(_mm_cvttsd_si32(_mm_set_sd(scan.z)));
     fill_constant(out, z_filled_, std::min(z, z_max), count);
-    return;
+    return true;
   }
   if (!setup_.z_overflow) {
     // Lane i of the first group is scan.z + z_lane_[i - skip + centre], added in registers (building it in a
@@ -231,7 +306,7 @@ void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
     } else {
       step_truncate_z<kLanes>(out - skip, groups, scan.z, offsets, step, z_max);
     }
-    return;
+    return false;
   }
   // Z >= 2^31 in the draw: in double first, stepped group by group as the lanes are, then converted through the
   // signed range with PCSX2's bias.
@@ -242,6 +317,7 @@ void SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
   const double* zp = z + skip;
   for (int i = 0; i < count; ++i)
     out[i] = std::min(uint32_t(round_to_int32(zp[i] + kZOverflowBias)) + 0x80000000u, z_max);
+  return false;
 }
 
 template <int kLanes>
@@ -268,7 +344,7 @@ void SpanStepper::fill_color(int count, int skip, const RasterVertex& scan) {
     offsets[c] = &color_lane_[c];
   }
   // Only the group steps clamp at zero (PCSX2 max_i16); the first group's offsets do not.
-  step_groups16<kLanes, true>(starts, count, skip, bases, offsets, color_step_);
+  step_groups<Lanes16, kLanes, true>(avx2_, starts, count, skip, bases, offsets, color_step_);
 }
 
 template <int kLanes>
@@ -280,36 +356,31 @@ void SpanStepper::fill_fog(int count, int skip, const RasterVertex& scan) {
   }
   const int16_t base = low16(truncate_to_int32(scan.attr[kAttrFog]));
   const int16_t step = fog_step_;
-  step_groups16<kLanes, false, 1, LaneTable<int16_t>>({out - skip}, count, skip, {base}, {&fog_lane_}, {step});
+  step_groups<Lanes16, kLanes, false, 1, LaneTable<int16_t>>(avx2_, {out - skip}, count, skip, {base}, {&fog_lane_},
+                                                             {step});
 }
 
 template <int kLanes>
 void SpanStepper::fill_texture(int count, int skip, const RasterVertex& scan) {
-  auto add32 = [](int32_t a, int32_t b) { return int32_t(uint32_t(a) + uint32_t(b)); };
   if (setup_.fst) {
     const int32_t u0 = truncate_to_int32(scan.attr[kAttrS]);
     const int32_t v0 = truncate_to_int32(scan.attr[kAttrT]);
-    const int32_t us = u_step_, vs = v_step_;
-    write_groups<kLanes>(u_.data() + kPad - skip, count, skip, u0, u_lane_, add32,
-                         [&](int32_t previous) { return add32(previous, us); });
     // Sprites hold v for the whole row unless mipmapping steps it.
     if (setup_.sprite && !setup_.sprite_v_per_pixel) {
+      step_groups<Lanes32, kLanes, false, 1, LaneTable<int32_t>>(avx2_, {u_.data() + kPad - skip}, count, skip, {u0},
+                                                                 {&u_lane_}, {u_step_});
       std::fill_n(v_.data() + kPad, count, v0);
     } else {
-      write_groups<kLanes>(v_.data() + kPad - skip, count, skip, v0, v_lane_, add32,
-                           [&](int32_t previous) { return add32(previous, vs); });
+      step_groups<Lanes32, kLanes, false, 2, LaneTable<int32_t>>(
+          avx2_, {u_.data() + kPad - skip, v_.data() + kPad - skip}, count, skip, {u0, v0}, {&u_lane_, &v_lane_},
+          {u_step_, v_step_});
     }
     return;
   }
-  auto addf = [](float a, float b) { return a + b; };
-  const float steps[3] = {s_step_, t_step_, q_step_};
-  const LaneTable<float>* tables[3] = {&s_lane_, &t_lane_, &q_lane_};
-  Row<float>* rows[3] = {&s_, &t_, &q_};
-  for (int k = 0; k < 3; ++k) {
-    const float step = steps[k];
-    write_groups<kLanes>(rows[k]->data() + kPad - skip, count, skip, scan.attr[kAttrS + k], *tables[k], addf,
-                         [step](float previous) { return previous + step; });
-  }
+  step_groups<LanesFloat, kLanes, false, 3, LaneTable<float>>(
+      avx2_, {s_.data() + kPad - skip, t_.data() + kPad - skip, q_.data() + kPad - skip}, count, skip,
+      {scan.attr[kAttrS], scan.attr[kAttrT], scan.attr[kAttrQ]}, {&s_lane_, &t_lane_, &q_lane_},
+      {s_step_, t_step_, q_step_});
 }
 
 template <int kLanes>
@@ -359,7 +430,7 @@ void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& sca
   span.x = left;
   span.count = count;
   if (setup_.z) {
-    fill_z<kLanes>(count, skip, scan);
+    span.flat_z = fill_z<kLanes>(count, skip, scan);
     span.z = z_.data() + kPad;
   }
   if (setup_.defer_attributes && (setup_.color || setup_.fog || setup_.texture)) {

@@ -78,8 +78,9 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   void fill_attributes(Span& span, int count) override;
   template <int kLanes>
   void fill_other_attributes(Span& span, int count, int skip, const RasterVertex& scan);
+  // Returns whether every pixel of the row got the same Z.
   template <int kLanes>
-  void fill_z(int count, int skip, const RasterVertex& scan);
+  bool fill_z(int count, int skip, const RasterVertex& scan);
   template <int kLanes>
   void fill_color(int count, int skip, const RasterVertex& scan);
   template <int kLanes>
@@ -90,7 +91,7 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   StepperSetup setup_;
   SpanConsumer& consumer_;
   int lanes_;
-  bool avx2_;  // AVX2 allowed and present: Z lanes step eight to a register
+  bool avx2_;  // AVX2 allowed and present: Z lanes step eight to a register, other lanes in VEX forms
 
   // Per primitive.
   LaneTable<double> z_lane_{};
