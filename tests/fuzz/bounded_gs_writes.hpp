@@ -1,8 +1,10 @@
 #pragma once
 // The register writes a GS fuzz target passes on, with the fields that size a draw or a transfer cut to 6 bits
 // (0-63): the scissor rectangles (SCISSOR_1/2) and the transfer size (TRXREG), so one primitive or local-to-local
-// copy touches at most 4,096 pixels. The frame, Z and texture bases, the offsets and every other field stay whole,
-// so any place in memory is still reachable.
+// copy touches at most 4,096 pixels; and the texture size (TEX0_1/2 TW and TH) cut to 3 bits, so a texture is at
+// most 128 x 128 texels: the GS zero-fills a new texture's decoded copy whole, and a 1024 x 1024 one (4 MiB) per
+// TEX0 write was the largest cost per input under ASan after libFuzzer's own. The frame, Z and texture bases, the
+// offsets and every other field stay whole, so any place in memory is still reachable.
 //
 // A replayed packet list may hold thousands of primitives, so the GIF-side sink also keeps a budget: the first
 // kDrawingWritesPerInput drawing kicks (XYZ2/XYZF2) and local-to-local starts (TRXDIR) reach the GS, later ones are
@@ -23,6 +25,8 @@ inline uint64_t bounded_gs_write(uint8_t address, uint64_t value) {
   const bool scissor = address == reg::kScissor1 || address == reg::kScissor2;
   if (scissor) return value & 0x003f'003f'003f'003full;                  // SCAX0/1, SCAY0/1
   if (address == reg::kTrxreg) return value & 0x0000'003f'0000'003full;  // RRW, RRH
+  const bool tex0 = address == reg::kTex0_1 || address == reg::kTex0_2;
+  if (tex0) return value & ~((uint64_t{1} << 29) | (uint64_t{1} << 33));  // the top bits of TW (26-29), TH (30-33)
   return value;
 }
 
