@@ -11,6 +11,11 @@ namespace gcvu::gs::pixel {
 
 namespace {
 
+// A lean shape whose textured draws repeat on both axes (fused_groups.hpp).
+constexpr bool repeats(FusedShape shape) {
+  return shape == FusedShape::kOpaqueRepeat || shape == FusedShape::kAlphaRepeat;
+}
+
 using namespace avx2;
 
 // The eight 32-bit values of a group in a 32-bit arrangement: four pixel pairs 16 bytes apart.
@@ -144,7 +149,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
   const bool z_greater = d.z_greater;
   // The lean shapes' fixed choices (fused_groups.hpp); constants there, so their branches fold away.
   constexpr bool kLean = kShape != FusedShape::kGeneral;
-  constexpr bool kRepeat = kShape == FusedShape::kOpaqueRepeat || kShape == FusedShape::kAlphaRepeat;
+  constexpr bool kRepeat = repeats(kShape);
   constexpr bool kAlphaBlend = kShape == FusedShape::kAlpha || kShape == FusedShape::kAlphaRepeat;
   const bool fog = !kLean && d.fog;
   const bool merge = !kLean && d.merge;
@@ -284,7 +289,7 @@ FusedGroupsFn pick_tfx(Tfx tfx) {
 
 template <FusedShape kShape>
 FusedGroupsFn pick_texture(FusedTexture texture, Tfx tfx) {
-  constexpr bool kRepeat = kShape == FusedShape::kOpaqueRepeat || kShape == FusedShape::kAlphaRepeat;
+  constexpr bool kRepeat = repeats(kShape);
   switch (texture) {
     case FusedTexture::kNone:
       if constexpr (kRepeat) {

@@ -13,8 +13,12 @@
 
 namespace gcvu::gs::pixel {
 
+// The byte offset of the first pixel pair of the aligned group of 8 whose first element is e: its 64-byte column,
+// and in it the pair's 8 bytes (the upper half for odd rows, whose pairs are {2, 3}, {6, 7}, ...).
+constexpr uint32_t group_column_bytes(uint32_t e) { return ((e & ~15u) << 2) + ((e & 2u) << 2); }
+
 // The byte offset in its page of the first pixel pair of each aligned group of 8 (k = x / 8 within the page) of
-// each row of a page, Z xor applied: ((e & ~15) << 2) + ((e & 2) << 2) for the group's element e.
+// each row of a page, Z xor applied.
 template <Psm kAddr>
 inline constexpr auto kGroupColumnBytes = [] {
   using Traits = PsmTraits<kAddr>;
@@ -22,7 +26,7 @@ inline constexpr auto kGroupColumnBytes = [] {
   for (uint32_t y = 0; y < Traits::kPageHeight; y++) {
     for (uint32_t k = 0; k < 8; k++) {
       const uint32_t e = kPageOffsets<Traits::kSwizzle>.offsets[y * Traits::kPageWidth + 8 * k] ^ Traits::kZXor;
-      table[y][k] = static_cast<uint16_t>(((e & ~15u) << 2) + ((e & 2u) << 2));
+      table[y][k] = static_cast<uint16_t>(group_column_bytes(e));
     }
   }
   return table;
@@ -43,7 +47,7 @@ void for_each_group32(const BufferLayout& layout, uint32_t y, uint32_t x, int gr
     const RowAddress<kAddr> row = PixelAddress<kAddr>(layout).row(y);
     for (int g = 0; g < groups; g++) {
       const uint32_t e = row.at(x + 8 * static_cast<uint32_t>(g));
-      column(8 * g, ((e & ~15u) << 2) + ((e & 2u) << 2));
+      column(8 * g, group_column_bytes(e));
     }
     return;
   }
