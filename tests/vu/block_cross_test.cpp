@@ -362,6 +362,9 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
       {vu::JitFault::kBrokenFmacReady, "inline FMAC result readable a cycle early", false},
       {vu::JitFault::kBrokenFmacFlags, "inline FMAC loses a dead result's sticky bits", true},
       {vu::JitFault::kBrokenKernelFlags, "inline FMAC builds only sticky bits for live results too", true},
+      {vu::JitFault::kBrokenInlineInteger, "inline integer op writes its result plus one", false},
+      {vu::JitFault::kBrokenInlineStore, "inline store writes every field", false},
+      {vu::JitFault::kBrokenInlineLoad, "inline load reads the next qword", false},
   };
   const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000);
   for (const auto& [fault, name, flag_programs] : faults) {

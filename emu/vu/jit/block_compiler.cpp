@@ -145,7 +145,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
     if ((s & shape::kHistory) != 0) movzx(r13d, word[rbx + at.vi + 2 * (plan.history_vi & 15)]);  // the old VI
     if (bundle.lower_info.is_branch) mov(byte[rsp + kBranchTaken], 0);  // read by branch_taken()
-    if ((s & shape::kLower) != 0) {
+    const bool lower_inline = (s & shape::kLower) != 0 && inline_lower(bundle.lower, bundle.lower_info, s);
+    if ((s & shape::kLower) != 0 && !lower_inline) {
       // The handler gets a fresh LowerResult in run_plain_pair. Lower handlers only write it (lower_ops.cpp: a VF
       // result sets vf_write and vf_value together, a branch its two fields), and of a plain pair only vf_write is
       // read afterwards, so clearing vf_write's field mask is the same as a fresh one.
@@ -163,11 +164,150 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       mov(rdx, reinterpret_cast<uintptr_t>(&bundle.upper_info));
       call_fn(plan.upper_fns[static_cast<size_t>(pair.flags)]);
     }
-    if ((s & shape::kLowerVf) != 0) lower_vf_write(pair, bundle.lower_info.vf_write);
+    if ((s & shape::kLowerVf) != 0) {
+      if (lower_inline) {
+        inline_lower_vf_write(pair, bundle.lower_info.vf_write);
+      } else {
+        lower_vf_write(pair, bundle.lower_info.vf_write);
+      }
+    }
     if ((s & shape::kLoi) != 0) mov(vu(at.i_register, 4), bundle.lower.raw);
     if ((s & shape::kHistory) != 0) record_history(plan);
     inc(vu(at.pairs, 8));
-    if ((s & shape::kLower) != 0) return_if_stopped(n, epilogue);  // only a lower op can stop the program
+    // Only a lower op's handler can stop the program; the ones compiled inline never do.
+    if ((s & shape::kLower) != 0 && !lower_inline) return_if_stopped(n, epilogue);
+  }
+
+  Xbyak::Address vi_at(uint32_t index) { return word[rbx + abi_.layout.vi + 2 * static_cast<int32_t>(index & 15)]; }
+  Xbyak::Address vf_lane(uint32_t reg, int lane) {
+    return dword[rbx + abi_.layout.vf + 16 * static_cast<int32_t>(reg & 31) + 4 * lane];
+  }
+  // Registers::write_vi: VI00 ignores writes.
+  void write_vi(uint32_t index, const Xbyak::Reg16& value) {
+    if ((index & 15) != 0) mov(vi_at(index), value);
+  }
+  // eax, a qword address, becomes its byte offset in data memory (DataMemory: the address wraps at kDataQwords), in
+  // rax; a data-memory word is then at rbx + rax + layout.data + 4 * lane.
+  void data_offset(bool broken) {
+    static_assert((kDataQwords & (kDataQwords - 1)) == 0);
+    if (broken) inc(eax);
+    and_(eax, kDataQwords - 1);
+    shl(eax, 4);
+  }
+  Xbyak::Address data_lane(int lane) { return dword[rbx + rax + abi_.layout.data + 4 * lane]; }
+  // DataMemory::write_word for each field of `dest` (the store lambda of lower_ops.cpp), from ecx (`from_ecx`, ISW's
+  // broadcast VI) or from VF `fs`'s lanes.
+  void store_fields(FieldMask dest, bool from_ecx, uint32_t fs) {
+    if (fault_ == JitFault::kBrokenInlineStore) dest = kFieldsXyzw;
+    for (int lane = 0; lane < 4; ++lane) {
+      if (!has_lane(dest, lane)) continue;
+      if (!from_ecx) mov(ecx, vf_lane(fs, lane));
+      mov(data_lane(lane), ecx);
+    }
+  }
+
+  // Vu1::lower_op (lower_ops.cpp) for the common lower ops that touch only VI, data memory and a VF result: the
+  // integer ALU ops, MTIR, SQ/SQI/ISW, LQ/LQI and MOVE/MR32, step by step as their case there, with the register
+  // numbers, immediate and dest mask baked in. A VF result goes to the LowerResult's vf_value ([rsp + kLowerValue])
+  // before the upper op runs, as the handler's would, and inline_lower_vf_write writes it after (only with the
+  // kLowerVf shape bit: a clashed lower write is dropped, as run_plain_pair drops it). The upper op reads and writes
+  // no VI and no data memory, so nothing it does can change what these read. Emits nothing and returns false for
+  // any other op (its handler is called) and for a VF result to VF00 (the hook's general path handles it).
+  bool inline_lower(const DecodedOp& op, const OpInfo& info, uint8_t s) {
+    const bool vf_result = (s & pair_shape::kLowerVf) != 0;
+    if (vf_result && ((info.vf_write.reg & 31) == 0 || info.vf_write.fields > kFieldsXyzw)) return false;
+    const bool broken_int = fault_ == JitFault::kBrokenInlineInteger;
+    const bool broken_load = fault_ == JitFault::kBrokenInlineLoad;
+    const auto imm = static_cast<uint32_t>(op.imm);
+    const auto finish_int = [&](uint32_t index) {
+      if (broken_int) inc(eax);
+      write_vi(index, ax);
+    };
+    const auto stash_value = [&]() { movdqu(ptr[rsp + kLowerValue], xmm0); };
+    switch (op.op) {
+      case Opcode::kIadd:
+      case Opcode::kIsub:
+      case Opcode::kIand:
+      case Opcode::kIor:
+        movzx(eax, vi_at(op.is));
+        movzx(ecx, vi_at(op.it));
+        if (op.op == Opcode::kIadd) add(eax, ecx);
+        if (op.op == Opcode::kIsub) sub(eax, ecx);
+        if (op.op == Opcode::kIand) and_(eax, ecx);
+        if (op.op == Opcode::kIor) or_(eax, ecx);
+        finish_int(op.id);
+        return true;
+      case Opcode::kIaddi:
+      case Opcode::kIaddiu:
+      case Opcode::kIsubiu:
+        movzx(eax, vi_at(op.is));
+        if (op.op == Opcode::kIaddi) add(eax, imm);
+        if (op.op == Opcode::kIaddiu) add(eax, imm & 0x7fff);
+        if (op.op == Opcode::kIsubiu) sub(eax, imm & 0x7fff);
+        finish_int(op.it);
+        return true;
+      case Opcode::kMtir:
+        mov(eax, vf_lane(op.fs, op.fsf & 3));
+        finish_int(op.it);
+        return true;
+      case Opcode::kSq:
+        movzx(eax, vi_at(op.it));
+        add(eax, imm);
+        data_offset(false);
+        store_fields(static_cast<FieldMask>(op.dest), false, op.fs);
+        return true;
+      case Opcode::kSqi:
+        movzx(eax, vi_at(op.it));
+        lea(edx, ptr[eax + 1]);  // the VI after the store
+        data_offset(false);
+        store_fields(static_cast<FieldMask>(op.dest), false, op.fs);
+        write_vi(op.it, dx);
+        return true;
+      case Opcode::kIsw:
+        movzx(ecx, vi_at(op.it));  // broadcast(vi(it)): the VI zero-extended in every field
+        movzx(eax, vi_at(op.is));
+        add(eax, imm);
+        data_offset(false);
+        store_fields(static_cast<FieldMask>(op.dest), true, 0);
+        return true;
+      case Opcode::kLq:
+        if (!vf_result) return true;  // the load's only effect is its VF result
+        movzx(eax, vi_at(op.is));
+        add(eax, imm);
+        data_offset(broken_load);
+        movdqu(xmm0, ptr[rbx + rax + abi_.layout.data]);
+        stash_value();
+        return true;
+      case Opcode::kLqi:
+        movzx(eax, vi_at(op.is));
+        lea(edx, ptr[eax + 1]);  // the VI after the load
+        if (vf_result) {
+          data_offset(broken_load);
+          movdqu(xmm0, ptr[rbx + rax + abi_.layout.data]);
+          stash_value();
+        }
+        write_vi(op.is, dx);
+        return true;
+      case Opcode::kMove:
+      case Opcode::kMr32:
+        if (!vf_result) return true;
+        movdqu(xmm0, ptr[rbx + abi_.layout.vf + 16 * static_cast<int32_t>(op.fs & 31)]);
+        if (op.op == Opcode::kMr32) pshufd(xmm0, xmm0, 0x39);  // {y, z, w, x}
+        stash_value();
+        return true;
+      default: return false;
+    }
+  }
+
+  // write_lower_vf for a lower op compiled inline (inline_lower): its register and fields are the decoder's
+  // (`expected`, reg 1-31), so the lanes are copied and the scoreboard set with no test.
+  void inline_lower_vf_write(const BlockPair& pair, const VfUse& expected) {
+    for (int lane = 0; lane < 4; ++lane) {
+      if (!has_lane(expected.fields, lane)) continue;
+      mov(eax, dword[rsp + kLowerValue + 4 * lane]);
+      mov(vf_lane(expected.reg, lane), eax);
+    }
+    fmac_issue(pair, expected.reg & 31, expected.fields);
   }
 
   // Vu1::upper_fmac and finish_upper (upper_ops.cpp) for ADD/SUB/MUL/MADD/MSUB in all their forms (vector,

@@ -34,6 +34,8 @@ struct VuLayout {
   int32_t fmac = 0;            // the FmacPipeline; its own layout is FmacPipeline::layout()
   int32_t vi = 0;              // uint16_t VI[0]; VI[n] is 2 * n bytes on
   int32_t branch_history = 0;  // the BranchViHistory; its own layout is BranchViHistory::layout()
+  // For the lower ops compiled inline:
+  int32_t data = 0;  // Vec4 data memory qword 0; qword n is 16 * n bytes on (n < kDataQwords)
 };
 
 // Each does exactly what the block runner's plain-pair handler (block_runner.cpp) does at that step.
