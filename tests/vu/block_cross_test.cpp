@@ -365,6 +365,7 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
       {vu::JitFault::kBrokenInlineInteger, "inline integer op writes its result plus one", false},
       {vu::JitFault::kBrokenInlineStore, "inline store writes every field", false},
       {vu::JitFault::kBrokenInlineLoad, "inline load reads the next qword", false},
+      {vu::JitFault::kBrokenLaneFields, "inline MAX/MINI/ABS/ITOF/FTOI writes every field", false},
   };
   const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000);
   for (const auto& [fault, name, flag_programs] : faults) {

@@ -72,6 +72,7 @@ enum class JitFault : uint8_t {
   kBrokenInlineInteger,  // an integer ALU op compiled inline (IADD ... ISUBIU, MTIR) writes its result plus one
   kBrokenInlineStore,    // a store compiled inline (SQ, SQI, ISW) writes all four fields, whatever its dest
   kBrokenInlineLoad,     // a load compiled inline (LQ, LQI) reads the qword after its address
+  kBrokenLaneFields,     // MAX/MINI/ABS/ITOF/FTOI compiled inline write all four fields of their destination
 };
 
 struct Vu1Config {

@@ -7,6 +7,7 @@
 #include <xbyak/xbyak.h>
 
 #include "emu/vu/float/fmac_kernel.hpp"
+#include "emu/vu/float/lane_kernel.hpp"
 #include "emu/vu/interpreter/upper_plan.hpp"
 #include "emu/vu/pipeline/fmac_pipeline.hpp"
 #include "emu/vu/pipeline/integer_pipeline.hpp"
@@ -158,7 +159,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       mov(r8, rsp);
       call_fn(plan.lower_fn);
     }
-    if ((s & shape::kUpper) != 0 && !inline_fmac(pair, bundle.upper, bundle.upper_info)) {
+    if ((s & shape::kUpper) != 0 && !inline_fmac(pair, bundle.upper, bundle.upper_info) &&
+        !inline_lane_op(pair, bundle.upper, bundle.upper_info)) {
       mov(rdi, rbx);
       mov(rsi, reinterpret_cast<uintptr_t>(&bundle.upper));
       mov(rdx, reinterpret_cast<uintptr_t>(&bundle.upper_info));
@@ -379,6 +381,43 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       }
     }
     if (!to_acc && writes_vf) fmac_issue(pair, info.vf_write.reg & 31, info.vf_write.fields);
+    return true;
+  }
+
+  // Vu1::upper_fmac (MAX, MINI) and upper_other (ABS, ITOF, FTOI) with finish_upper, for these ops that set no
+  // MAC/status: the lanes of the decoder's vf_write from lane_kernel.hpp's kernel for the op (the interpreter's own
+  // functions), then the FMAC scoreboard. With no VF written (VF00) the op does nothing at all. Emits nothing and
+  // returns false for any other upper op.
+  bool inline_lane_op(const BlockPair& pair, const DecodedOp& op, const OpInfo& info) {
+    const UpperPlan plan = plan_upper(op.op);
+    LaneKernelOp kernel_op{};
+    bool broadcast = false;
+    switch (plan.kind) {
+      case UpperKind::kFmac:
+        if (plan.form.to_acc || (plan.form.arith != Arith::kMax && plan.form.arith != Arith::kMini)) return false;
+        kernel_op = plan.form.arith == Arith::kMax ? LaneKernelOp::kMax : LaneKernelOp::kMini;
+        broadcast = plan.form.second != Second::kVector;
+        break;
+      case UpperKind::kAbs: kernel_op = LaneKernelOp::kAbs; break;
+      case UpperKind::kItof: kernel_op = LaneKernelOp::kItof; break;
+      case UpperKind::kFtoi: kernel_op = LaneKernelOp::kFtoi; break;
+      default: return false;
+    }
+    if (info.sets_mac_status) return false;
+    if (!info.vf_write.used()) return true;
+    if ((info.vf_write.reg & 31) == 0 || info.vf_write.fields > kFieldsXyzw) return false;
+    const VuLayout& at = abi_.layout;
+    lea(rdi, ptr[rbx + at.vf + 16 * (op.fs & 31)]);
+    switch (plan.form.second) {
+      case Second::kVector: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31)]); break;
+      case Second::kBroadcast: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31) + 4 * (op.bc & 3)]); break;
+      case Second::kQ: lea(rsi, ptr[rbx + at.q]); break;
+      case Second::kI: lea(rsi, ptr[rbx + at.i_register]); break;
+    }
+    lea(rdx, ptr[rbx + at.vf + 16 * (info.vf_write.reg & 31)]);
+    mov(ecx, fault_ == JitFault::kBrokenLaneFields ? uint32_t{kFieldsXyzw} : uint32_t{info.vf_write.fields});
+    call_fn(lane_kernel(kernel_op, broadcast, plan.fixed));
+    fmac_issue(pair, info.vf_write.reg & 31, info.vf_write.fields);
     return true;
   }
 
