@@ -84,6 +84,7 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.vi = offset(registers_.vi_data());
   abi.layout.branch_history = offset(&branch_history_);
   abi.layout.data = offset(&data_.qword(0));
+  abi.layout.integer_loads = offset(&integer_loads_);
   abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle) { vu.retire_due(cycle); };
   abi.hooks.write_lower_vf = [](Vu1& vu, const LowerResult& lower) {
     vu.registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);

@@ -69,7 +69,7 @@ enum class JitFault : uint8_t {
   kBrokenFmacFlags,      // an FMAC op compiled inline leaves its sticky bits out of a dead result
   kBrokenKernelFlags,    // every FMAC op compiled inline takes the dead-result kernel, live results too (MAC lost)
   kBrokenDeadOverflow,   // a dead result to ACC takes the kernel without MAC O bits (ACC-overflow persistence lost)
-  kBrokenInlineInteger,  // an integer ALU op compiled inline (IADD ... ISUBIU, MTIR) writes its result plus one
+  kBrokenInlineInteger,  // an integer op compiled inline (IADD ... ISUBIU, ILW, MTIR) writes its result plus one
   kBrokenInlineStore,    // a store compiled inline (SQ, SQI, ISW) writes all four fields, whatever its dest
   kBrokenInlineLoad,     // a load compiled inline (LQ, LQI) reads the qword after its address
   kBrokenLaneFields,     // MAX/MINI/ABS/ITOF/FTOI compiled inline write all four fields of their destination

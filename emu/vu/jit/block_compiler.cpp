@@ -146,7 +146,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
     if ((s & shape::kHistory) != 0) movzx(r13d, word[rbx + at.vi + 2 * (plan.history_vi & 15)]);  // the old VI
     if (bundle.lower_info.is_branch) mov(byte[rsp + kBranchTaken], 0);  // read by branch_taken()
-    const bool lower_inline = (s & shape::kLower) != 0 && inline_lower(bundle.lower, bundle.lower_info, s);
+    const bool lower_inline = (s & shape::kLower) != 0 && inline_lower(pair, bundle.lower, bundle.lower_info, s);
     if ((s & shape::kLower) != 0 && !lower_inline) {
       // The handler gets a fresh LowerResult in run_plain_pair. Lower handlers only write it (lower_ops.cpp: a VF
       // result sets vf_write and vf_value together, a branch its two fields), and of a plain pair only vf_write is
@@ -208,14 +208,15 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
   }
 
-  // Vu1::lower_op (lower_ops.cpp) for the common lower ops that touch only VI, data memory and a VF result: the
-  // integer ALU ops, MTIR, SQ/SQI/ISW, LQ/LQI and MOVE/MR32, step by step as their case there, with the register
-  // numbers, immediate and dest mask baked in. A VF result goes to the LowerResult's vf_value ([rsp + kLowerValue])
-  // before the upper op runs, as the handler's would, and inline_lower_vf_write writes it after (only with the
-  // kLowerVf shape bit: a clashed lower write is dropped, as run_plain_pair drops it). The upper op reads and writes
-  // no VI and no data memory, so nothing it does can change what these read. Emits nothing and returns false for
-  // any other op (its handler is called) and for a VF result to VF00 (the hook's general path handles it).
-  bool inline_lower(const DecodedOp& op, const OpInfo& info, uint8_t s) {
+  // Vu1::lower_op (lower_ops.cpp) for the common lower ops that touch only VI, data memory and a VF result (and, for
+  // ILW, the integer-load scoreboard): the integer ALU ops, ILW, MTIR, SQ/SQI/ISW, LQ/LQI and MOVE/MR32, step by step
+  // as their case there, with the register numbers, immediate and dest mask baked in. A VF result goes to the
+  // LowerResult's vf_value ([rsp + kLowerValue]) before the upper op runs, as the handler's would, and
+  // inline_lower_vf_write writes it after (only with the kLowerVf shape bit: a clashed lower write is dropped, as
+  // run_plain_pair drops it). The upper op reads and writes no VI and no data memory, so nothing it does can change
+  // what these read. Emits nothing and returns false for any other op (its handler is called) and for a VF result to
+  // VF00 (the hook's general path handles it).
+  bool inline_lower(const BlockPair& pair, const DecodedOp& op, const OpInfo& info, uint8_t s) {
     const bool vf_result = (s & pair_shape::kLowerVf) != 0;
     if (vf_result && ((info.vf_write.reg & 31) == 0 || info.vf_write.fields > kFieldsXyzw)) return false;
     const bool broken_int = fault_ == JitFault::kBrokenInlineInteger;
@@ -248,6 +249,25 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         if (op.op == Opcode::kIsubiu) sub(eax, imm & 0x7fff);
         finish_int(op.it);
         return true;
+      case Opcode::kIlw: {
+        movzx(eax, vi_at(op.is));
+        add(eax, imm);
+        data_offset(false);
+        int lane = 0;  // first_lane (lower_ops.cpp): the first field set in dest, x first; x when none is
+        for (int candidate = 3; candidate >= 0; --candidate) {
+          if (has_lane(static_cast<FieldMask>(op.dest), candidate)) lane = candidate;
+        }
+        mov(eax, data_lane(lane));
+        finish_int(op.it);
+        if (op.it != 0) {  // IntegerLoadPipeline::issue(it, cycle_)
+          const IntegerLoadPipeline::Layout in = IntegerLoadPipeline::layout();
+          const int32_t loads = abi_.layout.integer_loads;
+          lea(rdx, ptr[r12 + pair.issue + IntegerLoadPipeline::kLatency]);
+          mov(qword[rbx + loads + in.ready + 8 * static_cast<int32_t>(op.it & 15)], rdx);
+          mov(qword[rbx + loads + in.last_ready], rdx);
+        }
+        return true;
+      }
       case Opcode::kMtir:
         mov(eax, vf_lane(op.fs, op.fsf & 3));
         finish_int(op.it);

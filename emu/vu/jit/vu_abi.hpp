@@ -36,6 +36,7 @@ struct VuLayout {
   int32_t branch_history = 0;  // the BranchViHistory; its own layout is BranchViHistory::layout()
   // For the lower ops compiled inline:
   int32_t data = 0;  // Vec4 data memory qword 0; qword n is 16 * n bytes on (n < kDataQwords)
+  int32_t integer_loads = 0;  // the IntegerLoadPipeline; its own layout is IntegerLoadPipeline::layout()
 };
 
 // Each does exactly what the block runner's plain-pair handler (block_runner.cpp) does at that step.
