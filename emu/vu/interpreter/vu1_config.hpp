@@ -73,6 +73,7 @@ enum class JitFault : uint8_t {
   kBrokenInlineStore,    // a store compiled inline (SQ, SQI, ISW) writes all four fields, whatever its dest
   kBrokenInlineLoad,     // a load compiled inline (LQ, LQI) reads the qword after its address
   kBrokenLaneFields,     // MAX/MINI/ABS/ITOF/FTOI compiled inline write all four fields of their destination
+  kBrokenChainQuiet,     // a chained block entry skips the FMAC part of its quiet-entry test
 };
 
 struct Vu1Config {

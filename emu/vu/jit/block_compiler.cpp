@@ -25,14 +25,18 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   BlockEmitter(size_t bytes, uint8_t* buffer, const VuAbi& abi, JitFault fault)
       : Xbyak::CodeGenerator(bytes, buffer), abi_(abi), fault_(fault) {}
 
-  void block(std::span<const BlockPair> pairs, std::span<const BlockPair> kept, const DecodedMicro& program) {
+  void block(std::span<const BlockPair> pairs, std::span<const BlockPair> kept, const Block& info,
+             const DecodedMicro& program) {
     push(rbx);
     push(r12);
     push(r13);
     sub(rsp, kFrame);  // three pushes and the return address: rsp stays 16-byte aligned at each call
     mov(rbx, rdi);
     mov(r12, rsi);
-    Xbyak::Label epilogue;
+    Xbyak::Label body;
+    jmp(body, T_NEAR);
+    chained_entry(pairs, info, body);
+    L(body);
     bool after_branch = false;  // the pair before was a branch: this one is its delay slot
     bool after_end = false;     // an E bit came before: execute_pair's end handling applies
     for (size_t n = 0; n < pairs.size(); ++n) {
@@ -43,17 +47,17 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       const bool own_rules = !after_end && !plan.e_bit && !plan.d_bit && !plan.t_bit && !plan.stops;
       const bool last = n + 1 == pairs.size();
       if (pair.shape != pair_shape::kGeneric) {
-        plain_pair(pair, pair.shape, bundle, plan, n, epilogue);
+        plain_pair(pair, pair.shape, bundle, plan, n, pairs.size());
         mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
       } else if (own_rules && branch && !after_branch) {
-        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, epilogue);
+        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, pairs.size());
         branch_taken();
         mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
       } else if (own_rules && !branch && after_branch) {
-        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, epilogue);
-        delay_slot_done(pair, n, epilogue);
+        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, pairs.size());
+        delay_slot_done(pair, n, pairs.size());
       } else {
-        generic_pair(kept[n], n, epilogue);
+        generic_pair(kept[n], n, pairs.size());
         after_branch = branch;
         after_end = after_end || plan.e_bit;
         continue;
@@ -63,14 +67,25 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       after_branch = branch;
       after_end = after_end || plan.e_bit;
     }
-    mov(eax, static_cast<uint32_t>(pairs.size()));
-    L(epilogue);
+    // The block ran whole (here, or from a pair that ended it at its last pair).
+    L(whole_);
+    count_block(static_cast<uint32_t>(pairs.size()));
+    chain_on();
+    mov(eax, static_cast<uint32_t>(kBlockWhole));
+    L(return_);
     add(rsp, kFrame);
     pop(r13);
     pop(r12);
     pop(rbx);
     ret();
+    // The block stopped after eax pairs, before its last.
+    L(cut_);
+    count_block_eax();
+    mov(eax, static_cast<uint32_t>(kBlockCut));
+    jmp(return_, T_NEAR);
   }
+
+  const void* chain_entry() const { return chain_entry_; }
 
  private:
   // [rsp]: the pair's LowerResult; [rsp + kScratch]: where an inline FMAC op with VF00 as destination writes.
@@ -109,20 +124,132 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     lea(rax, ptr[r12 + offset]);
     mov(vu(abi_.layout.cycle, 8), rax);
   }
-  void return_if_stopped(size_t n, Xbyak::Label& epilogue) {
+  // Leaves the block after pair n (of `count`): whole if it was the last, else cut short after n + 1 pairs.
+  void leave_after(size_t n, size_t count) {
+    if (n + 1 == count) {
+      jmp(whole_, T_NEAR);
+    } else {
+      mov(eax, static_cast<uint32_t>(n + 1));
+      jmp(cut_, T_NEAR);
+    }
+  }
+  void return_if_stopped(size_t n, size_t count) {
     Xbyak::Label go_on;
     cmp(vu(abi_.layout.running, 1), 0);
-    jne(go_on);
-    mov(eax, static_cast<uint32_t>(n + 1));
-    jmp(epilogue, T_NEAR);
+    jne(go_on, T_NEAR);
+    leave_after(n, count);
     L(go_on);
+  }
+
+  // run_block's count of a block it ran: one entry, and its pairs (`pairs`, or eax for count_block_eax).
+  void count_block(uint32_t pairs) {
+    inc(qword[rbx + abi_.layout.block_entries]);
+    add(qword[rbx + abi_.layout.block_pairs], pairs);
+  }
+  void count_block_eax() {
+    inc(qword[rbx + abi_.layout.block_entries]);
+    add(qword[rbx + abi_.layout.block_pairs], rax);  // eax was written as a 32-bit value: rax holds it
+  }
+
+  // After a whole block: run_block's loop would go on to the block at the PC if the program still runs, the clock
+  // is before the limit, and no delay slot or E-bit pair is left waiting (generic_first); if code is cached there,
+  // jump into its chained entry, which checks the rest. Else fall through (the code returns kBlockWhole).
+  void chain_on() {
+    const VuLayout& at = abi_.layout;
+    Xbyak::Label no;
+    cmp(vu(at.running, 1), 0);
+    je(no, T_NEAR);
+    mov(rax, vu(at.jit_limit, 8));
+    cmp(vu(at.cycle, 8), rax);
+    jae(no, T_NEAR);
+    cmp(vu(at.branch_pending, 1), 0);
+    jne(no, T_NEAR);
+    cmp(vu(at.end_pending, 1), 0);
+    jne(no, T_NEAR);
+    movzx(eax, vu(at.tpc, 2));
+    and_(eax, kMicroInstructions - 1);
+    mov(rax, qword[rbx + rax * 8 + at.chain_entries]);
+    test(rax, rax);
+    jz(no, T_NEAR);
+    jmp(rax);
+    L(no);
+  }
+
+  // Where the block before jumps in (chain_on), with this code's stack frame and rbx set: run_block's checks for
+  // this block from the entry at cycle_, as far as they are cheap, then its dead-result count, then the pairs.
+  // When a check fails it returns kBlockWhole (for the block before), and run_block's loop makes the full check.
+  void chained_entry(std::span<const BlockPair> pairs, const Block& info, Xbyak::Label& body) {
+    const VuLayout& at = abi_.layout;
+    Xbyak::Label refuse;
+    chain_entry_ = getCurr();
+    mov(r12, vu(at.cycle, 8));  // the entry cycle
+    // Whole-run liveness and the JIT's entry-state class: the last pair comes up before the limit.
+    lea(rdx, ptr[r12 + pairs.back().pre]);
+    cmp(rdx, vu(at.jit_limit, 8));
+    jae(refuse, T_NEAR);
+    // entry_is_quiet per unit: when something in flight lands after the block's earliest deadline on it (the
+    // unit's drain cycle, its newest write's ready cycle, is the latest of them), each deadline's own field or VI
+    // must be ready by it. (entry_is_quiet stops at the first deadline at or past the drain cycle: every later one
+    // is met, as no field is ready after the drain cycle.)
+    if (!info.vf_deadlines.empty() && fault_ != JitFault::kBrokenChainQuiet) {
+      const FmacPipeline::Layout in = FmacPipeline::layout();
+      Xbyak::Label quiet;
+      lea(rdx, ptr[r12 + info.vf_deadline_min]);
+      cmp(qword[rbx + at.fmac + in.last_ready], rdx);
+      jbe(quiet, T_NEAR);
+      for (const FieldDeadline& d : info.vf_deadlines) {
+        lea(rdx, ptr[r12 + d.deadline]);
+        cmp(qword[rbx + at.fmac + in.ready + 8 * static_cast<int32_t>(4 * (d.reg & 31) + (d.lane & 3))], rdx);
+        ja(refuse, T_NEAR);
+      }
+      L(quiet);
+    }
+    if (!info.vi_deadlines.empty()) {
+      const IntegerLoadPipeline::Layout in = IntegerLoadPipeline::layout();
+      Xbyak::Label quiet;
+      lea(rdx, ptr[r12 + info.vi_deadline_min]);
+      cmp(qword[rbx + at.integer_loads + in.last_ready], rdx);
+      jbe(quiet, T_NEAR);
+      for (const ViDeadline& d : info.vi_deadlines) {
+        if (d.vi == 0) continue;  // IntegerLoadPipeline::ready_cycle: VI00 is always ready
+        lea(rdx, ptr[r12 + d.deadline]);
+        cmp(qword[rbx + at.integer_loads + in.ready + 8 * static_cast<int32_t>(d.vi & 15)], rdx);
+        ja(refuse, T_NEAR);
+      }
+      L(quiet);
+    }
+    // FdivUnit::free_cycle (busy ? ready : 0) and EfuUnit::free_cycle (busy ? ready - 1 : 0) by the deadline.
+    if (info.fdiv_deadline != Block::kNoDeadline) {
+      Xbyak::Label idle;
+      cmp(vu(at.fdiv_busy, 1), 0);
+      je(idle, T_NEAR);
+      lea(rdx, ptr[r12 + info.fdiv_deadline]);
+      cmp(vu(at.fdiv_ready, 8), rdx);
+      ja(refuse, T_NEAR);
+      L(idle);
+    }
+    if (info.efu_deadline != Block::kNoDeadline) {
+      Xbyak::Label idle;
+      cmp(vu(at.efu_busy, 1), 0);
+      je(idle, T_NEAR);
+      lea(rdx, ptr[r12 + info.efu_deadline + 1]);
+      cmp(vu(at.efu_ready, 8), rdx);
+      ja(refuse, T_NEAR);
+      L(idle);
+    }
+    inc(qword[rbx + at.block_chained]);
+    if (info.dead_flag_results != 0) add(qword[rbx + at.block_dead], static_cast<uint32_t>(info.dead_flag_results));
+    jmp(body, T_NEAR);
+    L(refuse);
+    mov(eax, static_cast<uint32_t>(kBlockWhole));
+    jmp(return_, T_NEAR);
   }
 
   // Vu1::run_plain_pair for this pair, step by step.
   // Everything execute_pair does for the pair up to its stop check, for shape bits `s` (pair_shape_bits), with no
   // branch or E bit pending from before it.
   void plain_pair(const BlockPair& pair, uint8_t s, const DecodedBundle& bundle, const IssuePlan& plan, size_t n,
-                  Xbyak::Label& epilogue) {
+                  size_t count) {
     namespace shape = pair_shape;
     const VuLayout& at = abi_.layout;
     set_cycle(pair.issue);
@@ -177,7 +304,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     if ((s & shape::kHistory) != 0) record_history(plan);
     inc(vu(at.pairs, 8));
     // Only a lower op's handler can stop the program; the ones compiled inline never do.
-    if ((s & shape::kLower) != 0 && !lower_inline) return_if_stopped(n, epilogue);
+    if ((s & shape::kLower) != 0 && !lower_inline) return_if_stopped(n, count);
   }
 
   Xbyak::Address vi_at(uint32_t index) { return word[rbx + abi_.layout.vi + 2 * static_cast<int32_t>(index & 15)]; }
@@ -546,7 +673,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
 
   // execute_pair at the end of a delay slot: after a taken branch the block ends here and the PC is the target;
   // otherwise the program goes on with the next pair.
-  void delay_slot_done(const BlockPair& pair, size_t n, Xbyak::Label& epilogue) {
+  void delay_slot_done(const BlockPair& pair, size_t n, size_t count) {
     Xbyak::Label not_taken;
     cmp(vu(abi_.layout.branch_pending, 1), 0);
     je(not_taken, T_NEAR);
@@ -554,13 +681,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(eax, vu(abi_.layout.branch_target, 4));
     mov(vu(abi_.layout.tpc, 2), ax);
     if (fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
-    mov(eax, static_cast<uint32_t>(n + 1));
-    jmp(epilogue, T_NEAR);
+    leave_after(n, count);
     L(not_taken);
     mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
   }
 
-  void generic_pair(const BlockPair& kept, size_t n, Xbyak::Label& epilogue) {
+  void generic_pair(const BlockPair& kept, size_t n, size_t count) {
     Xbyak::Label go_on;
     mov(rdi, rbx);
     mov(rsi, reinterpret_cast<uintptr_t>(&kept));
@@ -568,41 +694,49 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     call_fn(abi_.hooks.generic_pair);
     test(al, al);
     jnz(go_on, T_NEAR);
-    mov(eax, static_cast<uint32_t>(n + 1));
-    jmp(epilogue, T_NEAR);
+    leave_after(n, count);
     L(go_on);
   }
 
   VuAbi abi_;
   JitFault fault_;
+  Xbyak::Label whole_;   // the block ran whole: count it, chain on or return kBlockWhole
+  Xbyak::Label cut_;     // the block stopped after eax pairs: count them, return kBlockCut
+  Xbyak::Label return_;  // restore and return eax
+  const void* chain_entry_ = nullptr;
 };
 
 }  // namespace
 
-std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const DecodedMicro& program,
-                                             const VuAbi& abi, JitFault fault, CodeArena& arena) {
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const Block& block,
+                                             const DecodedMicro& program, const VuAbi& abi, JitFault fault,
+                                             CodeArena& arena) {
   if (pairs.empty()) return nullptr;
-  const size_t room = 1024 + 512 * pairs.size();  // far above the longest pair's code (a bound xbyak enforces)
+  // Far above the longest pair's code and a chained entry's test per deadline (a bound xbyak enforces).
+  const size_t room = 1024 + 512 * pairs.size() + 32 * (block.vf_deadlines.size() + block.vi_deadlines.size());
   uint8_t* buffer = arena.reserve(room);
   if (buffer == nullptr) return nullptr;
   std::vector<BlockPair> kept(pairs.begin(), pairs.end());
   size_t used = 0;
+  const void* chain_entry = nullptr;
   try {
     BlockEmitter emitter(room, buffer, abi, fault);
-    emitter.block(pairs, kept, program);
+    emitter.block(pairs, kept, block, program);
     used = emitter.getSize();
+    chain_entry = emitter.chain_entry();
   } catch (const Xbyak::Error&) {
     used = 0;
   }
   // Made executable even when nothing was written, so the reserved pages never stay writable.
   if (!arena.commit(buffer, used) || used == 0) return nullptr;
-  return std::make_unique<CompiledBlock>(std::move(kept), reinterpret_cast<BlockCode>(buffer), buffer, used);
+  return std::make_unique<CompiledBlock>(std::move(kept), reinterpret_cast<BlockCode>(buffer), chain_entry, buffer,
+                                         used);
 }
 
 #else
 
-std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair>, const DecodedMicro&, const VuAbi&,
-                                             JitFault, CodeArena&) {
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair>, const Block&, const DecodedMicro&,
+                                             const VuAbi&, JitFault, CodeArena&) {
   return nullptr;
 }
 
