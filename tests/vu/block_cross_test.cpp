@@ -150,6 +150,14 @@ TEST(VuBlockCross, BenchWorkloadsMatchThePerPairPath) {
     EXPECT_GT(stats.blocks.pairs, 0u) << workload.name;
     EXPECT_GT(stats.jit.pairs, 0u) << workload.name;
     EXPECT_GT(stats.compiled_blocks, 0u) << workload.name;
+    // The JIT runs the same blocks as the block runner, counted the same way, whether its code went back to the
+    // runner's loop between them or chained on (block_compiler.hpp); and it does chain.
+    EXPECT_EQ(stats.jit.entries, stats.blocks.entries) << workload.name;
+    EXPECT_EQ(stats.jit.pairs, stats.blocks.pairs) << workload.name;
+    EXPECT_EQ(stats.jit.noisy_entries, stats.blocks.noisy_entries) << workload.name;
+    EXPECT_EQ(stats.jit.dead_flag_results, stats.blocks.dead_flag_results) << workload.name;
+    EXPECT_GT(stats.jit.chained, 0u) << workload.name;
+    EXPECT_EQ(stats.blocks.chained, 0u) << workload.name;
   }
 }
 
@@ -362,6 +370,11 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
       {vu::JitFault::kBrokenFmacReady, "inline FMAC result readable a cycle early", false},
       {vu::JitFault::kBrokenFmacFlags, "inline FMAC loses a dead result's sticky bits", true},
       {vu::JitFault::kBrokenKernelFlags, "inline FMAC builds only sticky bits for live results too", true},
+      {vu::JitFault::kBrokenInlineInteger, "inline integer op writes its result plus one", false},
+      {vu::JitFault::kBrokenInlineStore, "inline store writes every field", false},
+      {vu::JitFault::kBrokenInlineLoad, "inline load reads the next qword", false},
+      {vu::JitFault::kBrokenLaneFields, "inline MAX/MINI/ABS/ITOF/FTOI writes every field", false},
+      {vu::JitFault::kBrokenChainQuiet, "chained entry skips the FMAC quiet test", false},
   };
   const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000);
   for (const auto& [fault, name, flag_programs] : faults) {

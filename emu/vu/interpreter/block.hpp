@@ -126,6 +126,9 @@ struct BlockStats {
   uint64_t pairs = 0;          // pairs they ran
   uint64_t noisy_entries = 0;  // block entries refused for a missed deadline (the pair ran per pair)
   uint64_t dead_flag_results = 0;  // MAC/status results left out of the flag pipeline (flag_liveness.hpp)
+  // Of `entries`, those the JIT's compiled code took straight from the block before (block_compiler.hpp: chaining),
+  // without going back to the runner's loop. Always 0 for the block runner.
+  uint64_t chained = 0;
 };
 
 }  // namespace gcvu::vu

@@ -54,7 +54,7 @@ void Vu1::run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry) {
 uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry) {
   const jit::CompiledBlock* code = jit_.find(registers_.tpc);
   if (code == nullptr || code->pair_count() != block.pairs.size()) [[unlikely]] {
-    code = jit_.compile({pairs, block.pairs.size()}, *program_, jit_abi(), config_.jit_fault);
+    code = jit_.compile({pairs, block.pairs.size()}, block, *program_, jit_abi(), config_.jit_fault);
     if (code == nullptr) return 0;
   }
   return code->run(*this, entry);
@@ -83,6 +83,19 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.fmac = offset(&fmac_);
   abi.layout.vi = offset(registers_.vi_data());
   abi.layout.branch_history = offset(&branch_history_);
+  abi.layout.data = offset(&data_.qword(0));
+  abi.layout.integer_loads = offset(&integer_loads_);
+  abi.layout.end_pending = offset(&end_pending_);
+  abi.layout.jit_limit = offset(&jit_limit_);
+  abi.layout.chain_entries = offset(jit_.chain_entries().data());
+  abi.layout.block_entries = offset(&block_stats_.entries);
+  abi.layout.block_pairs = offset(&block_stats_.pairs);
+  abi.layout.block_dead = offset(&block_stats_.dead_flag_results);
+  abi.layout.block_chained = offset(&block_stats_.chained);
+  abi.layout.fdiv_busy = offset(&fdiv_.pending().busy);
+  abi.layout.fdiv_ready = offset(&fdiv_.pending().ready);
+  abi.layout.efu_busy = offset(&efu_.pending().busy);
+  abi.layout.efu_ready = offset(&efu_.pending().ready);
   abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle) { vu.retire_due(cycle); };
   abi.hooks.write_lower_vf = [](Vu1& vu, const LowerResult& lower) {
     vu.registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
@@ -185,13 +198,18 @@ bool Vu1::run_block(uint64_t until) {
       block_stats_.dead_flag_results += block->dead_flag_results;
     }
     const size_t count = block->pairs.size();
-    uint64_t ran = 0;
-    // The JIT's one entry-state class (block_compiler.hpp): quiet, from the first pair, and run whole.
+    // The JIT's one entry-state class (block_compiler.hpp): quiet, from the first pair, and run whole. The code
+    // counts its blocks' entries and pairs, and may chain on into the blocks after it.
     if (config_.engine == Engine::kJit && !generic_first && entry + block->pairs.back().pre < limit) {
-      ran = run_compiled(*block, pairs, entry);
+      jit_limit_ = limit;
+      if (const uint64_t ended = run_compiled(*block, pairs, entry); ended != 0) {
+        ran_any = true;
+        if (ended != jit::kBlockWhole || !running_ || cycle_ >= limit) return true;
+        continue;
+      }
     }
-    const bool compiled = ran != 0;
-    for (size_t n = 0; n < count && !compiled; ++n) {
+    uint64_t ran = 0;
+    for (size_t n = 0; n < count; ++n) {
       const BlockPair& pair = pairs[n];
       if (entry + pair.pre >= limit) break;
       ++ran;

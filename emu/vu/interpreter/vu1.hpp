@@ -153,8 +153,9 @@ class Vu1 {
   template <uint8_t kShape>
   static void run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry);
   using PlainPairFn = void (*)(Vu1&, const BlockPair&, uint64_t);
-  // block_runner.cpp: the whole block from a quiet entry as compiled host code (Engine::kJit); 0 if it cannot be
-  // compiled (the loop runs it then). Its pair count otherwise, or fewer if a pair stopped the program.
+  // block_runner.cpp: the whole block from a quiet entry as compiled host code (Engine::kJit), and the blocks it
+  // chains into; 0 if it cannot be compiled (the loop runs it then), else how the last block ended (kBlockCut,
+  // kBlockWhole: block_compiler.hpp). The code counts the blocks' BlockStats entries and pairs.
   uint64_t run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry);
   // What compiled code needs of this Vu1 (emu/vu/jit/vu_abi.hpp), and the steps it calls out of line.
   jit::VuAbi jit_abi();
@@ -220,6 +221,7 @@ class Vu1 {
   std::string stop_message_;
   Vu1Stats stats_;
   BlockStats block_stats_;
+  uint64_t jit_limit_ = 0;  // run_block's limit while compiled code runs (for chaining: block_compiler.hpp)
 };
 
 }  // namespace gcvu::vu

@@ -59,16 +59,21 @@ enum class FlagLiveness : uint8_t {
 // a JIT bug. Never use them.
 enum class JitFault : uint8_t {
   kNone,
-  kBrokenStallStats,  // a stalled pair adds one cycle too many to Vu1Stats::stall_cycles
-  kBrokenSkipsRetire,  // a stalled pair does not commit the results that land before it issues
-  kBrokenLastCycle,    // the cycle counter does not count up after a block's last pair
-  kBrokenStaleCode,    // micro-memory writes leave the compiled code in place
-  kBrokenBranchTarget,  // a taken branch compiled inline goes one pair past its target
-  kBrokenFmacFields,    // an FMAC op compiled inline writes all four fields of its destination, whatever its dest
-  kBrokenFmacReady,     // an FMAC op compiled inline makes its result readable one cycle early (FMAC scoreboard)
-  kBrokenFmacFlags,     // an FMAC op compiled inline leaves its sticky bits out of a dead result
-  kBrokenKernelFlags,   // every FMAC op compiled inline takes the dead-result kernel, live results too (MAC lost)
-  kBrokenDeadOverflow,  // a dead result to ACC takes the kernel without MAC O bits (ACC-overflow persistence lost)
+  kBrokenStallStats,     // a stalled pair adds one cycle too many to Vu1Stats::stall_cycles
+  kBrokenSkipsRetire,    // a stalled pair does not commit the results that land before it issues
+  kBrokenLastCycle,      // the cycle counter does not count up after a block's last pair
+  kBrokenStaleCode,      // micro-memory writes leave the compiled code in place
+  kBrokenBranchTarget,   // a taken branch compiled inline goes one pair past its target
+  kBrokenFmacFields,     // an FMAC op compiled inline writes all four fields of its destination, whatever its dest
+  kBrokenFmacReady,      // an FMAC op compiled inline makes its result readable one cycle early (FMAC scoreboard)
+  kBrokenFmacFlags,      // an FMAC op compiled inline leaves its sticky bits out of a dead result
+  kBrokenKernelFlags,    // every FMAC op compiled inline takes the dead-result kernel, live results too (MAC lost)
+  kBrokenDeadOverflow,   // a dead result to ACC takes the kernel without MAC O bits (ACC-overflow persistence lost)
+  kBrokenInlineInteger,  // an integer op compiled inline (IADD ... ISUBIU, ILW, MTIR) writes its result plus one
+  kBrokenInlineStore,    // a store compiled inline (SQ, SQI, ISW) writes all four fields, whatever its dest
+  kBrokenInlineLoad,     // a load compiled inline (LQ, LQI) reads the qword after its address
+  kBrokenLaneFields,     // MAX/MINI/ABS/ITOF/FTOI compiled inline write all four fields of their destination
+  kBrokenChainQuiet,     // a chained block entry skips the FMAC part of its quiet-entry test
 };
 
 struct Vu1Config {

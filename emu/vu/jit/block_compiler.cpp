@@ -7,6 +7,7 @@
 #include <xbyak/xbyak.h>
 
 #include "emu/vu/float/fmac_kernel.hpp"
+#include "emu/vu/float/lane_kernel.hpp"
 #include "emu/vu/interpreter/upper_plan.hpp"
 #include "emu/vu/pipeline/fmac_pipeline.hpp"
 #include "emu/vu/pipeline/integer_pipeline.hpp"
@@ -24,14 +25,18 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   BlockEmitter(size_t bytes, uint8_t* buffer, const VuAbi& abi, JitFault fault)
       : Xbyak::CodeGenerator(bytes, buffer), abi_(abi), fault_(fault) {}
 
-  void block(std::span<const BlockPair> pairs, std::span<const BlockPair> kept, const DecodedMicro& program) {
+  void block(std::span<const BlockPair> pairs, std::span<const BlockPair> kept, const Block& info,
+             const DecodedMicro& program) {
     push(rbx);
     push(r12);
     push(r13);
     sub(rsp, kFrame);  // three pushes and the return address: rsp stays 16-byte aligned at each call
     mov(rbx, rdi);
     mov(r12, rsi);
-    Xbyak::Label epilogue;
+    Xbyak::Label body;
+    jmp(body, T_NEAR);
+    chained_entry(pairs, info, body);
+    L(body);
     bool after_branch = false;  // the pair before was a branch: this one is its delay slot
     bool after_end = false;     // an E bit came before: execute_pair's end handling applies
     for (size_t n = 0; n < pairs.size(); ++n) {
@@ -42,17 +47,17 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       const bool own_rules = !after_end && !plan.e_bit && !plan.d_bit && !plan.t_bit && !plan.stops;
       const bool last = n + 1 == pairs.size();
       if (pair.shape != pair_shape::kGeneric) {
-        plain_pair(pair, pair.shape, bundle, plan, n, epilogue);
+        plain_pair(pair, pair.shape, bundle, plan, n, pairs.size());
         mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
       } else if (own_rules && branch && !after_branch) {
-        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, epilogue);
+        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, pairs.size());
         branch_taken();
         mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
       } else if (own_rules && !branch && after_branch) {
-        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, epilogue);
-        delay_slot_done(pair, n, epilogue);
+        plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, pairs.size());
+        delay_slot_done(pair, n, pairs.size());
       } else {
-        generic_pair(kept[n], n, epilogue);
+        generic_pair(kept[n], n, pairs.size());
         after_branch = branch;
         after_end = after_end || plan.e_bit;
         continue;
@@ -62,14 +67,25 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       after_branch = branch;
       after_end = after_end || plan.e_bit;
     }
-    mov(eax, static_cast<uint32_t>(pairs.size()));
-    L(epilogue);
+    // The block ran whole (here, or from a pair that ended it at its last pair).
+    L(whole_);
+    count_block(static_cast<uint32_t>(pairs.size()));
+    chain_on();
+    mov(eax, static_cast<uint32_t>(kBlockWhole));
+    L(return_);
     add(rsp, kFrame);
     pop(r13);
     pop(r12);
     pop(rbx);
     ret();
+    // The block stopped after eax pairs, before its last.
+    L(cut_);
+    count_block_eax();
+    mov(eax, static_cast<uint32_t>(kBlockCut));
+    jmp(return_, T_NEAR);
   }
+
+  const void* chain_entry() const { return chain_entry_; }
 
  private:
   // [rsp]: the pair's LowerResult; [rsp + kScratch]: where an inline FMAC op with VF00 as destination writes.
@@ -108,20 +124,132 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     lea(rax, ptr[r12 + offset]);
     mov(vu(abi_.layout.cycle, 8), rax);
   }
-  void return_if_stopped(size_t n, Xbyak::Label& epilogue) {
+  // Leaves the block after pair n (of `count`): whole if it was the last, else cut short after n + 1 pairs.
+  void leave_after(size_t n, size_t count) {
+    if (n + 1 == count) {
+      jmp(whole_, T_NEAR);
+    } else {
+      mov(eax, static_cast<uint32_t>(n + 1));
+      jmp(cut_, T_NEAR);
+    }
+  }
+  void return_if_stopped(size_t n, size_t count) {
     Xbyak::Label go_on;
     cmp(vu(abi_.layout.running, 1), 0);
-    jne(go_on);
-    mov(eax, static_cast<uint32_t>(n + 1));
-    jmp(epilogue, T_NEAR);
+    jne(go_on, T_NEAR);
+    leave_after(n, count);
     L(go_on);
+  }
+
+  // run_block's count of a block it ran: one entry, and its pairs (`pairs`, or eax for count_block_eax).
+  void count_block(uint32_t pairs) {
+    inc(qword[rbx + abi_.layout.block_entries]);
+    add(qword[rbx + abi_.layout.block_pairs], pairs);
+  }
+  void count_block_eax() {
+    inc(qword[rbx + abi_.layout.block_entries]);
+    add(qword[rbx + abi_.layout.block_pairs], rax);  // eax was written as a 32-bit value: rax holds it
+  }
+
+  // After a whole block: run_block's loop would go on to the block at the PC if the program still runs, the clock
+  // is before the limit, and no delay slot or E-bit pair is left waiting (generic_first); if code is cached there,
+  // jump into its chained entry, which checks the rest. Else fall through (the code returns kBlockWhole).
+  void chain_on() {
+    const VuLayout& at = abi_.layout;
+    Xbyak::Label no;
+    cmp(vu(at.running, 1), 0);
+    je(no, T_NEAR);
+    mov(rax, vu(at.jit_limit, 8));
+    cmp(vu(at.cycle, 8), rax);
+    jae(no, T_NEAR);
+    cmp(vu(at.branch_pending, 1), 0);
+    jne(no, T_NEAR);
+    cmp(vu(at.end_pending, 1), 0);
+    jne(no, T_NEAR);
+    movzx(eax, vu(at.tpc, 2));
+    and_(eax, kMicroInstructions - 1);
+    mov(rax, qword[rbx + rax * 8 + at.chain_entries]);
+    test(rax, rax);
+    jz(no, T_NEAR);
+    jmp(rax);
+    L(no);
+  }
+
+  // Where the block before jumps in (chain_on), with this code's stack frame and rbx set: run_block's checks for
+  // this block from the entry at cycle_, as far as they are cheap, then its dead-result count, then the pairs.
+  // When a check fails it returns kBlockWhole (for the block before), and run_block's loop makes the full check.
+  void chained_entry(std::span<const BlockPair> pairs, const Block& info, Xbyak::Label& body) {
+    const VuLayout& at = abi_.layout;
+    Xbyak::Label refuse;
+    chain_entry_ = getCurr();
+    mov(r12, vu(at.cycle, 8));  // the entry cycle
+    // Whole-run liveness and the JIT's entry-state class: the last pair comes up before the limit.
+    lea(rdx, ptr[r12 + pairs.back().pre]);
+    cmp(rdx, vu(at.jit_limit, 8));
+    jae(refuse, T_NEAR);
+    // entry_is_quiet per unit: when something in flight lands after the block's earliest deadline on it (the
+    // unit's drain cycle, its newest write's ready cycle, is the latest of them), each deadline's own field or VI
+    // must be ready by it. (entry_is_quiet stops at the first deadline at or past the drain cycle: every later one
+    // is met, as no field is ready after the drain cycle.)
+    if (!info.vf_deadlines.empty() && fault_ != JitFault::kBrokenChainQuiet) {
+      const FmacPipeline::Layout in = FmacPipeline::layout();
+      Xbyak::Label quiet;
+      lea(rdx, ptr[r12 + info.vf_deadline_min]);
+      cmp(qword[rbx + at.fmac + in.last_ready], rdx);
+      jbe(quiet, T_NEAR);
+      for (const FieldDeadline& d : info.vf_deadlines) {
+        lea(rdx, ptr[r12 + d.deadline]);
+        cmp(qword[rbx + at.fmac + in.ready + 8 * static_cast<int32_t>(4 * (d.reg & 31) + (d.lane & 3))], rdx);
+        ja(refuse, T_NEAR);
+      }
+      L(quiet);
+    }
+    if (!info.vi_deadlines.empty()) {
+      const IntegerLoadPipeline::Layout in = IntegerLoadPipeline::layout();
+      Xbyak::Label quiet;
+      lea(rdx, ptr[r12 + info.vi_deadline_min]);
+      cmp(qword[rbx + at.integer_loads + in.last_ready], rdx);
+      jbe(quiet, T_NEAR);
+      for (const ViDeadline& d : info.vi_deadlines) {
+        if (d.vi == 0) continue;  // IntegerLoadPipeline::ready_cycle: VI00 is always ready
+        lea(rdx, ptr[r12 + d.deadline]);
+        cmp(qword[rbx + at.integer_loads + in.ready + 8 * static_cast<int32_t>(d.vi & 15)], rdx);
+        ja(refuse, T_NEAR);
+      }
+      L(quiet);
+    }
+    // FdivUnit::free_cycle (busy ? ready : 0) and EfuUnit::free_cycle (busy ? ready - 1 : 0) by the deadline.
+    if (info.fdiv_deadline != Block::kNoDeadline) {
+      Xbyak::Label idle;
+      cmp(vu(at.fdiv_busy, 1), 0);
+      je(idle, T_NEAR);
+      lea(rdx, ptr[r12 + info.fdiv_deadline]);
+      cmp(vu(at.fdiv_ready, 8), rdx);
+      ja(refuse, T_NEAR);
+      L(idle);
+    }
+    if (info.efu_deadline != Block::kNoDeadline) {
+      Xbyak::Label idle;
+      cmp(vu(at.efu_busy, 1), 0);
+      je(idle, T_NEAR);
+      lea(rdx, ptr[r12 + info.efu_deadline + 1]);
+      cmp(vu(at.efu_ready, 8), rdx);
+      ja(refuse, T_NEAR);
+      L(idle);
+    }
+    inc(qword[rbx + at.block_chained]);
+    if (info.dead_flag_results != 0) add(qword[rbx + at.block_dead], static_cast<uint32_t>(info.dead_flag_results));
+    jmp(body, T_NEAR);
+    L(refuse);
+    mov(eax, static_cast<uint32_t>(kBlockWhole));
+    jmp(return_, T_NEAR);
   }
 
   // Vu1::run_plain_pair for this pair, step by step.
   // Everything execute_pair does for the pair up to its stop check, for shape bits `s` (pair_shape_bits), with no
   // branch or E bit pending from before it.
   void plain_pair(const BlockPair& pair, uint8_t s, const DecodedBundle& bundle, const IssuePlan& plan, size_t n,
-                  Xbyak::Label& epilogue) {
+                  size_t count) {
     namespace shape = pair_shape;
     const VuLayout& at = abi_.layout;
     set_cycle(pair.issue);
@@ -145,7 +273,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
     if ((s & shape::kHistory) != 0) movzx(r13d, word[rbx + at.vi + 2 * (plan.history_vi & 15)]);  // the old VI
     if (bundle.lower_info.is_branch) mov(byte[rsp + kBranchTaken], 0);  // read by branch_taken()
-    if ((s & shape::kLower) != 0) {
+    const bool lower_inline = (s & shape::kLower) != 0 && inline_lower(pair, bundle.lower, bundle.lower_info, s);
+    if ((s & shape::kLower) != 0 && !lower_inline) {
       // The handler gets a fresh LowerResult in run_plain_pair. Lower handlers only write it (lower_ops.cpp: a VF
       // result sets vf_write and vf_value together, a branch its two fields), and of a plain pair only vf_write is
       // read afterwards, so clearing vf_write's field mask is the same as a fresh one.
@@ -157,17 +286,177 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       mov(r8, rsp);
       call_fn(plan.lower_fn);
     }
-    if ((s & shape::kUpper) != 0 && !inline_fmac(pair, bundle.upper, bundle.upper_info)) {
+    if ((s & shape::kUpper) != 0 && !inline_fmac(pair, bundle.upper, bundle.upper_info) &&
+        !inline_lane_op(pair, bundle.upper, bundle.upper_info)) {
       mov(rdi, rbx);
       mov(rsi, reinterpret_cast<uintptr_t>(&bundle.upper));
       mov(rdx, reinterpret_cast<uintptr_t>(&bundle.upper_info));
       call_fn(plan.upper_fns[static_cast<size_t>(pair.flags)]);
     }
-    if ((s & shape::kLowerVf) != 0) lower_vf_write(pair, bundle.lower_info.vf_write);
+    if ((s & shape::kLowerVf) != 0) {
+      if (lower_inline) {
+        inline_lower_vf_write(pair, bundle.lower_info.vf_write);
+      } else {
+        lower_vf_write(pair, bundle.lower_info.vf_write);
+      }
+    }
     if ((s & shape::kLoi) != 0) mov(vu(at.i_register, 4), bundle.lower.raw);
     if ((s & shape::kHistory) != 0) record_history(plan);
     inc(vu(at.pairs, 8));
-    if ((s & shape::kLower) != 0) return_if_stopped(n, epilogue);  // only a lower op can stop the program
+    // Only a lower op's handler can stop the program; the ones compiled inline never do.
+    if ((s & shape::kLower) != 0 && !lower_inline) return_if_stopped(n, count);
+  }
+
+  Xbyak::Address vi_at(uint32_t index) { return word[rbx + abi_.layout.vi + 2 * static_cast<int32_t>(index & 15)]; }
+  Xbyak::Address vf_lane(uint32_t reg, int lane) {
+    return dword[rbx + abi_.layout.vf + 16 * static_cast<int32_t>(reg & 31) + 4 * lane];
+  }
+  // Registers::write_vi: VI00 ignores writes.
+  void write_vi(uint32_t index, const Xbyak::Reg16& value) {
+    if ((index & 15) != 0) mov(vi_at(index), value);
+  }
+  // eax, a qword address, becomes its byte offset in data memory (DataMemory: the address wraps at kDataQwords), in
+  // rax; a data-memory word is then at rbx + rax + layout.data + 4 * lane.
+  void data_offset(bool broken) {
+    static_assert((kDataQwords & (kDataQwords - 1)) == 0);
+    if (broken) inc(eax);
+    and_(eax, kDataQwords - 1);
+    shl(eax, 4);
+  }
+  Xbyak::Address data_lane(int lane) { return dword[rbx + rax + abi_.layout.data + 4 * lane]; }
+  // DataMemory::write_word for each field of `dest` (the store lambda of lower_ops.cpp), from ecx (`from_ecx`, ISW's
+  // broadcast VI) or from VF `fs`'s lanes.
+  void store_fields(FieldMask dest, bool from_ecx, uint32_t fs) {
+    if (fault_ == JitFault::kBrokenInlineStore) dest = kFieldsXyzw;
+    for (int lane = 0; lane < 4; ++lane) {
+      if (!has_lane(dest, lane)) continue;
+      if (!from_ecx) mov(ecx, vf_lane(fs, lane));
+      mov(data_lane(lane), ecx);
+    }
+  }
+
+  // Vu1::lower_op (lower_ops.cpp) for the common lower ops that touch only VI, data memory and a VF result (and, for
+  // ILW, the integer-load scoreboard): the integer ALU ops, ILW, MTIR, SQ/SQI/ISW, LQ/LQI and MOVE/MR32, step by step
+  // as their case there, with the register numbers, immediate and dest mask baked in. A VF result goes to the
+  // LowerResult's vf_value ([rsp + kLowerValue]) before the upper op runs, as the handler's would, and
+  // inline_lower_vf_write writes it after (only with the kLowerVf shape bit: a clashed lower write is dropped, as
+  // run_plain_pair drops it). The upper op reads and writes no VI and no data memory, so nothing it does can change
+  // what these read. Emits nothing and returns false for any other op (its handler is called) and for a VF result to
+  // VF00 (the hook's general path handles it).
+  bool inline_lower(const BlockPair& pair, const DecodedOp& op, const OpInfo& info, uint8_t s) {
+    const bool vf_result = (s & pair_shape::kLowerVf) != 0;
+    if (vf_result && ((info.vf_write.reg & 31) == 0 || info.vf_write.fields > kFieldsXyzw)) return false;
+    const bool broken_int = fault_ == JitFault::kBrokenInlineInteger;
+    const bool broken_load = fault_ == JitFault::kBrokenInlineLoad;
+    const auto imm = static_cast<uint32_t>(op.imm);
+    const auto finish_int = [&](uint32_t index) {
+      if (broken_int) inc(eax);
+      write_vi(index, ax);
+    };
+    const auto stash_value = [&]() { movdqu(ptr[rsp + kLowerValue], xmm0); };
+    switch (op.op) {
+      case Opcode::kIadd:
+      case Opcode::kIsub:
+      case Opcode::kIand:
+      case Opcode::kIor:
+        movzx(eax, vi_at(op.is));
+        movzx(ecx, vi_at(op.it));
+        if (op.op == Opcode::kIadd) add(eax, ecx);
+        if (op.op == Opcode::kIsub) sub(eax, ecx);
+        if (op.op == Opcode::kIand) and_(eax, ecx);
+        if (op.op == Opcode::kIor) or_(eax, ecx);
+        finish_int(op.id);
+        return true;
+      case Opcode::kIaddi:
+      case Opcode::kIaddiu:
+      case Opcode::kIsubiu:
+        movzx(eax, vi_at(op.is));
+        if (op.op == Opcode::kIaddi) add(eax, imm);
+        if (op.op == Opcode::kIaddiu) add(eax, imm & 0x7fff);
+        if (op.op == Opcode::kIsubiu) sub(eax, imm & 0x7fff);
+        finish_int(op.it);
+        return true;
+      case Opcode::kIlw: {
+        movzx(eax, vi_at(op.is));
+        add(eax, imm);
+        data_offset(false);
+        int lane = 0;  // first_lane (lower_ops.cpp): the first field set in dest, x first; x when none is
+        for (int candidate = 3; candidate >= 0; --candidate) {
+          if (has_lane(static_cast<FieldMask>(op.dest), candidate)) lane = candidate;
+        }
+        mov(eax, data_lane(lane));
+        finish_int(op.it);
+        if (op.it != 0) {  // IntegerLoadPipeline::issue(it, cycle_)
+          const IntegerLoadPipeline::Layout in = IntegerLoadPipeline::layout();
+          const int32_t loads = abi_.layout.integer_loads;
+          lea(rdx, ptr[r12 + pair.issue + IntegerLoadPipeline::kLatency]);
+          mov(qword[rbx + loads + in.ready + 8 * static_cast<int32_t>(op.it & 15)], rdx);
+          mov(qword[rbx + loads + in.last_ready], rdx);
+        }
+        return true;
+      }
+      case Opcode::kMtir:
+        mov(eax, vf_lane(op.fs, op.fsf & 3));
+        finish_int(op.it);
+        return true;
+      case Opcode::kSq:
+        movzx(eax, vi_at(op.it));
+        add(eax, imm);
+        data_offset(false);
+        store_fields(static_cast<FieldMask>(op.dest), false, op.fs);
+        return true;
+      case Opcode::kSqi:
+        movzx(eax, vi_at(op.it));
+        lea(edx, ptr[eax + 1]);  // the VI after the store
+        data_offset(false);
+        store_fields(static_cast<FieldMask>(op.dest), false, op.fs);
+        write_vi(op.it, dx);
+        return true;
+      case Opcode::kIsw:
+        movzx(ecx, vi_at(op.it));  // broadcast(vi(it)): the VI zero-extended in every field
+        movzx(eax, vi_at(op.is));
+        add(eax, imm);
+        data_offset(false);
+        store_fields(static_cast<FieldMask>(op.dest), true, 0);
+        return true;
+      case Opcode::kLq:
+        if (!vf_result) return true;  // the load's only effect is its VF result
+        movzx(eax, vi_at(op.is));
+        add(eax, imm);
+        data_offset(broken_load);
+        movdqu(xmm0, ptr[rbx + rax + abi_.layout.data]);
+        stash_value();
+        return true;
+      case Opcode::kLqi:
+        movzx(eax, vi_at(op.is));
+        lea(edx, ptr[eax + 1]);  // the VI after the load
+        if (vf_result) {
+          data_offset(broken_load);
+          movdqu(xmm0, ptr[rbx + rax + abi_.layout.data]);
+          stash_value();
+        }
+        write_vi(op.is, dx);
+        return true;
+      case Opcode::kMove:
+      case Opcode::kMr32:
+        if (!vf_result) return true;
+        movdqu(xmm0, ptr[rbx + abi_.layout.vf + 16 * static_cast<int32_t>(op.fs & 31)]);
+        if (op.op == Opcode::kMr32) pshufd(xmm0, xmm0, 0x39);  // {y, z, w, x}
+        stash_value();
+        return true;
+      default: return false;
+    }
+  }
+
+  // write_lower_vf for a lower op compiled inline (inline_lower): its register and fields are the decoder's
+  // (`expected`, reg 1-31), so the lanes are copied and the scoreboard set with no test.
+  void inline_lower_vf_write(const BlockPair& pair, const VfUse& expected) {
+    for (int lane = 0; lane < 4; ++lane) {
+      if (!has_lane(expected.fields, lane)) continue;
+      mov(eax, dword[rsp + kLowerValue + 4 * lane]);
+      mov(vf_lane(expected.reg, lane), eax);
+    }
+    fmac_issue(pair, expected.reg & 31, expected.fields);
   }
 
   // Vu1::upper_fmac and finish_upper (upper_ops.cpp) for ADD/SUB/MUL/MADD/MSUB in all their forms (vector,
@@ -239,6 +528,43 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       }
     }
     if (!to_acc && writes_vf) fmac_issue(pair, info.vf_write.reg & 31, info.vf_write.fields);
+    return true;
+  }
+
+  // Vu1::upper_fmac (MAX, MINI) and upper_other (ABS, ITOF, FTOI) with finish_upper, for these ops that set no
+  // MAC/status: the lanes of the decoder's vf_write from lane_kernel.hpp's kernel for the op (the interpreter's own
+  // functions), then the FMAC scoreboard. With no VF written (VF00) the op does nothing at all. Emits nothing and
+  // returns false for any other upper op.
+  bool inline_lane_op(const BlockPair& pair, const DecodedOp& op, const OpInfo& info) {
+    const UpperPlan plan = plan_upper(op.op);
+    LaneKernelOp kernel_op{};
+    bool broadcast = false;
+    switch (plan.kind) {
+      case UpperKind::kFmac:
+        if (plan.form.to_acc || (plan.form.arith != Arith::kMax && plan.form.arith != Arith::kMini)) return false;
+        kernel_op = plan.form.arith == Arith::kMax ? LaneKernelOp::kMax : LaneKernelOp::kMini;
+        broadcast = plan.form.second != Second::kVector;
+        break;
+      case UpperKind::kAbs: kernel_op = LaneKernelOp::kAbs; break;
+      case UpperKind::kItof: kernel_op = LaneKernelOp::kItof; break;
+      case UpperKind::kFtoi: kernel_op = LaneKernelOp::kFtoi; break;
+      default: return false;
+    }
+    if (info.sets_mac_status) return false;
+    if (!info.vf_write.used()) return true;
+    if ((info.vf_write.reg & 31) == 0 || info.vf_write.fields > kFieldsXyzw) return false;
+    const VuLayout& at = abi_.layout;
+    lea(rdi, ptr[rbx + at.vf + 16 * (op.fs & 31)]);
+    switch (plan.form.second) {
+      case Second::kVector: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31)]); break;
+      case Second::kBroadcast: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31) + 4 * (op.bc & 3)]); break;
+      case Second::kQ: lea(rsi, ptr[rbx + at.q]); break;
+      case Second::kI: lea(rsi, ptr[rbx + at.i_register]); break;
+    }
+    lea(rdx, ptr[rbx + at.vf + 16 * (info.vf_write.reg & 31)]);
+    mov(ecx, fault_ == JitFault::kBrokenLaneFields ? uint32_t{kFieldsXyzw} : uint32_t{info.vf_write.fields});
+    call_fn(lane_kernel(kernel_op, broadcast, plan.fixed));
+    fmac_issue(pair, info.vf_write.reg & 31, info.vf_write.fields);
     return true;
   }
 
@@ -347,7 +673,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
 
   // execute_pair at the end of a delay slot: after a taken branch the block ends here and the PC is the target;
   // otherwise the program goes on with the next pair.
-  void delay_slot_done(const BlockPair& pair, size_t n, Xbyak::Label& epilogue) {
+  void delay_slot_done(const BlockPair& pair, size_t n, size_t count) {
     Xbyak::Label not_taken;
     cmp(vu(abi_.layout.branch_pending, 1), 0);
     je(not_taken, T_NEAR);
@@ -355,13 +681,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(eax, vu(abi_.layout.branch_target, 4));
     mov(vu(abi_.layout.tpc, 2), ax);
     if (fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
-    mov(eax, static_cast<uint32_t>(n + 1));
-    jmp(epilogue, T_NEAR);
+    leave_after(n, count);
     L(not_taken);
     mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
   }
 
-  void generic_pair(const BlockPair& kept, size_t n, Xbyak::Label& epilogue) {
+  void generic_pair(const BlockPair& kept, size_t n, size_t count) {
     Xbyak::Label go_on;
     mov(rdi, rbx);
     mov(rsi, reinterpret_cast<uintptr_t>(&kept));
@@ -369,41 +694,49 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     call_fn(abi_.hooks.generic_pair);
     test(al, al);
     jnz(go_on, T_NEAR);
-    mov(eax, static_cast<uint32_t>(n + 1));
-    jmp(epilogue, T_NEAR);
+    leave_after(n, count);
     L(go_on);
   }
 
   VuAbi abi_;
   JitFault fault_;
+  Xbyak::Label whole_;   // the block ran whole: count it, chain on or return kBlockWhole
+  Xbyak::Label cut_;     // the block stopped after eax pairs: count them, return kBlockCut
+  Xbyak::Label return_;  // restore and return eax
+  const void* chain_entry_ = nullptr;
 };
 
 }  // namespace
 
-std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const DecodedMicro& program,
-                                             const VuAbi& abi, JitFault fault, CodeArena& arena) {
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const Block& block,
+                                             const DecodedMicro& program, const VuAbi& abi, JitFault fault,
+                                             CodeArena& arena) {
   if (pairs.empty()) return nullptr;
-  const size_t room = 1024 + 512 * pairs.size();  // far above the longest pair's code (a bound xbyak enforces)
+  // Far above the longest pair's code and a chained entry's test per deadline (a bound xbyak enforces).
+  const size_t room = 1024 + 512 * pairs.size() + 32 * (block.vf_deadlines.size() + block.vi_deadlines.size());
   uint8_t* buffer = arena.reserve(room);
   if (buffer == nullptr) return nullptr;
   std::vector<BlockPair> kept(pairs.begin(), pairs.end());
   size_t used = 0;
+  const void* chain_entry = nullptr;
   try {
     BlockEmitter emitter(room, buffer, abi, fault);
-    emitter.block(pairs, kept, program);
+    emitter.block(pairs, kept, block, program);
     used = emitter.getSize();
+    chain_entry = emitter.chain_entry();
   } catch (const Xbyak::Error&) {
     used = 0;
   }
   // Made executable even when nothing was written, so the reserved pages never stay writable.
   if (!arena.commit(buffer, used) || used == 0) return nullptr;
-  return std::make_unique<CompiledBlock>(std::move(kept), reinterpret_cast<BlockCode>(buffer), buffer, used);
+  return std::make_unique<CompiledBlock>(std::move(kept), reinterpret_cast<BlockCode>(buffer), chain_entry, buffer,
+                                         used);
 }
 
 #else
 
-std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair>, const DecodedMicro&, const VuAbi&,
-                                             JitFault, CodeArena&) {
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair>, const Block&, const DecodedMicro&,
+                                             const VuAbi&, JitFault, CodeArena&) {
   return nullptr;
 }
 

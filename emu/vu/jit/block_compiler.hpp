@@ -15,6 +15,16 @@
 // after an E bit, with every pair's come-up cycle before the run's limit. Its stall schedule is then fixed and its
 // flag liveness applies (Block::whole_run_pairs). Anything else runs through the block runner.
 //
+// Chaining: a block that ran whole goes on straight into the next block's compiled code, instead of returning to
+// Vu1::run_block's loop, when that loop would have run that code next: the program still runs, the clock is before
+// the run's limit (Vu1::jit_limit_), no branch or E bit is pending, and code is cached for the PC
+// (CodeCache::chain_entries). The next block's chained entry then makes the rest of the loop's checks for its own
+// entry state class, with its deadlines baked in: its last pair comes up before the limit, and the entry is quiet
+// by the cheap test of Vu1::entry_is_quiet (each unit's newest result lands by the earliest deadline on it). Where
+// that test is not met the code returns (kBlockWhole) and the loop makes the full check, so chaining never takes a
+// block the loop would not have run the same way. Each block's BlockStats entry, pairs and dead results are counted
+// by its code.
+//
 // W^X: the code is generated into read-write pages of a CodeArena, which are then made read-execute; they are never
 // writable and executable at once.
 
@@ -32,34 +42,43 @@
 
 namespace gcvu::vu::jit {
 
-// Runs the block's pairs from `entry`; returns how many pairs ran (all of them unless one stopped the program or
-// the block ends early at a taken branch's delay slot).
+// Runs the block's pairs from `entry`, and then, while it can, the blocks after it (chaining, below). Returns how
+// the last block it ran ended: kBlockCut if it stopped before its last pair (the program stopped, or a taken
+// branch's delay slot ended it early), kBlockWhole if it ran whole.
 using BlockCode = uint64_t (*)(Vu1* vu, uint64_t entry);
+inline constexpr uint64_t kBlockCut = 1;
+inline constexpr uint64_t kBlockWhole = 2;
 
 // A block's code, in the arena it was compiled into (which must outlive it and not be reset while it is called).
 class CompiledBlock {
  public:
-  CompiledBlock(std::vector<BlockPair> pairs, BlockCode entry, const uint8_t* code, size_t bytes)
-      : pairs_(std::move(pairs)), entry_(entry), code_(code), bytes_(bytes) {}
+  CompiledBlock(std::vector<BlockPair> pairs, BlockCode entry, const void* chain_entry, const uint8_t* code,
+                size_t bytes)
+      : pairs_(std::move(pairs)), entry_(entry), chain_entry_(chain_entry), code_(code), bytes_(bytes) {}
 
   uint64_t run(Vu1& vu, uint64_t entry) const { return entry_(&vu, entry); }
   size_t pair_count() const { return pairs_.size(); }
   uint32_t first_pc() const { return pairs_.front().pc; }
   uint32_t last_pc() const { return pairs_.back().pc; }
   const void* code_address() const { return code_; }
+  // Where the block before jumps in (with its stack frame and the Vu1 in rbx), for CodeCache::chain_entries.
+  const void* chain_entry() const { return chain_entry_; }
   size_t code_bytes() const { return bytes_; }
 
  private:
   std::vector<BlockPair> pairs_;  // the generated code points into these (for the pairs that are not plain)
   BlockCode entry_;
+  const void* chain_entry_;
   const uint8_t* code_;
   size_t bytes_;
 };
 
-// Compiles `pairs` (a block's pairs, with the FlagUse of a whole run) into `arena`. nullptr if it cannot: the arena
+// Compiles `pairs` (`block`'s pairs, with the FlagUse of a whole run) into `arena`; `block` gives the deadlines and
+// dead results of its chained entry. nullptr if it cannot: the arena
 // is full (the cache then starts over), the host refuses executable pages, or the host is not x86-64; the block
 // runner then runs the block.
-std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const DecodedMicro& program,
-                                             const VuAbi& abi, JitFault fault, CodeArena& arena);
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const Block& block,
+                                             const DecodedMicro& program, const VuAbi& abi, JitFault fault,
+                                             CodeArena& arena);
 
 }  // namespace gcvu::vu::jit

@@ -4,15 +4,15 @@
 
 namespace gcvu::vu::jit {
 
-const CompiledBlock* CodeCache::compile(std::span<const BlockPair> pairs, const DecodedMicro& program,
-                                        const VuAbi& abi, JitFault fault) {
+const CompiledBlock* CodeCache::compile(std::span<const BlockPair> pairs, const Block& block_info,
+                                        const DecodedMicro& program, const VuAbi& abi, JitFault fault) {
   if (arena_ == nullptr) arena_ = std::make_unique<CodeArena>();
-  auto block = compile_block(pairs, program, abi, fault, *arena_);
+  auto block = compile_block(pairs, block_info, program, abi, fault, *arena_);
   if (block == nullptr && arena_->used() != 0) {
     clear();  // every block goes before their code is overwritten
     arena_->reset();
     ++flushes_;
-    block = compile_block(pairs, program, abi, fault, *arena_);
+    block = compile_block(pairs, block_info, program, abi, fault, *arena_);
   }
   return block == nullptr ? nullptr : insert(std::move(block));
 }
@@ -23,9 +23,11 @@ const CompiledBlock* CodeCache::insert(std::unique_ptr<CompiledBlock> block) {
     order_.erase(std::find(order_.begin(), order_.end(), pc));
   } else if (order_.size() >= capacity_) {
     by_pc_[order_.front()].reset();
+    chain_[order_.front()] = nullptr;
     order_.pop_front();
     ++evicted_;
   }
+  chain_[pc] = block->chain_entry();
   by_pc_[pc] = std::move(block);
   order_.push_back(pc);
   ++compiled_;
@@ -44,6 +46,7 @@ void CodeCache::invalidate(uint32_t first, uint32_t count) {
                      (first + kMicroInstructions - start) % kMicroInstructions <= span;
     if (hit) {
       by_pc_[start].reset();
+      chain_[start] = nullptr;
       ++invalidated_;
     }
     return hit;
@@ -51,7 +54,10 @@ void CodeCache::invalidate(uint32_t first, uint32_t count) {
 }
 
 void CodeCache::clear() {
-  for (uint32_t pc : order_) by_pc_[pc].reset();
+  for (uint32_t pc : order_) {
+    by_pc_[pc].reset();
+    chain_[pc] = nullptr;
+  }
   order_.clear();
 }
 

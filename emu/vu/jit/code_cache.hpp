@@ -32,8 +32,8 @@ class CodeCache {
 
   // Compiles the block into this cache's arena and keeps it (nullptr if it cannot be compiled). A full arena empties
   // the cache and starts over.
-  const CompiledBlock* compile(std::span<const BlockPair> pairs, const DecodedMicro& program, const VuAbi& abi,
-                               JitFault fault);
+  const CompiledBlock* compile(std::span<const BlockPair> pairs, const Block& block, const DecodedMicro& program,
+                               const VuAbi& abi, JitFault fault);
   // Whether the cached code was compiled from `program` with settings `key`; retarget empties the cache for them.
   bool compiled_for(const std::shared_ptr<DecodedMicro>& program, uint32_t key) const {
     return key == key_ && !program_.owner_before(program) && !program.owner_before(program_);
@@ -45,6 +45,10 @@ class CodeCache {
   }
 
   const CompiledBlock* find(uint32_t pc) const { return by_pc_[pc % kMicroInstructions].get(); }
+  // Each cached block's chained entry (CompiledBlock::chain_entry) by start PC, nullptr where none is cached: what
+  // compiled code reads to go straight on into the next block. Kept in step with by_pc_ by every insert, eviction,
+  // invalidation and clear, so it never points at code that is gone.
+  const std::array<const void*, kMicroInstructions>& chain_entries() const { return chain_; }
   const CompiledBlock* insert(std::unique_ptr<CompiledBlock> block);  // evicts the oldest when full
   // Drops every block with a pair in [first, first + count) (modulo micro memory) or whose next pair is there.
   void invalidate(uint32_t first, uint32_t count);
@@ -62,6 +66,7 @@ class CodeCache {
   std::weak_ptr<DecodedMicro> program_;
   uint32_t key_ = 0;
   std::array<std::unique_ptr<CompiledBlock>, kMicroInstructions> by_pc_{};
+  std::array<const void*, kMicroInstructions> chain_{};
   std::deque<uint32_t> order_;  // start PCs, oldest first
   uint64_t compiled_ = 0;
   uint64_t evicted_ = 0;

@@ -34,6 +34,21 @@ struct VuLayout {
   int32_t fmac = 0;            // the FmacPipeline; its own layout is FmacPipeline::layout()
   int32_t vi = 0;              // uint16_t VI[0]; VI[n] is 2 * n bytes on
   int32_t branch_history = 0;  // the BranchViHistory; its own layout is BranchViHistory::layout()
+  // For the lower ops compiled inline:
+  int32_t data = 0;  // Vec4 data memory qword 0; qword n is 16 * n bytes on (n < kDataQwords)
+  int32_t integer_loads = 0;  // the IntegerLoadPipeline; its own layout is IntegerLoadPipeline::layout()
+  // For chaining (block_compiler.hpp):
+  int32_t end_pending = 0;    // bool
+  int32_t jit_limit = 0;      // uint64_t Vu1::jit_limit_: run_block's limit for the run
+  int32_t chain_entries = 0;  // const void* CodeCache::chain_entries()[0]; PC n's is 8 * n bytes on
+  int32_t block_entries = 0;  // uint64_t BlockStats::entries
+  int32_t block_pairs = 0;    // uint64_t BlockStats::pairs
+  int32_t block_dead = 0;     // uint64_t BlockStats::dead_flag_results
+  int32_t block_chained = 0;  // uint64_t BlockStats::chained
+  int32_t fdiv_busy = 0;      // bool FdivUnit::pending().busy
+  int32_t fdiv_ready = 0;     // uint64_t FdivUnit::pending().ready
+  int32_t efu_busy = 0;       // bool EfuUnit::pending().busy
+  int32_t efu_ready = 0;      // uint64_t EfuUnit::pending().ready
 };
 
 // Each does exactly what the block runner's plain-pair handler (block_runner.cpp) does at that step.

@@ -22,6 +22,11 @@ uint16_t BranchViHistory::branch_value(uint64_t branch_pair, uint8_t vi, uint16_
   return value;
 }
 
+IntegerLoadPipeline::Layout IntegerLoadPipeline::layout() {
+  return Layout{static_cast<int32_t>(offsetof(IntegerLoadPipeline, ready_)),
+                static_cast<int32_t>(offsetof(IntegerLoadPipeline, last_ready_))};
+}
+
 BranchViHistory::Layout BranchViHistory::layout() {
   static_assert((kDepth & (kDepth - 1)) == 0);
   return Layout{static_cast<int32_t>(offsetof(BranchViHistory, entries_)),

@@ -22,6 +22,14 @@ class IntegerLoadPipeline {
   uint64_t drain_cycle() const { return last_ready_; }
   void clear() { ready_ = {}, last_ready_ = 0; }
 
+  // Where issue() keeps its state, in bytes from the object, for compiled code that issues inline
+  // (emu/vu/jit/block_compiler.cpp): 16 uint64_t ready cycles by VI at ready, the newest's, a uint64_t, at last_ready.
+  struct Layout {
+    int32_t ready;
+    int32_t last_ready;
+  };
+  static Layout layout();
+
  private:
   std::array<uint64_t, 16> ready_{};
   uint64_t last_ready_ = 0;
