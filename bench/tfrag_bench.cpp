@@ -6,8 +6,15 @@
 //   and ratio_to_60fps divides that by the game's 60.
 // - BM_TfragDemoFrame runs the whole frame as `gcvu run` does (frame builder, DMA, VIF1, VU1, GIF, GS on one
 //   clock): frames_per_second and ratio_to_60fps, and vu_hz as VU1 busy cycles per wall second of the whole run.
+//   Each iteration is a run_level of one frame, so it also pays what a run pays once: a new machine and GS, the
+//   VU1 JIT compiling every block, every texture decoded into the GS's caches, the result's copies.
+// - BM_TfragDemoFrameWarm is the same frame in steady state, as the frames after the first of a `gcvu run
+//   --frames N` (one machine and GS through all frames): each iteration is a run_level of 1 + 8 frames of the same
+//   camera, timed (manual time) from the end of the first to the end of the last, per frame.
 
 #include <benchmark/benchmark.h>
+
+#include <chrono>
 
 #include "bench/warm_runs.hpp"
 #include "harness/bench/demo_frame_workloads.hpp"
@@ -83,6 +90,33 @@ void BM_TfragDemoFrame(benchmark::State& state) {
   set_counters(state, cycles);
 }
 
+void BM_TfragDemoFrameWarm(benchmark::State& state) {
+  constexpr uint32_t kWarmFrames = 8;
+  const gcvu::formats::rc2::Level& level = demo_level();
+  gcvu::harness::LevelRunRequest request;
+  request.level = &level;
+  request.program = &gcvu::microcode::tfrag::tfrag_program();
+  request.frame = gcvu::harness::scene_frame_options(level, gcvu::harness::overview_camera(level));
+  request.source = "demo";
+  request.frames = 1 + kWarmFrames;
+  // With the GS on the caller's thread (the library default) a frame's GS work is done when run_level reports it.
+  std::chrono::steady_clock::time_point first_done;
+  std::chrono::steady_clock::time_point last_done;
+  request.progress = [&](uint32_t done, uint32_t total) {
+    if (done == 1) first_done = std::chrono::steady_clock::now();
+    if (done == total) last_done = std::chrono::steady_clock::now();
+  };
+  uint64_t cycles = 0;
+  for (auto _ : state) {
+    const gcvu::harness::LevelRunResult result = gcvu::harness::run_level(request);
+    for (size_t index = 1; index < result.frames.size(); ++index) cycles += result.frames[index].vu_cycles;
+    benchmark::DoNotOptimize(result.gs_memory.data());
+    state.SetIterationTime(std::chrono::duration<double>(last_done - first_done).count() / kWarmFrames);
+  }
+  // Per warm frame, as BM_TfragDemoFrame's counters are per frame.
+  set_counters(state, cycles / kWarmFrames);
+}
+
 }  // namespace
 
 BENCHMARK(BM_TfragDemoMicrocode)->Unit(benchmark::kMillisecond);
@@ -101,3 +135,4 @@ BENCHMARK_CAPTURE(BM_DemoProgramsEngine, moby_blocks, Program::kMoby, gcvu::vu::
 BENCHMARK_CAPTURE(BM_DemoProgramsEngine, moby_jit, Program::kMoby, gcvu::vu::Engine::kJit)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TfragDemoFrame)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_TfragDemoFrameWarm)->Unit(benchmark::kMillisecond)->UseManualTime();
