@@ -1,4 +1,4 @@
-#include "emu/dma/zeroed_bytes.hpp"
+#include "emu/common/zeroed_bytes.hpp"
 
 #include <cstdlib>
 #include <new>
@@ -8,16 +8,28 @@
 #include <sys/mman.h>
 #endif
 
-namespace gcvu::dma {
+namespace gcvu {
 namespace {
 
 constexpr size_t kHugePageBytes = size_t{2} << 20;
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kMapHugePages = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kMapHugePages = false;
+#else
+constexpr bool kMapHugePages = true;
+#endif
+#else
+constexpr bool kMapHugePages = true;
+#endif
 
 }  // namespace
 
 ZeroedBytes::ZeroedBytes(size_t size) : size_(size) {
 #if defined(__linux__)
-  if (size >= kHugePageBytes) {
+  if (kMapHugePages && size >= kHugePageBytes) {
     // Map one huge page more than asked, so that a 2 MiB boundary lies within the first one; anonymous memory is
     // zero-filled by the kernel.
     const size_t mapped = size + kHugePageBytes;
@@ -74,4 +86,4 @@ ZeroedBytes& ZeroedBytes::operator=(ZeroedBytes&& other) noexcept {
   return *this;
 }
 
-}  // namespace gcvu::dma
+}  // namespace gcvu
