@@ -92,8 +92,8 @@ void read_framebuffer_row(const LocalMemory& memory, const BufferLayout& layout,
       }
     };
     if constexpr (kPsm == Psm::kCt32 || kPsm == Psm::kCt24) {
-      // A display row is mostly whole column groups. BM_RenderDisplay/ct32 (640x448): 0.95-1.13 ms a picture
-      // through the element addresses, 0.68-0.70 ms through the columns (0.39 ms with pcrtc.cpp's direct rows).
+      // A display row is mostly whole column groups. BM_RenderDisplay/ct32 (640x448) on a quiet machine: 0.30 ms a
+      // picture through the element addresses, 0.10 ms with the columns and pcrtc.cpp's direct rows.
       const uint32_t first = std::min((8 - (x & 7)) & 7, count);
       const uint32_t grouped = read_column_groups<kPsm>(bytes, row, x, count, rgba.data());
       read_pixels(0, first);
