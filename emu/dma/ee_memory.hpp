@@ -7,7 +7,7 @@
 #include <span>
 
 #include "emu/common/qword.hpp"
-#include "emu/dma/zeroed_bytes.hpp"
+#include "emu/common/zeroed_bytes.hpp"
 
 namespace gcvu::dma {
 

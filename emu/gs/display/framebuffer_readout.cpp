@@ -1,5 +1,7 @@
 #include "emu/gs/display/framebuffer_readout.hpp"
 
+#include <emmintrin.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -26,6 +28,36 @@ Rgba decode(uint32_t raw) {
   }
 }
 
+// PSMCT32 and PSMCT24 (bytes R, G, B, A as stored; CT24's alpha reads 0x80): the eight pixels of a row's aligned
+// group are words {0, 1, 4, 5, 8, 9, 12, 13} (even rows) or {2, 3, 6, 7, ...} (odd rows) of one 64-byte column, so
+// four loads and two unpacks give them in order (as the Z test reads them, gs/pixel/depth_test.hpp). Returns how many
+// pixels it read from `first` (a multiple of 8 pixels, the whole aligned groups of [x + first, x + count)); the
+// caller reads the rest pixel by pixel.
+template <Psm kPsm>
+uint32_t read_column_groups(const uint8_t* bytes, const RowAddress<kPsm>& row, uint32_t x, uint32_t count,
+                            uint8_t* rgba) {
+  const __m128i alpha = _mm_set1_epi32(kPsm == Psm::kCt24 ? static_cast<int32_t>(0x80000000u) : 0);
+  const __m128i keep = _mm_set1_epi32(kPsm == Psm::kCt24 ? 0x00ffffff : -1);
+  const uint32_t first = (8 - (x & 7)) & 7;
+  uint32_t i = first;
+  for (; i + 8 <= count; i += 8) {
+    const uint32_t e = row.at(x + i);
+    const __m128i* column = reinterpret_cast<const __m128i*>(bytes + ((e & ~15u) << 2));
+    const __m128i v0 = _mm_loadu_si128(column), v1 = _mm_loadu_si128(column + 1);
+    const __m128i v2 = _mm_loadu_si128(column + 2), v3 = _mm_loadu_si128(column + 3);
+    __m128i lo, hi;
+    if (e & 2) {
+      lo = _mm_unpackhi_epi64(v0, v1), hi = _mm_unpackhi_epi64(v2, v3);
+    } else {
+      lo = _mm_unpacklo_epi64(v0, v1), hi = _mm_unpacklo_epi64(v2, v3);
+    }
+    lo = _mm_or_si128(_mm_and_si128(lo, keep), alpha), hi = _mm_or_si128(_mm_and_si128(hi, keep), alpha);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(rgba + size_t{i} * 4), lo);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(rgba + size_t{i} * 4 + 16), hi);
+  }
+  return i - first;
+}
+
 }  // namespace
 
 Rgba decode_pixel(Psm psm, uint32_t raw) {
@@ -49,13 +81,25 @@ void read_framebuffer_row(const LocalMemory& memory, const BufferLayout& layout,
     // The element addresses a page-row chunk at a time (RowAddress::run reads the offsets in order), then the reads.
     constexpr uint32_t kChunk = 64;
     uint32_t addresses[kChunk];
-    for (uint32_t done = 0; done < count; done += kChunk) {
-      const uint32_t n = std::min(kChunk, count - done);
-      row.run(x + done, n, addresses);
-      for (uint32_t i = 0; i < n; ++i) {
-        const Rgba pixel = decode<kPsm>(read_element<kPsm>(bytes, addresses[i]));
-        std::memcpy(&rgba[size_t{done + i} * 4], pixel.data(), 4);
+    auto read_pixels = [&](uint32_t from, uint32_t to) {
+      for (uint32_t done = from; done < to; done += kChunk) {
+        const uint32_t n = std::min(kChunk, to - done);
+        row.run(x + done, n, addresses);
+        for (uint32_t i = 0; i < n; ++i) {
+          const Rgba pixel = decode<kPsm>(read_element<kPsm>(bytes, addresses[i]));
+          std::memcpy(&rgba[size_t{done + i} * 4], pixel.data(), 4);
+        }
       }
+    };
+    if constexpr (kPsm == Psm::kCt32 || kPsm == Psm::kCt24) {
+      // A display row is mostly whole column groups. BM_RenderDisplay/ct32 (640x448) on a quiet machine: 0.30 ms a
+      // picture through the element addresses, 0.10 ms with the columns and pcrtc.cpp's direct rows.
+      const uint32_t first = std::min((8 - (x & 7)) & 7, count);
+      const uint32_t grouped = read_column_groups<kPsm>(bytes, row, x, count, rgba.data());
+      read_pixels(0, first);
+      read_pixels(first + grouped, count);
+    } else {
+      read_pixels(0, count);
     }
   });
 }

@@ -1,6 +1,7 @@
 #include "emu/gs/display/pcrtc.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 #include <vector>
 
@@ -60,6 +61,17 @@ std::optional<std::array<uint8_t, 4>> sample(const LocalMemory& memory, const st
   return decode_pixel(c->layout.psm, memory.read_pixel(c->layout, px, py));
 }
 
+// Alpha 0xFF in each of `count` RGBA pixels, a word at a time (the loop vectorises; a byte store every 4 bytes did
+// not).
+void set_alpha_opaque(uint8_t* rgba, uint32_t count) {
+  for (uint32_t x = 0; x < count; ++x) {
+    uint32_t pixel;
+    std::memcpy(&pixel, rgba + size_t{x} * 4, 4);
+    pixel |= 0xff000000u;
+    std::memcpy(rgba + size_t{x} * 4, &pixel, 4);
+  }
+}
+
 uint8_t mix(uint32_t top, uint32_t bottom, uint32_t alpha) {
   return static_cast<uint8_t>((top * alpha + bottom * (255 - alpha) + 127) / 255);
 }
@@ -113,18 +125,31 @@ formats::Image render_display(const LocalMemory& memory, std::span<const uint64_
   const bool over_circuit2 = !pmode.slbg();
   const bool alpha_from_alp = pmode.mmod();
   const uint32_t alp = pmode.alp();
+  // (c·255 + u·0 + 127) / 255 = c for every c <= 255: with ALP 0xFF circuit 1 shows as it is (its alpha byte is
+  // replaced below), so it is read straight into the picture, and where it covers a whole row nothing under it
+  // shows.
+  const bool circuit1_opaque = alpha_from_alp && alp == 0xff;
+  const bool circuit1_covers_rows = one && circuit1_opaque && one->x == left && one->width == image.width;
+  uint32_t background_word;
+  std::memcpy(&background_word, background.data(), 4);
   std::vector<uint8_t> row1, row2;
   for (uint32_t y = 0; y < image.height; ++y) {
     const int32_t dy = top + static_cast<int32_t>(y);
     uint8_t* out = image.pixel(0, y);
-    for (uint32_t x = 0; x < image.width; ++x) std::copy(background.begin(), background.end(), out + size_t{x} * 4);
+    const bool row_has_circuit1 = one && dy >= one->y && dy < one->y + static_cast<int32_t>(one->height);
+    if (circuit1_covers_rows && row_has_circuit1) {
+      read_framebuffer_row(memory, one->layout, one->source_x, one->source_y + static_cast<uint32_t>(dy - one->y),
+                           {out, size_t{image.width} * 4});
+      set_alpha_opaque(out, image.width);
+      continue;
+    }
+    for (uint32_t x = 0; x < image.width; ++x) std::memcpy(out + size_t{x} * 4, &background_word, 4);
     if (over_circuit2 && read_circuit_row(memory, two, dy, row2)) {
       std::copy(row2.begin(), row2.end(), out + static_cast<size_t>(two->x - left) * 4);
     }
     if (read_circuit_row(memory, one, dy, row1)) {
       uint8_t* under = out + static_cast<size_t>(one->x - left) * 4;
-      if (alpha_from_alp && alp == 0xff) {
-        // (c·255 + u·0 + 127) / 255 = c for every c <= 255: circuit 1 as it is (its alpha byte is replaced below).
+      if (circuit1_opaque) {
         std::copy(row1.begin(), row1.end(), under);
       } else {
         for (uint32_t x = 0; x < one->width; ++x) {
@@ -135,7 +160,7 @@ formats::Image render_display(const LocalMemory& memory, std::span<const uint64_
         }
       }
     }
-    for (uint32_t x = 0; x < image.width; ++x) out[size_t{x} * 4 + 3] = 0xff;
+    set_alpha_opaque(out, image.width);
   }
   return image;
 }

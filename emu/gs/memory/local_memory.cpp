@@ -10,7 +10,7 @@ namespace {
 constexpr uint32_t kAddressMask = kLocalMemoryBytes - 1;
 }
 
-LocalMemory::LocalMemory() : bytes_(kLocalMemoryBytes, 0) {}
+LocalMemory::LocalMemory() : bytes_(kLocalMemoryBytes) {}
 
 uint32_t LocalMemory::read_pixel(const BufferLayout& layout, uint32_t x, uint32_t y) const {
   return visit_psm(layout.psm,

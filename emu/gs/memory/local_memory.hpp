@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "emu/common/zeroed_bytes.hpp"
 #include "emu/gs/memory/psm.hpp"
 
 namespace gcvu::gs {
@@ -33,8 +34,8 @@ class LocalMemory {
  public:
   LocalMemory();
 
-  std::span<uint8_t> bytes() { return bytes_; }
-  std::span<const uint8_t> bytes() const { return bytes_; }
+  std::span<uint8_t> bytes() { return {bytes_.data(), bytes_.size()}; }
+  std::span<const uint8_t> bytes() const { return {bytes_.data(), bytes_.size()}; }
 
   // Raw pixel access at (x, y) of a buffer (x, y wrap as the GS wraps them; see pixel_address.hpp).
   uint32_t read_pixel(const BufferLayout& layout, uint32_t x, uint32_t y) const;
@@ -47,7 +48,8 @@ class LocalMemory {
   void write16(uint32_t byte_address, uint16_t value);
 
  private:
-  std::vector<uint8_t> bytes_;
+  // Fresh zero pages (on huge pages where the system has them), touched only where the GS writes or reads.
+  ZeroedBytes bytes_;
 };
 
 }  // namespace gcvu::gs

@@ -44,63 +44,93 @@ namespace {
 
 using namespace avx2;
 
-// The whole groups of eight; returns how many pixels it did. The callers finish the rest with the portable build
-// outside any AVX function: GCC built the tail's arguments in ymm registers after the vzeroupper, and with dirty
-// upper halves the SSE pixel stages after this one ran three times slower (measured on the AMD Zen machine).
-[[gnu::target("avx2")]] int quad_index_groups(const int32_t* u, const int32_t* v, int count, const TexelWrap& k,
-                                              const QuadIndices& out) {
-  const WrapRegs regs = wrap_regs(k);
-  const __m256i low16 = _mm256_set1_epi32(0xffff);
-  int i = 0;
-  for (; i + 8 <= count; i += 8) {
-    const __m256i uu = load8(u + i), vv = load8(v + i);
-    __m256i quad[4];
-    quad_indices8(uu, vv, regs, quad);
-    for (int q = 0; q < 4; q++) store8(out.quad[q] + i, quad[q]);
-    store8(out.u_frac + i, _mm256_srli_epi32(_mm256_and_si256(uu, low16), 12));
-    store8(out.v_frac + i, _mm256_srli_epi32(_mm256_and_si256(vv, low16), 12));
-  }
-  _mm256_zeroupper();
-  return i;
+// The lanes of a last group of `left` pixels (1-7): all ones in lanes 0 .. left - 1.
+[[gnu::target("avx2")]] inline __m256i first_lanes(int left) {
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32(left), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
-[[gnu::target("avx2")]] int bilinear_groups(const uint32_t* texels, const QuadSamples& in, int count,
-                                            const Channels& out) {
+// Whole groups of eight, then the last few pixels as one group with masked loads and stores (nothing past `count`
+// is read or written; the lanes' arithmetic is the groups'). Runs are short in game frames (small triangles, and
+// mip runs end where the LOD integer changes), so the tails were most of the pixels: the demo frame spent more in the
+// portable per-pixel tail than in the groups. The tail stays inside the AVX function, before its vzeroupper: built
+// outside it, GCC passed the tail's arguments in ymm registers after the vzeroupper, and with dirty upper halves the
+// SSE pixel stages after this one ran three times slower (measured on the AMD Zen machine).
+// Lambdas do not take the target attribute, hence these two helpers.
+[[gnu::target("avx2")]] inline void quad_group(__m256i uu, __m256i vv, const WrapRegs& regs, __m256i quad[4],
+                                               __m256i& u_frac, __m256i& v_frac) {
   const __m256i low16 = _mm256_set1_epi32(0xffff);
+  quad_indices8(uu, vv, regs, quad);
+  u_frac = _mm256_srli_epi32(_mm256_and_si256(uu, low16), 12);
+  v_frac = _mm256_srli_epi32(_mm256_and_si256(vv, low16), 12);
+}
+
+[[gnu::target("avx2")]] inline void bilinear_group(const __m256i c[4], __m256i uf, __m256i vf, __m256i& r, __m256i& g,
+                                                   __m256i& b, __m256i& a) {
+  const __m256i low16 = _mm256_set1_epi32(0xffff);
+  // Each fraction in both 16-bit halves of its lane.
+  const __m256i uf2 = _mm256_or_si256(uf, _mm256_slli_epi32(uf, 16));
+  const __m256i vf2 = _mm256_or_si256(vf, _mm256_slli_epi32(vf, 16));
+  const __m256i rb = bilinear_pairs(c, 0, uf2, vf2), ga = bilinear_pairs(c, 8, uf2, vf2);
+  r = _mm256_and_si256(rb, low16), b = _mm256_srli_epi32(rb, 16);
+  g = _mm256_and_si256(ga, low16), a = _mm256_srli_epi32(ga, 16);
+}
+
+[[gnu::target("avx2")]] void quad_index_groups(const int32_t* u, const int32_t* v, int count, const TexelWrap& k,
+                                               const QuadIndices& out) {
+  const WrapRegs regs = wrap_regs(k);
   int i = 0;
   for (; i + 8 <= count; i += 8) {
-    __m256i c[4];
-    for (int q = 0; q < 4; q++) c[q] = fetch8(texels, in.quad[q] + i);
-    // Each fraction in both 16-bit halves of its lane.
-    const __m256i uf = load8(in.u_frac + i), vf = load8(in.v_frac + i);
-    const __m256i uf2 = _mm256_or_si256(uf, _mm256_slli_epi32(uf, 16));
-    const __m256i vf2 = _mm256_or_si256(vf, _mm256_slli_epi32(vf, 16));
-    const __m256i rb = bilinear_pairs(c, 0, uf2, vf2), ga = bilinear_pairs(c, 8, uf2, vf2);
-    store8(out.r + i, _mm256_and_si256(rb, low16));
-    store8(out.b + i, _mm256_srli_epi32(rb, 16));
-    store8(out.g + i, _mm256_and_si256(ga, low16));
-    store8(out.a + i, _mm256_srli_epi32(ga, 16));
+    __m256i quad[4], u_frac, v_frac;
+    quad_group(load8(u + i), load8(v + i), regs, quad, u_frac, v_frac);
+    for (int q = 0; q < 4; q++) store8(out.quad[q] + i, quad[q]);
+    store8(out.u_frac + i, u_frac);
+    store8(out.v_frac + i, v_frac);
+  }
+  if (i < count) {
+    const __m256i lanes = first_lanes(count - i);
+    __m256i quad[4], u_frac, v_frac;
+    quad_group(_mm256_maskload_epi32(u + i, lanes), _mm256_maskload_epi32(v + i, lanes), regs, quad, u_frac, v_frac);
+    for (int q = 0; q < 4; q++) _mm256_maskstore_epi32(reinterpret_cast<int*>(out.quad[q] + i), lanes, quad[q]);
+    _mm256_maskstore_epi32(out.u_frac + i, lanes, u_frac);
+    _mm256_maskstore_epi32(out.v_frac + i, lanes, v_frac);
   }
   _mm256_zeroupper();
-  return i;
+}
+
+[[gnu::target("avx2")]] void bilinear_groups(const uint32_t* texels, const QuadSamples& in, int count,
+                                             const Channels& out) {
+  int i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m256i c[4], r, g, b, a;
+    for (int q = 0; q < 4; q++) c[q] = fetch8(texels, in.quad[q] + i);
+    bilinear_group(c, load8(in.u_frac + i), load8(in.v_frac + i), r, g, b, a);
+    store8(out.r + i, r), store8(out.g + i, g), store8(out.b + i, b), store8(out.a + i, a);
+  }
+  if (i < count) {
+    const int left = count - i;
+    const __m256i lanes = first_lanes(left);
+    __m256i c[4], r, g, b, a;
+    for (int q = 0; q < 4; q++) {
+      alignas(32) uint32_t index[8] = {};
+      for (int k = 0; k < left; k++) index[k] = in.quad[q][i + k];
+      c[q] = fetch8(texels, index);  // lanes past the run read texel 0, which a run of one or more texels has
+    }
+    bilinear_group(c, _mm256_maskload_epi32(in.u_frac + i, lanes), _mm256_maskload_epi32(in.v_frac + i, lanes), r, g, b,
+                   a);
+    _mm256_maskstore_epi32(out.r + i, lanes, r), _mm256_maskstore_epi32(out.g + i, lanes, g);
+    _mm256_maskstore_epi32(out.b + i, lanes, b), _mm256_maskstore_epi32(out.a + i, lanes, a);
+  }
+  _mm256_zeroupper();
 }
 
 }  // namespace
 
 void quad_index_row_avx2(const int32_t* u, const int32_t* v, int count, const TexelWrap& k, const QuadIndices& out) {
-  const int i = quad_index_groups(u, v, count, k, out);
-  const QuadIndices tail = {{out.quad[0] + i, out.quad[1] + i, out.quad[2] + i, out.quad[3] + i},
-                            out.u_frac + i,
-                            out.v_frac + i};
-  quad_index_row_portable(u + i, v + i, count - i, k, tail);
+  quad_index_groups(u, v, count, k, out);
 }
 
 void bilinear_row_avx2(const uint32_t* texels, const QuadSamples& in, int count, const Channels& out) {
-  const int i = bilinear_groups(texels, in, count, out);
-  const QuadSamples tail = {{in.quad[0] + i, in.quad[1] + i, in.quad[2] + i, in.quad[3] + i},
-                            in.u_frac + i,
-                            in.v_frac + i};
-  bilinear_row_portable(texels, tail, count - i, {out.r + i, out.g + i, out.b + i, out.a + i});
+  bilinear_groups(texels, in, count, out);
 }
 
 bool cpu_has_avx2() {
