@@ -91,14 +91,13 @@ class BlockCache {
  public:
   BlockCache() { index_.fill(kUnbuilt); }
   // A copy starts empty: a copied Vu1 (a system snapshot, a benchmark's fresh start) rebuilds the blocks it runs,
-  // and a snapshot stays cheap.
+  // and a snapshot stays cheap. No moves (a move is a copy): a defaulted one would leave the source's index_
+  // pointing into blocks_ it no longer has.
   BlockCache(const BlockCache&) : BlockCache() {}
   BlockCache& operator=(const BlockCache&) {
     clear();
     return *this;
   }
-  BlockCache(BlockCache&&) = default;
-  BlockCache& operator=(BlockCache&&) = default;
   // The block at `pc`, built now if it was not yet; nullptr when the pair there takes the per-pair path.
   const Block* find_or_build(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& plans,
                              const std::array<DecodedBundle, kMicroInstructions>& decoded, const Vu1Config& config) {

@@ -130,6 +130,7 @@ void Vu1::invalidate_compiled(uint32_t first, uint32_t count, bool unshared) {
   }
 }
 
+// jit/block_compiler.cpp (chained_entry) emits the same test for a chained entry: a rule added here goes there too.
 bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
   // Most entries find everything from before the block landed long ago: one compare per unit then. Otherwise only
   // the deadlines before the unit's drain cycle (the newest write's ready cycle, the latest of all) can be missed,

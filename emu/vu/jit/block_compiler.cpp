@@ -178,6 +178,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // Where the block before jumps in (chain_on), with this code's stack frame and rbx set: run_block's checks for
   // this block from the entry at cycle_, as far as they are cheap, then its dead-result count, then the pairs.
   // When a check fails it returns kBlockWhole (for the block before), and run_block's loop makes the full check.
+  // The quiet test is Vu1::entry_is_quiet's (block_runner.cpp) in host code: a rule added there goes here too. Every
+  // block shares one prologue and kFrame, which is what lets the block before jump in with its own frame.
   void chained_entry(std::span<const BlockPair> pairs, const Block& info, Xbyak::Label& body) {
     const VuLayout& at = abi_.layout;
     Xbyak::Label refuse;

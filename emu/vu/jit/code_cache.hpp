@@ -26,9 +26,8 @@ class CodeCache {
   // A copy starts empty: code is never shared between two VUs. Assigning keeps this cache's own code, which
   // Vu1::run_compiled checks against the program and settings before it runs any (compiled_for).
   CodeCache(const CodeCache& other) : CodeCache(other.capacity_) {}
+  // No moves (a move is a copy): a defaulted move would take the code but leave the source's chain_ pointing at it.
   CodeCache& operator=(const CodeCache&) { return *this; }
-  CodeCache(CodeCache&&) = default;
-  CodeCache& operator=(CodeCache&&) = default;
 
   // Compiles the block into this cache's arena and keeps it (nullptr if it cannot be compiled). A full arena empties
   // the cache and starts over.
@@ -47,7 +46,9 @@ class CodeCache {
   const CompiledBlock* find(uint32_t pc) const { return by_pc_[pc % kMicroInstructions].get(); }
   // Each cached block's chained entry (CompiledBlock::chain_entry) by start PC, nullptr where none is cached: what
   // compiled code reads to go straight on into the next block. Kept in step with by_pc_ by every insert, eviction,
-  // invalidation and clear, so it never points at code that is gone.
+  // invalidation and clear, so it never points at code that is gone. Code cached at a PC always comes from the
+  // block built there (invalidation covers a block's pairs and the pair after it, which decided where it ends, and
+  // flag liveness looks only inside the block), so a chained entry needs no check that the two still match.
   const std::array<const void*, kMicroInstructions>& chain_entries() const { return chain_; }
   const CompiledBlock* insert(std::unique_ptr<CompiledBlock> block);  // evicts the oldest when full
   // Drops every block with a pair in [first, first + count) (modulo micro memory) or whose next pair is there.
