@@ -77,13 +77,19 @@ void BM_TfragDemoMicrocode(benchmark::State& state) { run_programs(state, Progra
 void BM_ShrubDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kShrub); }
 void BM_MobyDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kMoby); }
 
-void demo_frame(benchmark::State& state, bool gs_thread) {
+// One frame of the demo from gcvu run's default camera, as run_level takes it.
+gcvu::harness::LevelRunRequest demo_frame_request() {
   const gcvu::formats::rc2::Level& level = demo_level();
   gcvu::harness::LevelRunRequest request;
   request.level = &level;
   request.program = &gcvu::microcode::tfrag::tfrag_program();
   request.frame = gcvu::harness::scene_frame_options(level, gcvu::harness::overview_camera(level));
   request.source = "demo";
+  return request;
+}
+
+void demo_frame(benchmark::State& state, bool gs_thread) {
+  gcvu::harness::LevelRunRequest request = demo_frame_request();
   request.gs.own_thread = gs_thread;
   uint64_t cycles = 0;
   for (auto _ : state) {
@@ -99,12 +105,7 @@ void BM_TfragDemoFrameGsThread(benchmark::State& state) { demo_frame(state, true
 
 void BM_TfragDemoFrameWarm(benchmark::State& state) {
   constexpr uint32_t kWarmFrames = 8;
-  const gcvu::formats::rc2::Level& level = demo_level();
-  gcvu::harness::LevelRunRequest request;
-  request.level = &level;
-  request.program = &gcvu::microcode::tfrag::tfrag_program();
-  request.frame = gcvu::harness::scene_frame_options(level, gcvu::harness::overview_camera(level));
-  request.source = "demo";
+  gcvu::harness::LevelRunRequest request = demo_frame_request();
   request.frames = 1 + kWarmFrames;
   // With the GS on the caller's thread (the library default) a frame's GS work is done when run_level reports it.
   std::chrono::steady_clock::time_point first_done;

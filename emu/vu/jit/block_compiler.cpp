@@ -222,22 +222,10 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
     // FdivUnit::free_cycle (busy ? ready : 0) and EfuUnit::free_cycle (busy ? ready - 1 : 0) by the deadline.
     if (info.fdiv_deadline != Block::kNoDeadline) {
-      Xbyak::Label idle;
-      cmp(vu(at.fdiv_busy, 1), 0);
-      je(idle, T_NEAR);
-      lea(rdx, ptr[r12 + info.fdiv_deadline]);
-      cmp(vu(at.fdiv_ready, 8), rdx);
-      ja(refuse, T_NEAR);
-      L(idle);
+      refuse_if_busy_past(at.fdiv_busy, at.fdiv_ready, info.fdiv_deadline, refuse);
     }
     if (info.efu_deadline != Block::kNoDeadline) {
-      Xbyak::Label idle;
-      cmp(vu(at.efu_busy, 1), 0);
-      je(idle, T_NEAR);
-      lea(rdx, ptr[r12 + info.efu_deadline + 1]);
-      cmp(vu(at.efu_ready, 8), rdx);
-      ja(refuse, T_NEAR);
-      L(idle);
+      refuse_if_busy_past(at.efu_busy, at.efu_ready, info.efu_deadline + 1, refuse);
     }
     inc(qword[rbx + at.block_chained]);
     if (info.dead_flag_results != 0) add(qword[rbx + at.block_dead], static_cast<uint32_t>(info.dead_flag_results));
@@ -245,6 +233,18 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     L(refuse);
     mov(eax, static_cast<uint32_t>(kBlockWhole));
     jmp(return_, T_NEAR);
+  }
+
+  // To `refuse` when the unit (its busy flag and ready cycle at these offsets) is busy and ready after the entry
+  // cycle (r12) plus `deadline`.
+  void refuse_if_busy_past(int32_t busy, int32_t ready, int32_t deadline, Xbyak::Label& refuse) {
+    Xbyak::Label idle;
+    cmp(vu(busy, 1), 0);
+    je(idle, T_NEAR);
+    lea(rdx, ptr[r12 + deadline]);
+    cmp(vu(ready, 8), rdx);
+    ja(refuse, T_NEAR);
+    L(idle);
   }
 
   // Vu1::run_plain_pair for this pair, step by step.
