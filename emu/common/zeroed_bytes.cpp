@@ -65,7 +65,14 @@ void ZeroedBytes::release() noexcept {
 }
 
 ZeroedBytes& ZeroedBytes::operator=(const ZeroedBytes& other) {
-  if (this != &other) *this = ZeroedBytes(other);
+  if (this == &other) return *this;
+  // Same size (a GS or EE RAM reset to a saved copy, as the fuzz targets do per input): into the pages this buffer
+  // already has, as std::vector's assignment did, instead of a fresh buffer that faults in every page again.
+  if (size_ == other.size_ && bytes_ != nullptr) {
+    std::memcpy(bytes_, other.bytes_, size_);
+    return *this;
+  }
+  *this = ZeroedBytes(other);
   return *this;
 }
 

@@ -45,5 +45,19 @@ TEST(ZeroedBytes, CopiesAndMovesKeepTheBytes) {
   EXPECT_NE(small.data(), copy.data());
 }
 
+// Assigning a buffer of the same size writes into the pages the target already has (a fuzz target resets its GS
+// from a saved copy for every input; a fresh buffer each time cost 20 times the inputs a second under ASan).
+TEST(ZeroedBytes, AssigningTheSameSizeKeepsTheTargetsBuffer) {
+  ZeroedBytes source(size_t{4} << 20);
+  source.data()[4096] = 9;
+  ZeroedBytes target(size_t{4} << 20);
+  target.data()[100] = 1;
+  const uint8_t* storage = target.data();
+  target = source;
+  EXPECT_EQ(target.data(), storage);
+  EXPECT_EQ(target.data()[4096], 9);
+  EXPECT_EQ(target.data()[100], 0);
+}
+
 }  // namespace
 }  // namespace gcvu
