@@ -486,13 +486,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     if (to_acc ? writes_vf : (writes_vf && info.vf_write.fields != op.dest)) return false;
     const VuLayout& at = abi_.layout;
     const bool broadcast = plan.form.second != Second::kVector;
-    lea(rdi, ptr[rbx + at.vf + 16 * (op.fs & 31)]);
-    switch (plan.form.second) {
-      case Second::kVector: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31)]); break;
-      case Second::kBroadcast: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31) + 4 * (op.bc & 3)]); break;
-      case Second::kQ: lea(rsi, ptr[rbx + at.q]); break;
-      case Second::kI: lea(rsi, ptr[rbx + at.i_register]); break;
-    }
+    operand_addresses(op, plan.form.second);
     if (to_acc) {
       lea(rdx, ptr[rbx + at.acc]);
     } else if (writes_vf) {
@@ -537,6 +531,19 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // MAC/status: the lanes of the decoder's vf_write from lane_kernel.hpp's kernel for the op (the interpreter's own
   // functions), then the FMAC scoreboard. With no VF written (VF00) the op does nothing at all. Emits nothing and
   // returns false for any other upper op.
+  // A kernel's first two arguments (fmac_kernel.hpp, lane_kernel.hpp): fs's address in rdi, and in rsi ft's, its
+  // broadcast lane's, Q's or I's.
+  void operand_addresses(const DecodedOp& op, Second second) {
+    const VuLayout& at = abi_.layout;
+    lea(rdi, ptr[rbx + at.vf + 16 * (op.fs & 31)]);
+    switch (second) {
+      case Second::kVector: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31)]); break;
+      case Second::kBroadcast: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31) + 4 * (op.bc & 3)]); break;
+      case Second::kQ: lea(rsi, ptr[rbx + at.q]); break;
+      case Second::kI: lea(rsi, ptr[rbx + at.i_register]); break;
+    }
+  }
+
   bool inline_lane_op(const BlockPair& pair, const DecodedOp& op, const OpInfo& info) {
     const UpperPlan plan = plan_upper(op.op);
     LaneKernelOp kernel_op{};
@@ -556,13 +563,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     if (!info.vf_write.used()) return true;
     if ((info.vf_write.reg & 31) == 0 || info.vf_write.fields > kFieldsXyzw) return false;
     const VuLayout& at = abi_.layout;
-    lea(rdi, ptr[rbx + at.vf + 16 * (op.fs & 31)]);
-    switch (plan.form.second) {
-      case Second::kVector: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31)]); break;
-      case Second::kBroadcast: lea(rsi, ptr[rbx + at.vf + 16 * (op.ft & 31) + 4 * (op.bc & 3)]); break;
-      case Second::kQ: lea(rsi, ptr[rbx + at.q]); break;
-      case Second::kI: lea(rsi, ptr[rbx + at.i_register]); break;
-    }
+    operand_addresses(op, plan.form.second);
     lea(rdx, ptr[rbx + at.vf + 16 * (info.vf_write.reg & 31)]);
     mov(ecx, fault_ == JitFault::kBrokenLaneFields ? uint32_t{kFieldsXyzw} : uint32_t{info.vf_write.fields});
     call_fn(lane_kernel(kernel_op, broadcast, plan.fixed));
