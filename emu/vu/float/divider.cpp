@@ -1,5 +1,7 @@
 #include "emu/vu/float/divider.hpp"
 
+#include <cmath>
+
 #include "emu/vu/float/divider_reference.hpp"
 #include "emu/vu/float/reciprocal_table.hpp"
 
@@ -38,6 +40,20 @@ uint32_t quotient_of(uint32_t dividend, uint32_t divisor) {
   return reference::divide_significands(dividend, divisor);
 }
 
+// The fast square root of a radicand in [2^24, 2^26): the same value as reference::sqrt_significand, or one whose
+// bits 2-25 (the result's significand) are the same. The model's root is even (its digits weigh 2^25 .. 2^1), and
+// half of it is floor(sqrt(radicand * 2^24)) or one more: checked over the whole input space (every significand at
+// both exponent parities, tests/vu/divider_evidence_test.cpp). The significand drops that half's last bit, so both
+// neighbours give the same result when the floor is even. The floor is exact: radicand * 2^24 < 2^50 is a double,
+// IEEE sqrt rounds correctly, and an integer square root n is never within the half-unit (2^-28) below which a
+// non-square x <= n^2 - 1 (sqrt(x) <= n - 2^-26) could round up to n.
+uint32_t root_of(uint32_t radicand) {
+  const uint64_t scaled = uint64_t{radicand} << 24;
+  const auto half_root = static_cast<uint32_t>(std::sqrt(static_cast<double>(scaled)));
+  if ((half_root & 1) == 0) return half_root << 1;
+  return reference::sqrt_significand(radicand);
+}
+
 }  // namespace
 
 FdivResult div(uint32_t fs, uint32_t ft) {
@@ -47,7 +63,17 @@ FdivResult div(uint32_t fs, uint32_t ft) {
   return reference::pack_quotient(fs, ft, quotient_of(significand_of(fs), significand_of(ft)));
 }
 
-FdivResult sqrt(uint32_t ft) { return reference::sqrt(ft); }
+FdivResult sqrt(uint32_t ft) {
+  const uint8_t flags = sign_of(ft) != 0 ? kFdivI : 0;
+  const uint32_t exp = exponent_of(ft);
+  if (exp == 0) return FdivResult{0, flags};
+  // An even biased exponent is an odd unbiased one: shift the significand once more so the exponent halves evenly.
+  uint32_t radicand = significand_of(ft) << 1;
+  if ((exp & 1) == 0) radicand <<= 1;
+  const uint32_t root = root_of(radicand);
+  const uint32_t result_exp = (exp + 127) >> 1;
+  return FdivResult{(result_exp << 23) | ((root >> 2) & kFractionMask), flags};
+}
 
 FdivResult rsqrt(uint32_t fs, uint32_t ft) {
   const FdivResult root = sqrt(ft);
