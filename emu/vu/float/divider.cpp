@@ -45,8 +45,8 @@ uint32_t quotient_of(uint32_t dividend, uint32_t divisor) {
 // half of it is floor(sqrt(radicand * 2^24)) or one more: checked over the whole input space (every significand at
 // both exponent parities, tests/vu/divider_evidence_test.cpp). The significand drops that half's last bit, so both
 // neighbours give the same result when the floor is even. The floor is exact: radicand * 2^24 < 2^50 is a double,
-// IEEE sqrt rounds correctly, and an integer square root n is never within the half-unit (2^-28) below which a
-// non-square x <= n^2 - 1 (sqrt(x) <= n - 2^-26) could round up to n.
+// IEEE sqrt rounds correctly, and for a non-square x <= n^2 - 1 (n < 2^25) sqrt(x) <= n - 2^-26, several units
+// (2^-28 here) below n, so it never rounds up to n.
 uint32_t root_of(uint32_t radicand) {
   const uint64_t scaled = uint64_t{radicand} << 24;
   const auto half_root = static_cast<uint32_t>(std::sqrt(static_cast<double>(scaled)));
