@@ -7,6 +7,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "emu/vu/float/divider_reference.hpp"
 #include "emu/vu/float/float_unit.hpp"
 #include "emu/vu/float/reference.hpp"
 #include "emu/vu/float/vector_ops.hpp"
@@ -91,6 +92,19 @@ void BM_VuDiv(benchmark::State& state) {
 }
 void BM_VuSqrt(benchmark::State& state) {
   run(state, [](uint32_t a, uint32_t, uint32_t) { return gcvu::vu::sqrt(a).value; });
+}
+// 1.0 over x, as vertex microcode divides (DIV Q, VF00w, VFnw), and the SRT model on the same operands.
+void BM_VuReciprocal(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t, uint32_t) { return gcvu::vu::div(0x3F800000u, a).value; });
+}
+void BM_VuDivReference(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t b, uint32_t) { return gcvu::vu::reference::div(a, b).value; });
+}
+void BM_VuReciprocalReference(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t, uint32_t) { return gcvu::vu::reference::div(0x3F800000u, a).value; });
+}
+void BM_VuSqrtReference(benchmark::State& state) {
+  run(state, [](uint32_t a, uint32_t, uint32_t) { return gcvu::vu::reference::sqrt(a).value; });
 }
 
 // The whole-instruction 4-lane ops (vector_ops.hpp), lane by lane (scalar), SSE2, AVX2 (skipped on a host
@@ -262,6 +276,10 @@ BENCHMARK(BM_VuMulReference);
 BENCHMARK(BM_VuMaddReference);
 BENCHMARK(BM_VuDiv);
 BENCHMARK(BM_VuSqrt);
+BENCHMARK(BM_VuReciprocal);
+BENCHMARK(BM_VuDivReference);
+BENCHMARK(BM_VuReciprocalReference);
+BENCHMARK(BM_VuSqrtReference);
 BENCHMARK(BM_Vec4LoopOverhead);
 BENCHMARK(BM_Vec4AddScalar);
 BENCHMARK(BM_Vec4AddSse2);

@@ -30,11 +30,12 @@ if(GCVU_FUZZ)
   target_link_options(gcvu_options INTERFACE -fsanitize=${GCVU_FUZZ_SANITIZERS} -fno-sanitize-recover=all)
 endif()
 
-# gcvu_add_library(NAME DIR [DEPENDS targets...]): a static library of every .cpp below DIR
-# (an interface library while the folder has no sources yet).
+# gcvu_add_library(NAME DIR [DEPENDS targets...]): a static library of every .cpp below DIR except those in tools/
+# folders, which hold build-time programs (an interface library while the folder has no sources yet).
 function(gcvu_add_library name dir)
   cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "DEPENDS")
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${dir}/*.cpp)
+  list(FILTER sources EXCLUDE REGEX "/tools/")
   if(sources)
     add_library(${name} STATIC ${sources})
     target_link_libraries(${name} PUBLIC gcvu_options ${arg_DEPENDS})

@@ -1,91 +1,66 @@
 #include "emu/vu/float/divider.hpp"
 
+#include <cmath>
+
+#include "emu/vu/float/divider_reference.hpp"
+#include "emu/vu/float/reciprocal_table.hpp"
+
 namespace gcvu::vu {
 
 namespace {
 
-constexpr uint32_t kLowMask = (1u << 24) - 1;
-
-// The partial remainder in carry-save form (its value is sum + carry, two's complement, 32 bits) and the quotient
-// digit chosen for the next step (-1, 0, +1) as two masks. Branch-free: the digits are coin flips to a branch
-// predictor.
-struct SrtState {
-  uint32_t sum;
-  uint32_t carry;
-  uint32_t plus;   // all ones when the digit is +1
-  uint32_t minus;  // all ones when the digit is -1
-};
-
-// One SRT step with the digit chosen last step: remainder -= digit * subtrahend (as a carry-save add of the
-// complement plus a +1 in the carry word's empty bit 0), then choose the next digit and double the remainder.
+// The fast quotient of two significands a, b in [2^23, 2^24): the same value as reference::divide_significands, or
+// one that pack_quotient turns into the same result.
 //
-// Digit selection reads an estimate of the remainder: the carry word is added only to the sum word's bits 24 and
-// up, and the sum's bits 0-23 are ORed in rather than added; with the binary point between bits 24 and 25, an
-// estimate >= 0.25 selects +1, one < -0.5 selects -1, anything between 0. As x | y = x + y - (x & y), that
-// estimate is sum + carry - (sum & carry & 0xFFFFFF). A zero digit adds nothing, and the next digit is then chosen
-// from the remainder as it stood before this step's (empty) compression: the two represent the same value but
-// give different estimates.
-[[gnu::always_inline]] inline void srt_step(SrtState& s, uint32_t subtrahend) {
-  const uint32_t nonzero = s.plus | s.minus;
-  const uint32_t addend = (subtrahend ^ s.plus) & nonzero;  // ~subtrahend for +1, subtrahend for -1, else 0
-  const uint32_t carry_in = s.carry - s.plus;               // the +1 that completes the complement
-  const uint32_t half = s.sum ^ carry_in;
-  const uint32_t both = s.sum & carry_in;
-  const uint32_t sum = half ^ addend;
-  const uint32_t carry = (both | (addend & half)) << 1;  // the majority, one place up
-  const uint32_t overlap = both ^ (((sum & carry) ^ both) & nonzero);
-  const uint32_t estimate = sum + carry - (overlap & kLowMask);
-  s.plus = static_cast<uint32_t>(static_cast<int32_t>(((1u << 23) - 1) - estimate) >> 31);
-  s.minus = static_cast<uint32_t>(static_cast<int32_t>(estimate + (1u << 24)) >> 31);
-  s.sum = sum << 1;
-  s.carry = carry << 1;
+// Why it is exact. Let D be the divisor and R_j the value of the carry-save remainder after step j's subtraction
+// (before doubling). The digit estimate reads E = R_j - (sum & carry & 0xFFFFFF), so R_j - 2^24 < E <= R_j, and with
+// 2^25 as 1.0 and D in [1, 2): digit +1 (E >= 1/4) needs R_j >= 1/4; digit -1 (E < -1/2) needs R_j < 0; digit 0
+// leaves R_j in [-1/2, 1/2) (E's top byte then is 0 or -1 and the low 24 bits sum to under 2^25). So from
+// R_0 = A - D in (-D, D), every step keeps R in [-D, D): 2R - D >= 1/2 - D, 2R + D < D, |2R| <= 1 <= D. R reaches -D
+// only from -D (digit -1) or from -1/2 with a zero digit when D = 1 exactly. With q the 25-digit quotient,
+// q*D + R_24 = 2^24*A, so q = T - R_24/D with T = 2^24*a/b: for b != 2^23, q is floor(T) or floor(T)+1, and exactly
+// T when T is an integer; for b = 2^23 (T = 2a), q is 2a or 2a+1. Then:
+//  - an exact T (b != 2^23) is the quotient;
+//  - for a >= b the quotient has 26 bits and pack_quotient drops the last: floor(T) and floor(T)+1 agree after the
+//    shift when floor(T) is even (this covers b = 2^23);
+//  - for a = 2^23 (1.0 over b) the neighbour is read from the reciprocal table, which the reference computed;
+//  - anything else runs the SRT model.
+// Evidence: tests/vu/divider_evidence_test.cpp (exhaustive over b for a = 2^23 and over a for b = 2^23, and 10^8
+// pairs biased to these boundaries), and the fixed-seed cross-test in tests/vu/divider_cross_test.cpp.
+uint32_t quotient_of(uint32_t dividend, uint32_t divisor) {
+  if (dividend == kHiddenBit) {
+    const auto truncated = static_cast<uint32_t>((uint64_t{1} << 47) / divisor);
+    return truncated + (reciprocal_rounds_up(divisor & kFractionMask) ? 1 : 0);
+  }
+  const uint64_t numerator = uint64_t{dividend} << 24;
+  const auto truncated = static_cast<uint32_t>(numerator / divisor);
+  const bool exact = numerator == uint64_t{truncated} * divisor && divisor != kHiddenBit;
+  const bool last_bit_dropped_alike = dividend >= divisor && (truncated & 1) == 0;
+  if (exact || last_bit_dropped_alike) return truncated;
+  return reference::divide_significands(dividend, divisor);
 }
 
-constexpr int kIterations = 25;
-
-// The 25-bit (sometimes 26-bit) quotient of two 24-bit significands, as the signed-digit sum folds it.
-uint32_t divide_significands(uint32_t dividend, uint32_t divisor) {
-  SrtState s{dividend << 2, 0, ~0u, 0};  // the first digit is always 1: both significands are in [1, 2)
-  const uint32_t subtrahend = divisor << 2;
-  uint32_t quotient = 0;
-  for (int i = 0; i < kIterations; ++i) {
-    quotient = 2 * quotient - s.plus + s.minus;  // the masks are -1 for their digit
-    srt_step(s, subtrahend);
-  }
-  return quotient;
-}
-
-// The square root of a significand (already doubled for an odd unbiased exponent), digit by digit: the root so far
-// is q, and choosing digit d at weight w subtracts d*(2q + d*w)*w from the remainder, which in this fixed-point
-// layout is the subtrahend q + d*w/2 at the remainder's scale.
-uint32_t sqrt_significand(uint32_t radicand) {
-  SrtState s{radicand, 0, ~0u, 0};
-  uint32_t root = 0;
-  for (int i = 0; i < kIterations; ++i) {
-    const uint32_t half_weight = 1u << (24 - i);
-    const uint32_t subtrahend = root + (half_weight & s.plus) - (half_weight & s.minus);
-    root += ((half_weight << 1) & s.plus) - ((half_weight << 1) & s.minus);
-    srt_step(s, subtrahend);
-  }
-  return root;
+// The fast square root of a radicand in [2^24, 2^26): the same value as reference::sqrt_significand, or one whose
+// bits 2-25 (the result's significand) are the same. The model's root is even (its digits weigh 2^25 .. 2^1), and
+// half of it is floor(sqrt(radicand * 2^24)) or one more: checked over the whole input space (every significand at
+// both exponent parities, tests/vu/divider_evidence_test.cpp). The significand drops that half's last bit, so both
+// neighbours give the same result when the floor is even. The floor is exact: radicand * 2^24 < 2^50 is a double,
+// IEEE sqrt rounds correctly, and for a non-square x <= n^2 - 1 (n < 2^25) sqrt(x) <= n - 2^-26, several units
+// (2^-28 here) below n, so it never rounds up to n.
+uint32_t root_of(uint32_t radicand) {
+  const uint64_t scaled = uint64_t{radicand} << 24;
+  const auto half_root = static_cast<uint32_t>(std::sqrt(static_cast<double>(scaled)));
+  if ((half_root & 1) == 0) return half_root << 1;
+  return reference::sqrt_significand(radicand);
 }
 
 }  // namespace
 
 FdivResult div(uint32_t fs, uint32_t ft) {
-  const uint32_t sign = sign_of(fs ^ ft);
   if (is_zero(ft)) {
-    return FdivResult{sign | kMaxMagnitude, is_zero(fs) ? kFdivI : kFdivD};
+    return FdivResult{sign_of(fs ^ ft) | kMaxMagnitude, is_zero(fs) ? kFdivI : kFdivD};
   }
-  uint32_t quotient = divide_significands(significand_of(fs), significand_of(ft));
-  int exp = static_cast<int>(exponent_of(fs)) - static_cast<int>(exponent_of(ft)) + 126;
-  if (quotient >= (1u << 24)) {
-    quotient >>= 1;
-    ++exp;
-  }
-  if (exp > 255) return FdivResult{sign | kMaxMagnitude, 0};
-  if (is_zero(fs) || exp < 1) return FdivResult{sign, 0};
-  return FdivResult{sign | (static_cast<uint32_t>(exp) << 23) | (quotient & kFractionMask), 0};
+  return reference::pack_quotient(fs, ft, quotient_of(significand_of(fs), significand_of(ft)));
 }
 
 FdivResult sqrt(uint32_t ft) {
@@ -95,7 +70,7 @@ FdivResult sqrt(uint32_t ft) {
   // An even biased exponent is an odd unbiased one: shift the significand once more so the exponent halves evenly.
   uint32_t radicand = significand_of(ft) << 1;
   if ((exp & 1) == 0) radicand <<= 1;
-  const uint32_t root = sqrt_significand(radicand);
+  const uint32_t root = root_of(radicand);
   const uint32_t result_exp = (exp + 127) >> 1;
   return FdivResult{(result_exp << 23) | ((root >> 2) & kFractionMask), flags};
 }

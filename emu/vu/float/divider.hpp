@@ -5,6 +5,10 @@
 // DOI 10.1109/ARITH.1995.465363); its quotient digits are chosen from a cheap estimate of the remainder, so results
 // are sometimes rounded up (40490FDA/3FB504F2 = 400E2C19). The same bits come out of EE div.s and VU DIV.
 // FDIV never sets O or U: exponent overflow gives ±0x7FFFFFFF and underflow ±0, silently.
+//
+// These are the fast versions: an exact integer quotient where it decides the result, a build-time table for
+// 1.0 / x, and the SRT model for the rest (divider.cpp argues why each shortcut is exact). The model itself is
+// reference::div/sqrt/rsqrt in divider_reference.hpp; tests/vu/divider_cross_test.cpp holds the two together.
 
 #include <cstdint>
 

@@ -1,0 +1,104 @@
+// The fast divider (divider.cpp: exact integer quotients, the reciprocal table) against the SRT model kept unchanged
+// in divider_reference.cpp, bit for bit with flags, on fixed seeds (style.md §7.8). std::mt19937 is specified bit
+// for bit, so the operand streams are the same on every host. Broken variants of the fast paths prove the check
+// can fail. Long runs by hand on the optimised build:
+//   GCVU_DIVIDER_SWEEP=100000000 build/release/tests/gcvu_tests --gtest_filter='VuDividerCross.*'
+// and the exhaustive checks in divider_evidence_test.cpp.
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "emu/vu/float/divider.hpp"
+#include "emu/vu/float/divider_reference.hpp"
+#include "emu/vu/float/reciprocal_table.hpp"
+
+#include "tests/vu/divider_operands.hpp"
+#include "tests/vu/sweep_size.hpp"
+
+namespace gcvu::vu {
+namespace {
+
+using DivideFn = FdivResult (*)(uint32_t, uint32_t);
+
+long divider_sweep() { return test::sweep_size("GCVU_DIVIDER_SWEEP", 300'000); }
+
+// The first pair on which `divide` differs from reference::div (value or flags), described, or nothing.
+std::optional<std::string> first_divide_mismatch(DivideFn divide, uint32_t seed, long pairs) {
+  std::mt19937 rng(seed);
+  for (long i = 0; i < pairs; ++i) {
+    const auto [fs, ft] = test_divider::divider_operands(rng, static_cast<uint32_t>(i));
+    const FdivResult got = divide(fs, ft);
+    const FdivResult want = reference::div(fs, ft);
+    if (got.value != want.value || got.flags != want.flags) {
+      return fmt::format("pair {}: {:08X} / {:08X} = {:08X} flags {}, reference {:08X} flags {}", i, fs, ft, got.value,
+                         got.flags, want.value, want.flags);
+    }
+  }
+  return std::nullopt;
+}
+
+TEST(VuDividerCross, DivMatchesTheSrtModel) {
+  const auto mismatch = first_divide_mismatch(&div, 20261205, divider_sweep());
+  EXPECT_FALSE(mismatch.has_value()) << *mismatch;
+}
+
+TEST(VuDividerCross, SqrtAndRsqrtMatchTheSrtModel) {
+  std::mt19937 rng(20261206);
+  for (long i = 0; i < divider_sweep(); ++i) {
+    const auto [fs, ft] = test_divider::divider_operands(rng, static_cast<uint32_t>(i));
+    const FdivResult root = sqrt(ft);
+    const FdivResult want_root = reference::sqrt(ft);
+    ASSERT_TRUE(root.value == want_root.value && root.flags == want_root.flags) << fmt::format("sqrt {:08X}", ft);
+    const FdivResult q = rsqrt(fs, ft);
+    const FdivResult want_q = reference::rsqrt(fs, ft);
+    ASSERT_TRUE(q.value == want_q.value && q.flags == want_q.flags) << fmt::format("rsqrt {:08X} {:08X}", fs, ft);
+  }
+}
+
+// Every 61st entry of the reciprocal table against the model it was computed from.
+TEST(VuDividerCross, ReciprocalTableSamplesMatchTheSrtModel) {
+  for (uint32_t fraction = 0; fraction <= kFractionMask; fraction += 61) {
+    const uint32_t divisor = kHiddenBit | fraction;
+    const bool up =
+        reference::divide_significands(kHiddenBit, divisor) != static_cast<uint32_t>((uint64_t{1} << 47) / divisor);
+    ASSERT_EQ(reciprocal_rounds_up(fraction), up) << fmt::format("fraction {:06X}", fraction);
+  }
+}
+
+// Deliberately broken fast paths, each one wrong assumption, which the cross-check must catch.
+FdivResult divide_trusting_odd_truncations(uint32_t fs, uint32_t ft) {
+  if (is_zero(ft)) return reference::div(fs, ft);
+  const uint64_t numerator = uint64_t{significand_of(fs)} << 24;
+  const bool dropped = significand_of(fs) >= significand_of(ft);  // wrong: ignores the truncation's parity
+  if (!dropped) return reference::div(fs, ft);
+  return reference::pack_quotient(fs, ft, static_cast<uint32_t>(numerator / significand_of(ft)));
+}
+
+FdivResult divide_with_truncated_reciprocals(uint32_t fs, uint32_t ft) {
+  if (is_zero(ft) || significand_of(fs) != kHiddenBit) return div(fs, ft);
+  // wrong: 1.0 / x as the truncated quotient, as if the SRT never rounded up
+  return reference::pack_quotient(fs, ft, static_cast<uint32_t>((uint64_t{1} << 47) / significand_of(ft)));
+}
+
+FdivResult divide_with_nearest_reciprocals(uint32_t fs, uint32_t ft) {
+  if (is_zero(ft) || significand_of(fs) != kHiddenBit) return div(fs, ft);
+  // wrong: 1.0 / x rounded to nearest, which the SRT agrees with on most but not all divisors
+  const uint64_t divisor = significand_of(ft);
+  const uint64_t doubled = (uint64_t{1} << 48) / divisor;
+  return reference::pack_quotient(fs, ft, static_cast<uint32_t>((doubled + 1) / 2));
+}
+
+TEST(VuDividerCross, CatchesBrokenFastPaths) {
+  const long pairs = divider_sweep();
+  EXPECT_TRUE(first_divide_mismatch(&divide_trusting_odd_truncations, 20261205, pairs).has_value());
+  EXPECT_TRUE(first_divide_mismatch(&divide_with_truncated_reciprocals, 20261205, pairs).has_value());
+  EXPECT_TRUE(first_divide_mismatch(&divide_with_nearest_reciprocals, 20261205, pairs).has_value());
+}
+
+}  // namespace
+}  // namespace gcvu::vu
