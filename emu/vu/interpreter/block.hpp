@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "emu/vu/interpreter/issue_plan.hpp"
@@ -87,6 +88,17 @@ struct Block {
 Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& plans,
                   const std::array<DecodedBundle, kMicroInstructions>& decoded, const Vu1Config& config);
 
+// Where the program can go after the block runs whole, as far as micro memory tells: the pair after its last one
+// (a conditional branch not taken, a BAL or JALR returning, a block cut at kMaxPairs or before a per-pair pair) and
+// a B, BAL or IBxx branch's target; nothing after an E bit. For the JIT, which compiles these ahead of their first
+// run.
+struct Successors {
+  std::array<uint32_t, 2> pcs{};
+  size_t count = 0;
+};
+Successors static_successors(const Block& block, const std::array<IssuePlan, kMicroInstructions>& plans,
+                             const std::array<DecodedBundle, kMicroInstructions>& decoded);
+
 // The blocks built so far, by start PC. Any micro-memory write empties it (the next run rebuilds what it needs).
 class BlockCache {
  public:
@@ -116,7 +128,7 @@ class BlockCache {
   static constexpr int32_t kPerPair = -2;
   const Block* insert(uint32_t pc, Block block);
   std::array<int32_t, kMicroInstructions> index_{};
-  std::vector<Block> blocks_;
+  std::deque<Block> blocks_;  // a deque: building a block leaves the others in place (the JIT builds ahead)
   bool any_ = false;  // some index_ entry is not kUnbuilt
 };
 

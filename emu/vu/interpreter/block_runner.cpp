@@ -54,10 +54,42 @@ void Vu1::run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry) {
 uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry) {
   const jit::CompiledBlock* code = jit_.find(registers_.tpc);
   if (code == nullptr || code->pair_count() != block.pairs.size()) [[unlikely]] {
-    code = jit_.compile({pairs, block.pairs.size()}, block, *program_, jit_abi(), config_.jit_fault);
+    const std::vector<jit::CompileRequest> ahead = blocks_ahead(block);
+    code = jit_.compile({{pairs, block.pairs.size()}, &block}, ahead, *program_, jit_abi(), config_.jit_fault);
     if (code == nullptr) return 0;
   }
   return code->run(*this, entry);
+}
+
+// The blocks the program can reach from `block` by its static successors (block.hpp), breadth first, that are not
+// compiled yet: what the JIT compiles together with it. Each with the pairs the JIT's entry class runs (whole runs).
+// Building them leaves `block` in place (BlockCache keeps its blocks where they are).
+std::vector<jit::CompileRequest> Vu1::blocks_ahead(const Block& block) {
+  static constexpr size_t kAhead = 8;
+  std::vector<jit::CompileRequest> ahead;
+  std::array<bool, kMicroInstructions> seen{};
+  seen[block.pairs.front().pc] = true;
+  std::vector<const Block*> frontier{&block};
+  for (size_t next = 0; next < frontier.size() && ahead.size() < kAhead; ++next) {
+    const Successors successors = static_successors(*frontier[next], program_->plans, program_->decoded);
+    for (size_t s = 0; s < successors.count; ++s) {
+      uint32_t pc = successors.pcs[s];
+      // A pair that goes per pair (an XGKICK) is followed by the block after it.
+      if (blocks_.find_or_build(pc, program_->plans, program_->decoded, config_) == nullptr) {
+        pc = (pc + 1) % kMicroInstructions;
+      }
+      if (seen[pc] || ahead.size() >= kAhead) continue;
+      seen[pc] = true;
+      const Block* successor = blocks_.find_or_build(pc, program_->plans, program_->decoded, config_);
+      if (successor == nullptr) continue;
+      frontier.push_back(successor);
+      if (jit_.find(pc) != nullptr) continue;
+      const std::vector<BlockPair>& pairs =
+          successor->dead_flag_results != 0 ? successor->whole_run_pairs : successor->pairs;
+      ahead.push_back({pairs, successor});
+    }
+  }
+  return ahead;
 }
 
 jit::VuAbi Vu1::jit_abi() {
