@@ -139,6 +139,7 @@ EngineStats expect_same_runs(const Case& c, const std::string& what, const std::
   EXPECT_EQ(stats.jit.entries, stats.blocks.entries) << what;
   EXPECT_EQ(stats.jit.pairs, stats.blocks.pairs) << what;
   EXPECT_EQ(stats.jit.noisy_entries, stats.blocks.noisy_entries) << what;
+  EXPECT_EQ(stats.jit.stalled_entries, stats.blocks.stalled_entries) << what;
   EXPECT_EQ(stats.jit.dead_flag_results, stats.blocks.dead_flag_results) << what;
   EXPECT_EQ(stats.blocks.chained, 0u) << what;
   return stats;
@@ -165,9 +166,10 @@ TEST(VuBlockCross, BenchWorkloadsMatchThePerPairPath) {
 
 // A loop whose delay slot writes the VF register its first pair reads: the loop's block is entered quietly once
 // (from the branch before it), so it is compiled, and then every chained entry into it finds an FMAC result still
-// in flight and must be refused (entry_is_quiet), so the pair stalls as the per-pair path stalls it.
-// JitFault::kBrokenChainQuiet takes those entries anyway, and the comparison must see it in this program (the random
-// sweep below meets such an entry only rarely).
+// in flight and must be refused (the chained entry's quiet test). The runner's loop then enters it with its first
+// pair stalled (Vu1::stalled_entry), as the per-pair path stalls that pair. JitFault::kBrokenChainQuiet takes the
+// chained entries anyway, and the comparison must see it in this program (the random sweep below meets such an
+// entry only rarely).
 TEST(VuBlockCross, AChainedEntryIntoAnFmacHazardIsRefused) {
   const char* source = R"(
         nop                         iaddiu VI01, VI00, 6
@@ -184,10 +186,65 @@ loop:
   Case c;
   c.code = microcode::assemble_source(source, "chain_hazard.vsm").code;
   const EngineStats stats = expect_same_runs(c, "chain hazard loop");
-  EXPECT_GT(stats.jit.noisy_entries, 0u);
+  EXPECT_EQ(stats.jit.noisy_entries, 0u);
+  EXPECT_EQ(stats.jit.stalled_entries, 5u);  // every pass after the first
   const Outcome reference = run_case(c, vu::Engine::kInterp);
   c.config.jit_fault = vu::JitFault::kBrokenChainQuiet;
   EXPECT_NE(first_difference(reference, run_case(c, vu::Engine::kJit)), "");  // the check can fail
+}
+
+// Stalled entries (Vu1::stalled_entry), the common case of real microcode: a loop whose first pair waits for the
+// DIV of the pass before. Each pass after the first is entered with its WAITQ stalled; in run_until slices too,
+// where a slice can end inside the stall (the block is then left to the per-pair path). A loop whose stall falls on
+// its second pair is not entered stalled: its first pair goes per pair (a noisy entry), and the block from the
+// second pair is then entered stalled. JitFault::kBrokenStalledEntry charges one stall cycle too few, and the
+// comparison must see it.
+TEST(VuBlockCross, ALoopWaitingForItsDivIsEnteredStalled) {
+  const char* waitq_first = R"(
+        nop                         iaddiu VI01, VI00, 8
+        nop                         b loop
+        nop                         nop
+loop:
+        nop                         waitq
+        mulq.xyzw VF03, VF01, Q     iaddi VI01, VI01, -1
+        nop                         div Q, VF01x, VF02y
+        nop                         ibne VI01, VI00, loop
+        add.xyzw VF01, VF01, VF02   nop
+        nop[E]                      nop
+        nop                         nop
+)";
+  const char* waitq_second = R"(
+        nop                         iaddiu VI01, VI00, 8
+        nop                         b loop
+        nop                         nop
+loop:
+        nop                         iaddi VI01, VI01, -1
+        nop                         waitq
+        mulq.xyzw VF03, VF01, Q     div Q, VF01x, VF02y
+        nop                         ibne VI01, VI00, loop
+        add.xyzw VF01, VF01, VF02   nop
+        nop[E]                      nop
+        nop                         nop
+)";
+  Case first;
+  first.code = microcode::assemble_source(waitq_first, "waitq_first.vsm").code;
+  first.set_registers = true;
+  first.registers.write_vf(1, vu::kFieldsXyzw, vu::Vec4{0x3f800000u, 0x40000000u, 0x40400000u, 0x40800000u});
+  first.registers.write_vf(2, vu::kFieldsXyzw, vu::Vec4{0x3fc00000u, 0x3fa00000u, 0x40a00000u, 0x3e800000u});
+  EngineStats stats = expect_same_runs(first, "WAITQ first");
+  EXPECT_EQ(stats.jit.stalled_entries, 7u);
+  EXPECT_EQ(stats.jit.noisy_entries, 0u);
+  for (const std::vector<uint32_t>& slices : {std::vector<uint32_t>{1, 2, 3, 5, 7, 11}, std::vector<uint32_t>{4, 4, 9}}) {
+    expect_same_runs(first, "WAITQ first, sliced", slices);
+  }
+  Case second = first;
+  second.code = microcode::assemble_source(waitq_second, "waitq_second.vsm").code;
+  stats = expect_same_runs(second, "WAITQ second");
+  EXPECT_EQ(stats.jit.stalled_entries, 7u);
+  EXPECT_EQ(stats.jit.noisy_entries, 7u);
+  const Outcome reference = run_case(first, vu::Engine::kInterp);
+  first.config.jit_fault = vu::JitFault::kBrokenStalledEntry;
+  EXPECT_NE(first_difference(reference, run_case(first, vu::Engine::kJit)), "");  // the check can fail
 }
 
 // The check itself: every deliberately broken variant of the engine's outcome must be reported, naming the part
@@ -404,6 +461,7 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
       {vu::JitFault::kBrokenInlineLoad, "inline load reads the next qword", false},
       {vu::JitFault::kBrokenLaneFields, "inline MAX/MINI/ABS/ITOF/FTOI writes every field", false},
       {vu::JitFault::kBrokenChainQuiet, "chained entry skips the FMAC quiet test", false},
+      {vu::JitFault::kBrokenStalledEntry, "stalled entry charges a cycle too few", false},
   };
   const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000);
   for (const auto& [fault, name, flag_programs] : faults) {

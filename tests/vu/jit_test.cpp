@@ -7,8 +7,11 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
+#include "emu/vu/jit/code_arena.hpp"
 #include "harness/bench/workloads.hpp"
 #include "tests/vu/vu_program.hpp"
 #include "tests/vu/vu_snapshot.hpp"
@@ -70,6 +73,54 @@ TEST(VuJit, CompiledCodeIsExecutableAndNotWritable) {
     const vu::jit::CompiledBlock& block = *run->vu.jit_cache().find(pc);
     EXPECT_GT(block.code_bytes(), 0u);
     EXPECT_EQ(permissions_at(block.code_address()).substr(0, 3), "r-x") << "block at " << pc;
+  }
+}
+
+// The arena's W^X by hand: what is written is writable and not executable until the seal, then executable and
+// not writable, and never writable again: the block after a seal starts on a fresh page, even when the block before
+// ended early in its page. Several blocks written between two seals take one protection change.
+TEST(VuJitArena, WrittenPagesAreSealedOnceAndNeverWritableAgain) {
+  vu::jit::CodeArena arena(1 << 20);
+  ASSERT_TRUE(arena.mapped());
+  uint8_t* first = arena.reserve(256);
+  ASSERT_NE(first, nullptr);
+  first[0] = 0xc3;  // ret
+  arena.commit(first, 1);
+  uint8_t* second = arena.reserve(256);
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(second, first + 64);  // the next cache line of the same page: not sealed yet
+  second[0] = 0xc3;
+  arena.commit(second, 1);
+  EXPECT_EQ(permissions_at(first).substr(0, 3), "rw-");
+  ASSERT_TRUE(arena.seal());
+  EXPECT_EQ(arena.seals(), 1u);
+  EXPECT_EQ(permissions_at(first).substr(0, 3), "r-x");
+  EXPECT_EQ(permissions_at(second).substr(0, 3), "r-x");
+  uint8_t* third = arena.reserve(256);
+  ASSERT_NE(third, nullptr);
+  const auto page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(third) % page, 0u);  // a fresh page
+  EXPECT_EQ(permissions_at(third).substr(0, 3), "rw-");
+  EXPECT_EQ(permissions_at(first).substr(0, 3), "r-x");  // the sealed page stays as it was
+  arena.commit(third, 0);
+  ASSERT_TRUE(arena.seal());  // nothing new written: nothing to change
+  EXPECT_EQ(arena.seals(), 1u);
+  arena.reset();  // no code runs any more: the front is written again
+  uint8_t* again = arena.reserve(256);
+  EXPECT_EQ(again, first);
+  EXPECT_EQ(permissions_at(again).substr(0, 3), "rw-");
+}
+
+// A block's code is compiled together with the blocks that can follow it (CodeCache::compile), so a workload's
+// blocks need far fewer protection changes than there are blocks (each one costs every other CPU running this
+// process a TLB flush), and those blocks are the ones it then runs.
+TEST(VuJit, BlocksAheadShareOneSeal) {
+  for (const harness::Workload& workload : harness::builtin_workloads()) {
+    const auto run = run_workload(workload, jit_config());
+    const vu::jit::CodeCache& cache = run->vu.jit_cache();
+    EXPECT_GE(cache.compiled(), 2u) << workload.name;
+    EXPECT_LT(cache.seals(), cache.compiled()) << workload.name;
+    EXPECT_GT(run->vu.block_stats().chained, 0u) << workload.name;
   }
 }
 

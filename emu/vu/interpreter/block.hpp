@@ -9,13 +9,15 @@
 // it must be ready for the entry to count as quiet. That deadline is the reading pair's issue offset, or one
 // cycle less if that pair stalls (so a value from outside landing exactly then cannot be named as the decisive
 // hazard instead of the block's own). At entry the runner checks the deadlines against the live pipelines; if any
-// is missed it takes the pair with the per-pair path instead, which is always exact.
+// is missed it takes the pair with the per-pair path instead, which is always exact, unless only the first pair
+// is held back and the block is quiet from the cycle it issues (Vu1::stalled_entry: the block then starts there).
 //
 // Pairs that need the per-pair path's own handling end a block before them: XGKICK (it plays out the previous
 // transfer and may find no PATH1 receiver) and invalid instructions.
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "emu/vu/interpreter/issue_plan.hpp"
@@ -86,6 +88,17 @@ struct Block {
 Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& plans,
                   const std::array<DecodedBundle, kMicroInstructions>& decoded, const Vu1Config& config);
 
+// Where the program can go after the block runs whole, as far as micro memory tells: the pair after its last one
+// (a conditional branch not taken, a BAL or JALR returning, a block cut at kMaxPairs or before a per-pair pair) and
+// a B, BAL or IBxx branch's target; nothing after an E bit. For the JIT, which compiles these ahead of their first
+// run.
+struct Successors {
+  std::array<uint32_t, 2> pcs{};
+  size_t count = 0;
+};
+Successors static_successors(const Block& block, const std::array<IssuePlan, kMicroInstructions>& plans,
+                             const std::array<DecodedBundle, kMicroInstructions>& decoded);
+
 // The blocks built so far, by start PC. Any micro-memory write empties it (the next run rebuilds what it needs).
 class BlockCache {
  public:
@@ -115,7 +128,7 @@ class BlockCache {
   static constexpr int32_t kPerPair = -2;
   const Block* insert(uint32_t pc, Block block);
   std::array<int32_t, kMicroInstructions> index_{};
-  std::vector<Block> blocks_;
+  std::deque<Block> blocks_;  // a deque: building a block leaves the others in place (the JIT builds ahead)
   bool any_ = false;  // some index_ entry is not kUnbuilt
 };
 
@@ -124,6 +137,8 @@ struct BlockStats {
   uint64_t entries = 0;        // blocks entered quietly
   uint64_t pairs = 0;          // pairs they ran
   uint64_t noisy_entries = 0;  // block entries refused for a missed deadline (the pair ran per pair)
+  // Of `entries`, those whose first pair stalled for something from before the block (Vu1::stalled_entry).
+  uint64_t stalled_entries = 0;
   uint64_t dead_flag_results = 0;  // MAC/status results left out of the flag pipeline (flag_liveness.hpp)
   // Of `entries`, those the JIT's compiled code took straight from the block before (block_compiler.hpp: chaining),
   // without going back to the runner's loop. Always 0 for the block runner.

@@ -149,4 +149,23 @@ Block build_block(uint32_t pc, const std::array<IssuePlan, kMicroInstructions>& 
   return block;
 }
 
+Successors static_successors(const Block& block, const std::array<IssuePlan, kMicroInstructions>& plans,
+                             const std::array<DecodedBundle, kMicroInstructions>& decoded) {
+  Successors out;
+  const uint32_t last = block.pairs.back().pc;
+  if (plans[last].e_bit) return out;  // cut at kMaxPairs on the E bit: its delay slot is the program's last pair
+  if (block.pairs.size() >= 2) {
+    const uint32_t before = block.pairs[block.pairs.size() - 2].pc;
+    if (plans[before].e_bit) return out;
+    const DecodedOp& op = decoded[before].lower;
+    if (decoded[before].lower_info.is_branch && op.op != Opcode::kJr && op.op != Opcode::kJalr) {
+      // lower_ops.cpp's branch target: the delay slot's address plus the signed offset.
+      out.pcs[out.count++] = static_cast<uint32_t>(before + 1 + op.imm) % kMicroInstructions;
+      if (op.op == Opcode::kB) return out;
+    }
+  }
+  out.pcs[out.count++] = (last + 1) % kMicroInstructions;
+  return out;
+}
+
 }  // namespace gcvu::vu

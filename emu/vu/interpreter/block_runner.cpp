@@ -54,10 +54,42 @@ void Vu1::run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry) {
 uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry) {
   const jit::CompiledBlock* code = jit_.find(registers_.tpc);
   if (code == nullptr || code->pair_count() != block.pairs.size()) [[unlikely]] {
-    code = jit_.compile({pairs, block.pairs.size()}, block, *program_, jit_abi(), config_.jit_fault);
+    const std::vector<jit::CompileRequest> ahead = blocks_ahead(block);
+    code = jit_.compile({{pairs, block.pairs.size()}, &block}, ahead, *program_, jit_abi(), config_.jit_fault);
     if (code == nullptr) return 0;
   }
   return code->run(*this, entry);
+}
+
+// The blocks the program can reach from `block` by its static successors (block.hpp), breadth first, that are not
+// compiled yet: what the JIT compiles together with it. Each with the pairs the JIT's entry class runs (whole runs).
+// Building them leaves `block` in place (BlockCache keeps its blocks where they are).
+std::vector<jit::CompileRequest> Vu1::blocks_ahead(const Block& block) {
+  static constexpr size_t kAhead = 8;
+  std::vector<jit::CompileRequest> ahead;
+  std::array<bool, kMicroInstructions> seen{};
+  seen[block.pairs.front().pc] = true;
+  std::vector<const Block*> frontier{&block};
+  for (size_t next = 0; next < frontier.size() && ahead.size() < kAhead; ++next) {
+    const Successors successors = static_successors(*frontier[next], program_->plans, program_->decoded);
+    for (size_t s = 0; s < successors.count; ++s) {
+      uint32_t pc = successors.pcs[s];
+      // A pair that goes per pair (an XGKICK) is followed by the block after it.
+      if (blocks_.find_or_build(pc, program_->plans, program_->decoded, config_) == nullptr) {
+        pc = (pc + 1) % kMicroInstructions;
+      }
+      if (seen[pc] || ahead.size() >= kAhead) continue;
+      seen[pc] = true;
+      const Block* successor = blocks_.find_or_build(pc, program_->plans, program_->decoded, config_);
+      if (successor == nullptr) continue;
+      frontier.push_back(successor);
+      if (jit_.find(pc) != nullptr) continue;
+      const std::vector<BlockPair>& pairs =
+          successor->dead_flag_results != 0 ? successor->whole_run_pairs : successor->pairs;
+      ahead.push_back({pairs, successor});
+    }
+  }
+  return ahead;
 }
 
 jit::VuAbi Vu1::jit_abi() {
@@ -158,6 +190,29 @@ bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
   return true;
 }
 
+// The per-pair path's first steps for a block's first pair that stalls (come_up, then execute_pair's stall
+// accounting), when the block is quiet from the cycle that pair issues: the pair then issues there, each pair after
+// it comes up the cycle after the one before, and as nothing in flight from before the block reaches a later
+// deadline, the block's schedule from that cycle is what the per-pair path does. The stall is charged here, and the
+// block runs with its entry at the issue cycle (its first pair never stalls within the block). The common case is
+// a loop whose first pair waits for the DIV issued near the end of the pass before (WAITQ, or an op reading Q).
+// Returns the issue cycle, or 0 when the entry is not of this kind (the pair then goes per pair): a pair that waits
+// for an XGKICK, one with nothing to wait for (some later pair's deadline is missed), one that would issue at or
+// past the run's limit, or a block still not quiet from there.
+uint64_t Vu1::stalled_entry(const Block& block, uint64_t entry, uint64_t limit) {
+  const IssuePlan& plan = program_->plans[block.pairs.front().pc];
+  if (waiting_ || plan.invalid || plan.wait == IssuePlan::Wait::kXgkick) return 0;
+  const uint64_t issue = issue_cycle(plan, pipelines(), entry);
+  if (issue == entry || issue >= limit || !entry_is_quiet(block, issue)) return 0;
+  const Stall stall = explain_stall(plan, pipelines(), entry, issue);
+  const uint32_t charged = stall.cycles - (config_.jit_fault == JitFault::kBrokenStalledEntry ? 1u : 0u);
+  stats_.stall_cycles += charged;
+  stats_.stall_cycles_by_cause[static_cast<size_t>(stall.cause)] += charged;
+  branch_history_.break_chains(stats_.pairs);
+  ++block_stats_.stalled_entries;
+  return issue;
+}
+
 bool Vu1::run_block(uint64_t until) {
   // A pair held by stall_in_place has come up already: it goes per pair, and so does everything after it.
   if (observer_ != nullptr || config_.engine == Engine::kInterp || config_.stall_in_place || config_.commit_after_pair) {
@@ -184,13 +239,17 @@ bool Vu1::run_block(uint64_t until) {
     const Block* block =
         blocks_.find_or_build(registers_.tpc, program_->plans, program_->decoded, config_);
     if (block == nullptr) return ran_any;
-    const uint64_t entry = cycle_;
-    if (!entry_is_quiet(*block, entry)) {
-      if (!ran_any) ++block_stats_.noisy_entries;  // counted once, when the caller's next call finds it again
-      return ran_any;
-    }
+    uint64_t entry = cycle_;
     // A pair left waiting as a delay slot or after an E bit (a run_until that stopped mid-block) is not plain.
     bool generic_first = branch_pending_ || end_pending_;
+    if (!entry_is_quiet(*block, entry)) {
+      const uint64_t issue = generic_first ? 0 : stalled_entry(*block, entry, limit);
+      if (issue == 0) {
+        if (!ran_any) ++block_stats_.noisy_entries;  // counted once, when the caller's next call finds it again
+        return ran_any;
+      }
+      entry = issue;
+    }
     // Flag liveness (flag_liveness.hpp) holds only for a run from the block's first pair to its end.
     const BlockPair* pairs = block->pairs.data();
     if (block->dead_flag_results != 0 && !generic_first &&

@@ -17,6 +17,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "emu/common/state_hasher.hpp"
 #include "emu/vu/interpreter/block.hpp"
@@ -148,6 +149,7 @@ class Vu1 {
   // (step() then takes the pair).
   bool run_block(uint64_t until);
   bool entry_is_quiet(const Block& block, uint64_t entry) const;
+  uint64_t stalled_entry(const Block& block, uint64_t entry, uint64_t limit);
   // block_runner.cpp: execute_pair for a plain pair of a block (block.hpp's pair_shape), with every case the shape
   // rules out left out at compile time; one instance per shape.
   template <uint8_t kShape>
@@ -157,6 +159,7 @@ class Vu1 {
   // chains into; 0 if it cannot be compiled (the loop runs it then), else how the last block ended (kBlockCut,
   // kBlockWhole: block_compiler.hpp). The code counts the blocks' BlockStats entries and pairs.
   uint64_t run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry);
+  std::vector<jit::CompileRequest> blocks_ahead(const Block& block);
   // What compiled code needs of this Vu1 (emu/vu/jit/vu_abi.hpp), and the steps it calls out of line.
   jit::VuAbi jit_abi();
   // Micro memory at [first, first + count) changed: the compiled blocks on it go (all of them if the program was

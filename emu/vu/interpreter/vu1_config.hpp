@@ -74,6 +74,7 @@ enum class JitFault : uint8_t {
   kBrokenInlineLoad,     // a load compiled inline (LQ, LQI) reads the qword after its address
   kBrokenLaneFields,     // MAX/MINI/ABS/ITOF/FTOI compiled inline write all four fields of their destination
   kBrokenChainQuiet,     // a chained block entry skips the FMAC part of its quiet-entry test
+  kBrokenStalledEntry,   // a block entered with its first pair stalled charges one stall cycle too few
 };
 
 struct Vu1Config {

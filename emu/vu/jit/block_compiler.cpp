@@ -730,8 +730,8 @@ std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, c
   } catch (const Xbyak::Error&) {
     used = 0;
   }
-  // Made executable even when nothing was written, so the reserved pages never stay writable.
-  if (!arena.commit(buffer, used) || used == 0) return nullptr;
+  arena.commit(buffer, used);
+  if (used == 0) return nullptr;
   return std::make_unique<CompiledBlock>(std::move(kept), reinterpret_cast<BlockCode>(buffer), chain_entry, buffer,
                                          used);
 }

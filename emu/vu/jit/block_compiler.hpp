@@ -25,8 +25,8 @@
 // block the loop would not have run the same way. Each block's BlockStats entry, pairs and dead results are counted
 // by its code.
 //
-// W^X: the code is generated into read-write pages of a CodeArena, which are then made read-execute; they are never
-// writable and executable at once.
+// W^X: the code is generated into read-write pages of a CodeArena, which are then made read-execute (CodeArena::seal,
+// once for a block and the blocks compiled ahead with it); they are never writable and executable at once.
 
 #include <cstdint>
 #include <memory>
@@ -74,9 +74,9 @@ class CompiledBlock {
 };
 
 // Compiles `pairs` (`block`'s pairs, with the FlagUse of a whole run) into `arena`; `block` gives the deadlines and
-// dead results of its chained entry. nullptr if it cannot: the arena
-// is full (the cache then starts over), the host refuses executable pages, or the host is not x86-64; the block
-// runner then runs the block.
+// dead results of its chained entry. The code may run once the arena has been sealed after it (CodeArena::seal).
+// nullptr if it cannot: the arena is full (the cache then starts over) or the host is not x86-64; the block runner
+// then runs the block.
 std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const Block& block,
                                              const DecodedMicro& program, const VuAbi& abi, JitFault fault,
                                              CodeArena& arena);

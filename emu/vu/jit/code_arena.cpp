@@ -1,12 +1,17 @@
 #include "emu/vu/jit/code_arena.hpp"
 
+#include <algorithm>
+
 #include <sys/mman.h>
 #include <unistd.h>
 
 namespace gcvu::vu::jit {
 
 namespace {
+
 size_t page_size() { return static_cast<size_t>(sysconf(_SC_PAGESIZE)); }
+size_t page_end(size_t offset) { return (offset + page_size() - 1) / page_size() * page_size(); }
+
 }  // namespace
 
 CodeArena::CodeArena(size_t bytes) {
@@ -31,25 +36,40 @@ CodeArena::~CodeArena() {
 }
 
 bool CodeArena::protect(size_t begin, size_t end, int mode) {
-  const size_t page = page_size();
-  begin = begin / page * page;
-  end = (end + page - 1) / page * page;
-  return mprotect(base_ + begin, end - begin, mode) == 0;
+  return begin == end || mprotect(base_ + begin, end - begin, mode) == 0;
 }
 
 uint8_t* CodeArena::reserve(size_t bytes) {
-  const size_t at = (next_ + 63) / 64 * 64;  // blocks start on cache lines
+  // Blocks start on cache lines, and never in a sealed page (the last block before a seal may end inside one).
+  const size_t at = std::max((next_ + 63) / 64 * 64, sealed_);
   if (base_ == nullptr || at > bytes_ || bytes > bytes_ - at) return nullptr;
-  if (!protect(at, at + bytes, PROT_READ | PROT_WRITE)) return nullptr;
-  reserved_ = at + bytes;
+  const size_t end = page_end(at + bytes);
+  if (end > writable_) {
+    // Pages that were never executable: no other CPU can hold them in its TLB.
+    if (!protect(writable_, end, PROT_READ | PROT_WRITE)) return nullptr;
+    writable_ = end;
+  }
   return base_ + at;
 }
 
-bool CodeArena::commit(uint8_t* at, size_t used) {
-  const auto begin = static_cast<size_t>(at - base_);
-  if (!protect(begin, reserved_, PROT_READ | PROT_EXEC)) return false;
-  next_ = begin + used;
+void CodeArena::commit(uint8_t* at, size_t used) { next_ = static_cast<size_t>(at - base_) + used; }
+
+bool CodeArena::seal() {
+  // Up to the page the last block ends in; the reserved room after it stays writable (and not executable) for the
+  // next block.
+  const size_t end = page_end(next_);
+  if (base_ == nullptr || end <= sealed_) return true;
+  if (!protect(sealed_, end, PROT_READ | PROT_EXEC)) return false;
+  sealed_ = end;
+  writable_ = std::max(writable_, sealed_);
+  ++seals_;
   return true;
+}
+
+void CodeArena::reset() {
+  // No code runs any more, so the executable pages may be taken away and written again.
+  if (base_ != nullptr) protect(0, writable_, PROT_NONE);
+  next_ = sealed_ = writable_ = 0;
 }
 
 }  // namespace gcvu::vu::jit

@@ -1,20 +1,36 @@
 #include "emu/vu/jit/code_cache.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace gcvu::vu::jit {
 
-const CompiledBlock* CodeCache::compile(std::span<const BlockPair> pairs, const Block& block_info,
+const CompiledBlock* CodeCache::compile(const CompileRequest& request, std::span<const CompileRequest> ahead,
                                         const DecodedMicro& program, const VuAbi& abi, JitFault fault) {
   if (arena_ == nullptr) arena_ = std::make_unique<CodeArena>();
-  auto block = compile_block(pairs, block_info, program, abi, fault, *arena_);
+  const auto compile_one = [&](const CompileRequest& r) {
+    return compile_block(r.pairs, *r.block, program, abi, fault, *arena_);
+  };
+  auto block = compile_one(request);
   if (block == nullptr && arena_->used() != 0) {
     clear();  // every block goes before their code is overwritten
     arena_->reset();
     ++flushes_;
-    block = compile_block(pairs, block_info, program, abi, fault, *arena_);
+    block = compile_one(request);
   }
-  return block == nullptr ? nullptr : insert(std::move(block));
+  if (block == nullptr) return nullptr;
+  // Ahead only while there is room in the arena and the cache (at most half of it, so a batch never evicts much).
+  std::vector<std::unique_ptr<CompiledBlock>> more;
+  for (const CompileRequest& r : ahead) {
+    const uint32_t pc = r.pairs.front().pc % kMicroInstructions;
+    if (more.size() + 1 >= capacity_ / 2 || by_pc_[pc] != nullptr || pc == block->first_pc()) continue;
+    auto next = compile_one(r);
+    if (next == nullptr) break;
+    more.push_back(std::move(next));
+  }
+  if (!arena_->seal()) return nullptr;  // none of it may run
+  for (auto& next : more) insert(std::move(next));
+  return insert(std::move(block));  // last: the batch's inserts cannot evict it
 }
 
 const CompiledBlock* CodeCache::insert(std::unique_ptr<CompiledBlock> block) {

@@ -20,6 +20,12 @@
 
 namespace gcvu::vu::jit {
 
+// A block to compile: its pairs (with the FlagUse of a whole run) and the block they came from.
+struct CompileRequest {
+  std::span<const BlockPair> pairs;
+  const Block* block = nullptr;
+};
+
 class CodeCache {
  public:
   explicit CodeCache(size_t capacity = 512) : capacity_(capacity == 0 ? 1 : capacity) {}
@@ -30,9 +36,10 @@ class CodeCache {
   CodeCache& operator=(const CodeCache&) { return *this; }
 
   // Compiles the block into this cache's arena and keeps it (nullptr if it cannot be compiled). A full arena empties
-  // the cache and starts over.
-  const CompiledBlock* compile(std::span<const BlockPair> pairs, const Block& block, const DecodedMicro& program,
-                               const VuAbi& abi, JitFault fault);
+  // the cache and starts over. The blocks in `ahead` (likely to run soon) are compiled with it where they are not
+  // cached yet and there is room, so that the arena makes the code executable once for all of them (CodeArena).
+  const CompiledBlock* compile(const CompileRequest& block, std::span<const CompileRequest> ahead,
+                               const DecodedMicro& program, const VuAbi& abi, JitFault fault);
   // Whether the cached code was compiled from `program` with settings `key`; retarget empties the cache for them.
   bool compiled_for(const std::shared_ptr<DecodedMicro>& program, uint32_t key) const {
     return key == key_ && !program_.owner_before(program) && !program.owner_before(program_);
@@ -60,6 +67,7 @@ class CodeCache {
   uint64_t evicted() const { return evicted_; }
   uint64_t invalidated() const { return invalidated_; }
   uint64_t flushes() const { return flushes_; }  // times a full arena emptied the cache
+  size_t seals() const { return arena_ == nullptr ? 0 : arena_->seals(); }  // times code was made executable
 
  private:
   size_t capacity_;
