@@ -1260,7 +1260,8 @@ bool tiles_ready(Impl& p, int pixels) {
 // and while tiles are left the index pass) costs more than it saves there (the demo's short spans).
 constexpr int kMinFusedGroups = 3;
 // Spans of a Z-tested draw take the fused pass with its own Z test from this many pixels on: it has no index pass or
-// list set-up to pay for, and the list's per-pixel passes cost several times the fused pass's per pixel.
+// list set-up to pay for, and the list's per-pixel passes cost several times the fused pass's per pixel. Spans
+// with their whole groups (Span::whole_groups) take it at any length: they cost it no copies.
 constexpr int kMinFusedWithZ = 8;
 
 uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int end) {
@@ -1415,7 +1416,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
     p.solid(p, s, w, 0, s.count);
     return;
   }
-  if (s.count >= kMinFusedWithZ && fused_with_z_applies(p) && tiles_ready(p, s.count)) {
+  if ((s.count >= kMinFusedWithZ || s.whole_groups) && fused_with_z_applies(p) && tiles_ready(p, s.count)) {
     p.pixels += draw_fused_with_z(p, s, w);
     return;
   }
