@@ -154,6 +154,8 @@ struct PixelPipeline::Impl {
   FusedDraw fused_draw;
   uint32_t fused_fm0 = 0, fused_zm0 = 0;
   uint64_t sampled = 0;           // pixels the fused runs sampled while tiles were left
+  // Pixels the list's runs sampled per level while tiles were left (copy_level_when_due).
+  std::array<uint64_t, TextureCache::kMaxLevels> list_sampled{};
   void (*group_pairs)(const Impl&, const Span&, int first, int groups, uint32_t* frame, uint32_t* z) = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
@@ -173,6 +175,17 @@ struct PixelPipeline::Impl {
 namespace {
 
 using Impl = PixelPipeline::Impl;
+
+// As tiles_ready does for the fused pass: a level copied from a resident texture (whose tiles do not depend on when
+// they are copied) is copied whole once the draw's list runs have sampled as many pixels as it has texels, so later
+// runs skip ensure_tiles' per-pixel checks (the demo's small mip levels fill up early).
+void copy_level_when_due(Impl& p, TextureCache& tc, int lvl, int pixels) {
+  const TextureLevel& level = tc.level(lvl);
+  if (level.tiles_left == 0 || !level.resident) return;
+  uint64_t& sampled = p.list_sampled[static_cast<size_t>(lvl)];
+  sampled += static_cast<uint64_t>(pixels);
+  if (sampled > level.mask) tc.ensure_all(lvl);
+}
 
 // ---- Masks and addresses ----
 
@@ -388,6 +401,7 @@ void texture_indices(Impl& p, const Span& s, Scratch& w, int begin, int end) {
       w.tix[0][i] = (r0 + xw0) & mask;
     }
   }
+  copy_level_when_due(p, *p.tex, 0, end - begin);
   ensure_tiles<kLinear>(*p.tex, 0, pitch, w, begin, end);
 }
 template <bool kStq, bool kLinear>
@@ -445,6 +459,7 @@ void sample_bilinear_mip_runs(Impl& p, const int32_t* us, const int32_t* vs, Scr
     const int n = run_end - run;
     p.quad_index_row(w.u + run, w.v + run, n, wrap,
                      {{w.tix[0] + run, w.tix[1] + run, w.tix[2] + run, w.tix[3] + run}, w.uf + run, w.vf + run});
+    copy_level_when_due(p, tc, lvl, n);
     ensure_tiles<true>(tc, lvl, pitch, w, run, run_end);
     p.bilinear_row(level.texels,
                    {{w.tix[0] + run, w.tix[1] + run, w.tix[2] + run, w.tix[3] + run}, w.uf + run, w.vf + run}, n,
