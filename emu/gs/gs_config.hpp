@@ -42,6 +42,9 @@ struct GsConfig {
   // pass (gs/pixel/fused_groups.hpp) where allow_avx2 lets them; false keeps the pass list, which
   // FusedGroupsCrossCheck compares it with. The output does not depend on it.
   bool fused_groups = true;
+  // Tests only: a deliberately wrong fused pass that leaves the lanes outside a span unmasked when it takes a span
+  // with its whole groups (Span::whole_groups), so FusedGroupsCrossCheck can show it would catch such a fault.
+  bool break_group_ends = false;
 };
 
 }  // namespace gcvu::gs

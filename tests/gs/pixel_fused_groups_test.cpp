@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstring>
 #include <random>
+#include <string>
 
 #include "emu/gs/pixel/bilinear_rows.hpp"
 #include "emu/gs/pixel/resident_textures.hpp"
@@ -109,18 +110,51 @@ RandomDraw random_lean_draw(std::mt19937& rng) {
   return d;
 }
 
-// Draws `rounds` random states through the fused pass and the pass list and compares memory and pixel counts;
-// returns how many took the fused pass.
-int cross_check(std::mt19937& rng, RandomDraw (*draw)(std::mt19937&), int rounds) {
+// A span's arrays as the span stepper hands them out (Span::whole_groups): a group of slack on either side holding
+// values that mean nothing (random here), which the fused pass may load into lanes it masks off.
+struct WholeGroupSpan {
+  static constexpr int kSlack = 8;
+  SpanData data;  // the span's pixels and the slack: element kSlack is pixel 0
+  int count;
+  WholeGroupSpan(std::mt19937& rng, const LocalMemory& memory, int count_in, int x, int y)
+      : data(count_in + 2 * kSlack, x - kSlack, y), count(count_in) {
+    random_span(rng, memory, data);
+  }
+  Span span() const {
+    Span sp = data.span();
+    sp.x += kSlack, sp.count = count;
+    sp.z += kSlack, sp.r += kSlack, sp.g += kSlack, sp.b += kSlack, sp.a += kSlack, sp.fog += kSlack;
+    sp.u += kSlack, sp.v += kSlack, sp.s += kSlack, sp.t += kSlack, sp.q += kSlack;
+    sp.whole_groups = true;
+    return sp;
+  }
+};
+
+struct CrossCheck {
+  int fused_rounds = 0;     // draws that took the fused pass
+  int differing_rounds = 0;  // draws whose bytes or pixel counts differ
+  std::string first_difference;
+};
+
+GsConfig list_only() {
+  GsConfig config;
+  config.fused_groups = false;
+  return config;
+}
+
+// Draws `rounds` random states through the fused pass and the pass list and compares memory and pixel counts.
+// `whole_groups` hands the fused side's spans over as the span stepper does (Span::whole_groups), and the list
+// side's too with `list_whole_groups`; `fused_config` is the fused side's configuration.
+CrossCheck cross_check(std::mt19937& rng, RandomDraw (*draw)(std::mt19937&), int rounds, bool whole_groups = false,
+                       GsConfig fused_config = {}, bool list_whole_groups = false) {
   LocalMemory start;
   for (size_t i = 0; i < start.bytes().size(); i += 4) {
     const uint32_t v = static_cast<uint32_t>(rng());
     std::memcpy(start.bytes().data() + i, &v, 4);
   }
   Clut clut;
-  GsConfig fused_config, list_config;
-  list_config.fused_groups = false;
-  int fused_rounds = 0;
+  const GsConfig list_config = list_only();
+  CrossCheck result;
   for (int round = 0; round < rounds; round++) {
     const RandomDraw d = draw(rng);
     LocalMemory fused = start, listed = start;
@@ -132,35 +166,99 @@ int cross_check(std::mt19937& rng, RandomDraw (*draw)(std::mt19937&), int rounds
     PixelPipeline list_pipeline(d.state, listed, clut, list_config, resident ? &list_resident : nullptr);
     if (d.vouch_apart) fused_pipeline.vouch_frame_and_z_apart(), list_pipeline.vouch_frame_and_z_apart();
     EXPECT_FALSE(list_pipeline.takes_fused_groups());
-    fused_rounds += fused_pipeline.takes_fused_groups();
+    result.fused_rounds += fused_pipeline.takes_fused_groups();
     for (int span = 0; span < 16; span++) {
       const int count = 1 + static_cast<int>(rng() % (span < 6 ? 40 : 200));
-      const int x = static_cast<int>(rng() % (256 - static_cast<uint32_t>(count) + 1));
-      SpanData sd(count, x, static_cast<int>(rng() % 64));
-      random_span(rng, start, sd);
-      fused_pipeline.draw_span(sd.span());
-      list_pipeline.draw_span(sd.span());
+      // Whole-group spans keep their slack inside the 256-pixel-wide buffers.
+      const int margin = whole_groups ? WholeGroupSpan::kSlack : 0;
+      const int x = margin + static_cast<int>(rng() % (256 - 2 * margin - static_cast<uint32_t>(count) + 1));
+      const int y = static_cast<int>(rng() % 64);
+      if (whole_groups) {
+        const WholeGroupSpan sd(rng, start, count, x, y);
+        Span list_span = sd.span();
+        list_span.whole_groups = list_whole_groups;
+        fused_pipeline.draw_span(sd.span());
+        list_pipeline.draw_span(list_span);
+      } else {
+        SpanData sd(count, x, y);
+        random_span(rng, start, sd);
+        fused_pipeline.draw_span(sd.span());
+        list_pipeline.draw_span(sd.span());
+      }
     }
-    EXPECT_EQ(fused_pipeline.pixels_drawn(), list_pipeline.pixels_drawn()) << "round " << round;
     const auto mismatch = std::mismatch(fused.bytes().begin(), fused.bytes().end(), listed.bytes().begin());
-    EXPECT_TRUE(mismatch.first == fused.bytes().end())
-        << "round " << round << ": first differing byte at " << (mismatch.first - fused.bytes().begin())
-        << " frame psm " << d.state.frame.psm() << " zbuf psm " << d.state.zbuf.psm() << " prim " << d.state.prim.raw;
-    if (::testing::Test::HasFailure()) break;
+    const bool same_pixels = fused_pipeline.pixels_drawn() == list_pipeline.pixels_drawn();
+    if (mismatch.first != fused.bytes().end() || !same_pixels) {
+      if (result.differing_rounds++ == 0) {
+        result.first_difference = "round " + std::to_string(round) + ": pixels " +
+                                  std::to_string(fused_pipeline.pixels_drawn()) + " vs " +
+                                  std::to_string(list_pipeline.pixels_drawn()) + ", first differing byte at " +
+                                  std::to_string(mismatch.first - fused.bytes().begin()) + ", frame psm " +
+                                  std::to_string(d.state.frame.psm()) + " zbuf psm " +
+                                  std::to_string(d.state.zbuf.psm()) + " prim " + std::to_string(d.state.prim.raw);
+      }
+    }
   }
-  return fused_rounds;
+  return result;
 }
 
 TEST(FusedGroupsCrossCheck, FusedPassAndPassListLeaveTheSameBytes) {
   if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
   std::mt19937 rng(20261205);
-  EXPECT_GE(cross_check(rng, random_draw, 120), 30);  // the random states reach the fused pass often enough
+  const CrossCheck check = cross_check(rng, random_draw, 120);
+  EXPECT_EQ(check.differing_rounds, 0) << check.first_difference;
+  EXPECT_GE(check.fused_rounds, 30);  // the random states reach the fused pass often enough
 }
 
 TEST(FusedGroupsCrossCheck, LeanShapesAndPassListLeaveTheSameBytes) {
   if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
   std::mt19937 rng(20261206);
-  EXPECT_GE(cross_check(rng, random_lean_draw, 80), 60);
+  const CrossCheck check = cross_check(rng, random_lean_draw, 80);
+  EXPECT_EQ(check.differing_rounds, 0) << check.first_difference;
+  EXPECT_GE(check.fused_rounds, 60);
+}
+
+// Spans as the span stepper hands them out (Span::whole_groups): the pass with its own Z test takes each span as
+// one run from its first pixel's group to its last's, the lanes outside the span masked off.
+TEST(FusedGroupsCrossCheck, WholeGroupSpansAndPassListLeaveTheSameBytes) {
+  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  std::mt19937 rng(20261207);
+  const CrossCheck lean = cross_check(rng, random_lean_draw, 80, true);
+  EXPECT_EQ(lean.differing_rounds, 0) << lean.first_difference;
+  EXPECT_GE(lean.fused_rounds, 60);
+  const CrossCheck general = cross_check(rng, random_draw, 120, true);
+  EXPECT_EQ(general.differing_rounds, 0) << general.first_difference;
+  EXPECT_GE(general.fused_rounds, 30);
+}
+
+// The pass list's Z test takes a whole-group span's partial groups as whole ones (depth_test.hpp PartialGroups):
+// the same bytes as pixel by pixel.
+TEST(FusedGroupsCrossCheck, WholeGroupDepthTestAndPixelByPixelLeaveTheSameBytes) {
+  std::mt19937 rng(20261208);
+  const CrossCheck check = cross_check(rng, random_draw, 120, true, list_only());
+  EXPECT_EQ(check.differing_rounds, 0) << check.first_difference;
+  const CrossCheck lean = cross_check(rng, random_lean_draw, 40, true, list_only());
+  EXPECT_EQ(lean.differing_rounds, 0) << lean.first_difference;
+}
+
+// And that check can fail: a Z test that takes the span's pixels from the wrong lanes of its first group.
+TEST(FusedGroupsCrossCheck, WholeGroupDepthTestCheckCatchesWrongLanes) {
+  std::mt19937 rng(20261208);
+  GsConfig broken = list_only();
+  broken.break_group_ends = true;
+  const CrossCheck check = cross_check(rng, random_lean_draw, 40, true, broken);
+  EXPECT_GE(check.differing_rounds, 20);
+}
+
+// The check above can fail: a fused pass that leaves the lanes outside a span unmasked (GsConfig::break_group_ends)
+// writes the slack's meaningless values around the spans, and the comparison must see it.
+TEST(FusedGroupsCrossCheck, WholeGroupSpansCheckCatchesUnmaskedEnds) {
+  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  std::mt19937 rng(20261207);
+  GsConfig broken;
+  broken.break_group_ends = true;
+  const CrossCheck check = cross_check(rng, random_lean_draw, 80, true, broken);
+  EXPECT_GE(check.differing_rounds, 40) << "of " << check.fused_rounds << " fused draws";
 }
 
 }  // namespace

@@ -95,6 +95,92 @@ TEST(SpanStepper, DepthTruncatesAndClamps) {
   EXPECT_EQ(out.z, (std::vector<uint32_t>{0xfffffd, 0xfffffe, 0xffffff, 0xffffff}));
 }
 
+// A row whose Z is constant, a stepped row, then the first row's constant again: the stepped row overwrote the
+// stepper's reused Z row, so the constant must be written again (a draw mixing flat-Z and sloped primitives once
+// got the sloped row's Z back).
+TEST(SpanStepper, ConstantDepthAfterASteppedRowIsWrittenAgain) {
+  StepperSetup setup;
+  setup.z = true;
+  CopyingConsumer out;
+  SpanStepper stepper(setup, out);
+  RasterVertex vertices[3];
+  const uint32_t index[3] = {0, 1, 2};
+  RasterVertex flat, sloped, scan;
+  sloped.z = 1.0;
+  scan.z = 1000.0;
+  stepper.setup_primitive(vertices, index, flat);
+  stepper.scanline(16, 0, 0, scan);
+  stepper.setup_primitive(vertices, index, sloped);
+  stepper.scanline(16, 0, 1, scan);
+  EXPECT_EQ(out.z[15], 1015u);
+  stepper.setup_primitive(vertices, index, flat);
+  stepper.scanline(16, 0, 2, scan);
+  EXPECT_EQ(out.z, std::vector<uint32_t>(16, 1000u));
+}
+
+// Span::whole_groups: what an 8-lane stepper's span holds over the 8-pixel groups it touches, before and after its
+// pixels.
+struct WholeGroupConsumer final : SpanConsumer {
+  void draw_span(const Span& span) override {
+    whole_groups = span.whole_groups;
+    const int skip = span.x & 7;
+    const int end = (skip + span.count + 7) / 8 * 8 - skip;
+    r.assign(span.r - skip, span.r + end);
+    z.assign(span.z - skip, span.z + end);
+  }
+  bool whole_groups = false;
+  std::vector<int16_t> r;
+  std::vector<uint32_t> z;
+};
+
+TEST(SpanStepper, FlatColourAndConstantDepthFillTheSpansWholeGroups) {
+  StepperSetup setup;
+  setup.z = true;
+  setup.color = true;
+  WholeGroupConsumer out;
+  SpanStepper stepper(setup, out);
+  RasterVertex vertices[3];
+  vertices[0].attr[kAttrR] = 9 * 128.0f;
+  const uint32_t index[3] = {0, 1, 2};
+  RasterVertex scan;
+  scan.z = 500.0;
+  stepper.setup_primitive(vertices, index, RasterVertex{});
+  // x = 13 to 22: groups 8-15 and 16-23.
+  stepper.scanline(10, 13, 0, scan);
+  EXPECT_TRUE(out.whole_groups);
+  EXPECT_EQ(out.r, std::vector<int16_t>(16, 9 * 128));
+  EXPECT_EQ(out.z, std::vector<uint32_t>(16, 500u));
+  // A longer span of another colour: the rows are filled afresh over its groups.
+  vertices[0].attr[kAttrR] = 3 * 128.0f;
+  stepper.setup_primitive(vertices, index, RasterVertex{});
+  stepper.scanline(20, 7, 1, scan);
+  EXPECT_EQ(out.r, std::vector<int16_t>(32, 3 * 128));
+}
+
+TEST(SpanStepper, OnlyEightLaneNonSpriteSpansPromiseWholeGroups) {
+  StepperSetup setup;
+  setup.z = true;
+  setup.lane_width = 4;
+  RasterVertex vertices[3];
+  const uint32_t index[3] = {0, 1, 2};
+  bool promised = true;
+  struct FlagConsumer final : SpanConsumer {
+    bool* flag;
+    explicit FlagConsumer(bool* f) : flag(f) {}
+    void draw_span(const Span& span) override { *flag = span.whole_groups; }
+  } flags(&promised);
+  SpanStepper lanes4(setup, flags);
+  lanes4.setup_primitive(vertices, index, RasterVertex{});
+  lanes4.scanline(5, 3, 0, RasterVertex{});
+  EXPECT_FALSE(promised);
+  setup.lane_width = 8;
+  setup.sprite = true;
+  SpanStepper sprite(setup, flags);
+  sprite.setup_primitive(vertices, index, RasterVertex{});
+  sprite.scanline(5, 3, 0, RasterVertex{});
+  EXPECT_FALSE(promised);
+}
+
 // With whole-number gradients every lane offset and group step is exact, so each attribute must rise by its
 // gradient per pixel whatever group offset the span starts at. GCC 12 at -O3 once vectorised the group writes
 // into storing the first group at pixel 0 instead of at -skip (textured cases broke); this catches that.

@@ -75,13 +75,55 @@ inline uint32_t max_unsigned8(__m128i lo, __m128i hi) {
   return static_cast<uint32_t>(_mm_cvtsi128_si32(m)) ^ 0x80000000u;
 }
 
+// How a span's partial groups (its first and last, where it covers only part of them) are tested.
+enum class PartialGroups : uint8_t {
+  kByPixel,      // pixel by pixel, through zd1
+  kWhole,        // as whole groups (zs readable over them, Span::whole_groups), the lanes outside the span failing
+  kWholeBroken,  // kWhole taking the span's pixels from the wrong lanes (GsConfig::break_group_ends)
+};
+
 template <bool kGreater, class Zd8, class Zd1, class Bounds = NoBounds>
 int depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, uint32_t zm0, uint32_t* fm, uint32_t* zm,
-                      uint8_t* live, Zd8&& zd8, Zd1&& zd1, Bounds&& bounds = Bounds{}) {
+                      uint8_t* live, Zd8&& zd8, Zd1&& zd1, Bounds&& bounds = Bounds{},
+                      PartialGroups partial = PartialGroups::kByPixel) {
   const __m128i fm_v = _mm_set1_epi32(static_cast<int32_t>(fm0));
   const __m128i zm_v = _mm_set1_epi32(static_cast<int32_t>(zm0));
   int g = 0, last_live = -1;
   for (int begin = -skip; begin < count; begin += 8, g++) {
+    if (partial != PartialGroups::kByPixel && !(begin >= 0 && begin + 8 <= count)) {
+      // The whole group's eight loads and compares, then only the span's lanes kept.
+      const int first = begin < 0 ? 0 : begin;
+      const int end = begin + 8 < count ? begin + 8 : count;
+      if constexpr (std::remove_cvref_t<Bounds>::kActive) {
+        uint32_t zs_max = 0;
+        for (int i = first; i < end; i++) zs_max = zs[i] > zs_max ? zs[i] : zs_max;
+        if (bounds.rejects(first, zs_max)) {
+          live[g] = 0;
+          continue;
+        }
+      }
+      const __m128i zs_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin));
+      const __m128i zs_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin + 4));
+      __m128i lo, hi;
+      zd8(begin, lo, hi);
+      alignas(16) uint32_t fail[8];
+      _mm_store_si128(reinterpret_cast<__m128i*>(fail), depth_fails4(zs_lo, lo, kGreater));
+      _mm_store_si128(reinterpret_cast<__m128i*>(fail + 4), depth_fails4(zs_hi, hi, kGreater));
+      const int lane0 = partial == PartialGroups::kWholeBroken ? first : begin;  // the lane of pixel 0, or not
+      uint32_t passed = 0;
+      for (int i = first; i < end; i++) {
+        const uint32_t kill = fail[i - lane0];
+        fm[i] = fm0 | kill, zm[i] = zm0 | kill;
+        passed |= ~kill;
+      }
+      live[g] = passed != 0;
+      if (passed) {
+        last_live = g;
+      } else {
+        bounds.missed(first);
+      }
+      continue;
+    }
     if (begin >= 0 && begin + 8 <= count) {
       const __m128i zs_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin));
       const __m128i zs_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin + 4));
@@ -169,10 +211,11 @@ struct BlockBounds {
 // words {0, 1, 4, 5, 8, 9, 12, 13} (even rows) or {2, 3, 6, 7, ...} (odd rows) of one 64-byte column, so four
 // aligned loads and two unpacks give them in order. `element(i)` is pixel i's element address (a u32 index).
 // With `depth_bounds` (null: none), groups the block bounds prove failing are skipped unloaded (depth_bounds.hpp).
+// `partial` kWhole needs zs readable over the span's whole groups and element(i) defined for their pixels.
 template <ZFmt kZ, bool kGreater, class Element>
 int depth_test_span_column32(const uint8_t* vm, const uint32_t* zs, int count, int skip, uint32_t fm0, uint32_t zm0,
                              uint32_t* fm, uint32_t* zm, uint8_t* live, Element&& element,
-                             DepthBounds* depth_bounds = nullptr) {
+                             DepthBounds* depth_bounds = nullptr, PartialGroups partial = PartialGroups::kByPixel) {
   static_assert(kZ != ZFmt::k16);
   constexpr uint32_t kWidth = kZ == ZFmt::k24 ? 0xffffffu : 0xffffffffu;
   const __m128i width = _mm_set1_epi32(static_cast<int32_t>(kWidth));
@@ -189,9 +232,10 @@ int depth_test_span_column32(const uint8_t* vm, const uint32_t* zs, int count, i
     }
     lo = _mm_and_si128(lo, width), hi = _mm_and_si128(hi, width);
   };
-  if (!depth_bounds) return depth_test_groups<kGreater>(zs, count, skip, fm0, zm0, fm, zm, live, zd8, zd1);
+  if (!depth_bounds)
+    return depth_test_groups<kGreater>(zs, count, skip, fm0, zm0, fm, zm, live, zd8, zd1, NoBounds{}, partial);
   return depth_test_groups<kGreater>(zs, count, skip, fm0, zm0, fm, zm, live, zd8, zd1,
-                                     BlockBounds<kGreater, kWidth, Element>{vm, *depth_bounds, element});
+                                     BlockBounds<kGreater, kWidth, Element>{vm, *depth_bounds, element}, partial);
 }
 
 }  // namespace gcvu::gs::pixel

@@ -34,6 +34,12 @@ using namespace avx2;
   _mm_storeh_pd(reinterpret_cast<double*>(at + 48), _mm_castsi128_pd(hi));
 }
 
+// All ones in lane k where bit k of `bits` is set.
+[[gnu::target("avx2")]] inline __m256i lane_mask8(uint32_t bits) {
+  const __m256i lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+  return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int32_t>(bits)), lane_bit), lane_bit);
+}
+
 // Eight uint16-as-stored (static_cast<uint16_t>) or sign-extended int16 values from a span array.
 [[gnu::target("avx2")]] inline __m256i load_u16(const int16_t* from) {
   return _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(from)));
@@ -180,11 +186,18 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
   // waiting for its lines (mostly not in the cache).
   const bool needs_frame = blend || merge;
   const bool needs_z = z_test || z_24;
+  const __m256i head_outside = lane_mask8(groups.head_outside), tail_outside = lane_mask8(groups.tail_outside);
+  const int last_group = groups.groups - 1;
   uint64_t pixels = 0;
   for (int g = 0; g < groups.groups; g++) {
     const int i = groups.first + 8 * g;
     __m256i fm = groups.fm ? load8(groups.fm + i) : fm0;
     __m256i zm = groups.zm ? load8(groups.zm + i) : zm0;
+    if (g == 0 || g == last_group) {
+      const __m256i outside = _mm256_or_si256(g == 0 ? head_outside : _mm256_setzero_si256(),
+                                              g == last_group ? tail_outside : _mm256_setzero_si256());
+      fm = _mm256_or_si256(fm, outside), zm = _mm256_or_si256(zm, outside);
+    }
     uint8_t* z_at = vm + groups.z_pair[g];
     __m256i z_old = _mm256_setzero_si256();
     if (needs_z) z_old = load_pairs(z_at);

@@ -44,7 +44,7 @@ struct FusedDraw {
 };
 
 // A run of whole groups of one span: pixels [first, first + 8 * groups), first aligned so that span.x + first is a
-// multiple of 8. Masks per pixel (indexed like the span), or null for the draw's constant masks (which the pass's
+// multiple of 8 (negative, with head_outside, for a run that starts before the span). Masks per pixel (indexed like the span), or null for the draw's constant masks (which the pass's
 // own Z test adds to).
 struct FusedRun {
   const Span* span = nullptr;
@@ -57,6 +57,10 @@ struct FusedRun {
   // arrangements: the group's pairs lie 16 bytes apart in one 64-byte column, row_store32.hpp).
   const uint32_t* frame_pair = nullptr;
   const uint32_t* z_pair = nullptr;
+  // Lanes of the run's first and last group that lie outside the span (bit k: lane k), masked off as a failed
+  // pixel is: a span whose arrays hold its whole groups (Span::whole_groups) goes through as one run, first
+  // negative, without copying its partial groups apart.
+  uint32_t head_outside = 0, tail_outside = 0;
 };
 
 // Returns the pixels left with something to write (as pixels_left counts them).

@@ -43,10 +43,13 @@ struct Scratch {
   alignas(64) uint32_t tix[4][kN];                 // texel indices of a bilinear quad (or the nearest texel)
   alignas(64) int32_t uf[kN], vf[kN];              // bilinear fractions, 4 bits
   alignas(64) int32_t u[kN], v[kN];                // 16.16 texel coordinates from s/q, t/q
-  alignas(64) int16_t zero16[kN];                  // stands in for span arrays the draw does not need
-  alignas(64) int32_t zero32[kN];
-  alignas(64) float one_f[kN];
-  alignas(64) uint32_t zero_u32[kN];
+  // Stand in for span arrays the draw does not need, with a group of slack on either side (Span::whole_groups):
+  // the span's element 0 is at kSlack.
+  static constexpr int kSlack = 8;
+  alignas(64) int16_t zero16[kN + 2 * kSlack];
+  alignas(64) int32_t zero32[kN + 2 * kSlack];
+  alignas(64) float one_f[kN + 2 * kSlack];
+  alignas(64) uint32_t zero_u32[kN + 2 * kSlack];
   uint32_t frame_pair[kN / 8 + 1], z_pair[kN / 8 + 1];  // per group of a fused run (fused_groups.hpp)
   // A span's first or last group when the span covers only part of it, as an 8-lane span of its own.
   struct PartialGroup {
@@ -61,7 +64,7 @@ struct Scratch {
     std::memset(zero16, 0, sizeof(zero16));
     std::memset(zero32, 0, sizeof(zero32));
     std::memset(zero_u32, 0, sizeof(zero_u32));
-    std::fill(one_f, one_f + kN, 1.0f);
+    std::fill(std::begin(one_f), std::end(one_f), 1.0f);
   }
 };
 
@@ -145,11 +148,14 @@ struct PixelPipeline::Impl {
   FusedGroupsFn fused = nullptr;
   FusedGroupsFn fused_with_z = nullptr;  // with its own Z test: a lean shape's kernel if the draw has one, or `fused`
   bool apart = false;  // vouched: frame writes cannot land in the Z buffer
+  bool break_group_ends = false;  // GsConfig::break_group_ends
   // The fused pass stands in for the fused solid pass only with its own Z test (whole spans in one pass).
   bool fused_only_with_z = false;
   FusedDraw fused_draw;
   uint32_t fused_fm0 = 0, fused_zm0 = 0;
   uint64_t sampled = 0;           // pixels the fused runs sampled while tiles were left
+  // Pixels the list's runs sampled per level while tiles were left (copy_level_when_due).
+  std::array<uint64_t, TextureCache::kMaxLevels> list_sampled{};
   void (*group_pairs)(const Impl&, const Span&, int first, int groups, uint32_t* frame, uint32_t* z) = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
@@ -169,6 +175,17 @@ struct PixelPipeline::Impl {
 namespace {
 
 using Impl = PixelPipeline::Impl;
+
+// As tiles_ready does for the fused pass: a level copied from a resident texture (whose tiles do not depend on when
+// they are copied) is copied whole once the draw's list runs have sampled as many pixels as it has texels, so later
+// runs skip ensure_tiles' per-pixel checks (the demo's small mip levels fill up early).
+void copy_level_when_due(Impl& p, TextureCache& tc, int lvl, int pixels) {
+  const TextureLevel& level = tc.level(lvl);
+  if (level.tiles_left == 0 || !level.resident) return;
+  uint64_t& sampled = p.list_sampled[static_cast<size_t>(lvl)];
+  sampled += static_cast<uint64_t>(pixels);
+  if (sampled > level.mask) tc.ensure_all(lvl);
+}
 
 // ---- Masks and addresses ----
 
@@ -241,9 +258,14 @@ void stage_depth_test(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   if constexpr (PsmTraits<kAddr>::kSwizzle == Swizzle::k32 && kZ != ZFmt::k16) {
     const RowAddress<kAddr> row = PixelAddress<kAddr>(p.zb).row(static_cast<uint32_t>(s.y));
     const uint32_t x = static_cast<uint32_t>(s.x + begin);
+    // A span whose Z covers its whole groups tests its partial groups as whole ones (the demo's spans are short,
+    // so most of their groups are partial).
+    const PartialGroups partial = !(s.whole_groups && begin == 0) ? PartialGroups::kByPixel
+                                  : p.break_group_ends           ? PartialGroups::kWholeBroken
+                                                                 : PartialGroups::kWhole;
     w.last_live = depth_test_span_column32<kZ, kGreater>(
         p.vm, s.z + begin, end - begin, skip, p.early_fm, p.k.zm, w.fm + begin, w.zm + begin, w.live,
-        [&](int i) { return row.at(x + static_cast<uint32_t>(i)); }, p.depth_bounds);
+        [&](int i) { return row.at(x + static_cast<uint32_t>(i)); }, p.depth_bounds, partial);
   } else {
     span_addresses<kAddr>(p.zb, s, w.zaddr, begin, end);
     w.last_live = depth_test_span<kZ, kGreater>(p.vm, s.z + begin, w.zaddr + begin, end - begin, skip, p.early_fm,
@@ -379,6 +401,7 @@ void texture_indices(Impl& p, const Span& s, Scratch& w, int begin, int end) {
       w.tix[0][i] = (r0 + xw0) & mask;
     }
   }
+  copy_level_when_due(p, *p.tex, 0, end - begin);
   ensure_tiles<kLinear>(*p.tex, 0, pitch, w, begin, end);
 }
 template <bool kStq, bool kLinear>
@@ -436,6 +459,7 @@ void sample_bilinear_mip_runs(Impl& p, const int32_t* us, const int32_t* vs, Scr
     const int n = run_end - run;
     p.quad_index_row(w.u + run, w.v + run, n, wrap,
                      {{w.tix[0] + run, w.tix[1] + run, w.tix[2] + run, w.tix[3] + run}, w.uf + run, w.vf + run});
+    copy_level_when_due(p, tc, lvl, n);
     ensure_tiles<true>(tc, lvl, pitch, w, run, run_end);
     p.bilinear_row(level.texels,
                    {{w.tix[0] + run, w.tix[1] + run, w.tix[2] + run, w.tix[3] + run}, w.uf + run, w.vf + run}, n,
@@ -1018,6 +1042,7 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
   impl_ = std::make_unique<Impl>();
   Impl& p = *impl_;
   p.self = impl_.get();
+  p.break_group_ends = config.break_group_ends;
   if (config.allow_avx2) p.quad_index_row = pixel::quad_index_row(), p.bilinear_row = pixel::bilinear_row();
   p.workspace = &workspace.parts();
   p.memory = &memory;
@@ -1212,16 +1237,17 @@ namespace {
 // after asking a deferred span for its attributes of pixels [0, count).
 void complete_span(Span& s, Scratch& w, int count) {
   if (s.deferred) s.deferred->fill_attributes(s, count);
-  if (!s.r) s.r = w.zero16;
-  if (!s.g) s.g = w.zero16;
-  if (!s.b) s.b = w.zero16;
-  if (!s.a) s.a = w.zero16;
-  if (!s.fog) s.fog = w.zero16;
-  if (!s.u) s.u = w.zero32;
-  if (!s.v) s.v = w.zero32;
-  if (!s.s) s.s = w.one_f;
-  if (!s.t) s.t = w.one_f;
-  if (!s.q) s.q = w.one_f;
+  constexpr int kAt = Scratch::kSlack;
+  if (!s.r) s.r = w.zero16 + kAt;
+  if (!s.g) s.g = w.zero16 + kAt;
+  if (!s.b) s.b = w.zero16 + kAt;
+  if (!s.a) s.a = w.zero16 + kAt;
+  if (!s.fog) s.fog = w.zero16 + kAt;
+  if (!s.u) s.u = w.zero32 + kAt;
+  if (!s.v) s.v = w.zero32 + kAt;
+  if (!s.s) s.s = w.one_f + kAt;
+  if (!s.t) s.t = w.one_f + kAt;
+  if (!s.q) s.q = w.one_f + kAt;
 }
 
 uint64_t pixels_left(const Scratch& w, int begin, int end) {
@@ -1249,7 +1275,8 @@ bool tiles_ready(Impl& p, int pixels) {
 // and while tiles are left the index pass) costs more than it saves there (the demo's short spans).
 constexpr int kMinFusedGroups = 3;
 // Spans of a Z-tested draw take the fused pass with its own Z test from this many pixels on: it has no index pass or
-// list set-up to pay for, and the list's per-pixel passes cost several times the fused pass's per pixel.
+// list set-up to pay for, and the list's per-pixel passes cost several times the fused pass's per pixel. Spans
+// with their whole groups (Span::whole_groups) take it at any length: they cost it no copies.
 constexpr int kMinFusedWithZ = 8;
 
 uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int end) {
@@ -1318,12 +1345,37 @@ Span partial_group(const Span& s, Scratch& w, const RasterInputs& in, uint32_t f
   return group;
 }
 
+// A span whose arrays hold its whole groups (Span::whole_groups) in one run from the group of its first pixel to
+// the group of its last, the lanes outside the span masked off in the pass. `break_ends` leaves them unmasked
+// (GsConfig::break_group_ends: a wrong variant for the cross-check to catch).
+uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break_ends) {
+  const int lane = s.x & 7;
+  const int groups = (lane + s.count + 7) / 8;
+  const int tail_lanes = lane + s.count - 8 * (groups - 1);  // lanes of the last group inside the span, 1-8
+  p.group_pairs(p, s, -lane, groups, w.frame_pair, w.z_pair);
+  FusedRun run;
+  run.span = &s, run.first = -lane, run.groups = groups;
+  run.fm0 = p.early_fm, run.zm0 = p.k.zm;
+  run.frame_pair = w.frame_pair, run.z_pair = w.z_pair;
+  if (!break_ends) {
+    run.head_outside = (1u << lane) - 1;
+    run.tail_outside = 0xffu & ~((1u << tail_lanes) - 1);
+  }
+  return p.fused_with_z(p.fused_draw, run);
+}
+
 uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
   complete_span(s, w, s.count);
+  p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
+  if (s.whole_groups) {
+    p.fused_draw.z_test = true;
+    const uint64_t n = draw_whole_groups_with_z(p, s, w, p.break_group_ends);
+    p.fused_draw.z_test = false;
+    return n;
+  }
   const int first = std::min(s.count, (8 - (s.x & 7)) & 7);
   const int groups = (s.count - first) / 8;
   const int last = first + 8 * groups;
-  p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
   p.fused_draw.z_test = true;
   uint64_t n = 0;
   FusedRun run;
@@ -1358,7 +1410,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
   Scratch& w = p.workspace->scratch;
   Span s = span_in;
   s.count = std::min(s.count, kMaxSpanPixels);
-  if (!s.z) s.z = w.zero_u32;
+  if (!s.z) s.z = w.zero_u32 + Scratch::kSlack;
   // Another pipeline sharing the workspace may have used the texture cache since this draw began (rare).
   if (p.tex && p.workspace->texture.owner != p.self) p.begin_texture();
   // Bounds another draw took say nothing of this one's memory.
@@ -1379,7 +1431,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
     p.solid(p, s, w, 0, s.count);
     return;
   }
-  if (s.count >= kMinFusedWithZ && fused_with_z_applies(p) && tiles_ready(p, s.count)) {
+  if ((s.count >= kMinFusedWithZ || s.whole_groups) && fused_with_z_applies(p) && tiles_ready(p, s.count)) {
     p.pixels += draw_fused_with_z(p, s, w);
     return;
   }

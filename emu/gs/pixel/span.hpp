@@ -43,6 +43,10 @@ struct Span {
   const float* q = nullptr;
   bool flat_color = false;  // r, g, b, a each hold one value over the whole span
   bool flat_z = false;      // z holds one value over the whole span
+  // Every array above holds determinate values over the whole 8-pixel groups aligned to x that the span touches,
+  // indices [-(x & 7), round_up((x & 7) + count, 8) - (x & 7)): values outside [0, count) mean nothing, but the
+  // pixel stage may load them into lanes it masks off instead of copying the span's ends apart.
+  bool whole_groups = false;
   // When set, the arrays above except z are not filled yet: the pixel stage asks for them (once per span).
   SpanAttributeSource* deferred = nullptr;
 };

@@ -269,23 +269,26 @@ void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* 
 }
 
 template <class T>
-void SpanStepper::fill_constant(T* out, ConstantRun<T>& run, T value, int count) {
+void SpanStepper::fill_constant(T* row, ConstantRun<T>& run, T value, int count) {
+  // The span's pixels and the group of slack on either side, so the whole groups hold the value too
+  // (Span::whole_groups).
+  const int end = count + 2 * kPad;
   if (value != run.value) run.pixels = 0;
-  if (count > run.pixels) std::fill(out + run.pixels, out + count, value);
+  if (end > run.pixels) std::fill(row + run.pixels, row + end, value);
   run.value = value;
-  run.pixels = std::max(run.pixels, count);
+  run.pixels = std::max(run.pixels, end);
 }
 
 template <int kLanes>
 bool SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
   uint32_t* out = z_.data() + kPad;
   if (setup_.sprite) {
-    fill_constant(out, z_filled_, sprite_z_, count);
+    fill_constant(z_.data(), z_filled_, sprite_z_, count);
     return true;
   }
   const uint32_t z_max = setup_.z_clamp ? setup_.z_max : 0xffffffffu;
   if (setup_.z_equal) {
-    fill_constant(out, z_filled_, std::min(uint32_t(int64_t(scan.z)), z_max), count);
+    fill_constant(z_.data(), z_filled_, std::min(uint32_t(int64_t(scan.z)), z_max), count);
     return true;
   }
   const double step = z_step_;
@@ -293,9 +296,11 @@ bool SpanStepper::fill_z(int count, int skip, const RasterVertex& scan) {
     // Z constant along the row: every lane offset and the group step are zero, so each pixel is scan.z truncated
     // as the lanes truncate it (cvttpd2dq, then the unsigned clamp).
     const uint32_t z = static_cast<uint32_t>(_mm_cvttsd_si32(_mm_set_sd(scan.z)));
-    fill_constant(out, z_filled_, std::min(z, z_max), count);
+    fill_constant(z_.data(), z_filled_, std::min(z, z_max), count);
     return true;
   }
+  // The stepped rows below overwrite what a constant row left in z_.
+  z_filled_.pixels = 0;
   if (!setup_.z_overflow) {
     // Lane i of the first group is scan.z + z_lane_[i - skip + centre], added in registers (building it in a
     // local array first stalls the vector loads on store forwarding).
@@ -328,10 +333,12 @@ void SpanStepper::fill_color(int count, int skip, const RasterVertex& scan) {
       flat_filled_ = flat_color_;
       flat_filled_pixels_ = 0;
     }
-    if (count > flat_filled_pixels_) {
+    // Rows filled from their start to a group past the span (Span::whole_groups).
+    const int end = count + 2 * kPad;
+    if (end > flat_filled_pixels_) {
       for (int c = 0; c < 4; ++c)
-        std::fill(color_[c].data() + kPad + flat_filled_pixels_, color_[c].data() + kPad + count, flat_color_[c]);
-      flat_filled_pixels_ = count;
+        std::fill(color_[c].data() + flat_filled_pixels_, color_[c].data() + end, flat_color_[c]);
+      flat_filled_pixels_ = end;
     }
     return;
   }
@@ -351,7 +358,7 @@ template <int kLanes>
 void SpanStepper::fill_fog(int count, int skip, const RasterVertex& scan) {
   int16_t* out = fog_.data() + kPad;
   if (setup_.sprite) {
-    fill_constant(out, fog_filled_, sprite_fog_, count);
+    fill_constant(fog_.data(), fog_filled_, sprite_fog_, count);
     return;
   }
   const int16_t base = low16(truncate_to_int32(scan.attr[kAttrFog]));
@@ -429,6 +436,10 @@ void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& sca
   span.y = y;
   span.x = left;
   span.count = count;
+  // Whole groups of every array are written (fill_constant and the flat colour fill a group of slack beyond the
+  // span), except a sprite's held v and the overflow Z's pixel-by-pixel conversion; 4-lane groups stop short of
+  // an 8-pixel group's end.
+  span.whole_groups = kLanes == 8 && !setup_.sprite && !setup_.z_overflow;
   if (setup_.z) {
     span.flat_z = fill_z<kLanes>(count, skip, scan);
     span.z = z_.data() + kPad;

@@ -68,7 +68,7 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   template <class T>
   struct ConstantRun {
     T value{};
-    int pixels = 0;
+    int pixels = 0;  // elements from the row's start (slack included) that hold value
   };
   template <class T>
   static void fill_constant(T* out, ConstantRun<T>& run, T value, int count);
@@ -121,7 +121,7 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   Row<double> z_double_;
   std::array<Row<int16_t>, 4> color_;
   Row<int16_t> fog_;
-  std::array<int16_t, 4> flat_filled_{};  // the flat colour the colour rows hold over flat_filled_pixels_ pixels
+  std::array<int16_t, 4> flat_filled_{};  // the flat colour the colour rows hold over their first flat_filled_pixels_
   int flat_filled_pixels_ = 0;
   ConstantRun<int16_t> fog_filled_{};
   ConstantRun<uint32_t> z_filled_{};
