@@ -34,8 +34,10 @@ endif()
 # folders, which hold build-time programs (an interface library while the folder has no sources yet).
 function(gcvu_add_library name dir)
   cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "DEPENDS")
-  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${dir}/*.cpp)
-  list(FILTER sources EXCLUDE REGEX "/tools/")
+  # Relative to DIR, so the filter sees only the folders below it (not a "tools" folder the checkout lives in).
+  file(GLOB_RECURSE relative_sources CONFIGURE_DEPENDS RELATIVE ${dir} ${dir}/*.cpp)
+  list(FILTER relative_sources EXCLUDE REGEX "^(.*/)?tools/")
+  list(TRANSFORM relative_sources PREPEND "${dir}/" OUTPUT_VARIABLE sources)
   if(sources)
     add_library(${name} STATIC ${sources})
     target_link_libraries(${name} PUBLIC gcvu_options ${arg_DEPENDS})

@@ -5,6 +5,7 @@
 //   GCVU_DIVIDER_SWEEP=100000000 build/release/tests/gcvu_tests --gtest_filter='VuDividerCross.*'
 // and the exhaustive checks in divider_evidence_test.cpp.
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <random>
@@ -93,11 +94,30 @@ FdivResult divide_with_nearest_reciprocals(uint32_t fs, uint32_t ft) {
   return reference::pack_quotient(fs, ft, static_cast<uint32_t>((doubled + 1) / 2));
 }
 
+// wrong: the integer root's double taken as the model's root even where the floor is odd (divider.cpp root_of runs
+// the SRT model there)
+FdivResult sqrt_trusting_odd_floors(uint32_t ft) {
+  const FdivResult right = sqrt(ft);
+  const uint32_t exp = exponent_of(ft);
+  if (exp == 0) return right;
+  uint32_t radicand = significand_of(ft) << 1;
+  if ((exp & 1) == 0) radicand <<= 1;
+  const auto half_root = static_cast<uint32_t>(std::sqrt(static_cast<double>(uint64_t{radicand} << 24)));
+  return FdivResult{(right.value & ~kFractionMask) | (((half_root << 1) >> 2) & kFractionMask), right.flags};
+}
+
 TEST(VuDividerCross, CatchesBrokenFastPaths) {
   const long pairs = divider_sweep();
   EXPECT_TRUE(first_divide_mismatch(&divide_trusting_odd_truncations, 20261205, pairs).has_value());
   EXPECT_TRUE(first_divide_mismatch(&divide_with_truncated_reciprocals, 20261205, pairs).has_value());
   EXPECT_TRUE(first_divide_mismatch(&divide_with_nearest_reciprocals, 20261205, pairs).has_value());
+  std::mt19937 rng(20261206);
+  bool sqrt_caught = false;
+  for (long i = 0; i < pairs && !sqrt_caught; ++i) {
+    const uint32_t ft = test_divider::divider_operands(rng, static_cast<uint32_t>(i)).second;
+    sqrt_caught = sqrt_trusting_odd_floors(ft).value != reference::sqrt(ft).value;
+  }
+  EXPECT_TRUE(sqrt_caught);
 }
 
 }  // namespace

@@ -45,7 +45,7 @@ uint32_t quotient_of(uint32_t dividend, uint32_t divisor) {
 // half of it is floor(sqrt(radicand * 2^24)) or one more: checked over the whole input space (every significand at
 // both exponent parities, tests/vu/divider_evidence_test.cpp). The significand drops that half's last bit, so both
 // neighbours give the same result when the floor is even. The floor is exact: radicand * 2^24 < 2^50 is a double,
-// IEEE sqrt rounds correctly, and for a non-square x <= n^2 - 1 (n < 2^25) sqrt(x) <= n - 2^-26, several units
+// IEEE sqrt rounds correctly, and for a non-square x <= n^2 - 1 (n <= 2^25) sqrt(x) <= n - 2^-26, several units
 // (2^-28 here) below n, so it never rounds up to n.
 uint32_t root_of(uint32_t radicand) {
   const uint64_t scaled = uint64_t{radicand} << 24;

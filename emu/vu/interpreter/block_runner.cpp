@@ -54,18 +54,18 @@ void Vu1::run_plain_pair(Vu1& vu, const BlockPair& pair, uint64_t entry) {
 uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry) {
   const jit::CompiledBlock* code = jit_.find(registers_.tpc);
   if (code == nullptr || code->pair_count() != block.pairs.size()) [[unlikely]] {
-    const std::vector<jit::CompileRequest> ahead = blocks_ahead(block);
+    const auto ahead = [this, &block](size_t limit) { return blocks_ahead(block, limit); };
     code = jit_.compile({{pairs, block.pairs.size()}, &block}, ahead, *program_, jit_abi(), config_.jit_fault);
     if (code == nullptr) return 0;
   }
   return code->run(*this, entry);
 }
 
-// The blocks the program can reach from `block` by its static successors (block.hpp), breadth first, that are not
-// compiled yet: what the JIT compiles together with it. Each with the pairs the JIT's entry class runs (whole runs).
+// Up to `limit` (at most 8) blocks the program can reach from `block` by its static successors (block.hpp), breadth
+// first, that are not compiled yet: what the JIT compiles together with it. Each with the pairs the JIT's entry class runs (whole runs).
 // Building them leaves `block` in place (BlockCache keeps its blocks where they are).
-std::vector<jit::CompileRequest> Vu1::blocks_ahead(const Block& block) {
-  static constexpr size_t kAhead = 8;
+std::vector<jit::CompileRequest> Vu1::blocks_ahead(const Block& block, size_t limit) {
+  const size_t kAhead = std::min<size_t>(limit, 8);
   std::vector<jit::CompileRequest> ahead;
   std::array<bool, kMicroInstructions> seen{};
   seen[block.pairs.front().pc] = true;
@@ -201,6 +201,7 @@ bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
 // past the run's limit, or a block still not quiet from there.
 uint64_t Vu1::stalled_entry(const Block& block, uint64_t entry, uint64_t limit) {
   const IssuePlan& plan = program_->plans[block.pairs.front().pc];
+  // (waiting_ only in case a pair held by stall_in_place ever reaches here: run_block returns before that today.)
   if (waiting_ || plan.invalid || plan.wait == IssuePlan::Wait::kXgkick) return 0;
   const uint64_t issue = issue_cycle(plan, pipelines(), entry);
   if (issue == entry || issue >= limit || !entry_is_quiet(block, issue)) return 0;

@@ -159,7 +159,7 @@ class Vu1 {
   // chains into; 0 if it cannot be compiled (the loop runs it then), else how the last block ended (kBlockCut,
   // kBlockWhole: block_compiler.hpp). The code counts the blocks' BlockStats entries and pairs.
   uint64_t run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry);
-  std::vector<jit::CompileRequest> blocks_ahead(const Block& block);
+  std::vector<jit::CompileRequest> blocks_ahead(const Block& block, size_t limit);
   // What compiled code needs of this Vu1 (emu/vu/jit/vu_abi.hpp), and the steps it calls out of line.
   jit::VuAbi jit_abi();
   // Micro memory at [first, first + count) changed: the compiled blocks on it go (all of them if the program was

@@ -45,7 +45,8 @@ uint8_t* CodeArena::reserve(size_t bytes) {
   if (base_ == nullptr || at > bytes_ || bytes > bytes_ - at) return nullptr;
   const size_t end = page_end(at + bytes);
   if (end > writable_) {
-    // Pages that were never executable: no other CPU can hold them in its TLB.
+    // Pages not executable since the last reset: no thread runs code there, so no other CPU needs a TLB flush for
+    // them (after a reset, some were executable before; the reset took that away).
     if (!protect(writable_, end, PROT_READ | PROT_WRITE)) return nullptr;
     writable_ = end;
   }

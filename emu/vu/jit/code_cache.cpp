@@ -5,7 +5,7 @@
 
 namespace gcvu::vu::jit {
 
-const CompiledBlock* CodeCache::compile(const CompileRequest& request, std::span<const CompileRequest> ahead,
+const CompiledBlock* CodeCache::compile(const CompileRequest& request, const AheadFn& ahead,
                                         const DecodedMicro& program, const VuAbi& abi, JitFault fault) {
   if (arena_ == nullptr) arena_ = std::make_unique<CodeArena>();
   const auto compile_one = [&](const CompileRequest& r) {
@@ -19,14 +19,17 @@ const CompiledBlock* CodeCache::compile(const CompileRequest& request, std::span
     block = compile_one(request);
   }
   if (block == nullptr) return nullptr;
-  // Ahead only while there is room in the arena and the cache (at most half of it, so a batch never evicts much).
+  // Ahead while there is room in the arena and the cache: the batch's inserts then never evict the block itself.
+  const size_t limit = std::min(order_.size(), capacity_ / 2 > 0 ? capacity_ / 2 - 1 : 0);
   std::vector<std::unique_ptr<CompiledBlock>> more;
-  for (const CompileRequest& r : ahead) {
-    const uint32_t pc = r.pairs.front().pc % kMicroInstructions;
-    if (more.size() + 1 >= capacity_ / 2 || by_pc_[pc] != nullptr || pc == block->first_pc()) continue;
-    auto next = compile_one(r);
-    if (next == nullptr) break;
-    more.push_back(std::move(next));
+  if (limit > 0) {
+    for (const CompileRequest& r : ahead(limit)) {
+      const uint32_t pc = r.pairs.front().pc % kMicroInstructions;
+      if (more.size() >= limit || by_pc_[pc] != nullptr || pc == block->first_pc()) continue;
+      auto next = compile_one(r);
+      if (next == nullptr) break;
+      more.push_back(std::move(next));
+    }
   }
   if (!arena_->seal()) return nullptr;  // none of it may run
   for (auto& next : more) insert(std::move(next));

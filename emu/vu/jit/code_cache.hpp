@@ -11,8 +11,10 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "emu/vu/interpreter/decoded_micro.hpp"
 #include "emu/vu/jit/block_compiler.hpp"
@@ -36,10 +38,14 @@ class CodeCache {
   CodeCache& operator=(const CodeCache&) { return *this; }
 
   // Compiles the block into this cache's arena and keeps it (nullptr if it cannot be compiled). A full arena empties
-  // the cache and starts over. The blocks in `ahead` (likely to run soon) are compiled with it where they are not
-  // cached yet and there is room, so that the arena makes the code executable once for all of them (CodeArena).
-  const CompiledBlock* compile(const CompileRequest& block, std::span<const CompileRequest> ahead,
-                               const DecodedMicro& program, const VuAbi& abi, JitFault fault);
+  // the cache and starts over. Once it is compiled, `ahead(limit)` names up to `limit` blocks likely to run soon,
+  // which are compiled with it where they are not cached yet and there is room, so that the arena makes the code
+  // executable once for all of them (CodeArena). The limit grows with the cache (as many as it holds, up to half
+  // its capacity): a program that runs few blocks (a short test, a fuzz input) compiles few it never runs, one with
+  // many seals a handful of times. A seal the host refuses loses the batch; later compiles retry.
+  using AheadFn = std::function<std::vector<CompileRequest>(size_t limit)>;
+  const CompiledBlock* compile(const CompileRequest& block, const AheadFn& ahead, const DecodedMicro& program,
+                               const VuAbi& abi, JitFault fault);
   // Whether the cached code was compiled from `program` with settings `key`; retarget empties the cache for them.
   bool compiled_for(const std::shared_ptr<DecodedMicro>& program, uint32_t key) const {
     return key == key_ && !program_.owner_before(program) && !program.owner_before(program_);

@@ -11,14 +11,18 @@ namespace {
 
 constexpr uint32_t kOneSignificand = 1u << 23;
 
-uint64_t round_up_bits(uint32_t first_fraction) {
-  uint64_t bits = 0;
+// The round-up bits of 64 divisors, or false when the model's quotient is neither the truncated one nor one more
+// (divider.cpp's remainder bound says it always is: a table built on a broken bound must not be written).
+bool round_up_bits(uint32_t first_fraction, uint64_t& bits) {
+  bits = 0;
   for (uint32_t i = 0; i < 64; ++i) {
     const uint32_t divisor = kOneSignificand | (first_fraction + i);
     const uint32_t truncated = static_cast<uint32_t>((uint64_t{1} << 47) / divisor);
-    if (gcvu::vu::reference::divide_significands(kOneSignificand, divisor) != truncated) bits |= uint64_t{1} << i;
+    const uint32_t quotient = gcvu::vu::reference::divide_significands(kOneSignificand, divisor);
+    if (quotient != truncated && quotient != truncated + 1) return false;
+    if (quotient != truncated) bits |= uint64_t{1} << i;
   }
-  return bits;
+  return true;
 }
 
 }  // namespace
@@ -39,8 +43,14 @@ int main(int argc, char** argv) {
       "const std::array<uint64_t, kReciprocalTableWords> kReciprocalRoundsUp = {\n",
       out);
   for (size_t word = 0; word < gcvu::vu::kReciprocalTableWords; ++word) {
-    std::fprintf(out, "0x%016llXu,%c", static_cast<unsigned long long>(round_up_bits(static_cast<uint32_t>(word * 64))),
-                 word % 4 == 3 ? '\n' : ' ');
+    uint64_t bits = 0;
+    if (!round_up_bits(static_cast<uint32_t>(word * 64), bits)) {
+      std::fprintf(stderr, "%s: the SRT model's 1.0 / x is off by more than one at word %zu\n", argv[0], word);
+      std::fclose(out);
+      std::remove(argv[1]);
+      return 1;
+    }
+    std::fprintf(out, "0x%016llXu,%c", static_cast<unsigned long long>(bits), word % 4 == 3 ? '\n' : ' ');
   }
   std::fputs("};\n\n}  // namespace gcvu::vu\n", out);
   return std::fclose(out) == 0 ? 0 : 1;
