@@ -90,40 +90,6 @@ int depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, uin
   const __m128i zm_v = _mm_set1_epi32(static_cast<int32_t>(zm0));
   int g = 0, last_live = -1;
   for (int begin = -skip; begin < count; begin += 8, g++) {
-    if (partial != PartialGroups::kByPixel && !(begin >= 0 && begin + 8 <= count)) {
-      // The whole group's eight loads and compares, then only the span's lanes kept.
-      const int first = begin < 0 ? 0 : begin;
-      const int end = begin + 8 < count ? begin + 8 : count;
-      if constexpr (std::remove_cvref_t<Bounds>::kActive) {
-        uint32_t zs_max = 0;
-        for (int i = first; i < end; i++) zs_max = zs[i] > zs_max ? zs[i] : zs_max;
-        if (bounds.rejects(first, zs_max)) {
-          live[g] = 0;
-          continue;
-        }
-      }
-      const __m128i zs_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin));
-      const __m128i zs_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin + 4));
-      __m128i lo, hi;
-      zd8(begin, lo, hi);
-      alignas(16) uint32_t fail[8];
-      _mm_store_si128(reinterpret_cast<__m128i*>(fail), depth_fails4(zs_lo, lo, kGreater));
-      _mm_store_si128(reinterpret_cast<__m128i*>(fail + 4), depth_fails4(zs_hi, hi, kGreater));
-      const int lane0 = partial == PartialGroups::kWholeBroken ? first : begin;  // the lane of pixel 0, or not
-      uint32_t passed = 0;
-      for (int i = first; i < end; i++) {
-        const uint32_t kill = fail[i - lane0];
-        fm[i] = fm0 | kill, zm[i] = zm0 | kill;
-        passed |= ~kill;
-      }
-      live[g] = passed != 0;
-      if (passed) {
-        last_live = g;
-      } else {
-        bounds.missed(first);
-      }
-      continue;
-    }
     if (begin >= 0 && begin + 8 <= count) {
       const __m128i zs_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin));
       const __m128i zs_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin + 4));
@@ -150,9 +116,9 @@ int depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, uin
       }
       continue;
     }
-    uint32_t passed = 0;
-    const int end = begin + 8 < count ? begin + 8 : count;
+    // A partial group: the span covers [first, end) of it.
     const int first = begin < 0 ? 0 : begin;
+    const int end = begin + 8 < count ? begin + 8 : count;
     if constexpr (std::remove_cvref_t<Bounds>::kActive) {
       uint32_t zs_max = 0;
       for (int i = first; i < end; i++) zs_max = zs[i] > zs_max ? zs[i] : zs_max;
@@ -161,6 +127,31 @@ int depth_test_groups(const uint32_t* zs, int count, int skip, uint32_t fm0, uin
         continue;
       }
     }
+    if (partial != PartialGroups::kByPixel) {
+      // The whole group's eight loads and compares, then only the span's lanes kept.
+      const __m128i zs_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin));
+      const __m128i zs_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(zs + begin + 4));
+      __m128i lo, hi;
+      zd8(begin, lo, hi);
+      alignas(16) uint32_t fail[8];
+      _mm_store_si128(reinterpret_cast<__m128i*>(fail), depth_fails4(zs_lo, lo, kGreater));
+      _mm_store_si128(reinterpret_cast<__m128i*>(fail + 4), depth_fails4(zs_hi, hi, kGreater));
+      const int lane0 = partial == PartialGroups::kWholeBroken ? first : begin;  // the lane of pixel 0, or not
+      uint32_t passed = 0;
+      for (int i = first; i < end; i++) {
+        const uint32_t kill = fail[i - lane0];
+        fm[i] = fm0 | kill, zm[i] = zm0 | kill;
+        passed |= ~kill;
+      }
+      live[g] = passed != 0;
+      if (passed) {
+        last_live = g;
+      } else {
+        bounds.missed(first);
+      }
+      continue;
+    }
+    uint32_t passed = 0;
     for (int i = first; i < end; i++) {
       const uint32_t pass = depth_passes<kGreater>(zs[i], zd1(i));
       const uint32_t kill = pass - 1;  // all ones when failing

@@ -63,17 +63,7 @@ FdivResult div(uint32_t fs, uint32_t ft) {
   return reference::pack_quotient(fs, ft, quotient_of(significand_of(fs), significand_of(ft)));
 }
 
-FdivResult sqrt(uint32_t ft) {
-  const uint8_t flags = sign_of(ft) != 0 ? kFdivI : 0;
-  const uint32_t exp = exponent_of(ft);
-  if (exp == 0) return FdivResult{0, flags};
-  // An even biased exponent is an odd unbiased one: shift the significand once more so the exponent halves evenly.
-  uint32_t radicand = significand_of(ft) << 1;
-  if ((exp & 1) == 0) radicand <<= 1;
-  const uint32_t root = root_of(radicand);
-  const uint32_t result_exp = (exp + 127) >> 1;
-  return FdivResult{(result_exp << 23) | ((root >> 2) & kFractionMask), flags};
-}
+FdivResult sqrt(uint32_t ft) { return reference::sqrt_with(ft, root_of); }
 
 FdivResult rsqrt(uint32_t fs, uint32_t ft) {
   const FdivResult root = sqrt(ft);

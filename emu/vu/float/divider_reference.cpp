@@ -79,17 +79,7 @@ FdivResult div(uint32_t fs, uint32_t ft) {
   return pack_quotient(fs, ft, divide_significands(significand_of(fs), significand_of(ft)));
 }
 
-FdivResult sqrt(uint32_t ft) {
-  const uint8_t flags = sign_of(ft) != 0 ? kFdivI : 0;
-  const uint32_t exp = exponent_of(ft);
-  if (exp == 0) return FdivResult{0, flags};
-  // An even biased exponent is an odd unbiased one: shift the significand once more so the exponent halves evenly.
-  uint32_t radicand = significand_of(ft) << 1;
-  if ((exp & 1) == 0) radicand <<= 1;
-  const uint32_t root = sqrt_significand(radicand);
-  const uint32_t result_exp = (exp + 127) >> 1;
-  return FdivResult{(result_exp << 23) | ((root >> 2) & kFractionMask), flags};
-}
+FdivResult sqrt(uint32_t ft) { return sqrt_with(ft, sqrt_significand); }
 
 FdivResult rsqrt(uint32_t fs, uint32_t ft) {
   const FdivResult root = sqrt(ft);

@@ -39,4 +39,20 @@ constexpr FdivResult pack_quotient(uint32_t fs, uint32_t ft, uint32_t quotient) 
   return FdivResult{sign | (static_cast<uint32_t>(exp) << 23) | (quotient & kFractionMask), 0};
 }
 
+// The SQRT result from a way to take the root of the radicand (sqrt_significand, or the fast path's): the I flag
+// for a negative ft, 0 for a zero exponent, the radicand shifted once more for an even biased exponent (an odd
+// unbiased one) so the exponent halves evenly, and the root's bits 2-25 as the significand. Shared like
+// pack_quotient.
+template <typename RootOf>
+constexpr FdivResult sqrt_with(uint32_t ft, RootOf root_of) {
+  const uint8_t flags = sign_of(ft) != 0 ? kFdivI : 0;
+  const uint32_t exp = exponent_of(ft);
+  if (exp == 0) return FdivResult{0, flags};
+  uint32_t radicand = significand_of(ft) << 1;
+  if ((exp & 1) == 0) radicand <<= 1;
+  const uint32_t root = root_of(radicand);
+  const uint32_t result_exp = (exp + 127) >> 1;
+  return FdivResult{(result_exp << 23) | ((root >> 2) & kFractionMask), flags};
+}
+
 }  // namespace gcvu::vu::reference
