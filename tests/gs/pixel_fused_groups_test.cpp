@@ -131,7 +131,7 @@ struct WholeGroupSpan {
 };
 
 struct CrossCheck {
-  int fused_rounds = 0;     // draws that took the fused pass
+  int fused_rounds = 0;      // draws that took the fused pass
   int differing_rounds = 0;  // draws whose bytes or pixel counts differ
   std::string first_difference;
 };

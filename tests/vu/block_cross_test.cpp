@@ -234,7 +234,8 @@ loop:
   EngineStats stats = expect_same_runs(first, "WAITQ first");
   EXPECT_EQ(stats.jit.stalled_entries, 7u);
   EXPECT_EQ(stats.jit.noisy_entries, 0u);
-  for (const std::vector<uint32_t>& slices : {std::vector<uint32_t>{1, 2, 3, 5, 7, 11}, std::vector<uint32_t>{4, 4, 9}}) {
+  for (const std::vector<uint32_t>& slices :
+       {std::vector<uint32_t>{1, 2, 3, 5, 7, 11}, std::vector<uint32_t>{4, 4, 9}}) {
     expect_same_runs(first, "WAITQ first, sliced", slices);
   }
   Case second = first;

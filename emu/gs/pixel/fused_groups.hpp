@@ -44,8 +44,8 @@ struct FusedDraw {
 };
 
 // A run of whole groups of one span: pixels [first, first + 8 * groups), first aligned so that span.x + first is a
-// multiple of 8 (negative, with head_outside, for a run that starts before the span). Masks per pixel (indexed like the span), or null for the draw's constant masks (which the pass's
-// own Z test adds to).
+// multiple of 8 (negative, with head_outside, for a run that starts before the span). Masks per pixel (indexed like the
+// span), or null for the draw's constant masks (which the pass's own Z test adds to).
 struct FusedRun {
   const Span* span = nullptr;
   int first = 0;

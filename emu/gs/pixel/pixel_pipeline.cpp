@@ -261,8 +261,8 @@ void stage_depth_test(Impl& p, const Span& s, Scratch& w, int begin, int end) {
     // A span whose Z covers its whole groups tests its partial groups as whole ones (the demo's spans are short,
     // so most of their groups are partial).
     const PartialGroups partial = !(s.whole_groups && begin == 0) ? PartialGroups::kByPixel
-                                  : p.break_group_ends           ? PartialGroups::kWholeBroken
-                                                                 : PartialGroups::kWhole;
+                                  : p.break_group_ends            ? PartialGroups::kWholeBroken
+                                                                  : PartialGroups::kWhole;
     w.last_live = depth_test_span_column32<kZ, kGreater>(
         p.vm, s.z + begin, end - begin, skip, p.early_fm, p.k.zm, w.fm + begin, w.zm + begin, w.live,
         [&](int i) { return row.at(x + static_cast<uint32_t>(i)); }, p.depth_bounds, partial);

@@ -62,8 +62,8 @@ uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t 
 }
 
 // Up to `limit` (at most 8) blocks the program can reach from `block` by its static successors (block.hpp), breadth
-// first, that are not compiled yet: what the JIT compiles together with it. Each with the pairs the JIT's entry class runs (whole runs).
-// Building them leaves `block` in place (BlockCache keeps its blocks where they are).
+// first, that are not compiled yet: what the JIT compiles together with it, each with the pairs the JIT's entry
+// class runs (whole runs). Building them leaves `block` in place (BlockCache keeps its blocks where they are).
 std::vector<jit::CompileRequest> Vu1::blocks_ahead(const Block& block, size_t limit) {
   const size_t kAhead = std::min<size_t>(limit, 8);
   std::vector<jit::CompileRequest> ahead;
