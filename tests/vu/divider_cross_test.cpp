@@ -66,7 +66,7 @@ TEST(VuDividerCross, ReciprocalTableSamplesMatchTheSrtModel) {
   for (uint32_t fraction = 0; fraction <= kFractionMask; fraction += 61) {
     const uint32_t divisor = kHiddenBit | fraction;
     const bool up =
-        reference::divide_significands(kHiddenBit, divisor) != static_cast<uint32_t>((uint64_t{1} << 47) / divisor);
+        reference::divide_significands(kHiddenBit, divisor) != truncated_reciprocal(divisor);
     ASSERT_EQ(reciprocal_rounds_up(fraction), up) << fmt::format("fraction {:06X}", fraction);
   }
 }
@@ -83,7 +83,7 @@ FdivResult divide_trusting_odd_truncations(uint32_t fs, uint32_t ft) {
 FdivResult divide_with_truncated_reciprocals(uint32_t fs, uint32_t ft) {
   if (is_zero(ft) || significand_of(fs) != kHiddenBit) return div(fs, ft);
   // wrong: 1.0 / x as the truncated quotient, as if the SRT never rounded up
-  return reference::pack_quotient(fs, ft, static_cast<uint32_t>((uint64_t{1} << 47) / significand_of(ft)));
+  return reference::pack_quotient(fs, ft, truncated_reciprocal(significand_of(ft)));
 }
 
 FdivResult divide_with_nearest_reciprocals(uint32_t fs, uint32_t ft) {

@@ -29,8 +29,7 @@ namespace {
 // pairs biased to these boundaries), and the fixed-seed cross-test in tests/vu/divider_cross_test.cpp.
 uint32_t quotient_of(uint32_t dividend, uint32_t divisor) {
   if (dividend == kHiddenBit) {
-    const auto truncated = static_cast<uint32_t>((uint64_t{1} << 47) / divisor);
-    return truncated + (reciprocal_rounds_up(divisor & kFractionMask) ? 1 : 0);
+    return truncated_reciprocal(divisor) + (reciprocal_rounds_up(divisor & kFractionMask) ? 1 : 0);
   }
   const uint64_t numerator = uint64_t{dividend} << 24;
   const auto truncated = static_cast<uint32_t>(numerator / divisor);

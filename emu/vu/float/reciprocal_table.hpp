@@ -17,6 +17,12 @@ inline constexpr size_t kReciprocalTableWords = (size_t{1} << 23) / 64;
 // Bit (f % 64) of word f / 64 is set when the reciprocal of significand 2^23 + f rounds up.
 extern const std::array<uint64_t, kReciprocalTableWords> kReciprocalRoundsUp;
 
+// floor(2^47 / divisor) for a significand in [2^23, 2^24): 1.0 over it, truncated to the 25-digit quotient's
+// units; the quotient the table's bit is relative to.
+constexpr uint32_t truncated_reciprocal(uint32_t divisor) {
+  return static_cast<uint32_t>((uint64_t{1} << 47) / divisor);
+}
+
 inline bool reciprocal_rounds_up(uint32_t fraction) {
   return ((kReciprocalRoundsUp[fraction >> 6] >> (fraction & 63)) & 1) != 0;
 }

@@ -75,6 +75,8 @@ struct Block {
   // out; empty when they would leave out none.
   std::vector<BlockPair> whole_run_pairs;
   uint16_t dead_flag_results = 0;
+  // The pairs of a run of the whole block: whole_run_pairs, or `pairs` where liveness left nothing out.
+  const std::vector<BlockPair>& whole_run() const { return dead_flag_results != 0 ? whole_run_pairs : pairs; }
   std::vector<FieldDeadline> vf_deadlines;
   std::vector<ViDeadline> vi_deadlines;
   uint16_t vf_deadline_min = UINT16_MAX;  // the earliest of vf_deadlines (UINT16_MAX when empty)

@@ -159,8 +159,7 @@ Successors static_successors(const Block& block, const std::array<IssuePlan, kMi
     if (plans[before].e_bit) return out;
     const DecodedOp& op = decoded[before].lower;
     if (decoded[before].lower_info.is_branch && op.op != Opcode::kJr && op.op != Opcode::kJalr) {
-      // lower_ops.cpp's branch target: the delay slot's address plus the signed offset.
-      out.pcs[out.count++] = static_cast<uint32_t>(before + 1 + op.imm) % kMicroInstructions;
+      out.pcs[out.count++] = relative_branch_target(before, op.imm);
       if (op.op == Opcode::kB) return out;
     }
   }

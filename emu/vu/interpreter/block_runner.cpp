@@ -84,9 +84,7 @@ std::vector<jit::CompileRequest> Vu1::blocks_ahead(const Block& block, size_t li
       if (successor == nullptr) continue;
       frontier.push_back(successor);
       if (jit_.find(pc) != nullptr) continue;
-      const std::vector<BlockPair>& pairs =
-          successor->dead_flag_results != 0 ? successor->whole_run_pairs : successor->pairs;
-      ahead.push_back({pairs, successor});
+      ahead.push_back({successor->whole_run(), successor});
     }
   }
   return ahead;

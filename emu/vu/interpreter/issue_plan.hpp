@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "emu/vu/isa/decoded_op.hpp"
+#include "emu/vu/state/memory.hpp"
 #include "emu/vu/state/vector.hpp"
 
 namespace gcvu::vu {
@@ -19,6 +20,11 @@ struct LowerResult {
   bool branch_taken = false;
   uint32_t branch_target = 0;
 };
+
+// Where B, BAL or an IBxx at `pc` goes: the delay slot's address plus the signed offset, within micro memory.
+constexpr uint32_t relative_branch_target(uint32_t pc, int32_t offset) {
+  return (pc + 1 + static_cast<uint32_t>(offset)) % kMicroInstructions;
+}
 
 using UpperFn = void (*)(Vu1&, const DecodedOp&, const OpInfo&);
 

@@ -55,7 +55,7 @@ void Vu1::lower_op(Vu1& vu, const DecodedOp& op, const OpInfo& info, uint32_t pc
     out.branch_target = target % kMicroInstructions;
   };
   const uint32_t imm = static_cast<uint32_t>(op.imm);
-  const uint32_t branch_target = pc + 1 + imm;  // the delay slot's address plus the signed offset
+  const uint32_t branch_target = relative_branch_target(pc, op.imm);
   const uint16_t link = static_cast<uint16_t>((pc + 2) % kMicroInstructions);
   auto branch_vi = [&](uint8_t index) { return vu.branch_history_.branch_value(vu.stats_.pairs, index, vi(index)); };
   const Vec4& fs = registers.vf(op.fs);

@@ -17,7 +17,7 @@ bool round_up_bits(uint32_t first_fraction, uint64_t& bits) {
   bits = 0;
   for (uint32_t i = 0; i < 64; ++i) {
     const uint32_t divisor = kOneSignificand | (first_fraction + i);
-    const uint32_t truncated = static_cast<uint32_t>((uint64_t{1} << 47) / divisor);
+    const uint32_t truncated = gcvu::vu::truncated_reciprocal(divisor);
     const uint32_t quotient = gcvu::vu::reference::divide_significands(kOneSignificand, divisor);
     if (quotient != truncated && quotient != truncated + 1) return false;
     if (quotient != truncated) bits |= uint64_t{1} << i;
