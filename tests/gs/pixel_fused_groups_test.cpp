@@ -10,6 +10,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
+#include <iterator>
+#include <limits>
 #include <cstring>
 #include <random>
 #include <string>
@@ -167,8 +170,9 @@ GsConfig list_only() {
 // Draws `rounds` random states through the fused pass and the pass list and compares memory and pixel counts.
 // `whole_groups` hands the fused side's spans over as the span stepper does (Span::whole_groups), and the list
 // side's too with `list_whole_groups`; `fused_config` is the fused side's configuration.
+using SpanFill = void (*)(std::mt19937&, const LocalMemory&, SpanData&);
 CrossCheck cross_check(std::mt19937& rng, RandomDraw (*draw)(std::mt19937&), int rounds, bool whole_groups = false,
-                       GsConfig fused_config = {}, bool list_whole_groups = false) {
+                       GsConfig fused_config = {}, bool list_whole_groups = false, SpanFill fill = random_span) {
   LocalMemory start;
   for (size_t i = 0; i < start.bytes().size(); i += 4) {
     const uint32_t v = static_cast<uint32_t>(rng());
@@ -203,7 +207,7 @@ CrossCheck cross_check(std::mt19937& rng, RandomDraw (*draw)(std::mt19937&), int
         list_pipeline.draw_span(list_span);
       } else {
         SpanData sd(count, x, y);
-        random_span(rng, start, sd);
+        fill(rng, start, sd);
         fused_pipeline.draw_span(sd.span());
         list_pipeline.draw_span(sd.span());
       }
@@ -251,6 +255,29 @@ TEST(FusedGroupsCrossCheck, MipmappedDrawsAndPassListLeaveTheSameBytes) {
   const CrossCheck whole = cross_check(rng, random_mip_draw, 120, true);
   EXPECT_EQ(whole.differing_rounds, 0) << whole.first_difference;
   EXPECT_GE(whole.fused_rounds, 40);
+}
+
+// random_span with q (and so the LOD and s/q, t/q) taken now and then from the float edges: zeros of both signs,
+// subnormals, negatives, infinities, NaNs, the extremes of the range and random bit patterns.
+void wild_q_span(std::mt19937& rng, const LocalMemory& memory, SpanData& sd) {
+  random_span(rng, memory, sd);
+  const float edges[] = {0.0f, -0.0f, 1e-45f, 1e-39f, -0.5f, -3.0f, 1e-30f, 1e30f, 3.4e38f, 1.0f, 0.5f, 2.0f,
+                         std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                         std::numeric_limits<float>::quiet_NaN()};
+  for (size_t i = 0; i < sd.q.size(); i++) {
+    const uint32_t roll = rng() % 4;
+    if (roll == 0) sd.q[i] = edges[rng() % std::size(edges)];
+    if (roll == 1) sd.q[i] = std::bit_cast<float>(static_cast<uint32_t>(rng()));
+  }
+}
+
+// The pass's own LOD (lod8, with FMA) against lod_rows.cpp's on those edges.
+TEST(FusedGroupsCrossCheck, MipmappedDrawsWithEdgeQAndPassListLeaveTheSameBytes) {
+  if (!gs::pixel::cpu_has_avx2() || !gs::pixel::cpu_has_fma()) GTEST_SKIP() << "the mip pass needs AVX2 and FMA";
+  std::mt19937 rng(20261210);
+  const CrossCheck check = cross_check(rng, random_mip_draw, 120, false, {}, false, wild_q_span);
+  EXPECT_EQ(check.differing_rounds, 0) << check.first_difference;
+  EXPECT_GE(check.fused_rounds, 40);
 }
 
 // And that check can fail: a pass that samples each group from its first lane's level (GsConfig::break_mip_levels).
