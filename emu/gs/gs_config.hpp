@@ -38,13 +38,17 @@ struct GsConfig {
   // The GS may use its AVX2 builds where the CPU has AVX2 (Z lane stepping, bilinear rows, TFX, blend, fog); false keeps
   // the portable builds, so tests can check those on an AVX2 machine. The output does not depend on it.
   bool allow_avx2 = true;
-  // Whole 8-pixel groups of common draws (32-bit frame, no alpha test, DATE or mipmaps) go through one fused AVX2
+  // Whole 8-pixel groups of common draws (32-bit frame, no alpha test or DATE, no mipmaps or one level sampled
+  // bilinearly per pixel) go through one fused AVX2
   // pass (gs/pixel/fused_groups.hpp) where allow_avx2 lets them; false keeps the pass list, which
   // FusedGroupsCrossCheck compares it with. The output does not depend on it.
   bool fused_groups = true;
   // Tests only: a deliberately wrong fused pass that leaves the lanes outside a span unmasked when it takes a span
   // with its whole groups (Span::whole_groups), so FusedGroupsCrossCheck can show it would catch such a fault.
   bool break_group_ends = false;
+  // Tests only: a deliberately wrong fused pass for mipmapped draws that samples a whole 8-pixel group from the
+  // level of its first pixel, so FusedGroupsCrossCheck can show it would catch groups straddling two levels.
+  bool break_mip_levels = false;
 };
 
 }  // namespace gcvu::gs

@@ -2,18 +2,23 @@
 // (gs/pixel/fused_groups.hpp) and the pass list it stands in for must leave the same bytes in local memory and
 // count the same pixels, over randomised draw states (frame and Z formats, masks, Z tests, textures with every
 // TFX, filter, coordinate path and wrap mode, fog, every blend selection, PABE, COLCLAMP, FBA) and spans (every
-// alignment and length, random attributes and memory). States outside the fused class (alpha test, DATE, 16-bit
-// formats, mipmaps) are drawn too: both configurations must then take the list. The golden corpora check both
+// alignment and length, random attributes and memory), and mipmapped draws. States outside the fused class (alpha
+// test, DATE, 16-bit formats, mipmaps other than bilinear in the nearest level) are drawn too: both configurations
+// must then take the list. The golden corpora check both
 // against PCSX2.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
+#include <iterator>
+#include <limits>
 #include <cstring>
 #include <random>
 #include <string>
 
 #include "emu/gs/pixel/bilinear_rows.hpp"
+#include "emu/gs/pixel/lod_rows.hpp"
 #include "emu/gs/pixel/resident_textures.hpp"
 #include "tests/gs/pixel_test_support.hpp"
 
@@ -110,6 +115,26 @@ RandomDraw random_lean_draw(std::mt19937& rng) {
   return d;
 }
 
+// A mipmapped draw: STQ, MXL 1-3 with its levels apart in memory, L and K random, MMAG linear and MMIN 4 (bilinear
+// in the nearest level: the fused pass's kBilinearStqMip) or now and then 2 (nearest texel once the LOD range is
+// above 0: the list), the LOD from q or constant (LCM). The spans' random q put neighbouring pixels in different
+// levels, so most groups straddle two or more.
+RandomDraw random_mip_draw(std::mt19937& rng) {
+  auto pick = [&](uint32_t n) { return static_cast<uint32_t>(rng() % n); };
+  auto chance = [&](int percent) { return static_cast<int>(rng() % 100) < percent; };
+  RandomDraw d = random_draw(rng);
+  DrawState& st = d.state;
+  st.prim.raw = prim_bits(true, chance(30), chance(60), false);
+  const uint32_t tw = 3 + pick(3), th = 3 + pick(3);
+  st.tex0.raw = tex0_bits(kTextureBlock, 4, 0x00, tw, th, chance(50), pick(4));
+  st.tex1.raw = tex1_bits(chance(15), 1 + pick(3), true, chance(85) ? 4 : 2, pick(2), static_cast<int32_t>(pick(48)) - 8);
+  const uint64_t level_block = kTextureBlock + 64;  // two pages apart, TBW 4
+  st.miptbp1.raw = level_block | (uint64_t{4} << 14) | ((level_block + 64) << 20) | (uint64_t{4} << 34) |
+                   ((level_block + 128) << 40) | (uint64_t{4} << 54);
+  st.summary.q_min = 0.25f, st.summary.q_max = 1.25f;
+  return d;
+}
+
 // A span's arrays as the span stepper hands them out (Span::whole_groups): a group of slack on either side holding
 // values that mean nothing (random here), which the fused pass may load into lanes it masks off.
 struct WholeGroupSpan {
@@ -145,8 +170,9 @@ GsConfig list_only() {
 // Draws `rounds` random states through the fused pass and the pass list and compares memory and pixel counts.
 // `whole_groups` hands the fused side's spans over as the span stepper does (Span::whole_groups), and the list
 // side's too with `list_whole_groups`; `fused_config` is the fused side's configuration.
+using SpanFill = void (*)(std::mt19937&, const LocalMemory&, SpanData&);
 CrossCheck cross_check(std::mt19937& rng, RandomDraw (*draw)(std::mt19937&), int rounds, bool whole_groups = false,
-                       GsConfig fused_config = {}, bool list_whole_groups = false) {
+                       GsConfig fused_config = {}, bool list_whole_groups = false, SpanFill fill = random_span) {
   LocalMemory start;
   for (size_t i = 0; i < start.bytes().size(); i += 4) {
     const uint32_t v = static_cast<uint32_t>(rng());
@@ -181,7 +207,7 @@ CrossCheck cross_check(std::mt19937& rng, RandomDraw (*draw)(std::mt19937&), int
         list_pipeline.draw_span(list_span);
       } else {
         SpanData sd(count, x, y);
-        random_span(rng, start, sd);
+        fill(rng, start, sd);
         fused_pipeline.draw_span(sd.span());
         list_pipeline.draw_span(sd.span());
       }
@@ -216,6 +242,53 @@ TEST(FusedGroupsCrossCheck, LeanShapesAndPassListLeaveTheSameBytes) {
   const CrossCheck check = cross_check(rng, random_lean_draw, 80);
   EXPECT_EQ(check.differing_rounds, 0) << check.first_difference;
   EXPECT_GE(check.fused_rounds, 60);
+}
+
+// Mipmapped draws sampling one level bilinearly per pixel (FusedTexture::kBilinearStqMip): the LOD from q with
+// FMA in the pass, each group's lanes sampled from their own levels.
+TEST(FusedGroupsCrossCheck, MipmappedDrawsAndPassListLeaveTheSameBytes) {
+  if (!gs::pixel::cpu_has_avx2() || !gs::pixel::cpu_has_fma()) GTEST_SKIP() << "the mip pass needs AVX2 and FMA";
+  std::mt19937 rng(20261209);
+  const CrossCheck check = cross_check(rng, random_mip_draw, 120);
+  EXPECT_EQ(check.differing_rounds, 0) << check.first_difference;
+  EXPECT_GE(check.fused_rounds, 40);
+  const CrossCheck whole = cross_check(rng, random_mip_draw, 120, true);
+  EXPECT_EQ(whole.differing_rounds, 0) << whole.first_difference;
+  EXPECT_GE(whole.fused_rounds, 40);
+}
+
+// random_span with q (and so the LOD and s/q, t/q) taken now and then from the float edges: zeros of both signs,
+// subnormals, negatives, infinities, NaNs, the extremes of the range and random bit patterns.
+void wild_q_span(std::mt19937& rng, const LocalMemory& memory, SpanData& sd) {
+  random_span(rng, memory, sd);
+  const float edges[] = {0.0f, -0.0f, 1e-45f, 1e-39f, -0.5f, -3.0f, 1e-30f, 1e30f, 3.4e38f, 1.0f, 0.5f, 2.0f,
+                         std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                         std::numeric_limits<float>::quiet_NaN()};
+  for (size_t i = 0; i < sd.q.size(); i++) {
+    const uint32_t roll = rng() % 4;
+    if (roll == 0) sd.q[i] = edges[rng() % std::size(edges)];
+    if (roll == 1) sd.q[i] = std::bit_cast<float>(static_cast<uint32_t>(rng()));
+  }
+}
+
+// The pass's own LOD (lod8, with FMA) against lod_rows.cpp's on those edges.
+TEST(FusedGroupsCrossCheck, MipmappedDrawsWithEdgeQAndPassListLeaveTheSameBytes) {
+  if (!gs::pixel::cpu_has_avx2() || !gs::pixel::cpu_has_fma()) GTEST_SKIP() << "the mip pass needs AVX2 and FMA";
+  std::mt19937 rng(20261210);
+  const CrossCheck check = cross_check(rng, random_mip_draw, 120, false, {}, false, wild_q_span);
+  EXPECT_EQ(check.differing_rounds, 0) << check.first_difference;
+  EXPECT_GE(check.fused_rounds, 40);
+}
+
+// And that check can fail: a pass that samples each group from its first lane's level (GsConfig::break_mip_levels).
+TEST(FusedGroupsCrossCheck, MipmappedCheckCatchesOneLevelPerGroup) {
+  if (!gs::pixel::cpu_has_avx2() || !gs::pixel::cpu_has_fma()) GTEST_SKIP() << "the mip pass needs AVX2 and FMA";
+  std::mt19937 rng(20261209);
+  GsConfig broken;
+  broken.break_mip_levels = true;
+  const CrossCheck check = cross_check(rng, random_mip_draw, 120, false, broken);
+  // Draws with a constant LOD, or whose LOD clamps to one level, stay right.
+  EXPECT_GE(check.differing_rounds, 10) << "of " << check.fused_rounds << " fused draws";
 }
 
 // Spans as the span stepper hands them out (Span::whole_groups): the pass with its own Z test takes each span as

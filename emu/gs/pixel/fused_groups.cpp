@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "emu/gs/pixel/avx2_texel_math.hpp"
+#include "emu/gs/pixel/lod_rows.hpp"
 
 namespace gcvu::gs::pixel {
 
@@ -88,6 +89,39 @@ struct Texel8 {
   __m256i r, g, b, a;
 };
 
+// The bilinear lookup of eight pixels from 16.16 coordinates already moved half a texel back (bilinear_rows.cpp's
+// rules): quad indices, the four corners, the 4-bit lerps on pairs of channels.
+template <bool kRepeat>
+[[gnu::target("avx2"), gnu::always_inline]] inline Texel8 bilinear8(const uint32_t* texels, const WrapRegs& wrap,
+                                                                   __m256i uu, __m256i vv) {
+  alignas(32) uint32_t index[4][8];
+  __m256i quad[4];
+  quad_indices8<kRepeat>(uu, vv, wrap, quad);
+  __m256i c[4];
+  // Where every quad's right corners are the texels after its left ones (no wrap or clamp between them), each
+  // row of a quad is one 8-byte load: half the loads and index extractions, the same texels.
+  const __m256i one = _mm256_set1_epi32(1);
+  const __m256i adjacent = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_add_epi32(quad[0], one), quad[1]),
+                                            _mm256_cmpeq_epi32(_mm256_add_epi32(quad[2], one), quad[3]));
+  if (_mm256_movemask_epi8(adjacent) == -1) {
+    store8(index[0], quad[0]);
+    store8(index[2], quad[2]);
+    fetch_pairs8(texels, index[0], c[0], c[1]);
+    fetch_pairs8(texels, index[2], c[2], c[3]);
+  } else {
+    for (int q = 0; q < 4; q++) store8(index[q], quad[q]);
+    for (int q = 0; q < 4; q++) c[q] = fetch8(texels, index[q]);
+  }
+  const __m256i low16 = _mm256_set1_epi32(0xffff);
+  const __m256i uf = _mm256_srli_epi32(_mm256_and_si256(uu, low16), 12);
+  const __m256i vf = _mm256_srli_epi32(_mm256_and_si256(vv, low16), 12);
+  const __m256i uf2 = _mm256_or_si256(uf, _mm256_slli_epi32(uf, 16));
+  const __m256i vf2 = _mm256_or_si256(vf, _mm256_slli_epi32(vf, 16));
+  const __m256i rb = bilinear_pairs(c, 0, uf2, vf2), ga = bilinear_pairs(c, 8, uf2, vf2);
+  return {_mm256_and_si256(rb, low16), _mm256_and_si256(ga, low16), _mm256_srli_epi32(rb, 16),
+          _mm256_srli_epi32(ga, 16)};
+}
+
 template <FusedTexture kTexture, bool kRepeat>
 [[gnu::target("avx2"), gnu::always_inline]] inline Texel8 sample8(const uint32_t* texels, const WrapRegs& wrap,
                                                                   const Span& s, int i) {
@@ -106,40 +140,70 @@ template <FusedTexture kTexture, bool kRepeat>
   } else {
     uu = load8(s.u + i), vv = load8(s.v + i);
   }
-  const __m256i low8 = _mm256_set1_epi32(0xff);
-  alignas(32) uint32_t index[4][8];
   if constexpr (kLinear) {
-    __m256i quad[4];
-    quad_indices8<kRepeat>(uu, vv, wrap, quad);
-    __m256i c[4];
-    // Where every quad's right corners are the texels after its left ones (no wrap or clamp between them), each
-    // row of a quad is one 8-byte load: half the loads and index extractions, the same texels.
-    const __m256i one = _mm256_set1_epi32(1);
-    const __m256i adjacent = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_add_epi32(quad[0], one), quad[1]),
-                                              _mm256_cmpeq_epi32(_mm256_add_epi32(quad[2], one), quad[3]));
-    if (_mm256_movemask_epi8(adjacent) == -1) {
-      store8(index[0], quad[0]);
-      store8(index[2], quad[2]);
-      fetch_pairs8(texels, index[0], c[0], c[1]);
-      fetch_pairs8(texels, index[2], c[2], c[3]);
-    } else {
-      for (int q = 0; q < 4; q++) store8(index[q], quad[q]);
-      for (int q = 0; q < 4; q++) c[q] = fetch8(texels, index[q]);
-    }
-    const __m256i low16 = _mm256_set1_epi32(0xffff);
-    const __m256i uf = _mm256_srli_epi32(_mm256_and_si256(uu, low16), 12);
-    const __m256i vf = _mm256_srli_epi32(_mm256_and_si256(vv, low16), 12);
-    const __m256i uf2 = _mm256_or_si256(uf, _mm256_slli_epi32(uf, 16));
-    const __m256i vf2 = _mm256_or_si256(vf, _mm256_slli_epi32(vf, 16));
-    const __m256i rb = bilinear_pairs(c, 0, uf2, vf2), ga = bilinear_pairs(c, 8, uf2, vf2);
-    return {_mm256_and_si256(rb, low16), _mm256_and_si256(ga, low16), _mm256_srli_epi32(rb, 16),
-            _mm256_srli_epi32(ga, 16)};
+    return bilinear8<kRepeat>(texels, wrap, uu, vv);
   } else {
-    store8(index[0], nearest_index8<kRepeat>(uu, vv, wrap));
-    const __m256i c = fetch8(texels, index[0]);
+    const __m256i low8 = _mm256_set1_epi32(0xff);
+    alignas(32) uint32_t index[8];
+    store8(index, nearest_index8<kRepeat>(uu, vv, wrap));
+    const __m256i c = fetch8(texels, index);
     return {_mm256_and_si256(c, low8), _mm256_and_si256(_mm256_srli_epi32(c, 8), low8),
             _mm256_and_si256(_mm256_srli_epi32(c, 16), low8), _mm256_srli_epi32(c, 24)};
   }
+}
+
+// pixel_math.hpp lod_from_q plus the bias on eight pixels: the same fused multiply-adds (vfmadd rounds once, as
+// std::fma), minps/maxps with lod_from_q's operand order (a NaN takes the limit, then 0), and cvtps2dq's rounding
+// to nearest even under the default MXCSR, as nearbyint there. Built for FMA CPUs (fused_groups() checks).
+[[gnu::target("avx2,fma")]] __m256i lod8(__m256 q, const FusedMip& k) {
+  const __m256i bits = _mm256_castps_si256(q);
+  const __m256 exponent = _mm256_cvtepi32_ps(
+      _mm256_sub_epi32(_mm256_srli_epi32(_mm256_slli_epi32(bits, 1), 24), _mm256_set1_epi32(127)));
+  const __m256 m = _mm256_castsi256_ps(
+      _mm256_or_si256(_mm256_srli_epi32(_mm256_slli_epi32(bits, 9), 9), _mm256_set1_epi32(0x3f800000)));
+  __m256 p = _mm256_fmadd_ps(_mm256_set1_ps(0.204446009836232697516f), m, _mm256_set1_ps(-1.04913055217340124191f));
+  p = _mm256_fmadd_ps(p, m, _mm256_set1_ps(2.28330284476918490682f));
+  const __m256 log2 = _mm256_fmadd_ps(_mm256_sub_ps(m, _mm256_set1_ps(1.0f)), p, exponent);
+  __m256 v = _mm256_fmadd_ps(log2, _mm256_set1_ps(k.l_neg), _mm256_set1_ps(k.k16));
+  v = _mm256_min_ps(v, _mm256_set1_ps(k.mxl16));
+  v = _mm256_max_ps(v, _mm256_setzero_ps());
+  return _mm256_add_epi32(_mm256_cvtps_epi32(v), _mm256_set1_epi32(k.bias));
+}
+
+// A kBilinearStqMip group: s/q and t/q truncated, each pixel's level from its LOD, then per level the group
+// shifted to it, half a texel back, and sampled bilinearly (stage_texture_mip's bits), the level's samples kept
+// in the lanes that take it. Only lanes in `wanted` (those that may write) choose the levels sampled; a group
+// rarely straddles more than two.
+template <bool kRepeat>
+[[gnu::target("avx2")]] inline Texel8 sample_mip8(const FusedMip& mip, const Span& s, int i, __m256i wanted) {
+  const __m256 q = _mm256_loadu_ps(s.q + i);
+  const __m256i u0 = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.s + i), q));
+  const __m256i v0 = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.t + i), q));
+  const __m256i lod = mip.lod_constant ? _mm256_set1_epi32(mip.lod_value) : lod8(q, mip);
+  // lodi within [0, top] (lod_from_q clamps to the top level); min as the list's lvl for any other.
+  const __m256i level = _mm256_min_epu32(_mm256_srli_epi32(lod, 16), _mm256_set1_epi32(mip.top));
+  alignas(32) uint32_t levels[8];
+  store8(levels, level);
+  uint32_t todo = static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(wanted)));
+  if (todo == 0) todo = 1;
+  Texel8 out{};
+  bool first = true;
+  while (todo != 0) {
+    const uint32_t lvl = levels[std::countr_zero(todo)];
+    const __m256i at = mip.one_level_per_group ? _mm256_set1_epi32(-1) : _mm256_cmpeq_epi32(level, _mm256_set1_epi32(static_cast<int32_t>(lvl)));
+    todo &= ~static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(at)));
+    const __m128i shift = _mm_cvtsi32_si128(static_cast<int>(lvl));
+    const __m256i half = _mm256_set1_epi32(0x8000);
+    const __m256i uu = _mm256_sub_epi32(_mm256_sra_epi32(u0, shift), half);
+    const __m256i vv = _mm256_sub_epi32(_mm256_sra_epi32(v0, shift), half);
+    const Texel8 t = bilinear8<kRepeat>(mip.texels[lvl], wrap_regs(mip.wrap[lvl]), uu, vv);
+    if (first) {
+      out = t, first = false;
+    } else {
+      out = {select8(out.r, t.r, at), select8(out.g, t.g, at), select8(out.b, t.b, at), select8(out.a, t.a, at)};
+    }
+  }
+  return out;
 }
 
 // The stages from the texture lookup to the stores, a group at a time (pixel_pipeline.cpp's passes, same order
@@ -216,7 +280,12 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
     if constexpr (kTfx == Tfx::kNone) {
       r = _mm256_srai_epi32(cr, 7), gg = _mm256_srai_epi32(cg, 7), b = _mm256_srai_epi32(cb, 7), a = af;
     } else {
-      const Texel8 t = sample8<kTexture, kRepeat>(texels, wrap, s, i);
+      Texel8 t;
+      if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
+        t = sample_mip8<kRepeat>(d.mip, s, i, _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
+      } else {
+        t = sample8<kTexture, kRepeat>(texels, wrap, s, i);
+      }
       if constexpr (kTfx == Tfx::kModulate) {
         r = clamp8x8(modulate8(t.r, cr)), gg = clamp8x8(modulate8(t.g, cg)), b = clamp8x8(modulate8(t.b, cb));
         a = select8(af, clamp8x8(modulate8(t.a, ca)), tcc);
@@ -314,6 +383,7 @@ FusedGroupsFn pick_texture(FusedTexture texture, Tfx tfx) {
     case FusedTexture::kBilinearUv: return pick_tfx<FusedTexture::kBilinearUv, kShape>(tfx);
     case FusedTexture::kNearestStq: return pick_tfx<FusedTexture::kNearestStq, kShape>(tfx);
     case FusedTexture::kBilinearStq: return pick_tfx<FusedTexture::kBilinearStq, kShape>(tfx);
+    case FusedTexture::kBilinearStqMip: return pick_tfx<FusedTexture::kBilinearStqMip, kShape>(tfx);
   }
   return nullptr;
 }
@@ -321,8 +391,8 @@ FusedGroupsFn pick_texture(FusedTexture texture, Tfx tfx) {
 }  // namespace
 
 FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape) {
-  static const bool avx2 = cpu_has_avx2();
-  if (!avx2) return nullptr;
+  static const bool avx2 = cpu_has_avx2(), fma = cpu_has_fma();
+  if (!avx2 || (texture == FusedTexture::kBilinearStqMip && !fma)) return nullptr;
   switch (shape) {
     case FusedShape::kGeneral: return pick_texture<FusedShape::kGeneral>(texture, tfx);
     case FusedShape::kOpaque: return pick_texture<FusedShape::kOpaque>(texture, tfx);

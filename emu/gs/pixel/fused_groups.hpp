@@ -1,14 +1,15 @@
 #pragma once
 // The later per-pixel stages of a common class of draws fused into one AVX2 pass over whole 8-pixel groups:
-// texture lookup (none, nearest or bilinear, without mipmaps), TFX, fog, the frame read, blend, the Z write and
-// the masked frame write, each group's values staying in registers from the first stage to the stores. The same
-// arithmetic as the span passes of pixel_pipeline.cpp (pixel_math.hpp); the pipeline uses it only where the pass
-// list would give the same bytes (32-bit frame and Z arrangements, no alpha test, DATE or dither, frame and Z
-// buffers apart when Z is written, every texture tile decoded). With its own Z test it takes whole spans, a partial
-// group at either end as a one-group span whose other lanes have full masks; after the list's Z test it takes the
-// whole groups of a run and the list the rest. Specialised per texture path and TFX (templates); the other
-// choices are per-draw constants that select whole-register values, so no pixel branches. AVX2 CPUs only: the
-// pipeline keeps its pass list otherwise (GsConfig::allow_avx2, fused_groups).
+// texture lookup (none, nearest or bilinear without mipmaps, or bilinear in each pixel's nearest mip level), TFX,
+// fog, the frame read, blend, the Z write and the masked frame write, each group's values staying in registers
+// from the first stage to the stores. The same arithmetic as the span passes of pixel_pipeline.cpp
+// (pixel_math.hpp); the pipeline uses it only where the pass list would give the same bytes (32-bit frame and Z
+// arrangements, no alpha test, DATE or dither, frame and Z buffers apart when Z is written, every texture tile of
+// every level sampled decoded). With its own Z test it takes whole spans, a partial group at either end as a
+// one-group span whose other lanes have full masks; after the list's Z test it takes the whole groups of a run and
+// the list the rest. Specialised per texture path and TFX (templates); the other choices are per-draw constants
+// that select whole-register values, so no pixel branches. AVX2 CPUs only: the pipeline keeps its pass list
+// otherwise (GsConfig::allow_avx2, fused_groups).
 
 #include <cstdint>
 
@@ -18,7 +19,25 @@
 
 namespace gcvu::gs::pixel {
 
-enum class FusedTexture : uint8_t { kNone, kNearestUv, kBilinearUv, kNearestStq, kBilinearStq };
+// kBilinearStqMip: s/q, t/q sampled bilinearly in one mip level per pixel, the level the pixel's LOD rounds to
+// (MMIN nearest-level modes, PCSX2's sel.mmin 1), from q or constant.
+enum class FusedTexture : uint8_t { kNone, kNearestUv, kBilinearUv, kNearestStq, kBilinearStq, kBilinearStqMip };
+
+// The mip levels of a kBilinearStqMip draw: each level's texels (every tile decoded) and wrap, and the LOD rule
+// (lod_rows.hpp's constants; pixel_math.hpp lod_from_q).
+struct FusedMip {
+  static constexpr int kLevels = 7;
+  const uint32_t* texels[kLevels] = {};
+  TexelWrap wrap[kLevels];  // the level's limits: the draw's halved per level, its own index mask
+  int top = 0;              // the highest level a LOD reaches
+  bool lod_constant = false;
+  int32_t lod_value = 0;  // 16.16, when constant
+  float l_neg = 0, k16 = 0, mxl16 = 0;
+  int32_t bias = 0;
+  // Tests only (GsConfig::break_mip_levels): every lane takes its group's first lane's level, a wrong pass the
+  // cross-check must catch where a group straddles two levels.
+  bool one_level_per_group = false;
+};
 
 // Per-draw constants. Selections are all ones or zero.
 struct FusedDraw {
@@ -41,6 +60,7 @@ struct FusedDraw {
   bool z_test = false;
   bool z_greater = false;     // GREATER, else GEQUAL
   uint32_t z_bits = ~0u;      // the stored Z's width (0xffffff for 24-bit Z)
+  FusedMip mip;               // kBilinearStqMip draws
 };
 
 // A run of whole groups of one span: pixels [first, first + 8 * groups), first aligned so that span.x + first is a
@@ -73,7 +93,8 @@ using FusedGroupsFn = uint64_t (*)(const FusedDraw& draw, const FusedRun& run);
 // repeat shapes are the lean ones of textured draws that repeat on both axes (the wrap is a mask and an or).
 enum class FusedShape : uint8_t { kGeneral, kOpaque, kAlpha, kOpaqueRepeat, kAlphaRepeat };
 
-// The kernel for a texture path and TFX (Tfx::kNone for untextured draws), or null on a CPU without AVX2. Lean
+// The kernel for a texture path and TFX (Tfx::kNone for untextured draws), or null on a CPU without AVX2 (and
+// for kBilinearStqMip, without FMA: its LOD takes PCSX2's fused multiply-adds). Lean
 // shapes are built for untextured draws (not the repeat ones) and for MODULATE and DECAL; null for the others.
 FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = FusedShape::kGeneral);
 

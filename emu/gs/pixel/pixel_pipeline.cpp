@@ -829,12 +829,17 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   const ZFmt z = key.zpsm();
   const bool textured = key.tfx() != Tfx::kNone;
   auto is32 = [](Psm a) { return a == Psm::kCt32 || a == Psm::kZ32; };
-  if (!config.allow_avx2 || !config.fused_groups || !key.fwrite() || (f != FrameFmt::k32 && f != FrameFmt::k24) || !is32(frame_addr) ||
-      key.atst() != 1 || key.date() || (textured && key.mmin() != MipMode::kNone))
+  // Of the mipmapped draws, those sampling one level bilinearly from s/q, t/q (the demo's terrain).
+  const bool mip = textured && key.mmin() != MipMode::kNone;
+  const bool fused_mip = mip && key.mmin() == MipMode::kRound && key.ltf() && !key.uv_path();
+  if (!config.allow_avx2 || !config.fused_groups || !key.fwrite() || (f != FrameFmt::k32 && f != FrameFmt::k24) ||
+      !is32(frame_addr) || key.atst() != 1 || key.date() || (mip && !fused_mip))
     return;
   if (z != ZFmt::kNone && (z == ZFmt::k16 || !is32(z_addr))) return;
   FusedTexture texture = FusedTexture::kNone;
-  if (textured) {
+  if (fused_mip) {
+    texture = FusedTexture::kBilinearStqMip;
+  } else if (textured) {
     const bool stq = !key.uv_path();
     texture = key.ltf() ? (stq ? FusedTexture::kBilinearStq : FusedTexture::kBilinearUv)
                         : (stq ? FusedTexture::kNearestStq : FusedTexture::kNearestUv);
@@ -847,6 +852,22 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   if (textured) {
     d.wrap = {p.k.u_min, p.k.u_max, p.k.v_min, p.k.v_max, p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2,
               p.tex->level(0).mask};
+  }
+  if (fused_mip) {
+    FusedMip& m = d.mip;
+    m.top = p.tex_top;
+    m.lod_constant = key.lcm();
+    m.lod_value = p.k.lod_const;
+    m.l_neg = p.lod_constants.l_neg, m.k16 = p.lod_constants.k16, m.mxl16 = p.lod_constants.mxl16;
+    m.bias = p.lod_constants.bias;
+    m.one_level_per_group = config.break_mip_levels;
+    // Each level's limits as sample_bilinear_mip_runs takes them: the draw's halved once per level.
+    auto halved = [](int32_t limit, int lvl) { return static_cast<int32_t>(static_cast<uint16_t>(limit)) >> lvl; };
+    for (int lvl = 0; lvl <= m.top; lvl++) {
+      TexelWrap& w = m.wrap[lvl];
+      w = {halved(p.k.u_min, lvl), halved(p.k.u_max, lvl), halved(p.k.v_min, lvl), halved(p.k.v_max, lvl),
+           p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2, p.tex->level(lvl).mask};
+    }
   }
   d.tcc = key.tcc();
   d.fog = key.fge();
@@ -1258,17 +1279,38 @@ uint64_t pixels_left(const Scratch& w, int begin, int end) {
 
 // Pixels [begin, end) of the span from pass `from` of the list on: the whole groups through the fused pass, the
 // pixels before and after them through the list. Returns the pixels left with something to write.
-// Whether the fused pass may sample a run of `pixels`: it does not check tiles, so every tile must be decoded.
-// Tiles copied from a resident texture do not depend on when they are copied: once the draw has sampled as many
-// pixels as the level has texels, the rest are copied at once. Until then (and for tiles decoded from memory,
-// which the list decodes as its runs reach them) runs take the list.
+// Whether the fused pass may sample a run of `pixels`: it does not check tiles, so every tile of every level it
+// samples (up to the top one of a mipmapped draw) must be decoded. Tiles copied from a resident texture do not
+// depend on when they are copied: once the draw has sampled a 32nd as many pixels as those levels have texels, the
+// rest are copied at once (callgrind on the demo frame: a texel copied costs ~3 host instructions, a pixel through
+// the list instead of the fused pass ~150 more; the demo's draws of ~650 pixels over 32 x 32 textures with three
+// more levels copy after their first ~64). Until then (and for tiles decoded from memory, which the list decodes as
+// its runs reach them) runs take the list.
+constexpr uint64_t kSampledPixelsPerTexelCopied = 32;
 bool tiles_ready(Impl& p, int pixels) {
-  if (!p.tex || p.tex->level(0).tiles_left == 0) return true;
-  const TextureLevel& level = p.tex->level(0);
+  if (!p.tex) return true;
+  bool left = false, resident = true;
+  uint64_t texels = 0;
+  for (int lvl = 0; lvl <= p.tex_top; lvl++) {
+    const TextureLevel& level = p.tex->level(lvl);
+    left = left || level.tiles_left != 0;
+    resident = resident && level.resident;
+    texels += uint64_t{level.mask} + 1;
+  }
+  if (!left) return true;
   p.sampled += static_cast<uint64_t>(pixels);
-  if (!level.resident || p.sampled <= level.mask) return false;
-  p.tex->ensure_all(0);
+  if (!resident || p.sampled * kSampledPixelsPerTexelCopied <= texels) return false;
+  for (int lvl = 0; lvl <= p.tex_top; lvl++) p.tex->ensure_all(lvl);
   return true;
+}
+
+// The fused pass's texel pointers (a texture cache begun again may have moved them).
+void point_fused_texels(Impl& p) {
+  if (!p.tex) return;
+  p.fused_draw.texels = p.tex->level(0).texels;
+  for (int lvl = 0; lvl <= p.tex_top && p.key.mmin() != MipMode::kNone; lvl++) {
+    p.fused_draw.mip.texels[lvl] = p.tex->level(lvl).texels;
+  }
 }
 
 // Runs with fewer whole groups take the list: the fused pass's per-run set-up (offsets, constants in registers,
@@ -1296,7 +1338,7 @@ uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int
   list(begin, first);
   {
     p.group_pairs(p, s, first, groups, w.frame_pair, w.z_pair);
-    p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
+    point_fused_texels(p);
     FusedRun run;
     run.span = &s, run.first = first, run.groups = groups;
     if (p.z_first) run.fm = w.fm, run.zm = w.zm;
@@ -1310,10 +1352,11 @@ uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int
 
 // The whole span of a Z-tested draw in one fused pass with its own Z test, the pixels before and after its whole
 // groups through the list (Z test first). Only where reading each group's Z after the earlier groups' writes
-// reads what the list's whole-span Z test would: frame and Z apart, and no block bounds to keep up to date (and,
-// as for every fused run, tiles_ready).
+// reads what the list's whole-span Z test would: frame and Z apart (and, as for every fused run, tiles_ready).
+// Block bounds the list's spans take stay lower bounds through the pass's writes (it writes Z only where the
+// GEQUAL/GREATER test passed, so stored values only rise, depth_bounds.hpp); the pass itself does not consult them.
 bool fused_with_z_applies(const Impl& p) {
-  return p.fused && p.apart && !p.depth_bounds && p.z_first;
+  return p.fused && p.apart && p.z_first;
 }
 // Pixels [begin, end) of one aligned group copied into the lanes they take in an 8-lane span of their own (only
 // the attributes the draw reads); the other lanes keep earlier values and get full masks, so the pass stores back
@@ -1366,7 +1409,7 @@ uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break
 
 uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
   complete_span(s, w, s.count);
-  p.fused_draw.texels = p.tex ? p.tex->level(0).texels : nullptr;
+  point_fused_texels(p);
   if (s.whole_groups) {
     p.fused_draw.z_test = true;
     const uint64_t n = draw_whole_groups_with_z(p, s, w, p.break_group_ends);

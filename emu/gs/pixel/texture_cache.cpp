@@ -72,8 +72,18 @@ void copy_resident_tile(const TextureLevel& l, uint32_t x0, uint32_t y0, const u
   const uint32_t resident_width = 1u << r.pitch_log2;
   for (uint32_t y = y0; y < y0 + 8; y++) {
     uint32_t* out = l.texels + (y << l.pitch_log2);
+    const size_t row_at = size_t{y} << r.pitch_log2;
+    if (x0 + 8 <= resident_width && row_at + x0 + 8 <= r.texels.size()) {  // the whole row inside: no checks
+      const uint32_t* from = r.texels.data() + row_at + x0;
+      if (through_palette) {
+        for (uint32_t x = 0; x < 8; x++) out[x0 + x] = palette[from[x] & 0xff];
+      } else {
+        std::memcpy(out + x0, from, 8 * sizeof(uint32_t));
+      }
+      continue;
+    }
     for (uint32_t x = x0; x < x0 + 8; x++) {
-      const size_t at = (size_t{y} << r.pitch_log2) + x;
+      const size_t at = row_at + x;
       const uint32_t raw = x < resident_width && at < r.texels.size() ? r.texels[at] : 0;
       out[x] = through_palette ? palette[raw & 0xff] : raw;
     }
