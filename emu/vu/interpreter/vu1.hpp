@@ -149,7 +149,12 @@ class Vu1 {
   // (step() then takes the pair).
   bool run_block(uint64_t until);
   bool entry_is_quiet(const Block& block, uint64_t entry) const;
-  uint64_t stalled_entry(const Block& block, uint64_t entry, uint64_t limit);
+  struct HeldEntry {
+    uint64_t cycle = 0;
+    size_t pairs = 0;  // 0: not entered
+  };
+  HeldEntry held_entry(const Block& block, uint64_t entry, uint64_t limit);
+  size_t quiet_prefix(const Block& block, uint64_t entry) const;
   // block_runner.cpp: execute_pair for a plain pair of a block (block.hpp's pair_shape), with every case the shape
   // rules out left out at compile time; one instance per shape.
   template <uint8_t kShape>

@@ -75,6 +75,7 @@ enum class JitFault : uint8_t {
   kBrokenLaneFields,     // MAX/MINI/ABS/ITOF/FTOI compiled inline write all four fields of their destination
   kBrokenChainQuiet,     // a chained block entry skips the FMAC part of its quiet-entry test
   kBrokenStalledEntry,   // a block entered with its first pair stalled charges one stall cycle too few
+  kBrokenHeldEntry,      // a block entered with a deadline missed also runs the pairs issuing on that deadline
 };
 
 struct Vu1Config {
