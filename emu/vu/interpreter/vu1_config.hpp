@@ -90,8 +90,11 @@ struct Vu1Config {
   // observer (tracer, debugger, Chrome trace) always gets the per-pair loop, whatever the engine.
   Engine engine = Engine::kJit;
   FlagLiveness flag_liveness = FlagLiveness::kOn;
-  // Engine::kJit: how many compiled blocks are kept (the oldest is evicted beyond), and the test-only faults.
+  // Engine::kJit: how many compiled blocks are kept (the oldest is evicted beyond), how many bytes of host code they
+  // may take (0: CodeArena's default; a full arena empties the cache and starts over, so a small one only to test
+  // that), and the test-only faults.
   size_t jit_cache_blocks = 512;
+  size_t jit_code_bytes = 0;
   JitFault jit_fault = JitFault::kNone;
   // For a debugger that watches stalls cycle by cycle: run_until(c) never issues a pair whose issue cycle (after
   // its stall) is c or later; the clock moves to c (retiring what is due) and the pair waits, still at the PC.

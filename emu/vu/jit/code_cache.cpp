@@ -7,7 +7,7 @@ namespace gcvu::vu::jit {
 
 const CompiledBlock* CodeCache::compile(const CompileRequest& request, const AheadFn& ahead,
                                         const DecodedMicro& program, const VuAbi& abi, JitFault fault) {
-  if (arena_ == nullptr) arena_ = std::make_unique<CodeArena>();
+  if (arena_ == nullptr) arena_ = std::make_unique<CodeArena>(code_bytes_);
   const auto compile_one = [&](const CompileRequest& r) {
     return compile_block(r.pairs, *r.block, program, abi, fault, *arena_);
   };
