@@ -281,6 +281,51 @@ loop:
   }
 }
 
+// Conditional branches compiled inline (block_compiler.cpp inline_conditional_branch) read the VI register itself,
+// which is what the branch sees unless the pair right before it wrote that VI (the branch-VI history, vu1.md §3:
+// that write is hidden from the branch). Two loops count down VI01: one decrements it two pairs before its IBNE
+// (compiled inline), one in the pair right before (the handler decides, and the loop runs one pass more). With
+// JitFault::kBrokenInlineBranch the second is compiled inline too, and the comparison must see it. (The random
+// sweep meets such a pair only rarely.)
+TEST(VuBlockCross, ABranchSeesTheVIThePairBeforeItWrote) {
+  const char* gap = R"(
+        nop                         iaddiu VI01, VI00, 5
+        nop                         b loop
+        nop                         nop
+loop:
+        add.xyzw VF01, VF01, VF02   iaddi VI01, VI01, -1
+        nop                         nop
+        nop                         ibne VI01, VI00, loop
+        nop                         iaddiu VI02, VI02, 1
+        nop[E]                      nop
+        nop                         nop
+)";
+  const char* adjacent = R"(
+        nop                         iaddiu VI01, VI00, 5
+        nop                         b loop
+        nop                         nop
+loop:
+        add.xyzw VF01, VF01, VF02   nop
+        nop                         iaddi VI01, VI01, -1
+        nop                         ibgtz VI01, loop
+        nop                         iaddiu VI02, VI02, 1
+        nop[E]                      nop
+        nop                         nop
+)";
+  for (const char* source : {gap, adjacent}) {
+    Case c;
+    c.code = microcode::assemble_source(source, "branch_vi.vsm").code;
+    const EngineStats stats =
+        expect_same_runs(c, source == gap ? "VI written two pairs before" : "VI written right before");
+    EXPECT_GT(stats.jit.pairs, 0u);
+    if (source == adjacent) {
+      const Outcome reference = run_case(c, vu::Engine::kInterp);
+      c.config.jit_fault = vu::JitFault::kBrokenInlineBranch;
+      EXPECT_NE(first_difference(reference, run_case(c, vu::Engine::kJit)), "");  // the check can fail
+    }
+  }
+}
+
 // The check itself: every deliberately broken variant of the engine's outcome must be reported, naming the part
 // that differs.
 TEST(VuBlockCross, TheComparisonCatchesEachDeliberateBreak) {

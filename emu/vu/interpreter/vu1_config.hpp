@@ -76,6 +76,7 @@ enum class JitFault : uint8_t {
   kBrokenChainQuiet,     // a chained block entry skips the FMAC part of its quiet-entry test
   kBrokenStalledEntry,   // a block entered with its first pair stalled charges one stall cycle too few
   kBrokenHeldEntry,      // a block entered with a deadline missed also runs the pairs issuing on that deadline
+  kBrokenInlineBranch,   // a conditional branch compiled inline reads its VI even when the pair before wrote it
 };
 
 struct Vu1Config {

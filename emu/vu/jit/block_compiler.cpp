@@ -60,12 +60,14 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         generic_pair(kept[n], n, pairs.size());
         after_branch = branch;
         after_end = after_end || plan.e_bit;
+        previous_history_ = plan.records_history ? plan.history_vi & 15 : kNoHistory;
         continue;
       }
       // cycle_ counts up after the pair; the next pair sets it to its own issue cycle anyway.
       if (last && fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
       after_branch = branch;
       after_end = after_end || plan.e_bit;
+      previous_history_ = plan.records_history ? plan.history_vi & 15 : kNoHistory;
     }
     // The block ran whole (here, or from a pair that ended it at its last pair).
     L(whole_);
@@ -446,8 +448,48 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         if (op.op == Opcode::kMr32) pshufd(xmm0, xmm0, 0x39);  // {y, z, w, x}
         stash_value();
         return true;
+      case Opcode::kB:
+        mov(byte[rsp + kBranchTaken], 1);
+        mov(dword[rsp + kBranchTarget], relative_branch_target(pair.pc, op.imm));
+        return true;
+      case Opcode::kIbeq:
+      case Opcode::kIbne:
+      case Opcode::kIbltz:
+      case Opcode::kIbgtz:
+      case Opcode::kIblez:
+      case Opcode::kIbgez: return inline_conditional_branch(pair, op);
       default: return false;
     }
+  }
+
+  // The conditional branches (lower_ops.cpp IBEQ ... IBGEZ) when the VI they read is the register's value: the pair
+  // before the branch, in this block, does not write it (BranchViHistory::branch_value: the newest history entry is
+  // then not the write of the pair right before, and no earlier write is hidden). Else the handler decides.
+  bool inline_conditional_branch(const BlockPair& pair, const DecodedOp& op) {
+    const bool two_registers = op.op == Opcode::kIbeq || op.op == Opcode::kIbne;
+    const auto hidden_write = [&](uint32_t vi) {
+      return (vi & 15) != 0 && previous_history_ == static_cast<int>(vi & 15) &&
+             fault_ != JitFault::kBrokenInlineBranch;
+    };
+    if (previous_history_ == kUnknownHistory || hidden_write(op.is) || (two_registers && hidden_write(op.it))) {
+      return false;
+    }
+    if (two_registers) {
+      movzx(eax, vi_at(op.it));
+      movzx(ecx, vi_at(op.is));
+      cmp(eax, ecx);
+      if (op.op == Opcode::kIbeq) sete(byte[rsp + kBranchTaken]);
+      if (op.op == Opcode::kIbne) setne(byte[rsp + kBranchTaken]);
+    } else {
+      movsx(eax, vi_at(op.is));  // the VI as a signed 16-bit value
+      test(eax, eax);
+      if (op.op == Opcode::kIbltz) setl(byte[rsp + kBranchTaken]);
+      if (op.op == Opcode::kIbgtz) setg(byte[rsp + kBranchTaken]);
+      if (op.op == Opcode::kIblez) setle(byte[rsp + kBranchTaken]);
+      if (op.op == Opcode::kIbgez) setge(byte[rsp + kBranchTaken]);
+    }
+    mov(dword[rsp + kBranchTarget], relative_branch_target(pair.pc, op.imm));
+    return true;
   }
 
   // write_lower_vf for a lower op compiled inline (inline_lower): its register and fields are the decoder's
@@ -700,6 +742,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     leave_after(n, count);
     L(go_on);
   }
+
+  // The VI the pair emitted last records in the branch history (kNoHistory: none), or kUnknownHistory before the
+  // block's first pair (the pair before it ran elsewhere).
+  static constexpr int kNoHistory = 16;
+  static constexpr int kUnknownHistory = -1;
+  int previous_history_ = kUnknownHistory;
 
   VuAbi abi_;
   JitFault fault_;
