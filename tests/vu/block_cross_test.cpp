@@ -268,6 +268,53 @@ loop:
   EXPECT_EQ(stats.jit.prefix_entries, 7u);
   EXPECT_EQ(stats.jit.noisy_entries, 0u);
   for (const std::vector<uint32_t>& slices : slicings) expect_same_runs(both, "FMAC then WAITQ, sliced", slices);
+  // The prefix for a missed EFU deadline, and for two missed at once, where the earlier (an FMAC result read by the
+  // second pair) is not the one found last (the DIV the fourth pair waits for).
+  const char* waitp_second = R"(
+        nop                         iaddiu VI01, VI00, 8
+        nop                         b loop
+        nop                         nop
+loop:
+        nop                         iaddi VI01, VI01, -1
+        nop                         waitp
+        nop                         mfp.x VF05x, P
+        nop                         esqrt P, VF01x
+        nop                         ibne VI01, VI00, loop
+        nop                         nop
+        nop[E]                      nop
+        nop                         nop
+)";
+  const char* two_units = R"(
+        nop                         iaddiu VI01, VI00, 8
+        nop                         b loop
+        nop                         nop
+loop:
+        nop                         iaddi VI01, VI01, -1
+        add.xyzw VF04, VF03, VF03   nop
+        nop                         nop
+        nop                         waitq
+        mulq.xyzw VF05, VF01, Q     nop
+        nop                         ibne VI01, VI00, loop
+        ftoi4.xyzw VF03, VF02       div Q, VF01x, VF02y
+        nop[E]                      nop
+        nop                         nop
+)";
+  struct HeldLoop {
+    const char* name;
+    const char* source;
+    uint64_t prefix_entries;
+  };
+  // Per pass after the first: WAITP second, the first pair alone; two units, the first pair alone, then (entered
+  // stalled) the FMAC reader alone, the block from the pair after it still waiting for the DIV.
+  for (const HeldLoop& loop : {HeldLoop{"WAITP second", waitp_second, 7}, HeldLoop{"two units", two_units, 14}}) {
+    const std::string name = loop.name;
+    Case held = first;
+    held.code = microcode::assemble_source(loop.source, "held.vsm").code;
+    stats = expect_same_runs(held, name);
+    EXPECT_EQ(stats.jit.prefix_entries, loop.prefix_entries) << name;
+    EXPECT_EQ(stats.jit.noisy_entries, 0u) << name;
+    for (const std::vector<uint32_t>& slices : slicings) expect_same_runs(held, name, slices);
+  }
 
   const Outcome reference = run_case(first, vu::Engine::kInterp);
   first.config.jit_fault = vu::JitFault::kBrokenStalledEntry;
@@ -283,45 +330,41 @@ loop:
 
 // Conditional branches compiled inline (block_compiler.cpp inline_conditional_branch) read the VI register itself,
 // which is what the branch sees unless the pair right before it wrote that VI (the branch-VI history, vu1.md §3:
-// that write is hidden from the branch). Two loops count down VI01: one decrements it two pairs before its IBNE
-// (compiled inline), one in the pair right before (the handler decides, and the loop runs one pass more). With
-// JitFault::kBrokenInlineBranch the second is compiled inline too, and the comparison must see it. (The random
-// sweep meets such a pair only rarely.)
+// that write is hidden from the branch). Loops count down VI01: one decrements it two pairs before its IBNE
+// (compiled inline), the others in the pair right before their IBNE (VI01 as `it`) or IBGTZ (as `is`): the handler
+// decides, and the loop runs one pass more. With JitFault::kBrokenInlineBranch those are compiled inline too, and
+// the comparison must see it. (The random sweep meets such a pair only rarely.)
 TEST(VuBlockCross, ABranchSeesTheVIThePairBeforeItWrote) {
-  const char* gap = R"(
+  struct Loop {
+    const char* name;
+    const char* branch;  // the branch that closes the loop
+    bool write_right_before;
+  };
+  for (const Loop& loop : {Loop{"VI written two pairs before IBNE", "ibne VI01, VI00, loop", false},
+                           Loop{"VI written right before IBNE", "ibne VI01, VI00, loop", true},
+                           Loop{"VI written right before IBGTZ", "ibgtz VI01, loop", true}}) {
+    const std::string source = fmt::format(R"(
         nop                         iaddiu VI01, VI00, 5
         nop                         b loop
         nop                         nop
 loop:
-        add.xyzw VF01, VF01, VF02   iaddi VI01, VI01, -1
-        nop                         nop
-        nop                         ibne VI01, VI00, loop
+        add.xyzw VF01, VF01, VF02   {}
+        nop                         {}
+        nop                         {}
         nop                         iaddiu VI02, VI02, 1
         nop[E]                      nop
         nop                         nop
-)";
-  const char* adjacent = R"(
-        nop                         iaddiu VI01, VI00, 5
-        nop                         b loop
-        nop                         nop
-loop:
-        add.xyzw VF01, VF01, VF02   nop
-        nop                         iaddi VI01, VI01, -1
-        nop                         ibgtz VI01, loop
-        nop                         iaddiu VI02, VI02, 1
-        nop[E]                      nop
-        nop                         nop
-)";
-  for (const char* source : {gap, adjacent}) {
+)",
+                                           loop.write_right_before ? "nop" : "iaddi VI01, VI01, -1",
+                                           loop.write_right_before ? "iaddi VI01, VI01, -1" : "nop", loop.branch);
     Case c;
     c.code = microcode::assemble_source(source, "branch_vi.vsm").code;
-    const EngineStats stats =
-        expect_same_runs(c, source == gap ? "VI written two pairs before" : "VI written right before");
-    EXPECT_GT(stats.jit.pairs, 0u);
-    if (source == adjacent) {
+    const EngineStats stats = expect_same_runs(c, loop.name);
+    EXPECT_GT(stats.jit.pairs, 0u) << loop.name;
+    if (loop.write_right_before) {
       const Outcome reference = run_case(c, vu::Engine::kInterp);
       c.config.jit_fault = vu::JitFault::kBrokenInlineBranch;
-      EXPECT_NE(first_difference(reference, run_case(c, vu::Engine::kJit)), "");  // the check can fail
+      EXPECT_NE(first_difference(reference, run_case(c, vu::Engine::kJit)), "") << loop.name;  // the check can fail
     }
   }
 }

@@ -142,9 +142,10 @@ TEST(VuJit, BoundedCacheEvictsAndStaysExact) {
   }
 }
 
-// An arena too small for a workload's code fills up again and again, before a block and in the middle of the blocks
-// compiled ahead with it (CodeCache::compile): the cache then empties and starts over, never running code that was
-// overwritten or not sealed, and every workload still runs exactly as the per-pair path runs it.
+// An arena too small for a workload's code fills up: a block compiled ahead that finds no room is left for later,
+// and a block that finds none empties the cache and the arena and starts over (CodeCache::compile), never running
+// code that was overwritten or not sealed. Every workload still runs exactly as the per-pair path runs it, and
+// compiles more blocks after starting over.
 TEST(VuJit, AFullArenaStartsOverAndStaysExact) {
   uint64_t flushes = 0;
   for (const harness::Workload& workload : harness::builtin_workloads()) {
@@ -156,6 +157,7 @@ TEST(VuJit, AFullArenaStartsOverAndStaysExact) {
     const auto reference = run_workload(workload, interp);
     expect_same(VuSnapshot(reference->vu, &reference->path1), VuSnapshot(jit->vu, &jit->path1), workload.name);
     EXPECT_GT(jit->vu.block_stats().pairs, 0u) << workload.name;
+    EXPECT_GT(jit->vu.jit_cache().size(), 0u) << workload.name;  // code compiled after the last start-over
     flushes += jit->vu.jit_cache().flushes();
   }
   EXPECT_GT(flushes, 0u);

@@ -140,7 +140,7 @@ struct BlockStats {
   uint64_t entries = 0;        // blocks entered quietly
   uint64_t pairs = 0;          // pairs they ran
   uint64_t noisy_entries = 0;  // block entries refused for a missed deadline (the pair ran per pair)
-  // Of `entries`, those whose first pair stalled for something from before the block (Vu1::stalled_entry).
+  // Of `entries`, those whose first pair stalled for something from before the block (Vu1::held_entry).
   uint64_t stalled_entries = 0;
   // Of `entries`, those that ran only the pairs before the first one a missed deadline holds back (Vu1::held_entry),
   // where those pairs would otherwise have gone per pair.

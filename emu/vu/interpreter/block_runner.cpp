@@ -160,58 +160,31 @@ void Vu1::invalidate_compiled(uint32_t first, uint32_t count, bool unshared) {
   }
 }
 
-// jit/block_compiler.cpp (chained_entry) emits the same test for a chained entry: a rule added here goes there too.
-bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
+// The earliest deadline of the block (block.hpp) that what is in flight misses from `entry`, as an offset from it;
+// kNoneMissed when the entry is quiet. jit/block_compiler.cpp (chained_entry) emits the quiet test for a chained
+// entry: a rule added here goes there too.
+int64_t Vu1::earliest_missed_deadline(const Block& block, uint64_t entry) const {
+  int64_t missed = kNoneMissed;
   // Most entries find everything from before the block landed long ago: one compare per unit then. Otherwise only
   // the deadlines before the unit's drain cycle (the newest write's ready cycle, the latest of all) can be missed,
-  // and the deadlines are in ascending order (build_block sorts them): the check stops at the first one past it.
+  // and the deadlines are in ascending order (build_block sorts them): the check stops at the first one past it,
+  // and the first one missed is the unit's earliest.
   if (const uint64_t drain = fmac_.drain_cycle(); drain > entry + block.vf_deadline_min) {
     for (const FieldDeadline& d : block.vf_deadlines) {
       if (entry + d.deadline >= drain) break;
-      if (fmac_.lane_ready(d.reg, d.lane) > entry + d.deadline) return false;
+      if (fmac_.lane_ready(d.reg, d.lane) > entry + d.deadline) {
+        missed = d.deadline;
+        break;
+      }
     }
   }
   if (const uint64_t drain = integer_loads_.drain_cycle(); drain > entry + block.vi_deadline_min) {
     for (const ViDeadline& d : block.vi_deadlines) {
       if (entry + d.deadline >= drain) break;
-      if (integer_loads_.ready_cycle(d.vi) > entry + d.deadline) return false;
-    }
-  }
-  if (block.fdiv_deadline != Block::kNoDeadline &&
-      fdiv_.free_cycle() > entry + static_cast<uint64_t>(block.fdiv_deadline)) {
-    return false;
-  }
-  if (block.efu_deadline != Block::kNoDeadline &&
-      efu_.free_cycle() > entry + static_cast<uint64_t>(block.efu_deadline)) {
-    return false;
-  }
-  return true;
-}
-
-// How many of the block's leading pairs run as its schedule says from `entry` when some deadline is missed: those
-// that issue before the earliest missed deadline. A deadline is the issue offset of the pair that reads the value,
-// or one less when that pair stalls within the block; the pair before that reader issues the cycle before the reader
-// comes up, so no later than the deadline, and the reader and every pair after it issue at or after the deadline. So
-// the pairs issuing strictly before the earliest missed deadline are a run of leading pairs that read nothing missed,
-// and each issues where the schedule puts it, as the per-pair path would issue it.
-size_t Vu1::quiet_prefix(const Block& block, uint64_t entry) const {
-  int64_t missed = INT64_MAX;  // the earliest missed deadline, as an offset from entry
-  // Ascending deadlines: the first one missed is the unit's earliest, and none is missed from the unit's drain cycle
-  // on (as in entry_is_quiet).
-  const uint64_t vf_drain = fmac_.drain_cycle();
-  for (const FieldDeadline& d : block.vf_deadlines) {
-    if (entry + d.deadline >= vf_drain) break;
-    if (fmac_.lane_ready(d.reg, d.lane) > entry + d.deadline) {
-      missed = d.deadline;
-      break;
-    }
-  }
-  const uint64_t vi_drain = integer_loads_.drain_cycle();
-  for (const ViDeadline& d : block.vi_deadlines) {
-    if (entry + d.deadline >= vi_drain) break;
-    if (integer_loads_.ready_cycle(d.vi) > entry + d.deadline) {
-      missed = std::min<int64_t>(missed, d.deadline);
-      break;
+      if (integer_loads_.ready_cycle(d.vi) > entry + d.deadline) {
+        missed = std::min<int64_t>(missed, d.deadline);
+        break;
+      }
     }
   }
   if (block.fdiv_deadline != Block::kNoDeadline &&
@@ -222,7 +195,22 @@ size_t Vu1::quiet_prefix(const Block& block, uint64_t entry) const {
       efu_.free_cycle() > entry + static_cast<uint64_t>(block.efu_deadline)) {
     missed = std::min<int64_t>(missed, block.efu_deadline);
   }
-  if (config_.jit_fault == JitFault::kBrokenHeldEntry && missed != INT64_MAX) ++missed;  // lets the reader in
+  return missed;
+}
+
+bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
+  return earliest_missed_deadline(block, entry) == kNoneMissed;
+}
+
+// How many of the block's leading pairs run as its schedule says from `entry` when some deadline is missed: those
+// that issue before the earliest missed deadline. A deadline is the issue offset of the pair that reads the value,
+// or one less when that pair stalls within the block; the pair before that reader issues the cycle before the reader
+// comes up, so strictly before the deadline, and the reader and every pair after it issue at or after the deadline.
+// So the pairs issuing strictly before the earliest missed deadline are a run of leading pairs that read nothing
+// missed, and each issues where the schedule puts it, as the per-pair path would issue it.
+size_t Vu1::quiet_prefix(const Block& block, uint64_t entry) const {
+  int64_t missed = earliest_missed_deadline(block, entry);
+  if (config_.jit_fault == JitFault::kBrokenHeldEntry && missed != kNoneMissed) ++missed;  // lets the reader in
   size_t count = 0;
   while (count < block.pairs.size() && block.pairs[count].issue < missed) ++count;
   return count;

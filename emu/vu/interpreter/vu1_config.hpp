@@ -74,9 +74,10 @@ enum class JitFault : uint8_t {
   kBrokenInlineLoad,     // a load compiled inline (LQ, LQI) reads the qword after its address
   kBrokenLaneFields,     // MAX/MINI/ABS/ITOF/FTOI compiled inline write all four fields of their destination
   kBrokenChainQuiet,     // a chained block entry skips the FMAC part of its quiet-entry test
-  kBrokenStalledEntry,   // a block entered with its first pair stalled charges one stall cycle too few
-  kBrokenHeldEntry,      // a block entered with a deadline missed also runs the pairs issuing on that deadline
-  kBrokenInlineBranch,   // a conditional branch compiled inline reads its VI even when the pair before wrote it
+  // These two break the block runner too (Engine::kBlocks), whose entries the JIT shares.
+  kBrokenStalledEntry,  // a block entered with its first pair stalled charges one stall cycle too few
+  kBrokenHeldEntry,     // a block entered with a deadline missed also runs the pairs issuing on that deadline
+  kBrokenInlineBranch,  // a conditional branch compiled inline reads its VI even when the pair before wrote it
 };
 
 struct Vu1Config {
