@@ -140,6 +140,7 @@ EngineStats expect_same_runs(const Case& c, const std::string& what, const std::
   EXPECT_EQ(stats.jit.pairs, stats.blocks.pairs) << what;
   EXPECT_EQ(stats.jit.noisy_entries, stats.blocks.noisy_entries) << what;
   EXPECT_EQ(stats.jit.stalled_entries, stats.blocks.stalled_entries) << what;
+  EXPECT_EQ(stats.jit.prefix_entries, stats.blocks.prefix_entries) << what;
   EXPECT_EQ(stats.jit.dead_flag_results, stats.blocks.dead_flag_results) << what;
   EXPECT_EQ(stats.blocks.chained, 0u) << what;
   return stats;
@@ -167,7 +168,7 @@ TEST(VuBlockCross, BenchWorkloadsMatchThePerPairPath) {
 // A loop whose delay slot writes the VF register its first pair reads: the loop's block is entered quietly once
 // (from the branch before it), so it is compiled, and then every chained entry into it finds an FMAC result still
 // in flight and must be refused (the chained entry's quiet test). The runner's loop then enters it with its first
-// pair stalled (Vu1::stalled_entry), as the per-pair path stalls that pair. JitFault::kBrokenChainQuiet takes the
+// pair stalled (Vu1::held_entry), as the per-pair path stalls that pair. JitFault::kBrokenChainQuiet takes the
 // chained entries anyway, and the comparison must see it in this program (the random sweep below meets such an
 // entry only rarely).
 TEST(VuBlockCross, AChainedEntryIntoAnFmacHazardIsRefused) {
@@ -193,12 +194,14 @@ loop:
   EXPECT_NE(first_difference(reference, run_case(c, vu::Engine::kJit)), "");  // the check can fail
 }
 
-// Stalled entries (Vu1::stalled_entry), the common case of real microcode: a loop whose first pair waits for the
-// DIV of the pass before. Each pass after the first is entered with its WAITQ stalled; in run_until slices too,
-// where a slice can end inside the stall (the block is then left to the per-pair path). A loop whose stall falls on
-// its second pair is not entered stalled: its first pair goes per pair (a noisy entry), and the block from the
-// second pair is then entered stalled. JitFault::kBrokenStalledEntry charges one stall cycle too few, and the
-// comparison must see it.
+// Held entries (Vu1::held_entry), the common case of real microcode: a loop whose first pair waits for the DIV of
+// the pass before. Each pass after the first is entered with its WAITQ stalled; in run_until slices too, where a
+// slice can end inside the stall (the block is then left to the per-pair path). A loop whose stall falls on its
+// second pair runs its first pair alone (the block's quiet prefix), and the block from the second pair is then
+// entered stalled. A loop whose first pair waits for an FMAC result and whose second then waits for the DIV does
+// both: the first pair's stall is charged, it runs alone, and the block from the second pair is entered stalled.
+// JitFault::kBrokenStalledEntry charges one stall cycle too few, JitFault::kBrokenHeldEntry lets the pair held
+// back into the prefix, and the comparison must see both.
 TEST(VuBlockCross, ALoopWaitingForItsDivIsEnteredStalled) {
   const char* waitq_first = R"(
         nop                         iaddiu VI01, VI00, 8
@@ -226,26 +229,144 @@ loop:
         nop[E]                      nop
         nop                         nop
 )";
+  const char* fmac_then_waitq = R"(
+        nop                         iaddiu VI01, VI00, 8
+        nop                         b loop
+        nop                         nop
+loop:
+        add.xyzw VF04, VF03, VF03   nop
+        nop                         waitq
+        mulq.xyzw VF05, VF01, Q     iaddi VI01, VI01, -1
+        nop                         nop
+        nop                         ibne VI01, VI00, loop
+        ftoi4.xyzw VF03, VF02       div Q, VF01x, VF02y
+        nop[E]                      nop
+        nop                         nop
+)";
   Case first;
   first.code = microcode::assemble_source(waitq_first, "waitq_first.vsm").code;
   first.set_registers = true;
   first.registers.write_vf(1, vu::kFieldsXyzw, vu::Vec4{0x3f800000u, 0x40000000u, 0x40400000u, 0x40800000u});
   first.registers.write_vf(2, vu::kFieldsXyzw, vu::Vec4{0x3fc00000u, 0x3fa00000u, 0x40a00000u, 0x3e800000u});
+  const std::vector<std::vector<uint32_t>> slicings = {{1, 2, 3, 5, 7, 11}, {4, 4, 9}};
   EngineStats stats = expect_same_runs(first, "WAITQ first");
   EXPECT_EQ(stats.jit.stalled_entries, 7u);
+  EXPECT_EQ(stats.jit.prefix_entries, 0u);
   EXPECT_EQ(stats.jit.noisy_entries, 0u);
-  for (const std::vector<uint32_t>& slices :
-       {std::vector<uint32_t>{1, 2, 3, 5, 7, 11}, std::vector<uint32_t>{4, 4, 9}}) {
-    expect_same_runs(first, "WAITQ first, sliced", slices);
-  }
+  for (const std::vector<uint32_t>& slices : slicings) expect_same_runs(first, "WAITQ first, sliced", slices);
   Case second = first;
   second.code = microcode::assemble_source(waitq_second, "waitq_second.vsm").code;
   stats = expect_same_runs(second, "WAITQ second");
   EXPECT_EQ(stats.jit.stalled_entries, 7u);
-  EXPECT_EQ(stats.jit.noisy_entries, 7u);
+  EXPECT_EQ(stats.jit.prefix_entries, 7u);
+  EXPECT_EQ(stats.jit.noisy_entries, 0u);
+  for (const std::vector<uint32_t>& slices : slicings) expect_same_runs(second, "WAITQ second, sliced", slices);
+  Case both = first;
+  both.code = microcode::assemble_source(fmac_then_waitq, "fmac_then_waitq.vsm").code;
+  stats = expect_same_runs(both, "FMAC then WAITQ");
+  EXPECT_EQ(stats.jit.stalled_entries, 14u);  // per pass after the first: the loop's first pair, then its second
+  EXPECT_EQ(stats.jit.prefix_entries, 7u);
+  EXPECT_EQ(stats.jit.noisy_entries, 0u);
+  for (const std::vector<uint32_t>& slices : slicings) expect_same_runs(both, "FMAC then WAITQ, sliced", slices);
+  // The prefix for a missed EFU deadline, and for two missed at once, where the earlier (an FMAC result read by the
+  // second pair) is not the one found last (the DIV the fourth pair waits for).
+  const char* waitp_second = R"(
+        nop                         iaddiu VI01, VI00, 8
+        nop                         b loop
+        nop                         nop
+loop:
+        nop                         iaddi VI01, VI01, -1
+        nop                         waitp
+        nop                         mfp.x VF05x, P
+        nop                         esqrt P, VF01x
+        nop                         ibne VI01, VI00, loop
+        nop                         nop
+        nop[E]                      nop
+        nop                         nop
+)";
+  const char* two_units = R"(
+        nop                         iaddiu VI01, VI00, 8
+        nop                         b loop
+        nop                         nop
+loop:
+        nop                         iaddi VI01, VI01, -1
+        add.xyzw VF04, VF03, VF03   nop
+        nop                         nop
+        nop                         waitq
+        mulq.xyzw VF05, VF01, Q     nop
+        nop                         ibne VI01, VI00, loop
+        ftoi4.xyzw VF03, VF02       div Q, VF01x, VF02y
+        nop[E]                      nop
+        nop                         nop
+)";
+  struct HeldLoop {
+    const char* name;
+    const char* source;
+    uint64_t prefix_entries;
+  };
+  // Per pass after the first: WAITP second, the first pair alone; two units, the first pair alone, then (entered
+  // stalled) the FMAC reader alone, the block from the pair after it still waiting for the DIV.
+  for (const HeldLoop& loop : {HeldLoop{"WAITP second", waitp_second, 7}, HeldLoop{"two units", two_units, 14}}) {
+    const std::string name = loop.name;
+    Case held = first;
+    held.code = microcode::assemble_source(loop.source, "held.vsm").code;
+    stats = expect_same_runs(held, name);
+    EXPECT_EQ(stats.jit.prefix_entries, loop.prefix_entries) << name;
+    EXPECT_EQ(stats.jit.noisy_entries, 0u) << name;
+    for (const std::vector<uint32_t>& slices : slicings) expect_same_runs(held, name, slices);
+  }
+
   const Outcome reference = run_case(first, vu::Engine::kInterp);
   first.config.jit_fault = vu::JitFault::kBrokenStalledEntry;
   EXPECT_NE(first_difference(reference, run_case(first, vu::Engine::kJit)), "");  // the check can fail
+  for (Case* held : {&second, &both}) {
+    const Outcome held_reference = run_case(*held, vu::Engine::kInterp);
+    held->config.jit_fault = vu::JitFault::kBrokenHeldEntry;
+    for (vu::Engine engine : {vu::Engine::kBlocks, vu::Engine::kJit}) {
+      EXPECT_NE(first_difference(held_reference, run_case(*held, engine)), "") << vu::engine_name(engine);
+    }
+  }
+}
+
+// Conditional branches compiled inline (block_compiler.cpp inline_conditional_branch) read the VI register itself,
+// which is what the branch sees unless the pair right before it wrote that VI (the branch-VI history, vu1.md §3:
+// that write is hidden from the branch). Loops count down VI01: one decrements it two pairs before its IBNE
+// (compiled inline), the others in the pair right before their IBNE (VI01 as `it`) or IBGTZ (as `is`): the handler
+// decides, and the loop runs one pass more. With JitFault::kBrokenInlineBranch those are compiled inline too, and
+// the comparison must see it. (The random sweep meets such a pair only rarely.)
+TEST(VuBlockCross, ABranchSeesTheVIThePairBeforeItWrote) {
+  struct Loop {
+    const char* name;
+    const char* branch;  // the branch that closes the loop
+    bool write_right_before;
+  };
+  for (const Loop& loop : {Loop{"VI written two pairs before IBNE", "ibne VI01, VI00, loop", false},
+                           Loop{"VI written right before IBNE", "ibne VI01, VI00, loop", true},
+                           Loop{"VI written right before IBGTZ", "ibgtz VI01, loop", true}}) {
+    const std::string source = fmt::format(R"(
+        nop                         iaddiu VI01, VI00, 5
+        nop                         b loop
+        nop                         nop
+loop:
+        add.xyzw VF01, VF01, VF02   {}
+        nop                         {}
+        nop                         {}
+        nop                         iaddiu VI02, VI02, 1
+        nop[E]                      nop
+        nop                         nop
+)",
+                                           loop.write_right_before ? "nop" : "iaddi VI01, VI01, -1",
+                                           loop.write_right_before ? "iaddi VI01, VI01, -1" : "nop", loop.branch);
+    Case c;
+    c.code = microcode::assemble_source(source, "branch_vi.vsm").code;
+    const EngineStats stats = expect_same_runs(c, loop.name);
+    EXPECT_GT(stats.jit.pairs, 0u) << loop.name;
+    if (loop.write_right_before) {
+      const Outcome reference = run_case(c, vu::Engine::kInterp);
+      c.config.jit_fault = vu::JitFault::kBrokenInlineBranch;
+      EXPECT_NE(first_difference(reference, run_case(c, vu::Engine::kJit)), "") << loop.name;  // the check can fail
+    }
+  }
 }
 
 // The check itself: every deliberately broken variant of the engine's outcome must be reported, naming the part
@@ -463,6 +584,7 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
       {vu::JitFault::kBrokenLaneFields, "inline MAX/MINI/ABS/ITOF/FTOI writes every field", false},
       {vu::JitFault::kBrokenChainQuiet, "chained entry skips the FMAC quiet test", false},
       {vu::JitFault::kBrokenStalledEntry, "stalled entry charges a cycle too few", false},
+      {vu::JitFault::kBrokenHeldEntry, "held entry runs the pair held back", false},
   };
   const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000);
   for (const auto& [fault, name, flag_programs] : faults) {

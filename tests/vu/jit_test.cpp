@@ -142,6 +142,27 @@ TEST(VuJit, BoundedCacheEvictsAndStaysExact) {
   }
 }
 
+// An arena too small for a workload's code fills up: a block compiled ahead that finds no room is left for later,
+// and a block that finds none empties the cache and the arena and starts over (CodeCache::compile), never running
+// code that was overwritten or not sealed. Every workload still runs exactly as the per-pair path runs it, and
+// compiles more blocks after starting over.
+TEST(VuJit, AFullArenaStartsOverAndStaysExact) {
+  uint64_t flushes = 0;
+  for (const harness::Workload& workload : harness::builtin_workloads()) {
+    vu::Vu1Config config = jit_config();
+    config.jit_code_bytes = 16 << 10;  // room for a few blocks (the compiler reserves 512 bytes a pair)
+    const auto jit = run_workload(workload, config);
+    vu::Vu1Config interp;
+    interp.engine = vu::Engine::kInterp;
+    const auto reference = run_workload(workload, interp);
+    expect_same(VuSnapshot(reference->vu, &reference->path1), VuSnapshot(jit->vu, &jit->path1), workload.name);
+    EXPECT_GT(jit->vu.block_stats().pairs, 0u) << workload.name;
+    EXPECT_GT(jit->vu.jit_cache().size(), 0u) << workload.name;  // code compiled after the last start-over
+    flushes += jit->vu.jit_cache().flushes();
+  }
+  EXPECT_GT(flushes, 0u);
+}
+
 // A micro-memory write drops exactly the compiled blocks it lands on (or just after: that pair decided where the
 // block ends), and nothing else; the VU then runs the changed program exactly.
 TEST(VuJit, MicroWritesDropOnlyTheBlocksUnderThem) {

@@ -9,8 +9,9 @@
 // it must be ready for the entry to count as quiet. That deadline is the reading pair's issue offset, or one
 // cycle less if that pair stalls (so a value from outside landing exactly then cannot be named as the decisive
 // hazard instead of the block's own). At entry the runner checks the deadlines against the live pipelines; if any
-// is missed it takes the pair with the per-pair path instead, which is always exact, unless only the first pair
-// is held back and the block is quiet from the cycle it issues (Vu1::stalled_entry: the block then starts there).
+// is missed it takes the pair with the per-pair path instead, which is always exact, unless the first pair issues
+// (after a stall for something from before the block, charged as the per-pair path charges it) and the pairs before
+// the first one still held back can run as scheduled from there (Vu1::held_entry).
 //
 // Pairs that need the per-pair path's own handling end a block before them: XGKICK (it plays out the previous
 // transfer and may find no PATH1 receiver) and invalid instructions.
@@ -139,8 +140,11 @@ struct BlockStats {
   uint64_t entries = 0;        // blocks entered quietly
   uint64_t pairs = 0;          // pairs they ran
   uint64_t noisy_entries = 0;  // block entries refused for a missed deadline (the pair ran per pair)
-  // Of `entries`, those whose first pair stalled for something from before the block (Vu1::stalled_entry).
+  // Of `entries`, those whose first pair stalled for something from before the block (Vu1::held_entry).
   uint64_t stalled_entries = 0;
+  // Of `entries`, those that ran only the pairs before the first one a missed deadline holds back (Vu1::held_entry),
+  // where those pairs would otherwise have gone per pair.
+  uint64_t prefix_entries = 0;
   uint64_t dead_flag_results = 0;  // MAC/status results left out of the flag pipeline (flag_liveness.hpp)
   // Of `entries`, those the JIT's compiled code took straight from the block before (block_compiler.hpp: chaining),
   // without going back to the runner's loop. Always 0 for the block runner.

@@ -160,56 +160,91 @@ void Vu1::invalidate_compiled(uint32_t first, uint32_t count, bool unshared) {
   }
 }
 
-// jit/block_compiler.cpp (chained_entry) emits the same test for a chained entry: a rule added here goes there too.
-bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
+// The earliest deadline of the block (block.hpp) that what is in flight misses from `entry`, as an offset from it;
+// kNoneMissed when the entry is quiet. jit/block_compiler.cpp (chained_entry) emits the quiet test for a chained
+// entry: a rule added here goes there too.
+int64_t Vu1::earliest_missed_deadline(const Block& block, uint64_t entry) const {
+  int64_t missed = kNoneMissed;
   // Most entries find everything from before the block landed long ago: one compare per unit then. Otherwise only
   // the deadlines before the unit's drain cycle (the newest write's ready cycle, the latest of all) can be missed,
-  // and the deadlines are in ascending order (build_block sorts them): the check stops at the first one past it.
+  // and the deadlines are in ascending order (build_block sorts them): the check stops at the first one past it,
+  // and the first one missed is the unit's earliest.
   if (const uint64_t drain = fmac_.drain_cycle(); drain > entry + block.vf_deadline_min) {
     for (const FieldDeadline& d : block.vf_deadlines) {
       if (entry + d.deadline >= drain) break;
-      if (fmac_.lane_ready(d.reg, d.lane) > entry + d.deadline) return false;
+      if (fmac_.lane_ready(d.reg, d.lane) > entry + d.deadline) {
+        missed = d.deadline;
+        break;
+      }
     }
   }
   if (const uint64_t drain = integer_loads_.drain_cycle(); drain > entry + block.vi_deadline_min) {
     for (const ViDeadline& d : block.vi_deadlines) {
       if (entry + d.deadline >= drain) break;
-      if (integer_loads_.ready_cycle(d.vi) > entry + d.deadline) return false;
+      if (integer_loads_.ready_cycle(d.vi) > entry + d.deadline) {
+        missed = std::min<int64_t>(missed, d.deadline);
+        break;
+      }
     }
   }
   if (block.fdiv_deadline != Block::kNoDeadline &&
       fdiv_.free_cycle() > entry + static_cast<uint64_t>(block.fdiv_deadline)) {
-    return false;
+    missed = std::min<int64_t>(missed, block.fdiv_deadline);
   }
   if (block.efu_deadline != Block::kNoDeadline &&
       efu_.free_cycle() > entry + static_cast<uint64_t>(block.efu_deadline)) {
-    return false;
+    missed = std::min<int64_t>(missed, block.efu_deadline);
   }
-  return true;
+  return missed;
 }
 
-// The per-pair path's first steps for a block's first pair that stalls (come_up, then execute_pair's stall
-// accounting), when the block is quiet from the cycle that pair issues: the pair then issues there, each pair after
-// it comes up the cycle after the one before, and as nothing in flight from before the block reaches a later
-// deadline, the block's schedule from that cycle is what the per-pair path does. The stall is charged here, and the
-// block runs with its entry at the issue cycle (its first pair never stalls within the block). The common case is
-// a loop whose first pair waits for the DIV issued near the end of the pass before (WAITQ, or an op reading Q).
-// Returns the issue cycle, or 0 when the entry is not of this kind (the pair then goes per pair): a pair that waits
-// for an XGKICK, one with nothing to wait for (some later pair's deadline is missed), one that would issue at or
-// past the run's limit, or a block still not quiet from there.
-uint64_t Vu1::stalled_entry(const Block& block, uint64_t entry, uint64_t limit) {
+bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
+  return earliest_missed_deadline(block, entry) == kNoneMissed;
+}
+
+// How many of the block's leading pairs run as its schedule says from `entry` when some deadline is missed: those
+// that issue before the earliest missed deadline. A deadline is the issue offset of the pair that reads the value,
+// or one less when that pair stalls within the block; the pair before that reader issues the cycle before the reader
+// comes up, so strictly before the deadline, and the reader and every pair after it issue at or after the deadline.
+// So the pairs issuing strictly before the earliest missed deadline are a run of leading pairs that read nothing
+// missed, and each issues where the schedule puts it, as the per-pair path would issue it.
+size_t Vu1::quiet_prefix(const Block& block, uint64_t entry) const {
+  int64_t missed = earliest_missed_deadline(block, entry);
+  if (config_.jit_fault == JitFault::kBrokenHeldEntry && missed != kNoneMissed) ++missed;  // lets the reader in
+  size_t count = 0;
+  while (count < block.pairs.size() && block.pairs[count].issue < missed) ++count;
+  return count;
+}
+
+// A block whose entry is not quiet, entered anyway where the per-pair path would do the same. Two cases, often one
+// after the other in real microcode (a loop whose first pair waits for the pass before's FTOI, and whose second
+// waits for its DIV):
+//  * the first pair stalls for something from before the block: the per-pair path's first steps for it (come_up,
+//    then execute_pair's stall accounting) are done here, and the block is entered at that pair's issue cycle (it
+//    never stalls within the block), as each pair after it comes up the cycle after the one before;
+//  * from that cycle (or from `entry` when the first pair is not held), a later deadline may still be missed: then
+//    only the pairs before the one held back run (quiet_prefix), and the block from that pair is entered next.
+// Returns the entry cycle and the number of pairs to run, or no pairs when the entry is not of this kind (the pair
+// then goes per pair): a first pair that waits for an XGKICK or would issue at or past the run's limit.
+Vu1::HeldEntry Vu1::held_entry(const Block& block, uint64_t entry, uint64_t limit) {
   const IssuePlan& plan = program_->plans[block.pairs.front().pc];
   // (waiting_ only in case a pair held by stall_in_place ever reaches here: run_block returns before that today.)
-  if (waiting_ || plan.invalid || plan.wait == IssuePlan::Wait::kXgkick) return 0;
+  if (waiting_ || plan.invalid || plan.wait == IssuePlan::Wait::kXgkick) return {};
   const uint64_t issue = issue_cycle(plan, pipelines(), entry);
-  if (issue == entry || issue >= limit || !entry_is_quiet(block, issue)) return 0;
-  const Stall stall = explain_stall(plan, pipelines(), entry, issue);
-  const uint32_t charged = stall.cycles - (config_.jit_fault == JitFault::kBrokenStalledEntry ? 1u : 0u);
-  stats_.stall_cycles += charged;
-  stats_.stall_cycles_by_cause[static_cast<size_t>(stall.cause)] += charged;
-  branch_history_.break_chains(stats_.pairs);
-  ++block_stats_.stalled_entries;
-  return issue;
+  if (issue >= limit) return {};
+  const size_t pairs =
+      issue == entry || !entry_is_quiet(block, issue) ? quiet_prefix(block, issue) : block.pairs.size();
+  if (pairs == 0) return {};
+  if (issue != entry) {
+    const Stall stall = explain_stall(plan, pipelines(), entry, issue);
+    const uint32_t charged = stall.cycles - (config_.jit_fault == JitFault::kBrokenStalledEntry ? 1u : 0u);
+    stats_.stall_cycles += charged;
+    stats_.stall_cycles_by_cause[static_cast<size_t>(stall.cause)] += charged;
+    branch_history_.break_chains(stats_.pairs);
+    ++block_stats_.stalled_entries;
+  }
+  if (pairs != block.pairs.size()) ++block_stats_.prefix_entries;
+  return {issue, pairs};
 }
 
 bool Vu1::run_block(uint64_t until) {
@@ -241,25 +276,27 @@ bool Vu1::run_block(uint64_t until) {
     uint64_t entry = cycle_;
     // A pair left waiting as a delay slot or after an E bit (a run_until that stopped mid-block) is not plain.
     bool generic_first = branch_pending_ || end_pending_;
+    size_t count = block->pairs.size();
     if (!entry_is_quiet(*block, entry)) {
-      const uint64_t issue = generic_first ? 0 : stalled_entry(*block, entry, limit);
-      if (issue == 0) {
+      const HeldEntry held = generic_first ? HeldEntry{} : held_entry(*block, entry, limit);
+      if (held.pairs == 0) {
         if (!ran_any) ++block_stats_.noisy_entries;  // counted once, when the caller's next call finds it again
         return ran_any;
       }
-      entry = issue;
+      entry = held.cycle;
+      count = held.pairs;
     }
+    const bool whole = count == block->pairs.size();
     // Flag liveness (flag_liveness.hpp) holds only for a run from the block's first pair to its end.
     const BlockPair* pairs = block->pairs.data();
     if (block->dead_flag_results != 0 && !generic_first &&
-        (entry + block->pairs.back().pre < limit || config_.flag_liveness == FlagLiveness::kBrokenWhenCut)) {
+        ((whole && entry + block->pairs.back().pre < limit) || config_.flag_liveness == FlagLiveness::kBrokenWhenCut)) {
       pairs = block->whole_run_pairs.data();
       block_stats_.dead_flag_results += block->dead_flag_results;
     }
-    const size_t count = block->pairs.size();
     // The JIT's one entry-state class (block_compiler.hpp): quiet, from the first pair, and run whole. The code
     // counts its blocks' entries and pairs, and may chain on into the blocks after it.
-    if (config_.engine == Engine::kJit && !generic_first && entry + block->pairs.back().pre < limit) {
+    if (config_.engine == Engine::kJit && whole && !generic_first && entry + block->pairs.back().pre < limit) {
       jit_limit_ = limit;
       if (const uint64_t ended = run_compiled(*block, pairs, entry); ended != 0) {
         ran_any = true;

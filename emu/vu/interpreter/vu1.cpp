@@ -63,7 +63,9 @@ IssuePlan Vu1::plan_issue(const DecodedBundle& bundle, const Vu1Config& config) 
 }
 
 Vu1::Vu1(Vu1Config config)
-    : config_(config), program_(std::make_shared<DecodedMicro>()), jit_(config.jit_cache_blocks) {
+    : config_(config),
+      program_(std::make_shared<DecodedMicro>()),
+      jit_(config.jit_cache_blocks, config.jit_code_bytes) {
   DecodedBundle empty = decode_bundle(0);
   program_->decoded.fill(empty);
   program_->plans.fill(plan_issue(empty, config_));

@@ -145,11 +145,22 @@ class Vu1 {
   // and the block runner. Returns the PC of the next pair.
   // `use` is the block's FlagUse for the pair (flag_liveness.hpp); always kLive outside blocks.
   uint32_t execute_pair(uint32_t pc, const Stall& stall, FlagUse use = FlagUse::kLive);
-  // block_runner.cpp: runs the cached block at the PC if its entry is quiet, up to `until`; false if it ran nothing
-  // (step() then takes the pair).
+  // block_runner.cpp: runs the cached block at the PC if its entry is quiet (or held: held_entry), up to `until`;
+  // false if it ran nothing (step() then takes the pair).
   bool run_block(uint64_t until);
+  static constexpr int64_t kNoneMissed = INT64_MAX;
+  // The earliest deadline of the block missed from `entry` (kNoneMissed: a quiet entry).
+  int64_t earliest_missed_deadline(const Block& block, uint64_t entry) const;
   bool entry_is_quiet(const Block& block, uint64_t entry) const;
-  uint64_t stalled_entry(const Block& block, uint64_t entry, uint64_t limit);
+  // Where a block whose entry is not quiet is entered anyway (cycle, after its first pair's stall) and how many of
+  // its pairs then run; no pairs when it cannot be.
+  struct HeldEntry {
+    uint64_t cycle = 0;
+    size_t pairs = 0;
+  };
+  HeldEntry held_entry(const Block& block, uint64_t entry, uint64_t limit);
+  // The leading pairs that issue before the earliest missed deadline.
+  size_t quiet_prefix(const Block& block, uint64_t entry) const;
   // block_runner.cpp: execute_pair for a plain pair of a block (block.hpp's pair_shape), with every case the shape
   // rules out left out at compile time; one instance per shape.
   template <uint8_t kShape>

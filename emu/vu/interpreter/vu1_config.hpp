@@ -74,7 +74,10 @@ enum class JitFault : uint8_t {
   kBrokenInlineLoad,     // a load compiled inline (LQ, LQI) reads the qword after its address
   kBrokenLaneFields,     // MAX/MINI/ABS/ITOF/FTOI compiled inline write all four fields of their destination
   kBrokenChainQuiet,     // a chained block entry skips the FMAC part of its quiet-entry test
-  kBrokenStalledEntry,   // a block entered with its first pair stalled charges one stall cycle too few
+  // These two break the block runner too (Engine::kBlocks), whose entries the JIT shares.
+  kBrokenStalledEntry,  // a block entered with its first pair stalled charges one stall cycle too few
+  kBrokenHeldEntry,     // a block entered with a deadline missed also runs the pairs issuing on that deadline
+  kBrokenInlineBranch,  // a conditional branch compiled inline reads its VI even when the pair before wrote it
 };
 
 struct Vu1Config {
@@ -89,8 +92,11 @@ struct Vu1Config {
   // observer (tracer, debugger, Chrome trace) always gets the per-pair loop, whatever the engine.
   Engine engine = Engine::kJit;
   FlagLiveness flag_liveness = FlagLiveness::kOn;
-  // Engine::kJit: how many compiled blocks are kept (the oldest is evicted beyond), and the test-only faults.
+  // Engine::kJit: how many compiled blocks are kept (the oldest is evicted beyond), how many bytes of host code they
+  // may take (0: CodeArena's default; a full arena empties the cache and starts over, so a small one only to test
+  // that), and the test-only faults.
   size_t jit_cache_blocks = 512;
+  size_t jit_code_bytes = 0;
   JitFault jit_fault = JitFault::kNone;
   // For a debugger that watches stalls cycle by cycle: run_until(c) never issues a pair whose issue cycle (after
   // its stall) is c or later; the clock moves to c (retiring what is due) and the pair waits, still at the PC.

@@ -46,6 +46,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       const bool branch = bundle.lower_info.is_branch;
       const bool own_rules = !after_end && !plan.e_bit && !plan.d_bit && !plan.t_bit && !plan.stops;
       const bool last = n + 1 == pairs.size();
+      bool generic = false;
       if (pair.shape != pair_shape::kGeneric) {
         plain_pair(pair, pair.shape, bundle, plan, n, pairs.size());
         mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
@@ -58,14 +59,14 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         delay_slot_done(pair, n, pairs.size());
       } else {
         generic_pair(kept[n], n, pairs.size());
-        after_branch = branch;
-        after_end = after_end || plan.e_bit;
-        continue;
+        generic = true;
       }
-      // cycle_ counts up after the pair; the next pair sets it to its own issue cycle anyway.
-      if (last && fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
+      // cycle_ counts up after the pair (execute_pair does it for a generic one); the next pair sets it to its own
+      // issue cycle anyway.
+      if (last && !generic && fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
       after_branch = branch;
       after_end = after_end || plan.e_bit;
+      previous_history_ = plan.records_history ? plan.history_vi & 15 : kNoHistory;
     }
     // The block ran whole (here, or from a pair that ended it at its last pair).
     L(whole_);
@@ -339,8 +340,9 @@ class BlockEmitter : public Xbyak::CodeGenerator {
 
   // Vu1::lower_op (lower_ops.cpp) for the common lower ops that touch only VI, data memory and a VF result (and, for
   // ILW, the integer-load scoreboard): the integer ALU ops, ILW, MTIR, SQ/SQI/ISW, LQ/LQI and MOVE/MR32, step by step
-  // as their case there, with the register numbers, immediate and dest mask baked in. A VF result goes to the
-  // LowerResult's vf_value ([rsp + kLowerValue]) before the upper op runs, as the handler's would, and
+  // as their case there, with the register numbers, immediate and dest mask baked in; and B and the conditional
+  // branches (inline_conditional_branch), whose outcome goes to the LowerResult as the handler's does. A VF result goes
+  // to the LowerResult's vf_value ([rsp + kLowerValue]) before the upper op runs, as the handler's would, and
   // inline_lower_vf_write writes it after (only with the kLowerVf shape bit: a clashed lower write is dropped, as
   // run_plain_pair drops it). The upper op reads and writes no VI and no data memory, so nothing it does can change
   // what these read. Emits nothing and returns false for any other op (its handler is called) and for a VF result to
@@ -446,8 +448,48 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         if (op.op == Opcode::kMr32) pshufd(xmm0, xmm0, 0x39);  // {y, z, w, x}
         stash_value();
         return true;
+      case Opcode::kB:
+        mov(byte[rsp + kBranchTaken], 1);
+        mov(dword[rsp + kBranchTarget], relative_branch_target(pair.pc, op.imm));
+        return true;
+      case Opcode::kIbeq:
+      case Opcode::kIbne:
+      case Opcode::kIbltz:
+      case Opcode::kIbgtz:
+      case Opcode::kIblez:
+      case Opcode::kIbgez: return inline_conditional_branch(pair, op);
       default: return false;
     }
+  }
+
+  // The conditional branches (lower_ops.cpp IBEQ ... IBGEZ) when the VI they read is the register's value: the pair
+  // before the branch, in this block, does not write it (BranchViHistory::branch_value: the newest history entry is
+  // then not the write of the pair right before, and no earlier write is hidden). Else the handler decides.
+  bool inline_conditional_branch(const BlockPair& pair, const DecodedOp& op) {
+    const bool two_registers = op.op == Opcode::kIbeq || op.op == Opcode::kIbne;
+    const auto hidden_write = [&](uint32_t vi) {
+      return (vi & 15) != 0 && previous_history_ == static_cast<int>(vi & 15) &&
+             fault_ != JitFault::kBrokenInlineBranch;
+    };
+    if (previous_history_ == kUnknownHistory || hidden_write(op.is) || (two_registers && hidden_write(op.it))) {
+      return false;
+    }
+    if (two_registers) {
+      movzx(eax, vi_at(op.it));
+      movzx(ecx, vi_at(op.is));
+      cmp(eax, ecx);
+      if (op.op == Opcode::kIbeq) sete(byte[rsp + kBranchTaken]);
+      if (op.op == Opcode::kIbne) setne(byte[rsp + kBranchTaken]);
+    } else {
+      movsx(eax, vi_at(op.is));  // the VI as a signed 16-bit value
+      test(eax, eax);
+      if (op.op == Opcode::kIbltz) setl(byte[rsp + kBranchTaken]);
+      if (op.op == Opcode::kIbgtz) setg(byte[rsp + kBranchTaken]);
+      if (op.op == Opcode::kIblez) setle(byte[rsp + kBranchTaken]);
+      if (op.op == Opcode::kIbgez) setge(byte[rsp + kBranchTaken]);
+    }
+    mov(dword[rsp + kBranchTarget], relative_branch_target(pair.pc, op.imm));
+    return true;
   }
 
   // write_lower_vf for a lower op compiled inline (inline_lower): its register and fields are the decoder's
@@ -701,6 +743,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     L(go_on);
   }
 
+  // The VI the pair emitted last records in the branch history (kNoHistory: none), or kUnknownHistory before the
+  // block's first pair (the pair before it ran elsewhere).
+  static constexpr int kNoHistory = 16;
+  static constexpr int kUnknownHistory = -1;
+  int previous_history_ = kUnknownHistory;
+
   VuAbi abi_;
   JitFault fault_;
   Xbyak::Label whole_;   // the block ran whole: count it, chain on or return kBlockWhole
@@ -715,8 +763,7 @@ std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, c
                                              const DecodedMicro& program, const VuAbi& abi, JitFault fault,
                                              CodeArena& arena) {
   if (pairs.empty()) return nullptr;
-  // Far above the longest pair's code and a chained entry's test per deadline (a bound xbyak enforces).
-  const size_t room = 1024 + 512 * pairs.size() + 32 * (block.vf_deadlines.size() + block.vi_deadlines.size());
+  const size_t room = code_room(pairs.size(), block);
   uint8_t* buffer = arena.reserve(room);
   if (buffer == nullptr) return nullptr;
   std::vector<BlockPair> kept(pairs.begin(), pairs.end());

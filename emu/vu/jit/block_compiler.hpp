@@ -73,6 +73,12 @@ class CompiledBlock {
   size_t bytes_;
 };
 
+// The arena room compile_block reserves for a block of `pair_count` pairs: far above the longest pair's code and a
+// chained entry's test per deadline (a bound xbyak enforces).
+inline size_t code_room(size_t pair_count, const Block& block) {
+  return 1024 + 512 * pair_count + 32 * (block.vf_deadlines.size() + block.vi_deadlines.size());
+}
+
 // Compiles `pairs` (`block`'s pairs, with the FlagUse of a whole run) into `arena`; `block` gives the deadlines and
 // dead results of its chained entry. The code may run once the arena has been sealed after it (CodeArena::seal).
 // nullptr if it cannot: the arena is full (the cache then starts over) or the host is not x86-64; the block runner

@@ -35,6 +35,7 @@ class CodeArena {
   // Forgets every block (their code must no longer be called): the arena is filled from the front again.
   void reset();
   size_t used() const { return next_; }
+  size_t capacity() const { return bytes_; }
   size_t seals() const { return seals_; }  // protection changes to executable so far
 
  private:

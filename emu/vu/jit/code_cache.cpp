@@ -7,12 +7,14 @@ namespace gcvu::vu::jit {
 
 const CompiledBlock* CodeCache::compile(const CompileRequest& request, const AheadFn& ahead,
                                         const DecodedMicro& program, const VuAbi& abi, JitFault fault) {
-  if (arena_ == nullptr) arena_ = std::make_unique<CodeArena>();
+  if (arena_ == nullptr) arena_ = std::make_unique<CodeArena>(code_bytes_);
   const auto compile_one = [&](const CompileRequest& r) {
     return compile_block(r.pairs, *r.block, program, abi, fault, *arena_);
   };
   auto block = compile_one(request);
-  if (block == nullptr && arena_->used() != 0) {
+  // A full arena starts over, unless the block could not fit even in an empty one.
+  if (block == nullptr && arena_->used() != 0 &&
+      code_room(request.pairs.size(), *request.block) <= arena_->capacity()) {
     clear();  // every block goes before their code is overwritten
     arena_->reset();
     ++flushes_;

@@ -18,6 +18,7 @@
 
 #include "emu/vu/interpreter/decoded_micro.hpp"
 #include "emu/vu/jit/block_compiler.hpp"
+#include "emu/vu/jit/code_arena.hpp"
 #include "emu/vu/state/memory.hpp"
 
 namespace gcvu::vu::jit {
@@ -30,10 +31,12 @@ struct CompileRequest {
 
 class CodeCache {
  public:
-  explicit CodeCache(size_t capacity = 512) : capacity_(capacity == 0 ? 1 : capacity) {}
+  // `code_bytes`: the arena's size (0: CodeArena::kDefaultBytes).
+  explicit CodeCache(size_t capacity = 512, size_t code_bytes = 0)
+      : capacity_(capacity == 0 ? 1 : capacity), code_bytes_(code_bytes == 0 ? CodeArena::kDefaultBytes : code_bytes) {}
   // A copy starts empty: code is never shared between two VUs. Assigning keeps this cache's own code, which
   // Vu1::run_compiled checks against the program and settings before it runs any (compiled_for).
-  CodeCache(const CodeCache& other) : CodeCache(other.capacity_) {}
+  CodeCache(const CodeCache& other) : CodeCache(other.capacity_, other.code_bytes_) {}
   // No moves (a move is a copy): a defaulted move would take the code but leave the source's chain_ pointing at it.
   CodeCache& operator=(const CodeCache&) { return *this; }
 
@@ -77,6 +80,7 @@ class CodeCache {
 
  private:
   size_t capacity_;
+  size_t code_bytes_;                 // the arena's size
   std::unique_ptr<CodeArena> arena_;  // mapped at the first compile
   std::weak_ptr<DecodedMicro> program_;
   uint32_t key_ = 0;
