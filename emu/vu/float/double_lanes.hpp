@@ -22,8 +22,9 @@
 // bit k + 6 when E < 2^47 and k + 5 when not, so P's mantissa bits 21-28 are E's bits 15-22 or 16-23: one of them
 // set means the tree cannot matter. Where those eight bits are clear while ft's low 16 bits (ft's double mantissa
 // bits 29-44) are not, and the product is not zero (a zero operand: no tree), the tree's bit 15 is computed (behind a
-// branch: about 1 random product in 256, and 1.0 * x, 0.5 * x, ...) and P made E - 2^15 where it is set, exactly in
-// the double. That is the model's product: E's bit 15 is clear there, except when E >= 2^47, where a set bit 15
+// branch: about 1 random product in 256, and 1.0 * x, 0.5 * x, ...; looked up inline for an fs whose low 16
+// significand bits are clear, else by the vector tree after a restart) and P made E - 2^15 where it is set, exactly
+// in the double. That is the model's product: E's bit 15 is clear there, except when E >= 2^47, where a set bit 15
 // makes E and E - 2^15 agree in every kept bit anyway. Mantissa bit 20 would not do (E's bit 14 when E < 2^47:
 // kBrokenTreeWindow), nor bit 29 (E's bit 23 then, which is kept). The PS2 product is a normal
 // single (exponent 1-254, so no U or O, and representable as a single) exactly when 2^-126 <= |P| < 2^128 (both
@@ -53,10 +54,11 @@
 //
 // Flags in the fast lanes: no U or O anywhere; the result's Z is a zero sum (MUL: a zero operand) and S its sign
 // bit; MADD/MSUB's multiply stage adds its Z (a zero operand) and S (the sign of fs XOR ft, even for a zero product,
-// unflipped for MSUB) to the sticky bits. VectorLanes::kernel_flags builds each FmacFlags variant from those masks.
+// unflipped for MSUB) to the sticky bits. fast_flags builds each FmacFlags variant from those masks.
 
 #include <immintrin.h>
 
+#include <array>
 #include <cstdint>
 
 #include "emu/vu/float/fmac_kernel.hpp"
@@ -122,11 +124,38 @@ struct DoubleLanes {
     return _mm_and_si128(tree, all_short ? Lanes::short_fs_tree_bit15(y) : Lanes::booth_tree_bit15(x, y));
   }
 
-  // The product. Without kTree, `tree` comes back all ones in the lanes whose tree bit the product would need, and
-  // where those are needed the kernel starts over with kTree, which computes it (a tail call: the common path
-  // keeps no stack frame).
+  // The tree's bit 15 for lanes whose fs has its low 16 significand bits clear: VectorLanes' table (indexed by
+  // ft's low 16 bits, the only ones the tree then reads), gathered. All ones in the lanes whose bit is set.
+  [[gnu::always_inline]] static __m128i short_fs_tree_bits_gathered(__m128i ft) {
+    const std::array<uint32_t, 2048>& table = Lanes::short_fs_tree_bits();
+    const __m128i index = _mm_and_si128(ft, Lanes::template constant<0xFFFFu>());
+    const __m128i words = _mm_i32gather_epi32(reinterpret_cast<const int*>(table.data()), _mm_srli_epi32(index, 5), 4);
+    const __m128i bit = _mm_srlv_epi32(words, _mm_and_si128(index, Lanes::template constant<31u>()));
+    return _mm_srai_epi32(_mm_slli_epi32(bit, 31), 31);
+  }
+
+  // E - 2^15 in the lanes of `set` (32-bit lanes, all ones where the tree's bit 15 is set and the lane's tree
+  // condition holds): P minus 2^15 units of its last place, ulp(fs) * ulp(ft), whose exponent is the operands'
+  // exponents summed less the bias and the 46 fraction places. Exact (a 48-bit result); the correction carries P's
+  // sign so that it lowers the magnitude. The other lanes keep P as it is (a blend: P - +0 would turn a +0 into -0
+  // when MXCSR rounds down).
+  [[gnu::always_inline]] static __m256i lowered(__m256i exact, __m256d x, __m256d y, __m128i set) {
+    const __m256i exponents = _mm256_add_epi64(_mm256_and_si256(_mm256_castpd_si256(x), constant<kDoubleExponent>()),
+                                               _mm256_and_si256(_mm256_castpd_si256(y), constant<kDoubleExponent>()));
+    // (es + 896) + (et + 896) less 1054 is es + et + 738 = (es - 150) + (et - 150) + 15 + 1023.
+    const __m256i units = _mm256_sub_epi64(exponents, constant<uint64_t{1054} << 52>());
+    const __m256i correction = _mm256_or_si256(units, _mm256_and_si256(exact, constant<kDoubleSign>()));
+    const __m256d lower = _mm256_sub_pd(_mm256_castsi256_pd(exact), _mm256_castsi256_pd(correction));
+    return _mm256_castpd_si256(
+        _mm256_blendv_pd(_mm256_castsi256_pd(exact), lower, _mm256_castsi256_pd(_mm256_cvtepi32_epi64(set))));
+  }
+
+  // The product, for the lanes in `needed` (bit l for lane l, x = bit 0). The tree's bit is looked up inline where
+  // every needed lane that wants it has a short fs (1.0 * x, 0.5 * x, ...); otherwise, without kTree, `restart`
+  // comes back non-zero and the kernel starts over with kTree, which runs the vector tree (a tail call: the common
+  // path keeps no stack frame).
   template <DoubleFmacFault kFault, bool kTree>
-  [[gnu::always_inline]] static Product product(__m128i fs, __m128i ft, __m256i& tree) {
+  [[gnu::always_inline]] static Product product(__m128i fs, __m128i ft, int needed, int& restart) {
     const __m128i zero_s = Lanes::zero_lanes(fs);
     const __m128i zero_t = Lanes::zero_lanes(ft);
     const bool keep_denormals = kFault == DoubleFmacFault::kBrokenDenormals;
@@ -140,20 +169,18 @@ struct DoubleLanes {
     const __m256i tree_clear = _mm256_cmpeq_epi64(_mm256_and_si256(exact, constant<kTreeWindow>()), zero);
     const __m256i ft_short =
         _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_castpd_si256(y), constant<uint64_t{0xFFFF} << 29>()), zero);
-    tree = _mm256_andnot_si256(_mm256_or_si256(ft_short, zero_product), tree_clear);
+    const __m256i tree = _mm256_andnot_si256(_mm256_or_si256(ft_short, zero_product), tree_clear);
+    restart = 0;
     if constexpr (kTree) {
-      // E - 2^15 where the tree's bit 15 is set: P minus 2^15 units of its last place, ulp(fs) * ulp(ft), whose
-      // exponent is the operands' exponents summed less the bias and the 46 fraction places. Exact (a 48-bit
-      // result); the correction carries P's sign so that it lowers the magnitude. The other lanes keep P as it is
-      // (a blend: P - +0 would turn a +0 into -0 when MXCSR rounds down).
-      const __m256i set = _mm256_cvtepi32_epi64(tree_bits(fs, ft, narrow_lanes(tree)));
-      const __m256i exponents = _mm256_add_epi64(_mm256_and_si256(_mm256_castpd_si256(x), constant<kDoubleExponent>()),
-                                                 _mm256_and_si256(_mm256_castpd_si256(y), constant<kDoubleExponent>()));
-      // (es + 896) + (et + 896) less 1054 is es + et + 738 = (es - 150) + (et - 150) + 15 + 1023.
-      const __m256i units = _mm256_sub_epi64(exponents, constant<uint64_t{1054} << 52>());
-      const __m256i correction = _mm256_or_si256(units, _mm256_and_si256(exact, constant<kDoubleSign>()));
-      const __m256d lowered = _mm256_sub_pd(_mm256_castsi256_pd(exact), _mm256_castsi256_pd(correction));
-      exact = _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(exact), lowered, _mm256_castsi256_pd(set)));
+      exact = lowered(exact, x, y, tree_bits(fs, ft, narrow_lanes(tree)));
+    } else {
+      const int tree_lanes = _mm256_movemask_pd(_mm256_castsi256_pd(tree)) & needed;
+      if (tree_lanes != 0) [[unlikely]] {
+        const __m128i short_fs =
+            _mm_cmpeq_epi32(_mm_and_si128(fs, Lanes::template constant<0xFFFFu>()), _mm_setzero_si128());
+        restart = tree_lanes & ~_mm_movemask_ps(_mm_castsi128_ps(short_fs));
+        exact = lowered(exact, x, y, _mm_and_si128(narrow_lanes(tree), short_fs_tree_bits_gathered(ft)));
+      }
     }
     const __m256i truncated = _mm256_andnot_si256(constant<kBelowSingle>(), exact);
     const __m256i magnitude = _mm256_and_si256(truncated, constant<kDoubleMagnitude>());
@@ -166,9 +193,25 @@ struct DoubleLanes {
     return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(mask, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
   }
 
-  // Whether some lane in `needed` (bit l for lane l, x = bit 0) is not `fast`.
-  [[gnu::always_inline]] static bool refuses(int needed, __m256i fast) {
-    return (needed & ~_mm256_movemask_pd(_mm256_castsi256_pd(fast))) != 0;
+  // The flag word (fmac_kernel.hpp FmacFlags) of fast lanes, which set no U or O: the result's Z (`zero`) and S,
+  // and with kProductFlags the multiply stage's Z (a zero operand) and S (the sign of fs XOR ft) in the sticky bits.
+  // The dead-result variants only test whether any kept lane has each flag (their MAC O bits are 0 here).
+  template <FmacFlags kFlags, bool kProductFlags>
+  [[gnu::always_inline]] static uint32_t fast_flags(__m128i keep, __m128i value, __m128i zero, __m128i product_zero,
+                                                    __m128i sign_product) {
+    const __m128i none = _mm_setzero_si128();
+    if constexpr (kFlags == FmacFlags::kMacAndSticky) {
+      const typename Lanes::ProductFlags product =
+          kProductFlags ? typename Lanes::ProductFlags{product_zero, _mm_srai_epi32(sign_product, 31), none, none}
+                        : typename Lanes::ProductFlags{none, none, none, none};
+      return Lanes::template kernel_flags<kFlags, kProductFlags>(keep, value, zero, none, none, product);
+    } else {
+      const __m128i z = kProductFlags ? _mm_or_si128(zero, product_zero) : zero;
+      const __m128i s = kProductFlags ? _mm_or_si128(value, sign_product) : value;  // sign bits
+      const auto any_z = static_cast<uint32_t>(_mm_testz_si128(z, keep) == 0);
+      const auto any_s = static_cast<uint32_t>(_mm_testz_ps(_mm_castsi128_ps(s), _mm_castsi128_ps(keep)) == 0);
+      return any_z << 16 | any_s << 17;
+    }
   }
 
   // The add of MADD/MSUB (the argument above): ACC plus the product (minus it with kSubtract) in the lanes
@@ -217,35 +260,32 @@ struct DoubleLanes {
     const __m128i b = kBroadcast ? Lanes::splat(*ft) : load_at(ft);
     const __m128i keep = Lanes::field_lanes(static_cast<FieldMask>(fields));
     const int needed = _mm_movemask_ps(_mm_castsi128_ps(keep));
-    __m256i tree;
-    const Product p = product<kFault, kTree>(a, b, tree);
-    if constexpr (!kTree) {
-      if ((_mm256_movemask_pd(_mm256_castsi256_pd(tree)) & needed) != 0) [[unlikely]] {
+    int restart;
+    const Product p = product<kFault, kTree>(a, b, needed, restart);
+    const __m128i sign_product = _mm_xor_si128(a, b);  // the product's sign bit, zero or not
+    __m128i value;
+    __m128i zero;
+    __m256i fast;
+    if constexpr (kOp == FmacKernelOp::kMul) {
+      value = _mm_castps_si128(_mm256_cvtpd_ps(p.value));
+      zero = p.zero;
+      fast = p.fast;
+    } else {
+      value = accumulate<kOp == FmacKernelOp::kMsub, kFault>(load_at(acc), sign_product, p, fast, zero);
+    }
+    // One test for the uncommon lanes: those needing the vector tree start over with it (kTree), which refuses in
+    // turn.
+    int uncommon = needed & ~_mm256_movemask_pd(_mm256_castsi256_pd(fast));
+    if constexpr (!kTree) uncommon |= restart;
+    if constexpr (kOp != FmacKernelOp::kMul) uncommon |= static_cast<int>(fields & acc_overflow);
+    if (uncommon != 0) [[unlikely]] {
+      if constexpr (kTree) {
+        return Lanes::template kernel<kOp, kBroadcast, kFlags>(fs, ft, dest, acc, acc_overflow, fields);
+      } else {
         return kernel<kOp, kBroadcast, kFlags, kFault, true>(fs, ft, dest, acc, acc_overflow, fields);
       }
     }
-    const __m128i sign_product = _mm_xor_si128(a, b);  // the product's sign bit, zero or not
-    const __m128i none = _mm_setzero_si128();
-    __m128i value;
-    uint32_t flags = 0;
-    if constexpr (kOp == FmacKernelOp::kMul) {
-      if (refuses(needed, p.fast)) [[unlikely]] {
-        return Lanes::template kernel<kOp, kBroadcast, kFlags>(fs, ft, dest, acc, acc_overflow, fields);
-      }
-      value = _mm_castps_si128(_mm256_cvtpd_ps(p.value));
-      flags = Lanes::template kernel_flags<kFlags, false>(keep, value, p.zero, none, none,
-                                                          typename Lanes::ProductFlags{none, none, none, none});
-    } else {
-      __m256i fast;
-      __m128i zero;
-      value = accumulate<kOp == FmacKernelOp::kMsub, kFault>(load_at(acc), sign_product, p, fast, zero);
-      if (refuses(needed, fast) || (fields & acc_overflow) != 0) [[unlikely]] {
-        return Lanes::template kernel<kOp, kBroadcast, kFlags>(fs, ft, dest, acc, acc_overflow, fields);
-      }
-      flags = Lanes::template kernel_flags<kFlags, true>(
-          keep, value, zero, none, none,
-          typename Lanes::ProductFlags{p.zero, _mm_srai_epi32(sign_product, 31), none, none});
-    }
+    const uint32_t flags = fast_flags<kFlags, kOp != FmacKernelOp::kMul>(keep, value, zero, p.zero, sign_product);
     const __m128 kept = _mm_blendv_ps(_mm_castsi128_ps(load_at(dest)), _mm_castsi128_ps(value), _mm_castsi128_ps(keep));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(dest), _mm_castps_si128(kept));
     return flags;
@@ -257,8 +297,8 @@ struct DoubleLanes {
   static uint32_t fast_lanes(const Vec4& fs, const Vec4& ft, const Vec4& acc, FieldMask acc_overflow) {
     const __m128i a = Lanes::load(fs);
     const __m128i b = Lanes::load(ft);
-    __m256i tree;
-    const Product p = product<DoubleFmacFault::kNone, true>(a, b, tree);
+    int restart;
+    const Product p = product<DoubleFmacFault::kNone, true>(a, b, 0xF, restart);
     if constexpr (kOp == FmacKernelOp::kMul) {
       return static_cast<uint32_t>(_mm256_movemask_pd(_mm256_castsi256_pd(p.fast)));
     } else {

@@ -2,9 +2,11 @@
 // Whole FMAC ops for compiled code (emu/vu/jit): one function per operation and second-operand form, with the
 // operands given by address, so generated code passes register addresses it knows at compile time and needs no
 // decoded instruction. Each computes exactly what vector_ops.hpp's add4/sub4/mul4/madd4/msub4 compute (the same
-// vector_lanes.hpp body, fast paths and model fallbacks included), writes the lanes in `fields` of `dest` (the
-// others keep their bits), and returns the op's MAC value in bits 0-15 and its sticky Z/S/U/O bits in bits 16-19
-// (Vec4Result's mac and sticky). tests/vu/fmac_kernel_test.cpp holds them to vector_ops.hpp.
+// vector_lanes.hpp body, fast paths and model fallbacks included; on AVX2, MUL, MADD and MSUB come from exact host
+// doubles, double_lanes.hpp, and fall back to that body), writes the lanes in `fields` of `dest` (the others keep
+// their bits), and returns the op's MAC value in bits 0-15 and its sticky Z/S/U/O bits in bits 16-19 (Vec4Result's
+// mac and sticky). tests/vu/float_fast_add_cross_test.cpp and float_fast_fmac_cross_test.cpp hold them to the
+// reference model.
 //
 //   fs, ft        the operands; with `broadcast`, ft points at the one word used in every lane (a bc lane, Q, I)
 //   dest          where the result goes (a VF register, ACC, or scratch for VF00); may be fs, ft or acc
