@@ -2,9 +2,11 @@
 // Whole FMAC ops for compiled code (emu/vu/jit): one function per operation and second-operand form, with the
 // operands given by address, so generated code passes register addresses it knows at compile time and needs no
 // decoded instruction. Each computes exactly what vector_ops.hpp's add4/sub4/mul4/madd4/msub4 compute (the same
-// vector_lanes.hpp body, fast paths and model fallbacks included), writes the lanes in `fields` of `dest` (the
-// others keep their bits), and returns the op's MAC value in bits 0-15 and its sticky Z/S/U/O bits in bits 16-19
-// (Vec4Result's mac and sticky). tests/vu/fmac_kernel_test.cpp holds them to vector_ops.hpp.
+// vector_lanes.hpp body, fast paths and model fallbacks included; on AVX2, MUL, MADD and MSUB come from exact host
+// doubles, double_lanes.hpp, and fall back to that body), writes the lanes in `fields` of `dest` (the others keep
+// their bits), and returns the op's MAC value in bits 0-15 and its sticky Z/S/U/O bits in bits 16-19 (Vec4Result's
+// mac and sticky). tests/vu/float_fast_add_cross_test.cpp and float_fast_fmac_cross_test.cpp hold them to the
+// reference model.
 //
 //   fs, ft        the operands; with `broadcast`, ft points at the one word used in every lane (a bc lane, Q, I)
 //   dest          where the result goes (a VF register, ACC, or scratch for VF00); may be fs, ft or acc
@@ -34,6 +36,16 @@ enum class FmacFlags : uint8_t {
   kStickyAndOverflow,
 };
 
+// Deliberately broken variants of the AVX2 double kernels (double_lanes.hpp), each one wrong assumption, for the
+// cross-test to catch (tests/vu/float_fast_fmac_cross_test.cpp). Compiled code always uses kNone.
+enum class DoubleFmacFault : uint8_t {
+  kNone,
+  kBrokenTreeWindow,     // the Booth test reads mantissa bits 20-27 (one place too low)
+  kBrokenDenormals,      // exponent-0 operands are converted as they are, not zeroed
+  kBrokenOneTruncation,  // the sum is truncated once, as if B kept its bits below g (a fused multiply-add's rule)
+  kBrokenAccRange,       // |A| up to 2^128 taken (an A of exponent 254, whose sum can reach exponent 255)
+};
+
 using FmacKernel = uint32_t (*)(const uint32_t* fs, const uint32_t* ft, uint32_t* dest, const uint32_t* acc,
                                 uint32_t acc_overflow, uint32_t fields);
 
@@ -43,6 +55,12 @@ FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast, FmacFlags flags = FmacFl
 namespace avx2 {
 // Only on a host with AVX2 (avx2::kUseAvx2).
 FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast, FmacFlags flags = FmacFlags::kMacAndSticky);
+// A deliberately broken kernel (kMacAndSticky) for MUL, MADD or MSUB, for the cross-test only.
+FmacKernel broken_fmac_kernel(FmacKernelOp op, bool broadcast, DoubleFmacFault fault);
+// The lanes (bit l for lane l, x = bit 0) of MUL, MADD or MSUB on these operands that its kernel computes itself,
+// from host doubles, rather than refusing to the integer path: for the cross-test and lane counts.
+uint32_t double_fmac_fast_lanes(FmacKernelOp op, const uint32_t* fs, const uint32_t* ft, const uint32_t* acc,
+                                uint32_t acc_overflow);
 }
 
 // The kernel for this host: AVX2 where it has it, else SSE2 (the same bits either way).

@@ -5,9 +5,9 @@
 //  * exponent 255 is an ordinary exponent (0x7F800000 is 2^128, the largest value is 0x7FFFFFFF);
 //  * exponent 0 means zero whatever the fraction bits say (a denormal input reads as ±0, sign kept);
 //  * overflow saturates to ±0x7FFFFFFF, underflow flushes to ±0.
-// Everything in emu/vu/float is integer arithmetic on these bit patterns, no rounding modes. The one use of host float
-// (the vector adder's fast path, vector_lanes.hpp add_lanes_fast) adds doubles whose sum is exact, so no rounding
-// mode or MXCSR setting can change it.
+// Everything in emu/vu/float is integer arithmetic on these bit patterns, no rounding modes. Host float (add_lanes_fast
+// in vector_lanes.hpp, the AVX2 MUL/MADD/MSUB in double_lanes.hpp) is used only where every result is exact or an
+// explicit truncation, so no rounding mode or MXCSR setting can change it.
 // The unit holds no VU state; the interpreter keeps ACC, its per-lane overflow bit, Q, P, R and the flag registers.
 
 #include <cstdint>

@@ -36,6 +36,7 @@ const bool kUseAvx2 = avx2_supported();
 #pragma GCC target("avx2")
 #endif
 
+#include "emu/vu/float/double_lanes.hpp"
 #include "emu/vu/float/vector_lanes.hpp"
 
 namespace gcvu::vu::avx2 {
@@ -68,6 +69,7 @@ struct Isa {
 };
 
 using Ops = simd::VectorLanes<Isa>;
+using DoubleOps = simd::DoubleLanes<Isa>;
 
 Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields) { return Ops::add4(fs, ft, fields); }
 Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields) { return Ops::sub4(fs, ft, fields); }
@@ -78,8 +80,50 @@ Vec4Result madd4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const 
 Vec4Result msub4(const Vec4& acc, FieldMask acc_overflow, const Vec4& fs, const Vec4& ft, FieldMask fields) {
   return Ops::msub4(acc, acc_overflow, fs, ft, fields);
 }
+// MUL, MADD and MSUB from exact host doubles (double_lanes.hpp), ADD and SUB from Ops.
 FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast, FmacFlags flags) {
-  return Ops::kernel_for(op, broadcast, flags);
+  return DoubleOps::kernel_for(op, broadcast, flags);
+}
+uint32_t double_fmac_fast_lanes(FmacKernelOp op, const uint32_t* fs, const uint32_t* ft, const uint32_t* acc,
+                                uint32_t acc_overflow) {
+  const auto vec = [](const uint32_t* p) { return Vec4{p[0], p[1], p[2], p[3]}; };
+  const auto overflow = static_cast<FieldMask>(acc_overflow);
+  switch (op) {
+    case FmacKernelOp::kMul: return DoubleOps::fast_lanes<FmacKernelOp::kMul>(vec(fs), vec(ft), vec(acc), overflow);
+    case FmacKernelOp::kMadd: return DoubleOps::fast_lanes<FmacKernelOp::kMadd>(vec(fs), vec(ft), vec(acc), overflow);
+    case FmacKernelOp::kMsub: return DoubleOps::fast_lanes<FmacKernelOp::kMsub>(vec(fs), vec(ft), vec(acc), overflow);
+    case FmacKernelOp::kAdd:
+    case FmacKernelOp::kSub: break;
+  }
+  return 0;
+}
+FmacKernel broken_fmac_kernel(FmacKernelOp op, bool broadcast, DoubleFmacFault fault) {
+  const auto pick = [&]<DoubleFmacFault kFault>() -> FmacKernel {
+    constexpr FmacFlags kAll = FmacFlags::kMacAndSticky;
+    switch (op) {
+      case FmacKernelOp::kMul:
+        return broadcast ? &DoubleOps::kernel<FmacKernelOp::kMul, true, kAll, kFault>
+                         : &DoubleOps::kernel<FmacKernelOp::kMul, false, kAll, kFault>;
+      case FmacKernelOp::kMadd:
+        return broadcast ? &DoubleOps::kernel<FmacKernelOp::kMadd, true, kAll, kFault>
+                         : &DoubleOps::kernel<FmacKernelOp::kMadd, false, kAll, kFault>;
+      case FmacKernelOp::kMsub:
+        return broadcast ? &DoubleOps::kernel<FmacKernelOp::kMsub, true, kAll, kFault>
+                         : &DoubleOps::kernel<FmacKernelOp::kMsub, false, kAll, kFault>;
+      case FmacKernelOp::kAdd:
+      case FmacKernelOp::kSub: break;
+    }
+    return nullptr;
+  };
+  switch (fault) {
+    case DoubleFmacFault::kNone: return pick.template operator()<DoubleFmacFault::kNone>();
+    case DoubleFmacFault::kBrokenTreeWindow: return pick.template operator()<DoubleFmacFault::kBrokenTreeWindow>();
+    case DoubleFmacFault::kBrokenDenormals: return pick.template operator()<DoubleFmacFault::kBrokenDenormals>();
+    case DoubleFmacFault::kBrokenOneTruncation:
+      return pick.template operator()<DoubleFmacFault::kBrokenOneTruncation>();
+    case DoubleFmacFault::kBrokenAccRange: return pick.template operator()<DoubleFmacFault::kBrokenAccRange>();
+  }
+  return nullptr;
 }
 
 }  // namespace gcvu::vu::avx2
