@@ -315,25 +315,14 @@ struct DoubleLanes {
   // fmac_kernel.hpp's kernel for an op: these for MUL, MADD and MSUB, VectorLanes' for ADD and SUB.
   template <DoubleFmacFault kFault = DoubleFmacFault::kNone>
   static FmacKernel kernel_for(FmacKernelOp op, bool broadcast, FmacFlags flags) {
-    const auto pick = [&]<FmacKernelOp kOp, FmacFlags kFlags>() -> FmacKernel {
-      return broadcast ? &kernel<kOp, true, kFlags, kFault> : &kernel<kOp, false, kFlags, kFault>;
-    };
-    const auto with_flags = [&]<FmacKernelOp kOp>() -> FmacKernel {
-      switch (flags) {
-        case FmacFlags::kMacAndSticky: return pick.template operator()<kOp, FmacFlags::kMacAndSticky>();
-        case FmacFlags::kSticky: return pick.template operator()<kOp, FmacFlags::kSticky>();
-        case FmacFlags::kStickyAndOverflow: return pick.template operator()<kOp, FmacFlags::kStickyAndOverflow>();
-      }
-      return nullptr;
-    };
-    switch (op) {
-      case FmacKernelOp::kMul: return with_flags.template operator()<FmacKernelOp::kMul>();
-      case FmacKernelOp::kMadd: return with_flags.template operator()<FmacKernelOp::kMadd>();
-      case FmacKernelOp::kMsub: return with_flags.template operator()<FmacKernelOp::kMsub>();
-      case FmacKernelOp::kAdd:
-      case FmacKernelOp::kSub: break;
-    }
-    return Lanes::kernel_for(op, broadcast, flags);
+    return select_fmac_kernel(op, broadcast, flags,
+                              []<FmacKernelOp kOp, bool kBroadcast, FmacFlags kFlags>() -> FmacKernel {
+                                if constexpr (kOp == FmacKernelOp::kAdd || kOp == FmacKernelOp::kSub) {
+                                  return &Lanes::template kernel<kOp, kBroadcast, kFlags>;
+                                } else {
+                                  return &kernel<kOp, kBroadcast, kFlags, kFault>;
+                                }
+                              });
   }
 };
 

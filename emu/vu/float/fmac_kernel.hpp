@@ -49,6 +49,34 @@ enum class DoubleFmacFault : uint8_t {
 using FmacKernel = uint32_t (*)(const uint32_t* fs, const uint32_t* ft, uint32_t* dest, const uint32_t* acc,
                                 uint32_t acc_overflow, uint32_t fields);
 
+// The kernel for a run-time (op, broadcast, flags): `instance` is a generic lambda
+// []<FmacKernelOp kOp, bool kBroadcast, FmacFlags kFlags>() -> FmacKernel naming a kernel set's instance for those
+// template arguments. Every kernel set (vector_lanes.hpp, double_lanes.hpp) picks its instances through this one.
+template <typename Instance>
+FmacKernel select_fmac_kernel(FmacKernelOp op, bool broadcast, FmacFlags flags, const Instance& instance) {
+  const auto with_broadcast = [&]<FmacKernelOp kOp, FmacFlags kFlags>() -> FmacKernel {
+    return broadcast ? instance.template operator()<kOp, true, kFlags>()
+                     : instance.template operator()<kOp, false, kFlags>();
+  };
+  const auto with_flags = [&]<FmacKernelOp kOp>() -> FmacKernel {
+    switch (flags) {
+      case FmacFlags::kMacAndSticky: return with_broadcast.template operator()<kOp, FmacFlags::kMacAndSticky>();
+      case FmacFlags::kSticky: return with_broadcast.template operator()<kOp, FmacFlags::kSticky>();
+      case FmacFlags::kStickyAndOverflow:
+        return with_broadcast.template operator()<kOp, FmacFlags::kStickyAndOverflow>();
+    }
+    return nullptr;
+  };
+  switch (op) {
+    case FmacKernelOp::kAdd: return with_flags.template operator()<FmacKernelOp::kAdd>();
+    case FmacKernelOp::kSub: return with_flags.template operator()<FmacKernelOp::kSub>();
+    case FmacKernelOp::kMul: return with_flags.template operator()<FmacKernelOp::kMul>();
+    case FmacKernelOp::kMadd: return with_flags.template operator()<FmacKernelOp::kMadd>();
+    case FmacKernelOp::kMsub: return with_flags.template operator()<FmacKernelOp::kMsub>();
+  }
+  return nullptr;
+}
+
 namespace sse2 {
 FmacKernel fmac_kernel(FmacKernelOp op, bool broadcast, FmacFlags flags = FmacFlags::kMacAndSticky);
 }

@@ -582,25 +582,9 @@ struct VectorLanes {
     return flags;
   }
   static FmacKernel kernel_for(FmacKernelOp op, bool broadcast, FmacFlags flags) {
-    const auto pick = [&]<FmacKernelOp kOp, FmacFlags kFlags>() -> FmacKernel {
-      return broadcast ? &kernel<kOp, true, kFlags> : &kernel<kOp, false, kFlags>;
-    };
-    const auto with_flags = [&]<FmacKernelOp kOp>() -> FmacKernel {
-      switch (flags) {
-        case FmacFlags::kMacAndSticky: return pick.template operator()<kOp, FmacFlags::kMacAndSticky>();
-        case FmacFlags::kSticky: return pick.template operator()<kOp, FmacFlags::kSticky>();
-        case FmacFlags::kStickyAndOverflow: return pick.template operator()<kOp, FmacFlags::kStickyAndOverflow>();
-      }
-      return nullptr;
-    };
-    switch (op) {
-      case FmacKernelOp::kAdd: return with_flags.template operator()<FmacKernelOp::kAdd>();
-      case FmacKernelOp::kSub: return with_flags.template operator()<FmacKernelOp::kSub>();
-      case FmacKernelOp::kMul: return with_flags.template operator()<FmacKernelOp::kMul>();
-      case FmacKernelOp::kMadd: return with_flags.template operator()<FmacKernelOp::kMadd>();
-      case FmacKernelOp::kMsub: return with_flags.template operator()<FmacKernelOp::kMsub>();
-    }
-    return nullptr;
+    return select_fmac_kernel(op, broadcast, flags, []<FmacKernelOp kOp, bool kBroadcast, FmacFlags kFlags>() {
+      return &kernel<kOp, kBroadcast, kFlags>;
+    });
   }
 };
 

@@ -98,22 +98,9 @@ uint32_t double_fmac_fast_lanes(FmacKernelOp op, const uint32_t* fs, const uint3
   return 0;
 }
 FmacKernel broken_fmac_kernel(FmacKernelOp op, bool broadcast, DoubleFmacFault fault) {
-  const auto pick = [&]<DoubleFmacFault kFault>() -> FmacKernel {
-    constexpr FmacFlags kAll = FmacFlags::kMacAndSticky;
-    switch (op) {
-      case FmacKernelOp::kMul:
-        return broadcast ? &DoubleOps::kernel<FmacKernelOp::kMul, true, kAll, kFault>
-                         : &DoubleOps::kernel<FmacKernelOp::kMul, false, kAll, kFault>;
-      case FmacKernelOp::kMadd:
-        return broadcast ? &DoubleOps::kernel<FmacKernelOp::kMadd, true, kAll, kFault>
-                         : &DoubleOps::kernel<FmacKernelOp::kMadd, false, kAll, kFault>;
-      case FmacKernelOp::kMsub:
-        return broadcast ? &DoubleOps::kernel<FmacKernelOp::kMsub, true, kAll, kFault>
-                         : &DoubleOps::kernel<FmacKernelOp::kMsub, false, kAll, kFault>;
-      case FmacKernelOp::kAdd:
-      case FmacKernelOp::kSub: break;
-    }
-    return nullptr;
+  if (op == FmacKernelOp::kAdd || op == FmacKernelOp::kSub) return nullptr;  // the double kernels are MUL/MADD/MSUB
+  const auto pick = [&]<DoubleFmacFault kFault>() {
+    return DoubleOps::kernel_for<kFault>(op, broadcast, FmacFlags::kMacAndSticky);
   };
   switch (fault) {
     case DoubleFmacFault::kNone: return pick.template operator()<DoubleFmacFault::kNone>();
