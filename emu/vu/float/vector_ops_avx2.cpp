@@ -97,10 +97,25 @@ uint32_t double_fmac_fast_lanes(FmacKernelOp op, const uint32_t* fs, const uint3
   }
   return 0;
 }
+// Only the kMacAndSticky instances: each fault's kernels are instantiated here for the test alone, and each flags
+// variant would add twelve more kernel bodies to compile.
 FmacKernel broken_fmac_kernel(FmacKernelOp op, bool broadcast, DoubleFmacFault fault) {
-  if (op == FmacKernelOp::kAdd || op == FmacKernelOp::kSub) return nullptr;  // the double kernels are MUL/MADD/MSUB
-  const auto pick = [&]<DoubleFmacFault kFault>() {
-    return DoubleOps::kernel_for<kFault>(op, broadcast, FmacFlags::kMacAndSticky);
+  const auto pick = [&]<DoubleFmacFault kFault>() -> FmacKernel {
+    constexpr FmacFlags kAll = FmacFlags::kMacAndSticky;
+    switch (op) {
+      case FmacKernelOp::kMul:
+        return broadcast ? &DoubleOps::kernel<FmacKernelOp::kMul, true, kAll, kFault>
+                         : &DoubleOps::kernel<FmacKernelOp::kMul, false, kAll, kFault>;
+      case FmacKernelOp::kMadd:
+        return broadcast ? &DoubleOps::kernel<FmacKernelOp::kMadd, true, kAll, kFault>
+                         : &DoubleOps::kernel<FmacKernelOp::kMadd, false, kAll, kFault>;
+      case FmacKernelOp::kMsub:
+        return broadcast ? &DoubleOps::kernel<FmacKernelOp::kMsub, true, kAll, kFault>
+                         : &DoubleOps::kernel<FmacKernelOp::kMsub, false, kAll, kFault>;
+      case FmacKernelOp::kAdd:
+      case FmacKernelOp::kSub: break;  // the double kernels are MUL/MADD/MSUB
+    }
+    return nullptr;
   };
   switch (fault) {
     case DoubleFmacFault::kNone: return pick.template operator()<DoubleFmacFault::kNone>();
