@@ -1,6 +1,6 @@
 # Run at build time (cmake -P) after the GoogleTest executable is linked: lists its tests and writes a CTest file
 # with one test per GoogleTest suite. The tests named in SLOW_TESTS are left out of their suite and get a test of
-# their own, labelled `slow`. A suite's COST is its number of tests, so that without timings from an earlier run
+# their own, labelled `slow`; `Suite.*` there labels the whole suite `slow`. A suite's COST is its number of tests, so that without timings from an earlier run
 # (a fresh clone) CTest still starts the big suites (the golden corpora) first instead of ending on them.
 # Inputs: TEST_EXECUTABLE, CTEST_FILE, WORKING_DIRECTORY, SLOW_TESTS (a ;-list of Suite.Name).
 cmake_minimum_required(VERSION 3.25)  # policies: IN_LIST
@@ -31,6 +31,13 @@ endforeach()
 set(script "")
 foreach(suite IN LISTS suites)
   set(filter "${suite}.*")
+  if("${filter}" IN_LIST SLOW_TESTS)
+    string(APPEND script
+      "add_test([==[${suite}]==] [==[${TEST_EXECUTABLE}]==] [==[--gtest_filter=${filter}]==])\n"
+      "set_tests_properties([==[${suite}]==] PROPERTIES TIMEOUT 600 COST ${count_in_${suite}} LABELS slow"
+      " WORKING_DIRECTORY [==[${WORKING_DIRECTORY}]==])\n")
+    continue()
+  endif()
   if(slow_in_${suite})
     list(JOIN slow_in_${suite} ":" excluded)
     string(APPEND filter ":-${excluded}")
