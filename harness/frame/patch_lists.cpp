@@ -49,8 +49,8 @@ uint32_t vu_footprint(std::span<const uint8_t> core_data, const std::vector<Byte
   unsigned write_length = 4, cycle_length = 4;
   uint32_t end = 0;
   for (const ByteRange& range : ranges) {
-    const formats::ByteReader reader(core_data.subspan(range.begin, range.end - range.begin), source, range.begin);
-    for (const formats::rc2::VifCommand& command : formats::rc2::walk_vif_list(reader)) {
+    formats::ByteReader reader(core_data.subspan(range.begin, range.end - range.begin), source, range.begin);
+    formats::rc2::for_each_vif_command(reader, [&](const formats::rc2::VifCommand& command) {
       const formats::rc2::VifCode& code = command.code;
       if (code.command() == formats::rc2::kVifStcycl) {
         cycle_length = code.immediate() & 0xff;
@@ -60,7 +60,7 @@ uint32_t vu_footprint(std::span<const uint8_t> core_data, const std::vector<Byte
         const unsigned wl = std::max(1u, write_length), cl = std::max(wl, cycle_length);
         end = std::max(end, code.address() + ((n - 1) / wl) * cl + (n - 1) % wl + 1);
       }
-    }
+    });
   }
   return end;
 }
