@@ -1,5 +1,6 @@
 // gcvu bench [PROGRAM... [--data FILE]...] [--json] [--min-seconds S] [--repetitions N]: how fast the VU1
 // interpreter runs, in emulated VU cycles per wall-clock second and as a fraction of the real VU1's 294.912 MHz.
+// With --lane-census it times nothing and counts the FMAC lanes the compiled engine's fast kernels take.
 
 #include <algorithm>
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/bench/demo_frame_workloads.hpp"
+#include "harness/bench/fmac_lane_census.hpp"
 #include "harness/bench/vu_bench.hpp"
 #include "harness/bench/workloads.hpp"
 #include "harness/cli/options.hpp"
@@ -54,6 +56,48 @@ std::string line_text(const std::string& name, const Measurement& m, size_t widt
                      static_cast<double>(m.vu_cycles), m.wall_seconds, m.vu_hz() / 1e6, m.ratio_to_realtime());
 }
 
+constexpr const char* kKernelOpNames[] = {"ADD", "SUB", "MUL", "MADD", "MSUB"};
+
+// One line per workload and op: ops, lanes, and the share of fast lanes where the double kernels make a fast path.
+void print_census(std::ostream& out, const std::vector<std::pair<std::string, LaneCensus>>& censuses, bool json) {
+  if (json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& [name, census] : censuses) {
+      nlohmann::json ops = nlohmann::json::object();
+      for (size_t k = 0; k < census.by_op.size(); ++k) {
+        const LaneShare& share = census.by_op[k];
+        nlohmann::json entry = {{"ops", share.ops}, {"lanes", share.lanes}};
+        if (census.double_kernels && census_classifies(static_cast<vu::FmacKernelOp>(k))) {
+          entry["fast_lanes"] = share.fast_lanes;
+        }
+        ops[kKernelOpNames[k]] = entry;
+      }
+      list.push_back({{"name", name}, {"double_kernels", census.double_kernels}, {"ops", ops}});
+    }
+    out << nlohmann::json{{"lane_census", list}}.dump(2) << "\n";
+    return;
+  }
+  out << fmt::format("{:<14} {:<5} {:>12} {:>12} {:>12} {:>8}\n", "workload", "op", "ops", "lanes", "fast lanes",
+                     "share");
+  for (const auto& [name, census] : censuses) {
+    for (size_t k = 0; k < census.by_op.size(); ++k) {
+      const LaneShare& share = census.by_op[k];
+      if (share.ops == 0) continue;
+      const bool classified = census.double_kernels && census_classifies(static_cast<vu::FmacKernelOp>(k));
+      const std::string fast = classified ? fmt::format("{}", share.fast_lanes) : "-";
+      const std::string percent =
+          classified && share.lanes != 0
+              ? fmt::format("{:.2f} %", 100.0 * static_cast<double>(share.fast_lanes) / static_cast<double>(share.lanes))
+              : "-";
+      out << fmt::format("{:<14} {:<5} {:>12} {:>12} {:>12} {:>8}\n", name, kKernelOpNames[k], share.ops, share.lanes,
+                         fast, percent);
+    }
+  }
+  if (!censuses.empty() && !censuses.front().second.double_kernels) {
+    out << "(this host has no AVX2: the compiled engine runs the integer kernels, so no lane is a double-kernel lane)\n";
+  }
+}
+
 nlohmann::json measurement_json(const Measurement& m) {
   return {{"vu_cycles", m.vu_cycles},
           {"wall_seconds", m.wall_seconds},
@@ -76,6 +120,9 @@ int run_bench(std::span<const std::string> args, Io& io) {
       "and ILW/ISW, 6000 entries), then tfrag_frame, shrub_frame and moby_frame: the tfrag, shrub and moby\n"
       "microprograms of `gcvu run`'s demo frame, captured as each started in one clocked run and rerun in order\n"
       "on VU1 alone (their XGKICKs never wait). A PROGRAM is a .vsm source (assembled) or a raw micro-memory image.\n"
+      "--lane-census times nothing: it runs each workload once, pair by pair, and counts per FMAC op (ADD, SUB, MUL,\n"
+      "MADD, MSUB, every form) the ops, their lanes, and the lanes the compiled engine's fast kernels compute from\n"
+      "exact host doubles rather than handing them to the integer kernels and the model (MUL, MADD, MSUB on AVX2).\n"
       "Exit status: 0 measured, 2 bad invocation, a bad program, or a program that did not end.");
   line.arguments.add_options()("program", po::value<std::vector<std::string>>(), "programs to measure");
   line.options.add_options()
@@ -89,7 +136,10 @@ int run_bench(std::span<const std::string> args, Io& io) {
       ("repetitions", po::value<int>()->default_value(1),
        "measure each workload this many times; the median (by rate) is reported, and each in --json")
       ("max-cycles", po::value<uint64_t>()->default_value(vu::Vu1Config{}.max_cycles),
-       "stop a run that has not ended after this many VU cycles (an error)");
+       "stop a run that has not ended after this many VU cycles (an error)")
+      ("lane-census", po::bool_switch(),
+       "count the FMAC lanes the fast kernels take, per workload and op, instead of timing (with --json:\n"
+       "{\"lane_census\":[{\"name\",\"double_kernels\",\"ops\":{\"MUL\":{\"ops\",\"lanes\",\"fast_lanes\"},...}}]})");
   add_engine_option(line.options);
   line.positional.add("program", -1);
   po::variables_map values;
@@ -130,6 +180,19 @@ int run_bench(std::span<const std::string> args, Io& io) {
       CapturedFrameRunner& runner = *frame_runners.emplace_back(std::make_unique<CapturedFrameRunner>(frame.frame, config));
       runs.emplace_back(frame.name, [&runner](double* seconds) { return runner.run_once(seconds); });
     }
+  }
+
+  if (values["lane-census"].as<bool>()) {
+    std::vector<std::pair<std::string, LaneCensus>> censuses;
+    try {
+      for (const Workload& workload : workloads) censuses.emplace_back(workload.name, census_workload(workload, config));
+      for (const DemoFrameWorkload& frame : frames) censuses.emplace_back(frame.name, census_frame(frame.frame, config));
+    } catch (const std::runtime_error& error) {
+      io.err << "gcvu bench: " << error.what() << "\n";
+      return kExitError;
+    }
+    print_census(io.out, censuses, values["json"].as<bool>());
+    return kExitOk;
   }
 
   size_t width = 0;

@@ -75,6 +75,47 @@ TEST(BenchCommand, RunsAUserProgramWithItsData) {
   EXPECT_EQ(report["workloads"][0]["pairs_per_run"], 1u + 50u * 4u + 2u);
 }
 
+// The lane census on a program whose lanes are known by hand: MUL.xyz of (1.5, 2.0, an exponent-255 word, 3.0) by
+// 2.0 writes three lanes, and double_lanes.hpp's argument leaves out lanes with an exponent-255 operand, so two are
+// fast lanes; ADD.xy is counted (one op, two lanes) with no fast path to classify.
+TEST(BenchCommand, LaneCensusCountsTheLanesTheDoubleKernelsTake) {
+  test::TempDir dir;
+  std::ofstream(dir / "lanes.vsm") << "        nop                   lq.xyzw VF01, 0(VI00)\n"
+                                      "        nop                   lq.xyzw VF02, 1(VI00)\n"
+                                      "        mul.xyz VF03, VF01, VF02   nop\n"
+                                      "        add.xy VF05, VF01, VF02    nop\n"
+                                      "        nop[E]                nop\n"
+                                      "        nop                   nop\n";
+  std::vector<uint8_t> data(32, 0);
+  const uint32_t words[8] = {0x3fc00000, 0x40000000, 0x7f800000, 0x40400000,
+                             0x40000000, 0x40000000, 0x40000000, 0x40000000};
+  for (size_t w = 0; w < 8; ++w) {
+    for (size_t b = 0; b < 4; ++b) data[4 * w + b] = static_cast<uint8_t>(words[w] >> (8 * b));
+  }
+  test::write_bytes(dir / "lanes.bin", data);
+  auto result = run_cli({"bench", (dir / "lanes.vsm").string(), "--data", (dir / "lanes.bin").string(),
+                         "--lane-census", "--json"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  const auto census = nlohmann::json::parse(result.out)["lane_census"];
+  ASSERT_EQ(census.size(), 1u);
+  const auto& ops = census[0]["ops"];
+  EXPECT_EQ(ops["MUL"]["ops"], 1u);
+  EXPECT_EQ(ops["MUL"]["lanes"], 3u);
+  EXPECT_EQ(ops["ADD"]["ops"], 1u);
+  EXPECT_EQ(ops["ADD"]["lanes"], 2u);
+  EXPECT_FALSE(ops["ADD"].contains("fast_lanes"));
+  EXPECT_EQ(ops["MADD"]["ops"], 0u);
+  if (census[0]["double_kernels"].get<bool>()) {
+    EXPECT_EQ(ops["MUL"]["fast_lanes"], 2u);
+  } else {
+    EXPECT_FALSE(ops["MUL"].contains("fast_lanes"));
+  }
+  const auto text = run_cli({"bench", (dir / "lanes.vsm").string(), "--data", (dir / "lanes.bin").string(),
+                             "--lane-census"});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("fast lanes"), std::string::npos) << text.out;
+}
+
 TEST(BenchCommand, TextLineNamesTheUnits) {
   auto result = run_cli({"bench", "--min-seconds", "0"});
   ASSERT_EQ(result.code, 0) << result.err;

@@ -50,6 +50,8 @@ class Vu1 {
   const DataMemory& data() const { return data_; }
   const MicroMemory& micro() const { return program_->micro; }
   const DecodedBundle& decoded(uint32_t pc) const { return program_->decoded[pc % kMicroInstructions]; }
+  // Per ACC field (FieldMask), whether its last write overflowed: what MADD/MSUB's ACC-overflow persistence reads.
+  FieldMask acc_overflow() const { return acc_overflow_; }
   const Vu1Config& config() const { return config_; }
 
   // Micro memory writes decode the instruction as they store it.
