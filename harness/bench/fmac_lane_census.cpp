@@ -82,7 +82,8 @@ LaneCensus census_until_end(vu::Vu1& vu) {
   }
   vu.finish_xgkick();
   if (reason != vu::StopReason::kEnded) {
-    throw std::runtime_error(fmt::format("a program stopped ({}): {}", vu::stop_reason_name(reason), vu.stop_message()));
+    throw std::runtime_error(
+        fmt::format("a program stopped ({}): {}", vu::stop_reason_name(reason), vu.stop_message()));
   }
   return census;
 }

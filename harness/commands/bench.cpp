@@ -85,16 +85,16 @@ void print_census(std::ostream& out, const std::vector<std::pair<std::string, La
       if (share.ops == 0) continue;
       const bool classified = census.double_kernels && census_classifies(static_cast<vu::FmacKernelOp>(k));
       const std::string fast = classified ? fmt::format("{}", share.fast_lanes) : "-";
-      const std::string percent =
-          classified && share.lanes != 0
-              ? fmt::format("{:.2f} %", 100.0 * static_cast<double>(share.fast_lanes) / static_cast<double>(share.lanes))
-              : "-";
+      const std::string percent = classified && share.lanes != 0
+                                      ? fmt::format("{:.2f} %", 100.0 * static_cast<double>(share.fast_lanes) /
+                                                                    static_cast<double>(share.lanes))
+                                      : "-";
       out << fmt::format("{:<14} {:<5} {:>12} {:>12} {:>12} {:>8}\n", name, kKernelOpNames[k], share.ops, share.lanes,
                          fast, percent);
     }
   }
   if (!censuses.empty() && !censuses.front().second.double_kernels) {
-    out << "(this host has no AVX2: the compiled engine runs the integer kernels, so no lane is a double-kernel lane)\n";
+    out << "(this host has no AVX2: the compiled engine runs the integer kernels; no lane is a double-kernel one)\n";
   }
 }
 

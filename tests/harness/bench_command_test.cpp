@@ -93,8 +93,8 @@ TEST(BenchCommand, LaneCensusCountsTheLanesTheDoubleKernelsTake) {
     for (size_t b = 0; b < 4; ++b) data[4 * w + b] = static_cast<uint8_t>(words[w] >> (8 * b));
   }
   test::write_bytes(dir / "lanes.bin", data);
-  auto result = run_cli({"bench", (dir / "lanes.vsm").string(), "--data", (dir / "lanes.bin").string(),
-                         "--lane-census", "--json"});
+  auto result = run_cli(
+      {"bench", (dir / "lanes.vsm").string(), "--data", (dir / "lanes.bin").string(), "--lane-census", "--json"});
   ASSERT_EQ(result.code, 0) << result.err;
   const auto census = nlohmann::json::parse(result.out)["lane_census"];
   ASSERT_EQ(census.size(), 1u);
@@ -110,8 +110,8 @@ TEST(BenchCommand, LaneCensusCountsTheLanesTheDoubleKernelsTake) {
   } else {
     EXPECT_FALSE(ops["MUL"].contains("fast_lanes"));
   }
-  const auto text = run_cli({"bench", (dir / "lanes.vsm").string(), "--data", (dir / "lanes.bin").string(),
-                             "--lane-census"});
+  const auto text =
+      run_cli({"bench", (dir / "lanes.vsm").string(), "--data", (dir / "lanes.bin").string(), "--lane-census"});
   ASSERT_EQ(text.code, 0) << text.err;
   EXPECT_NE(text.out.find("fast lanes"), std::string::npos) << text.out;
 }
