@@ -389,15 +389,16 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
   }
 
-  // Vu1::lower_op (lower_ops.cpp) for the common lower ops that touch only VI, data memory and a VF result (and, for
-  // ILW, the integer-load scoreboard): the integer ALU ops, ILW, MTIR, SQ/SQI/ISW, LQ/LQI and MOVE/MR32, step by step
-  // as their case there, with the register numbers, immediate and dest mask baked in; and B and the conditional
-  // branches (inline_conditional_branch), whose outcome goes to the LowerResult as the handler's does. A VF result goes
-  // to the LowerResult's vf_value ([rsp + kLowerValue]) before the upper op runs, as the handler's would, and
-  // inline_lower_vf_write writes it after (only with the kLowerVf shape bit: a clashed lower write is dropped, as
-  // run_plain_pair drops it). The upper op reads and writes no VI and no data memory, so nothing it does can change
-  // what these read. Emits nothing and returns false for any other op (its handler is called) and for a VF result to
-  // VF00 (the hook's general path handles it).
+  // Vu1::lower_op (lower_ops.cpp) for the common lower ops that touch only VI, data memory, the committed flags and a
+  // VF result (and, for ILW, the integer-load scoreboard): the integer ALU ops, ILW, MTIR, SQ/SQI/ISW, LQ/LQI,
+  // MOVE/MR32 and the flag ops (inline_flag_op), step by step as their case there, with the register numbers,
+  // immediate and dest mask baked in; and B and the conditional branches (inline_conditional_branch), whose outcome
+  // goes to the LowerResult as the handler's does. A VF result goes to the LowerResult's vf_value ([rsp +
+  // kLowerValue]) before the upper op runs, as the handler's would, and inline_lower_vf_write writes it after (only
+  // with the kLowerVf shape bit: a clashed lower write is dropped, as run_plain_pair drops it). The upper op reads and
+  // writes no VI, no data memory and no committed flag (its flags go into the flag pipeline), so nothing it does can
+  // change what these read. Emits nothing and returns false for any other op (its handler is called) and for a VF
+  // result to VF00 (the hook's general path handles it).
   bool inline_lower(const BlockPair& pair, const DecodedOp& op, const OpInfo& info, uint8_t s) {
     const bool vf_result = (s & pair_shape::kLowerVf) != 0;
     if (vf_result && ((info.vf_write.reg & 31) == 0 || info.vf_write.fields > kFieldsXyzw)) return false;
@@ -499,6 +500,17 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         if (op.op == Opcode::kMr32) pshufd(xmm0, xmm0, 0x39);  // {y, z, w, x}
         stash_value();
         return true;
+      case Opcode::kFsand:
+      case Opcode::kFseq:
+      case Opcode::kFsor:
+      case Opcode::kFmand:
+      case Opcode::kFmeq:
+      case Opcode::kFmor:
+      case Opcode::kFcand:
+      case Opcode::kFceq:
+      case Opcode::kFcor:
+      case Opcode::kFcget:
+      case Opcode::kFcset: inline_flag_op(op); return true;
       case Opcode::kB:
         mov(byte[rsp + kBranchTaken], 1);
         mov(dword[rsp + kBranchTarget], relative_branch_target(pair.pc, op.imm));
@@ -510,6 +522,81 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       case Opcode::kIblez:
       case Opcode::kIbgez: return inline_conditional_branch(pair, op);
       default: return false;
+    }
+  }
+
+  // The flag ops (lower_ops.cpp FSAND ... FCSET): they read or set the flags as committed when the pair issued, which
+  // is where this runs (plain_pair's retire_due has committed what lands by then), and write VI (it, or VI01).
+  void inline_flag_op(const DecodedOp& op) {
+    static constexpr uint32_t kClipBits = 0xffffff;
+    const VuLayout& at = abi_.layout;
+    const auto imm = static_cast<uint32_t>(op.imm);
+    const auto finish = [&](uint32_t index) {
+      if (fault_ == JitFault::kBrokenInlineFlagOp) inc(eax);
+      write_vi(index, ax);
+    };
+    const auto equal_to_eax = [&]() {  // eax = (eax == ecx)
+      cmp(eax, ecx);
+      sete(al);
+      movzx(eax, al);
+    };
+    switch (op.op) {
+      case Opcode::kFsand:
+      case Opcode::kFseq:
+      case Opcode::kFsor:
+        movzx(eax, word[rbx + at.status]);
+        and_(eax, 0xfff);
+        if (op.op == Opcode::kFsand) and_(eax, imm);
+        if (op.op == Opcode::kFsor) {
+          or_(eax, imm);
+          and_(eax, 0xfff);
+        }
+        if (op.op == Opcode::kFseq) {
+          mov(ecx, imm);
+          equal_to_eax();
+        }
+        finish(op.it);
+        return;
+      case Opcode::kFmand:
+      case Opcode::kFmeq:
+      case Opcode::kFmor:
+        movzx(eax, word[rbx + at.mac]);
+        movzx(ecx, vi_at(op.is));
+        if (op.op == Opcode::kFmand) and_(eax, ecx);
+        if (op.op == Opcode::kFmor) or_(eax, ecx);
+        if (op.op == Opcode::kFmeq) equal_to_eax();
+        finish(op.it);
+        return;
+      case Opcode::kFcand:
+        mov(eax, dword[rbx + at.clip]);
+        xor_(ecx, ecx);
+        test(eax, imm & kClipBits);
+        setne(cl);
+        mov(eax, ecx);
+        finish(1);
+        return;
+      case Opcode::kFceq:
+        mov(eax, dword[rbx + at.clip]);
+        mov(ecx, imm & kClipBits);
+        equal_to_eax();
+        finish(1);
+        return;
+      case Opcode::kFcor:
+        mov(eax, dword[rbx + at.clip]);
+        or_(eax, imm);
+        and_(eax, kClipBits);
+        mov(ecx, kClipBits);
+        equal_to_eax();
+        finish(1);
+        return;
+      case Opcode::kFcget:
+        mov(eax, dword[rbx + at.clip]);
+        and_(eax, 0xfff);
+        finish(op.it);
+        return;
+      default:  // FCSET
+        mov(dword[rbx + at.clip], imm & kClipBits);
+        return;
     }
   }
 
@@ -597,10 +684,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       mov(ecx, eax);
       shr(ecx, 12);
       and_(ecx, uint32_t{op.dest});
-      movzx(edx, byte[rbx + at.acc_overflow]);
-      and_(edx, ~uint32_t{op.dest} & 0xffu);
-      or_(edx, ecx);
-      mov(byte[rbx + at.acc_overflow], dl);
+      if (op.dest != kFieldsXyzw) {  // else no lane keeps its bit
+        movzx(edx, byte[rbx + at.acc_overflow]);
+        and_(edx, ~uint32_t{op.dest} & 0xffu);
+        or_(ecx, edx);
+      }
+      mov(byte[rbx + at.acc_overflow], cl);
     }
     if (info.sets_mac_status) {
       switch (pair.flags) {
