@@ -582,7 +582,10 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
       {vu::JitFault::kBrokenInlineStore, "inline store writes every field", false},
       {vu::JitFault::kBrokenInlineLoad, "inline load reads the next qword", false},
       {vu::JitFault::kBrokenLaneFields, "inline MAX/MINI/ABS/ITOF/FTOI writes every field", false},
+      {vu::JitFault::kBrokenInlineFlagOp, "inline flag op writes its result plus one", true},
       {vu::JitFault::kBrokenChainQuiet, "chained entry skips the FMAC quiet test", false},
+      {vu::JitFault::kBrokenDeferredCycle, "a flag hook sees an earlier pair's cycle", true},
+      {vu::JitFault::kBrokenDeferredDrain, "deferred FMAC drain cycle never stored", false},
       {vu::JitFault::kBrokenStalledEntry, "stalled entry charges a cycle too few", false},
       {vu::JitFault::kBrokenHeldEntry, "held entry runs the pair held back", false},
   };

@@ -115,6 +115,9 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.branch_history = offset(&branch_history_);
   abi.layout.data = offset(&data_.qword(0));
   abi.layout.integer_loads = offset(&integer_loads_);
+  abi.layout.mac = offset(&registers_.mac);
+  abi.layout.status = offset(&registers_.status);
+  abi.layout.clip = offset(&registers_.clip);
   abi.layout.end_pending = offset(&end_pending_);
   abi.layout.jit_limit = offset(&jit_limit_);
   abi.layout.chain_entries = offset(jit_.chain_entries().data());

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <utility>
 
 #include <xbyak/xbyak.h>
@@ -49,11 +50,11 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       bool generic = false;
       if (pair.shape != pair_shape::kGeneric) {
         plain_pair(pair, pair.shape, bundle, plan, n, pairs.size());
-        mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
+        deferred_.tpc = static_cast<uint16_t>((pair.pc + 1) % kMicroInstructions);
       } else if (own_rules && branch && !after_branch) {
         plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, pairs.size());
         branch_taken();
-        mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
+        deferred_.tpc = static_cast<uint16_t>((pair.pc + 1) % kMicroInstructions);
       } else if (own_rules && !branch && after_branch) {
         plain_pair(pair, pair_shape_bits(bundle, plan, pair.issue != pair.pre), bundle, plan, n, pairs.size());
         delay_slot_done(pair, n, pairs.size());
@@ -63,11 +64,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       }
       // cycle_ counts up after the pair (execute_pair does it for a generic one); the next pair sets it to its own
       // issue cycle anyway.
-      if (last && !generic && fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
+      if (last && !generic && fault_ != JitFault::kBrokenLastCycle) deferred_.cycle = pair.issue + 1;
       after_branch = branch;
       after_end = after_end || plan.e_bit;
       previous_history_ = plan.records_history ? plan.history_vi & 15 : kNoHistory;
     }
+    flush();
     // The block ran whole (here, or from a pair that ended it at its last pair).
     L(whole_);
     count_block(static_cast<uint32_t>(pairs.size()));
@@ -121,12 +123,61 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       call(rax);
     }
   }
-  void set_cycle(uint32_t offset) {
-    lea(rax, ptr[r12 + offset]);
-    mov(vu(abi_.layout.cycle, 8), rax);
+  // Stores the code leaves out until something can see them (each pair's cycle_, Vu1Stats::pairs and next PC, and
+  // the FMAC drain cycle of its newest VF write): nothing compiled inline reads them, no kernel does (fmac_kernel.hpp,
+  // lane_kernel.hpp: lanes in, lanes out), and retire_due does not (it is given the cycle, and commits flags, Q, P
+  // and XGKICK qwords). So each is stored before the next call that may read it (a handler or a hook) and on every
+  // way out of the block, not at every pair: at those points memory holds what run_plain_pair leaves there.
+  struct Deferred {
+    std::optional<uint32_t> cycle;       // cycle_ = entry + this
+    uint32_t pairs = 0;                  // still to add to Vu1Stats::pairs
+    std::optional<uint16_t> tpc;         // Registers::tpc
+    std::optional<uint32_t> last_ready;  // FmacPipeline's drain cycle = entry + this
+  };
+  // Emits `d`'s stores (r11 is the only register it uses).
+  void store(const Deferred& d) {
+    if (d.cycle) {
+      lea(r11, ptr[r12 + *d.cycle]);
+      mov(vu(abi_.layout.cycle, 8), r11);
+    }
+    if (d.pairs != 0) add(vu(abi_.layout.pairs, 8), d.pairs);
+    if (d.tpc) mov(vu(abi_.layout.tpc, 2), *d.tpc);
+    if (d.last_ready && fault_ != JitFault::kBrokenDeferredDrain) {
+      lea(r11, ptr[r12 + *d.last_ready]);
+      mov(qword[rbx + abi_.layout.fmac + FmacPipeline::layout().last_ready], r11);
+    }
   }
-  // Leaves the block after pair n (of `count`): whole if it was the last, else cut short after n + 1 pairs.
-  void leave_after(size_t n, size_t count) {
+  Deferred cycle_only() const {
+    Deferred d;
+    d.cycle = deferred_.cycle;
+    return d;
+  }
+  Deferred drain_only() const {
+    Deferred d;
+    d.last_ready = deferred_.last_ready;
+    return d;
+  }
+  // Vu1Stats::pairs as run_plain_pair would have it now, in rax.
+  void pairs_in_rax() {
+    mov(rax, vu(abi_.layout.pairs, 8));
+    if (deferred_.pairs != 0) add(rax, deferred_.pairs);
+  }
+  // Before a call that may read or change any of them (a handler, generic_pair).
+  void flush() {
+    store(deferred_);
+    deferred_ = {};
+  }
+  // Before a hook that reads cycle_ only (issue_mac, write_lower_vf).
+  void flush_cycle() {
+    if (fault_ == JitFault::kBrokenDeferredCycle) return;
+    store(cycle_only());
+    deferred_.cycle.reset();
+  }
+  // Leaves the block after pair n (of `count`), with the deferred stores `d`: whole if it was the last, else cut short
+  // after n + 1 pairs. The code that goes on (a pair that did not leave) keeps its own deferred stores.
+  void leave_after(size_t n, size_t count) { leave_after(n, count, deferred_); }
+  void leave_after(size_t n, size_t count, const Deferred& d) {
+    store(d);
     if (n + 1 == count) {
       jmp(whole_, T_NEAR);
     } else {
@@ -255,14 +306,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
                   size_t count) {
     namespace shape = pair_shape;
     const VuLayout& at = abi_.layout;
-    set_cycle(pair.issue);
+    deferred_.cycle = pair.issue;
     if ((s & shape::kStalled) != 0) {
       uint32_t cycles = static_cast<uint32_t>(pair.issue - pair.pre);
-      mov(rax, cycles + (fault_ == JitFault::kBrokenStallStats ? 1u : 0u));
-      add(vu(at.stall_cycles, 8), rax);
-      mov(rax, cycles);
-      add(vu(at.stall_by_cause + 8 * static_cast<int32_t>(pair.cause), 8), rax);
-      mov(rax, vu(at.pairs, 8));  // BranchViHistory::break_chains(pairs)
+      add(vu(at.stall_cycles, 8), cycles + (fault_ == JitFault::kBrokenStallStats ? 1u : 0u));
+      add(vu(at.stall_by_cause + 8 * static_cast<int32_t>(pair.cause), 8), cycles);
+      pairs_in_rax();  // BranchViHistory::break_chains(pairs)
       mov(vu(at.branch_history + BranchViHistory::layout().barrier, 8), rax);
     }
     if (!((s & shape::kStalled) != 0 && fault_ == JitFault::kBrokenSkipsRetire)) {
@@ -282,6 +331,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       // result sets vf_write and vf_value together, a branch its two fields), and of a plain pair only vf_write is
       // read afterwards, so clearing vf_write's field mask is the same as a fresh one.
       if ((s & shape::kLowerVf) != 0) mov(byte[rsp + kLowerFields], 0);
+      flush();
       mov(rdi, rbx);
       mov(rsi, reinterpret_cast<uintptr_t>(&bundle.lower));
       mov(rdx, reinterpret_cast<uintptr_t>(&bundle.lower_info));
@@ -291,6 +341,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
     if ((s & shape::kUpper) != 0 && !inline_fmac(pair, bundle.upper, bundle.upper_info) &&
         !inline_lane_op(pair, bundle.upper, bundle.upper_info)) {
+      flush();
       mov(rdi, rbx);
       mov(rsi, reinterpret_cast<uintptr_t>(&bundle.upper));
       mov(rdx, reinterpret_cast<uintptr_t>(&bundle.upper_info));
@@ -305,7 +356,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
     if ((s & shape::kLoi) != 0) mov(vu(at.i_register, 4), bundle.lower.raw);
     if ((s & shape::kHistory) != 0) record_history(plan);
-    inc(vu(at.pairs, 8));
+    ++deferred_.pairs;
     // Only a lower op's handler can stop the program; the ones compiled inline never do.
     if ((s & shape::kLower) != 0 && !lower_inline) return_if_stopped(n, count);
   }
@@ -338,15 +389,16 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
   }
 
-  // Vu1::lower_op (lower_ops.cpp) for the common lower ops that touch only VI, data memory and a VF result (and, for
-  // ILW, the integer-load scoreboard): the integer ALU ops, ILW, MTIR, SQ/SQI/ISW, LQ/LQI and MOVE/MR32, step by step
-  // as their case there, with the register numbers, immediate and dest mask baked in; and B and the conditional
-  // branches (inline_conditional_branch), whose outcome goes to the LowerResult as the handler's does. A VF result goes
-  // to the LowerResult's vf_value ([rsp + kLowerValue]) before the upper op runs, as the handler's would, and
-  // inline_lower_vf_write writes it after (only with the kLowerVf shape bit: a clashed lower write is dropped, as
-  // run_plain_pair drops it). The upper op reads and writes no VI and no data memory, so nothing it does can change
-  // what these read. Emits nothing and returns false for any other op (its handler is called) and for a VF result to
-  // VF00 (the hook's general path handles it).
+  // Vu1::lower_op (lower_ops.cpp) for the common lower ops that touch only VI, data memory, the committed flags and a
+  // VF result (and, for ILW, the integer-load scoreboard): the integer ALU ops, ILW, MTIR, SQ/SQI/ISW, LQ/LQI,
+  // MOVE/MR32 and the flag ops (inline_flag_op), step by step as their case there, with the register numbers,
+  // immediate and dest mask baked in; and B and the conditional branches (inline_conditional_branch), whose outcome
+  // goes to the LowerResult as the handler's does. A VF result goes to the LowerResult's vf_value ([rsp +
+  // kLowerValue]) before the upper op runs, as the handler's would, and inline_lower_vf_write writes it after (only
+  // with the kLowerVf shape bit: a clashed lower write is dropped, as run_plain_pair drops it). The upper op reads and
+  // writes no VI, no data memory and no committed flag (its flags go into the flag pipeline), so nothing it does can
+  // change what these read. Emits nothing and returns false for any other op (its handler is called) and for a VF
+  // result to VF00 (the hook's general path handles it).
   bool inline_lower(const BlockPair& pair, const DecodedOp& op, const OpInfo& info, uint8_t s) {
     const bool vf_result = (s & pair_shape::kLowerVf) != 0;
     if (vf_result && ((info.vf_write.reg & 31) == 0 || info.vf_write.fields > kFieldsXyzw)) return false;
@@ -448,6 +500,17 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         if (op.op == Opcode::kMr32) pshufd(xmm0, xmm0, 0x39);  // {y, z, w, x}
         stash_value();
         return true;
+      case Opcode::kFsand:
+      case Opcode::kFseq:
+      case Opcode::kFsor:
+      case Opcode::kFmand:
+      case Opcode::kFmeq:
+      case Opcode::kFmor:
+      case Opcode::kFcand:
+      case Opcode::kFceq:
+      case Opcode::kFcor:
+      case Opcode::kFcget:
+      case Opcode::kFcset: inline_flag_op(op); return true;
       case Opcode::kB:
         mov(byte[rsp + kBranchTaken], 1);
         mov(dword[rsp + kBranchTarget], relative_branch_target(pair.pc, op.imm));
@@ -459,6 +522,81 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       case Opcode::kIblez:
       case Opcode::kIbgez: return inline_conditional_branch(pair, op);
       default: return false;
+    }
+  }
+
+  // The flag ops (lower_ops.cpp FSAND ... FCSET): they read or set the flags as committed when the pair issued, which
+  // is where this runs (plain_pair's retire_due has committed what lands by then), and write VI (it, or VI01).
+  void inline_flag_op(const DecodedOp& op) {
+    static constexpr uint32_t kClipBits = 0xffffff;
+    const VuLayout& at = abi_.layout;
+    const auto imm = static_cast<uint32_t>(op.imm);
+    const auto finish = [&](uint32_t index) {
+      if (fault_ == JitFault::kBrokenInlineFlagOp) inc(eax);
+      write_vi(index, ax);
+    };
+    const auto equal_to_eax = [&]() {  // eax = (eax == ecx)
+      cmp(eax, ecx);
+      sete(al);
+      movzx(eax, al);
+    };
+    switch (op.op) {
+      case Opcode::kFsand:
+      case Opcode::kFseq:
+      case Opcode::kFsor:
+        movzx(eax, word[rbx + at.status]);
+        and_(eax, 0xfff);
+        if (op.op == Opcode::kFsand) and_(eax, imm);
+        if (op.op == Opcode::kFsor) {
+          or_(eax, imm);
+          and_(eax, 0xfff);
+        }
+        if (op.op == Opcode::kFseq) {
+          mov(ecx, imm);
+          equal_to_eax();
+        }
+        finish(op.it);
+        return;
+      case Opcode::kFmand:
+      case Opcode::kFmeq:
+      case Opcode::kFmor:
+        movzx(eax, word[rbx + at.mac]);
+        movzx(ecx, vi_at(op.is));
+        if (op.op == Opcode::kFmand) and_(eax, ecx);
+        if (op.op == Opcode::kFmor) or_(eax, ecx);
+        if (op.op == Opcode::kFmeq) equal_to_eax();
+        finish(op.it);
+        return;
+      case Opcode::kFcand:
+        mov(eax, dword[rbx + at.clip]);
+        xor_(ecx, ecx);
+        test(eax, imm & kClipBits);
+        setne(cl);
+        mov(eax, ecx);
+        finish(1);
+        return;
+      case Opcode::kFceq:
+        mov(eax, dword[rbx + at.clip]);
+        mov(ecx, imm & kClipBits);
+        equal_to_eax();
+        finish(1);
+        return;
+      case Opcode::kFcor:
+        mov(eax, dword[rbx + at.clip]);
+        or_(eax, imm);
+        and_(eax, kClipBits);
+        mov(ecx, kClipBits);
+        equal_to_eax();
+        finish(1);
+        return;
+      case Opcode::kFcget:
+        mov(eax, dword[rbx + at.clip]);
+        and_(eax, 0xfff);
+        finish(op.it);
+        return;
+      default:  // FCSET
+        mov(dword[rbx + at.clip], imm & kClipBits);
+        return;
     }
   }
 
@@ -546,10 +684,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       mov(ecx, eax);
       shr(ecx, 12);
       and_(ecx, uint32_t{op.dest});
-      movzx(edx, byte[rbx + at.acc_overflow]);
-      and_(edx, ~uint32_t{op.dest} & 0xffu);
-      or_(edx, ecx);
-      mov(byte[rbx + at.acc_overflow], dl);
+      if (op.dest != kFieldsXyzw) {  // else no lane keeps its bit
+        movzx(edx, byte[rbx + at.acc_overflow]);
+        and_(edx, ~uint32_t{op.dest} & 0xffu);
+        or_(ecx, edx);
+      }
+      mov(byte[rbx + at.acc_overflow], cl);
     }
     if (info.sets_mac_status) {
       switch (pair.flags) {
@@ -559,6 +699,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
           break;
         case FlagUse::kLive:
         case FlagUse::kLiveCarrying:
+          flush_cycle();
           mov(rdi, rbx);
           mov(esi, eax);
           call_fn(pair.flags == FlagUse::kLive ? abi_.hooks.issue_mac : abi_.hooks.issue_mac_carrying);
@@ -634,8 +775,9 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(qword[rbx + offset], rax);
   }
 
-  // FmacPipeline::issue(reg, fields, entry + pair.issue), for reg 1-31 and fields not 0.
-  void fmac_issue(const BlockPair& pair, uint32_t reg, uint32_t fields) {
+  // FmacPipeline::issue(reg, fields, entry + pair.issue), for reg 1-31 and fields not 0; its drain cycle deferred
+  // (Deferred) unless `store_drain`.
+  void fmac_issue(const BlockPair& pair, uint32_t reg, uint32_t fields, bool store_drain = false) {
     const FmacPipeline::Layout in = FmacPipeline::layout();
     const int32_t fmac = abi_.layout.fmac;
     const int32_t writes = fmac + in.writes;
@@ -647,9 +789,14 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(byte[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, fields))], static_cast<uint8_t>(fields));
     lea(rdx, ptr[r12 + pair.issue]);
     mov(qword[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, issue))], rdx);
-    add(rdx, FmacPipeline::kLatency - (fault_ == JitFault::kBrokenFmacReady ? 1 : 0));
+    const uint32_t latency = FmacPipeline::kLatency - (fault_ == JitFault::kBrokenFmacReady ? 1 : 0);
+    add(rdx, latency);
     mov(qword[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, ready))], rdx);
-    mov(qword[rbx + fmac + in.last_ready], rdx);
+    if (store_drain) {
+      mov(qword[rbx + fmac + in.last_ready], rdx);
+    } else {
+      deferred_.last_ready = pair.issue + latency;
+    }
     for (int lane = 0; lane < 4; ++lane) {
       if (has_lane(static_cast<FieldMask>(fields), lane)) {
         mov(qword[rbx + fmac + in.ready + 8 * static_cast<int32_t>(4 * reg + static_cast<uint32_t>(lane))], rdx);
@@ -661,7 +808,11 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // handler reports the register and fields it writes in the LowerResult; where they are the ones the decoder
   // reported for the op (always, for the ops that write a VF), the lanes are copied and the scoreboard set inline,
   // else (and for VF00, which write_vf ignores) the hook does it.
+  // The hook sets the drain cycle itself, and only on one of the three paths: a deferred one from before is stored
+  // first, and the inline path stores its own.
   void lower_vf_write(const BlockPair& pair, const VfUse& expected) {
+    store(drain_only());
+    deferred_.last_ready.reset();
     Xbyak::Label done;  // no write, or written
     cmp(byte[rsp + kLowerFields], 0);
     je(done, T_NEAR);
@@ -675,10 +826,11 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         mov(eax, dword[rsp + kLowerValue + 4 * lane]);
         mov(dword[rbx + abi_.layout.vf + 16 * (expected.reg & 31) + 4 * lane], eax);
       }
-      fmac_issue(pair, expected.reg & 31, expected.fields);
+      fmac_issue(pair, expected.reg & 31, expected.fields, true);
       jmp(done, T_NEAR);
       L(other);
     }
+    if (fault_ != JitFault::kBrokenDeferredCycle) store(cycle_only());  // this path only
     mov(rdi, rbx);
     mov(rsi, rsp);
     call_fn(abi_.hooks.write_lower_vf);
@@ -696,6 +848,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     shl(rax, 4);
     lea(rcx, ptr[rbx + rax]);  // rcx + entries: entries_[newest_]
     mov(rdx, qword[rbx + abi_.layout.pairs]);
+    if (deferred_.pairs != 0) add(rdx, deferred_.pairs);
     mov(qword[rcx + entries + static_cast<int32_t>(offsetof(Entry, pair))], rdx);
     mov(byte[rcx + entries + static_cast<int32_t>(offsetof(Entry, vi))], static_cast<uint8_t>(plan.history_vi & 15));
     mov(word[rcx + entries + static_cast<int32_t>(offsetof(Entry, old_value))], r13w);
@@ -725,14 +878,17 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(vu(abi_.layout.branch_pending, 1), 0);
     mov(eax, vu(abi_.layout.branch_target, 4));
     mov(vu(abi_.layout.tpc, 2), ax);
-    if (fault_ != JitFault::kBrokenLastCycle) set_cycle(pair.issue + 1);
-    leave_after(n, count);
+    Deferred taken = deferred_;
+    taken.tpc.reset();
+    if (fault_ != JitFault::kBrokenLastCycle) taken.cycle = pair.issue + 1;
+    leave_after(n, count, taken);
     L(not_taken);
-    mov(vu(abi_.layout.tpc, 2), static_cast<uint32_t>((pair.pc + 1) % kMicroInstructions));
+    deferred_.tpc = static_cast<uint16_t>((pair.pc + 1) % kMicroInstructions);
   }
 
   void generic_pair(const BlockPair& kept, size_t n, size_t count) {
     Xbyak::Label go_on;
+    flush();
     mov(rdi, rbx);
     mov(rsi, reinterpret_cast<uintptr_t>(&kept));
     mov(rdx, r12);
@@ -748,6 +904,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   static constexpr int kNoHistory = 16;
   static constexpr int kUnknownHistory = -1;
   int previous_history_ = kUnknownHistory;
+  Deferred deferred_;
 
   VuAbi abi_;
   JitFault fault_;

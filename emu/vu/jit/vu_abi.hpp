@@ -37,6 +37,9 @@ struct VuLayout {
   // For the lower ops compiled inline:
   int32_t data = 0;  // Vec4 data memory qword 0; qword n is 16 * n bytes on (n < kDataQwords)
   int32_t integer_loads = 0;  // the IntegerLoadPipeline; its own layout is IntegerLoadPipeline::layout()
+  int32_t mac = 0;            // uint16_t Registers::mac
+  int32_t status = 0;         // uint16_t Registers::status
+  int32_t clip = 0;           // uint32_t Registers::clip
   // For chaining (block_compiler.hpp):
   int32_t end_pending = 0;    // bool
   int32_t jit_limit = 0;      // uint64_t Vu1::jit_limit_: run_block's limit for the run
