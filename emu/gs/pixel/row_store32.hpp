@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include <emmintrin.h>
+
 #include "emu/gs/memory/pixel_address.hpp"
 
 namespace gcvu::gs::pixel {
@@ -123,6 +125,80 @@ void fill_row32(uint8_t* vm, const BufferLayout& layout, uint32_t y, uint32_t x,
   const uint64_t pair = value | uint64_t{value} << 32;
   store_row32_from<kAddr, kKeepTop8>(
       vm, layout, y, x, count, [value](int) { return value; }, [pair](int) { return pair; });
+}
+
+// For each 4-bit selection of the words of 16 bytes (bit k: word k is written), all ones in the words kept.
+alignas(16) inline constexpr std::array<std::array<uint32_t, 4>, 16> kChunkKeep = [] {
+  std::array<std::array<uint32_t, 4>, 16> table{};
+  for (uint32_t b = 0; b < 16; b++)
+    for (uint32_t k = 0; k < 4; k++) table[b][k] = (b >> k) & 1 ? 0u : ~0u;
+  return table;
+}();
+
+// One value at pixels [x0, x0 + n0) of row y and [x1, x1 + n1) of row y + 1 (y even; a count of 0 or less leaves
+// its row alone). The two rows of a group of 8 pixels share one 64-byte column, the even row the first 8 bytes of
+// each 16 and the odd row the others (for an even row the group's first pair starts its column,
+// group_column_bytes), so a group both rows cover is the whole column, four 16-byte stores; a row's whole group is
+// four 8-byte stores, and its pixels in a partial group are stored one by one at their place in the column.
+// `break_rows` (tests only) fills both rows over both rows' pixels.
+template <Psm kAddr>
+void fill_row_pair32(uint8_t* vm, const BufferLayout& layout, uint32_t y, int x0, int n0, int x1, int n1,
+                     uint32_t value, bool break_rows = false) {
+  n0 = std::max(n0, 0), n1 = std::max(n1, 0);
+  const int begin = n0 == 0 ? x1 : n1 == 0 ? x0 : std::min(x0, x1);
+  const int end = n0 == 0 ? x1 + n1 : n1 == 0 ? x0 + n0 : std::max(x0 + n0, x1 + n1);
+  if (begin >= end) return;
+  const int first = begin & ~7;
+  const int groups = (end - first + 7) / 8;
+  const __m128i whole = _mm_set1_epi32(static_cast<int>(value));
+  const uint64_t pair = value | uint64_t{value} << 32;
+  // Bit k: lane k of the group at gx lies in [x, x + n).
+  auto lanes = [](int gx, int x, int n) -> uint32_t {
+    const int lo = std::clamp(x - gx, 0, 8), hi = std::clamp(x + n - gx, 0, 8);
+    return ((1u << hi) - 1) & ~((1u << lo) - 1);
+  };
+  // Groups [full_first, full_end) (pixel x) lie wholly in each row that has pixels.
+  const bool both = n0 > 0 && n1 > 0;
+  const int aligned_end = first + 8 * groups;
+  int full_first = (std::max(n0 > 0 ? x0 : x1, n1 > 0 ? x1 : x0) + 7) & ~7;
+  int full_end = std::min(n0 > 0 ? x0 + n0 : x1 + n1, n1 > 0 ? x1 + n1 : x0 + n0) & ~7;
+  if (break_rows || full_first >= full_end) full_first = full_end = aligned_end;
+  auto edge_groups = [&](int from, int to) {
+    if (from >= to) return;
+    for_each_group32<kAddr>(layout, y, static_cast<uint32_t>(from), (to - from) / 8, [&](int i, uint32_t bytes) {
+      const int gx = from + i;
+      uint32_t m0 = lanes(gx, x0, n0), m1 = lanes(gx, x1, n1);
+      if (break_rows) m0 = m1 = m0 | m1;
+      // Each 16 bytes of the column hold lanes 2k, 2k + 1 of the even row, then of the odd row: merged with what
+      // memory holds where a lane is outside its row.
+      auto* at = reinterpret_cast<__m128i*>(vm + bytes);
+      for (int k = 0; k < 4; k++) {
+        const uint32_t chunk = ((m0 >> (2 * k)) & 3) | (((m1 >> (2 * k)) & 3) << 2);
+        const __m128i keep = _mm_load_si128(reinterpret_cast<const __m128i*>(kChunkKeep[chunk].data()));
+        const __m128i old = _mm_loadu_si128(at + k);
+        _mm_storeu_si128(at + k, _mm_or_si128(_mm_and_si128(old, keep), _mm_andnot_si128(keep, whole)));
+      }
+    });
+  };
+  edge_groups(first, full_first);
+  const uint32_t full_groups = static_cast<uint32_t>(full_end - full_first) / 8;
+  if (both) {
+    for_each_group32<kAddr>(layout, y, static_cast<uint32_t>(full_first), static_cast<int>(full_groups),
+                            [vm, whole](int, uint32_t bytes) {
+                              auto* at = reinterpret_cast<__m128i*>(vm + bytes);
+                              _mm_storeu_si128(at, whole);
+                              _mm_storeu_si128(at + 1, whole);
+                              _mm_storeu_si128(at + 2, whole);
+                              _mm_storeu_si128(at + 3, whole);
+                            });
+  } else {
+    uint8_t* row = vm + (n0 > 0 ? 0 : 8);
+    for_each_group32<kAddr>(layout, y, static_cast<uint32_t>(full_first), static_cast<int>(full_groups),
+                            [row, pair](int, uint32_t bytes) {
+                              for (int k = 0; k < 4; k++) std::memcpy(row + bytes + 16 * k, &pair, 8);
+                            });
+  }
+  edge_groups(full_end, aligned_end);
 }
 
 }  // namespace gcvu::gs::pixel
