@@ -787,6 +787,13 @@ void stage_solid_pair(Impl& p, int y, int x0, int n0, int x1, int n1, uint32_t c
   const uint32_t row = static_cast<uint32_t>(y);
   if constexpr (kZ != ZFmt::kNone) {
     static_assert(kZ == ZFmt::k32 && PsmTraits<kZAddr>::kSwizzle == Swizzle::k32);
+    // Frame and Z in one walk where their groups lie alike (the usual page-aligned buffers of one width).
+    std::array<AlsoFill, 1> z_too;
+    z_too[0].value = z;
+    if (same_shape32<kFAddr, kZAddr>(p.fb, p.zb, z_too[0].shape)) {
+      fill_row_pair32<kFAddr, 1>(p.vm, p.fb, row, x0, n0, x1, n1, color, break_pair, z_too);
+      return;
+    }
     fill_row_pair32<kZAddr>(p.vm, p.zb, row, x0, n0, x1, n1, z, break_pair);
   }
   fill_row_pair32<kFAddr>(p.vm, p.fb, row, x0, n0, x1, n1, color, break_pair);
@@ -853,6 +860,17 @@ void group_pairs(const Impl& p, const Span& s, int first, int groups, uint32_t* 
   const uint32_t x = static_cast<uint32_t>(s.x + first);
   // The pass reads both at once (their lines are rarely in the L2 cache: a 640x448 frame and Z take 2.2 MB).
   const uint8_t* vm = p.vm;
+  // One walk for both where their groups lie alike (the usual page-aligned buffers of one width).
+  SameShape z_shape;
+  if (same_shape32<kFAddr, kZAddr>(p.fb, p.zb, z_shape)) {
+    for_each_group32<kFAddr>(p.fb, y, x, groups, [&](int i, uint32_t bytes) {
+      const uint32_t z_bytes = z_shape.at(bytes);
+      frame[i / 8] = bytes, z[i / 8] = z_bytes;
+      _mm_prefetch(reinterpret_cast<const char*>(vm + bytes), _MM_HINT_T0);
+      _mm_prefetch(reinterpret_cast<const char*>(vm + z_bytes), _MM_HINT_T0);
+    });
+    return;
+  }
   for_each_group32<kFAddr>(p.fb, y, x, groups, [&](int i, uint32_t bytes) {
     frame[i / 8] = bytes;
     _mm_prefetch(reinterpret_cast<const char*>(vm + bytes), _MM_HINT_T0);
