@@ -698,11 +698,6 @@ Stage pick_write_fb(bool merge) {
 
 // ---- The fused pass of solid draws ----
 
-// A 32-bit frame with nothing masked, no texture, alpha test, fog, blend or dither, and Z written or not: the
-// colour's integer part (as the TFX pass takes it), wrapped or clamped, stored at every pixel, and Z stored beside
-// it. The same arithmetic as the pass list without its intermediate arrays. Untested (kTested false) it is the
-// whole pipeline; after the Z test it runs on the live groups, storing whole runs the test passed entirely and
-// pixel by pixel otherwise.
 // The frame value of a solid draw's pixel i: the colour's integer part, wrapped or clamped, and FBA.
 inline uint32_t solid_color(const Impl& p, const Span& s, int i) {
   const int32_t wm = p.wrap_mask;
@@ -712,6 +707,11 @@ inline uint32_t solid_color(const Impl& p, const Span& s, int i) {
   return channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | p.fba_bit;
 }
 
+// A 32-bit frame with nothing masked, no texture, alpha test, fog, blend or dither, and Z written or not: the
+// colour's integer part (as the TFX pass takes it), wrapped or clamped, stored at every pixel, and Z stored beside
+// it. The same arithmetic as the pass list without its intermediate arrays. Untested (kTested false) it is the
+// whole pipeline; after the Z test it runs on the live groups, storing whole runs the test passed entirely and
+// pixel by pixel otherwise.
 template <Psm kFAddr, ZFmt kZ, Psm kZAddr, bool kTested>
 void stage_solid(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   uint8_t* vm = p.vm;
@@ -779,7 +779,7 @@ void stage_solid(Impl& p, const Span& s, Scratch& w, int begin, int end) {
 // Pixels [x0, x0 + n0) of an untested solid draw's even row y and [x1, x1 + n1) of row y + 1 (a count of 0: that
 // row has none), all of one colour and one Z (or no Z write): row_store32.hpp fill_row_pair32 fills the groups both
 // rows cover as whole 64-byte columns, four 16-byte stores for 16 pixels against eight 8-byte ones row by row, and
-// the rest pixel by pixel in the column. Z and frame are written in another order than row by row, which leaves the
+// merges partly covered columns with memory. Z and frame are written in another order than row by row, which leaves the
 // same bytes because the rows' pixels are distinct and the frame and Z buffers apart (the caller checks).
 // `break_pair` (GsConfig::break_row_pairs, tests only) fills both rows over both rows' pixels.
 template <Psm kFAddr, ZFmt kZ, Psm kZAddr>
