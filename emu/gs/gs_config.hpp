@@ -43,6 +43,14 @@ struct GsConfig {
   // pass (gs/pixel/fused_groups.hpp) where allow_avx2 lets them; false keeps the pass list, which
   // FusedGroupsCrossCheck compares it with. The output does not depend on it.
   bool fused_groups = true;
+  // Solid draws (one colour, no texture, test, blend or mask) of one colour and Z per primitive fill an even row
+  // and the row below together, whole 64-byte columns where both cover a group of 8 pixels
+  // (PixelPipeline::hold_rows_for_pairs); false draws row by row, which SolidRowPairsCrossCheck compares it with.
+  // The output does not depend on it.
+  bool pair_solid_rows = true;
+  // Tests only: a deliberately wrong pair fill that also fills the groups beside the shared ones, so
+  // SolidRowPairsCrossCheck can show it would catch pixels one row does not cover.
+  bool break_row_pairs = false;
   // Tests only: a deliberately wrong fused pass that leaves the lanes outside a span unmasked when it takes a span
   // with its whole groups (Span::whole_groups), so FusedGroupsCrossCheck can show it would catch such a fault.
   bool break_group_ends = false;

@@ -140,6 +140,19 @@ struct PixelPipeline::Impl {
   bool nothing = false;
   // Untextured, untested, unblended 32-bit draws run as one fused pass instead of the list (see stage_solid).
   Stage solid = nullptr;
+  // Such a draw in 32-bit swizzles fills two rows of one colour and Z at once (stage_solid_pair), when the caller
+  // lets the pipeline hold an even row until the next span (hold_rows_for_pairs) and vouched that its frame and Z
+  // buffers are apart if it writes Z.
+  void (*solid_pair)(Impl&, int y, int x0, int n0, int x1, int n1, uint32_t color, uint32_t z,
+                     bool break_pair) = nullptr;
+  bool hold_rows = false;
+  bool break_row_pairs = false;  // GsConfig::break_row_pairs
+  // The even row held for a pair: its pixels and the frame value and Z it stores.
+  struct HeldRow {
+    bool held = false;
+    int y = 0, x = 0, count = 0;
+    uint32_t color = 0, z = 0;
+  } held;
   const void* self = nullptr;
   PixelWorkspace::Parts* workspace = nullptr;
   // Whole 8-pixel groups go through fused_groups.hpp's pass instead of the list when `fused` is set and, for a draw
@@ -685,6 +698,15 @@ Stage pick_write_fb(bool merge) {
 
 // ---- The fused pass of solid draws ----
 
+// The frame value of a solid draw's pixel i: the colour's integer part, wrapped or clamped, and FBA.
+inline uint32_t solid_color(const Impl& p, const Span& s, int i) {
+  const int32_t wm = p.wrap_mask;
+  auto channel = [&](const int16_t* c) {
+    return static_cast<uint32_t>(clamp8((static_cast<uint16_t>(c[i]) >> 7) & wm));
+  };
+  return channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | p.fba_bit;
+}
+
 // A 32-bit frame with nothing masked, no texture, alpha test, fog, blend or dither, and Z written or not: the
 // colour's integer part (as the TFX pass takes it), wrapped or clamped, stored at every pixel, and Z stored beside
 // it. The same arithmetic as the pass list without its intermediate arrays. Untested (kTested false) it is the
@@ -695,14 +717,7 @@ void stage_solid(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   uint8_t* vm = p.vm;
   const int n = end - begin;
   const uint32_t x = static_cast<uint32_t>(s.x + begin), y = static_cast<uint32_t>(s.y);
-  const int32_t wm = p.wrap_mask;
-  const uint32_t fba = p.fba_bit;
-  auto color = [&](int i) {
-    auto channel = [&](const int16_t* c) {
-      return static_cast<uint32_t>(clamp8((static_cast<uint16_t>(c[i]) >> 7) & wm));
-    };
-    return channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | fba;
-  };
+  auto color = [&](int i) { return solid_color(p, s, i); };
   // A flat colour (or Z) is stored from one value in a register instead of an array.
   uint32_t* fs = w.fs + begin;
   const uint32_t flat = color(begin);
@@ -761,6 +776,47 @@ void stage_solid(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   }
 }
 
+// Pixels [x0, x0 + n0) of an untested solid draw's even row y and [x1, x1 + n1) of row y + 1 (a count of 0: that
+// row has none), all of one colour and one Z (or no Z write): row_store32.hpp fill_row_pair32 fills the groups both
+// rows cover as whole 64-byte columns, four 16-byte stores for 16 pixels against eight 8-byte ones row by row, and
+// merges partly covered columns with memory. Z and frame are written in another order than row by row, which leaves the
+// same bytes because the rows' pixels are distinct and the frame and Z buffers apart (the caller checks).
+// `break_pair` (GsConfig::break_row_pairs, tests only) fills both rows over both rows' pixels.
+template <Psm kFAddr, ZFmt kZ, Psm kZAddr>
+void stage_solid_pair(Impl& p, int y, int x0, int n0, int x1, int n1, uint32_t color, uint32_t z, bool break_pair) {
+  const uint32_t row = static_cast<uint32_t>(y);
+  if constexpr (kZ != ZFmt::kNone) {
+    static_assert(kZ == ZFmt::k32 && PsmTraits<kZAddr>::kSwizzle == Swizzle::k32);
+    // Frame and Z in one walk where their groups lie alike (the usual page-aligned buffers of one width).
+    std::array<AlsoFill, 1> z_too;
+    z_too[0].value = z;
+    if (same_shape32<kFAddr, kZAddr>(p.fb, p.zb, z_too[0].shape)) {
+      fill_row_pair32<kFAddr, 1>(p.vm, p.fb, row, x0, n0, x1, n1, color, break_pair, z_too);
+      return;
+    }
+    fill_row_pair32<kZAddr>(p.vm, p.zb, row, x0, n0, x1, n1, z, break_pair);
+  }
+  fill_row_pair32<kFAddr>(p.vm, p.fb, row, x0, n0, x1, n1, color, break_pair);
+}
+using SolidPair = void (*)(Impl&, int y, int x0, int n0, int x1, int n1, uint32_t color, uint32_t z, bool break_pair);
+
+// The pair stage for an untested solid draw with a 32-bit frame swizzle and Z unwritten or 32-bit in a 32-bit
+// swizzle; null for the others (they draw row by row).
+SolidPair pick_solid_pair(Psm frame_addr, bool tested, bool zwrite, ZFmt z, Psm z_addr) {
+  if (tested || (frame_addr != Psm::kCt32 && frame_addr != Psm::kZ32)) return nullptr;
+  const bool frame_ct = frame_addr == Psm::kCt32;
+  if (!zwrite) {
+    return frame_ct ? stage_solid_pair<Psm::kCt32, ZFmt::kNone, Psm::kZ32>
+                    : stage_solid_pair<Psm::kZ32, ZFmt::kNone, Psm::kZ32>;
+  }
+  if (z != ZFmt::k32 || (z_addr != Psm::kZ32 && z_addr != Psm::kCt32)) return nullptr;
+  if (z_addr == Psm::kZ32)
+    return frame_ct ? stage_solid_pair<Psm::kCt32, ZFmt::k32, Psm::kZ32>
+                    : stage_solid_pair<Psm::kZ32, ZFmt::k32, Psm::kZ32>;
+  return frame_ct ? stage_solid_pair<Psm::kCt32, ZFmt::k32, Psm::kCt32>
+                  : stage_solid_pair<Psm::kZ32, ZFmt::k32, Psm::kCt32>;
+}
+
 template <Psm kFAddr, ZFmt kZ, bool kTested>
 Stage pick_solid_z_swizzle(Psm z_addr) {
   switch (z_addr) {
@@ -804,6 +860,17 @@ void group_pairs(const Impl& p, const Span& s, int first, int groups, uint32_t* 
   const uint32_t x = static_cast<uint32_t>(s.x + first);
   // The pass reads both at once (their lines are rarely in the L2 cache: a 640x448 frame and Z take 2.2 MB).
   const uint8_t* vm = p.vm;
+  // One walk for both where their groups lie alike (the usual page-aligned buffers of one width).
+  SameShape z_shape;
+  if (same_shape32<kFAddr, kZAddr>(p.fb, p.zb, z_shape)) {
+    for_each_group32<kFAddr>(p.fb, y, x, groups, [&](int i, uint32_t bytes) {
+      const uint32_t z_bytes = z_shape.at(bytes);
+      frame[i / 8] = bytes, z[i / 8] = z_bytes;
+      _mm_prefetch(reinterpret_cast<const char*>(vm + bytes), _MM_HINT_T0);
+      _mm_prefetch(reinterpret_cast<const char*>(vm + z_bytes), _MM_HINT_T0);
+    });
+    return;
+  }
   for_each_group32<kFAddr>(p.fb, y, x, groups, [&](int i, uint32_t bytes) {
     frame[i / 8] = bytes;
     _mm_prefetch(reinterpret_cast<const char*>(vm + bytes), _MM_HINT_T0);
@@ -1195,6 +1262,8 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
     p.fused_only_with_z = true;
   } else if (solid_stage) {
     p.solid = solid_stage;
+    if (config.pair_solid_rows) p.solid_pair = pick_solid_pair(frame_addr, p.z_first, key.zwrite(), z, z_addr);
+    p.break_row_pairs = config.break_row_pairs;
   } else {
     choose_fused(p, config, frame_addr, z_addr, merge);
   }
@@ -1445,7 +1514,49 @@ uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
   return n;
 }
 
+// Draws the held row alone.
+void draw_held_row(Impl& p) {
+  Impl::HeldRow& h = p.held;
+  if (!h.held) return;
+  h.held = false;
+  p.solid_pair(p, h.y, h.x, h.count, 0, 0, h.color, h.z, false);
+}
+
+// For a draw that holds rows (hold_rows_for_pairs), a span of one colour and Z: paired with the held even row above
+// it when both store the same colour and Z, or held if it is on an even row, or else drawn alone; true then. A span
+// of several colours or Z returns false (after the held row is drawn, so spans reach memory in the order they
+// came) and goes through the draw's stage.
+bool draw_solid_pair(Impl& p, Span& s, Scratch& w) {
+  complete_span(s, w, s.count);  // sets flat_color for a span whose colour was deferred
+  if (!s.flat_color || !(s.flat_z || !p.key.zwrite())) {
+    draw_held_row(p);
+    return false;
+  }
+  const uint32_t color = solid_color(p, s, 0), z = s.z[0];
+  Impl::HeldRow& h = p.held;
+  if (h.held && h.y + 1 == s.y && h.color == color && h.z == z) {
+    h.held = false;
+    p.solid_pair(p, h.y, h.x, h.count, s.x, s.count, color, z, p.break_row_pairs);
+    return true;
+  }
+  draw_held_row(p);
+  if ((s.y & 1) != 0) {
+    p.solid_pair(p, s.y - 1, 0, 0, s.x, s.count, color, z, false);
+    return true;
+  }
+  h.held = true;
+  h.y = s.y, h.x = s.x, h.count = s.count, h.color = color, h.z = z;
+  return true;
+}
+
 }  // namespace
+
+void PixelPipeline::hold_rows_for_pairs() {
+  Impl& p = *impl_;
+  p.hold_rows = !p.nothing && p.solid_pair != nullptr && (p.apart || !p.key.zwrite());
+}
+
+void PixelPipeline::finish() { draw_held_row(*impl_); }
 
 void PixelPipeline::draw_span(const Span& span_in) {
   Impl& p = *impl_;
@@ -1461,6 +1572,7 @@ void PixelPipeline::draw_span(const Span& span_in) {
   if (p.solid) {
     // Every pixel counts as drawn, also those a later primitive (drawn earlier here) covers.
     p.pixels += static_cast<uint64_t>(s.count);
+    if (p.hold_rows && !p.last_to_first && draw_solid_pair(p, s, w)) return;
     if (p.last_to_first) {
       bool completed = false;
       p.covered.take_uncovered(s.y, s.x, s.count, [&](int begin, int end) {

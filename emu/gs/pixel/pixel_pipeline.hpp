@@ -101,7 +101,13 @@ class PixelPipeline {
   // rasterizer may then drop those pixels.
   bool region_changes_nothing(int left, int top, int right, int bottom, uint32_t z_upper);
 
+  // The caller will call finish() after the draw's last span: until then the pipeline may hold back an even row
+  // of a solid draw (one colour and Z) to fill it together with the row below (GsConfig::pair_solid_rows). Call it
+  // after vouch_frame_and_z_apart and draw_last_to_first (a draw running last to first does not hold rows).
+  void hold_rows_for_pairs();
   void draw_span(const Span& span);
+  // Draws a row hold_rows_for_pairs let the pipeline hold.
+  void finish();
   uint64_t pixels_drawn() const;  // pixels that passed every test with something left to write
 
   struct Impl;  // public only so the span passes in pixel_pipeline.cpp can name it

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include <emmintrin.h>
+
 #include "emu/gs/memory/pixel_address.hpp"
 
 namespace gcvu::gs::pixel {
@@ -123,6 +125,126 @@ void fill_row32(uint8_t* vm, const BufferLayout& layout, uint32_t y, uint32_t x,
   const uint64_t pair = value | uint64_t{value} << 32;
   store_row32_from<kAddr, kKeepTop8>(
       vm, layout, y, x, count, [value](int) { return value; }, [pair](int) { return pair; });
+}
+
+// For each 4-bit selection of the words of 16 bytes (bit k: word k is written), all ones in the words kept.
+alignas(16) inline constexpr std::array<std::array<uint32_t, 4>, 16> kChunkKeep = [] {
+  std::array<std::array<uint32_t, 4>, 16> table{};
+  for (uint32_t b = 0; b < 16; b++)
+    for (uint32_t k = 0; k < 4; k++) table[b][k] = (b >> k) & 1 ? 0u : ~0u;
+  return table;
+}();
+
+// Where a group lies in a second buffer that lies alike to a first (same_shape32): its byte offset in the first,
+// XOR xor_bytes, plus delta_bytes, modulo the memory.
+struct SameShape {
+  uint32_t delta_bytes = 0;
+  uint32_t xor_bytes = 0;
+  uint32_t at(uint32_t first_bytes) const {
+    return ((first_bytes ^ xor_bytes) + delta_bytes) & (kLocalMemoryBytes - 1);
+  }
+};
+
+// How a second buffer in a 32-bit arrangement (kAddr2) lies against a first (kAddr) when both start on a page and
+// have the same width, as a draw's frame and Z buffer do: the same page and column for each group, the Z block
+// XOR (kZXor) told apart, the bases apart by whole pages. False when they do not lie so.
+template <Psm kAddr, Psm kAddr2>
+bool same_shape32(const BufferLayout& first, const BufferLayout& second, SameShape& out) {
+  using A = PsmTraits<kAddr>;
+  using B = PsmTraits<kAddr2>;
+  static_assert(A::kSwizzle == Swizzle::k32 && B::kSwizzle == Swizzle::k32);
+  constexpr uint32_t kPageBlocks = 1u << (A::kPageElementsLog2 - A::kBlockElementsLog2);
+  if (first.base_block % kPageBlocks != 0 || second.base_block % kPageBlocks != 0) return false;
+  if ((first.width_64 & 63) != (second.width_64 & 63)) return false;
+  const uint32_t block_bytes = 4u << A::kBlockElementsLog2;
+  out.delta_bytes = ((second.base_block % kBlockCount) - (first.base_block % kBlockCount)) * block_bytes;
+  out.xor_bytes = (A::kZXor ^ B::kZXor) << 2;
+  return true;
+}
+
+// Another buffer filled together with a first one (fill_row_pair32), and the value it takes.
+struct AlsoFill {
+  SameShape shape;
+  uint32_t value = 0;
+};
+
+// One value at pixels [x0, x0 + n0) of row y and [x1, x1 + n1) of row y + 1 (y even; a count of 0 or less leaves
+// its row alone), in the buffer `layout` and in each of `also` (same_shape32). The two rows of a group of 8 pixels
+// share one 64-byte column, the even row the first 8 bytes of each 16 and the odd row the others (for an even row
+// the group's first pair starts its column, group_column_bytes), so a group both rows cover is the whole column,
+// four 16-byte stores; a row's whole group is four 8-byte stores, and a column the rows cover in part is merged
+// with memory 16 bytes at a time. `break_rows` (tests only) fills both rows over both rows' pixels.
+template <Psm kAddr, size_t kAlso = 0>
+void fill_row_pair32(uint8_t* vm, const BufferLayout& layout, uint32_t y, int x0, int n0, int x1, int n1,
+                     uint32_t value, bool break_rows = false, const std::array<AlsoFill, kAlso>& also = {}) {
+  n0 = std::max(n0, 0), n1 = std::max(n1, 0);
+  const int begin = n0 == 0 ? x1 : n1 == 0 ? x0 : std::min(x0, x1);
+  const int end = n0 == 0 ? x1 + n1 : n1 == 0 ? x0 + n0 : std::max(x0 + n0, x1 + n1);
+  if (begin >= end) return;
+  const int first = begin & ~7;
+  const int groups = (end - first + 7) / 8;
+  constexpr size_t kBuffers = 1 + kAlso;
+  __m128i whole[kBuffers];
+  std::array<uint64_t, kBuffers> pair;
+  for (size_t t = 0; t < kBuffers; t++) {
+    const uint32_t v = t == 0 ? value : also[t - 1].value;
+    whole[t] = _mm_set1_epi32(static_cast<int>(v));
+    pair[t] = v | uint64_t{v} << 32;
+  }
+  // The group's column in each buffer.
+  auto column = [&](uint32_t bytes, size_t t) { return vm + (t == 0 ? bytes : also[t - 1].shape.at(bytes)); };
+  // Bit k: lane k of the group at gx lies in [x, x + n).
+  auto lanes = [](int gx, int x, int n) -> uint32_t {
+    const int lo = std::clamp(x - gx, 0, 8), hi = std::clamp(x + n - gx, 0, 8);
+    return ((1u << hi) - 1) & ~((1u << lo) - 1);
+  };
+  // Groups [full_first, full_end) (pixel x) lie wholly in each row that has pixels.
+  const bool both = n0 > 0 && n1 > 0;
+  const int aligned_end = first + 8 * groups;
+  int full_first = (std::max(n0 > 0 ? x0 : x1, n1 > 0 ? x1 : x0) + 7) & ~7;
+  int full_end = std::min(n0 > 0 ? x0 + n0 : x1 + n1, n1 > 0 ? x1 + n1 : x0 + n0) & ~7;
+  if (break_rows || full_first >= full_end) full_first = full_end = aligned_end;
+  auto edge_groups = [&](int from, int to) {
+    if (from >= to) return;
+    for_each_group32<kAddr>(layout, y, static_cast<uint32_t>(from), (to - from) / 8, [&](int i, uint32_t bytes) {
+      const int gx = from + i;
+      uint32_t m0 = lanes(gx, x0, n0), m1 = lanes(gx, x1, n1);
+      if (break_rows) m0 = m1 = m0 | m1;
+      // Each 16 bytes of the column hold lanes 2k, 2k + 1 of the even row, then of the odd row: merged with what
+      // memory holds where a lane is outside its row.
+      for (int k = 0; k < 4; k++) {
+        const uint32_t chunk = ((m0 >> (2 * k)) & 3) | (((m1 >> (2 * k)) & 3) << 2);
+        const __m128i keep = _mm_load_si128(reinterpret_cast<const __m128i*>(kChunkKeep[chunk].data()));
+        for (size_t t = 0; t < kBuffers; t++) {
+          auto* at = reinterpret_cast<__m128i*>(column(bytes, t)) + k;
+          const __m128i old = _mm_loadu_si128(at);
+          _mm_storeu_si128(at, _mm_or_si128(_mm_and_si128(old, keep), _mm_andnot_si128(keep, whole[t])));
+        }
+      }
+    });
+  };
+  edge_groups(first, full_first);
+  const int full_groups = (full_end - full_first) / 8;
+  if (both) {
+    for_each_group32<kAddr>(layout, y, static_cast<uint32_t>(full_first), full_groups, [&](int, uint32_t bytes) {
+      for (size_t t = 0; t < kBuffers; t++) {
+        auto* at = reinterpret_cast<__m128i*>(column(bytes, t));
+        _mm_storeu_si128(at, whole[t]);
+        _mm_storeu_si128(at + 1, whole[t]);
+        _mm_storeu_si128(at + 2, whole[t]);
+        _mm_storeu_si128(at + 3, whole[t]);
+      }
+    });
+  } else {
+    const uint32_t row = n0 > 0 ? 0 : 8;
+    for_each_group32<kAddr>(layout, y, static_cast<uint32_t>(full_first), full_groups, [&](int, uint32_t bytes) {
+      for (size_t t = 0; t < kBuffers; t++) {
+        uint8_t* at = column(bytes, t) + row;
+        for (int k = 0; k < 4; k++) std::memcpy(at + 16 * k, &pair[t], 8);
+      }
+    });
+  }
+  edge_groups(full_end, aligned_end);
 }
 
 }  // namespace gcvu::gs::pixel

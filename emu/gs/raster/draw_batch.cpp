@@ -229,6 +229,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
     if (apart) band_pipeline.vouch_frame_and_z_apart();
     if (depth_bounds) band_pipeline.allow_depth_bounds();
     if (last_to_first) band_pipeline.draw_last_to_first(scissor.left, scissor.top, scissor.right, scissor.bottom);
+    band_pipeline.hold_rows_for_pairs();
     PipelineConsumer consumer(band_pipeline);
     SpanStepper stepper(setup, consumer);
     Rasterizer rasterizer(scissor, state.scanmsk.msk(), zfmt, stepper, band);
@@ -238,6 +239,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
       case PrimClass::kTriangle: rasterizer.draw_triangles(raster, draw_indices); break;
       case PrimClass::kSprite: rasterizer.draw_sprites(raster, draw_indices); break;
     }
+    band_pipeline.finish();
   };
   const int threads = parallel_draw_threads(state, inputs, scissor, raster, config);
   if (threads <= 1) {
