@@ -224,6 +224,9 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
     draw_indices = scratch.reversed_indices;
   }
   const bool apart = pipeline.writes_z() && pipeline.writes_frame() && frame_and_z_apart(state, scissor);
+  // A held row pair (hold_rows_for_pairs) reads and writes both rows' words of a 64-byte column, rows 2k and 2k + 1:
+  // they must be drawn by one thread, so bands are whole row pairs.
+  static_assert(RowBand::kRowsLog2 >= 1);
   // One band of rows through its own stepper and rasterizer into `band_pipeline`.
   auto draw_band = [&](RowBand band, PixelPipeline& band_pipeline) {
     if (apart) band_pipeline.vouch_frame_and_z_apart();
