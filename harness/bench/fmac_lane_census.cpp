@@ -33,7 +33,7 @@ uint32_t dest_lanes(uint8_t dest) {
 // The op of the pair about to issue, with the state it reads; `q` is Q as its pair saw it (a DIV result landing
 // while the pair waited is in it, which the state before the step does not show yet).
 void count_pair(const vu::DecodedOp& op, const vu::Registers& before, vu::FieldMask acc_overflow, uint32_t q,
-                bool double_kernels, LaneCensus& census) {
+                LaneCensus& census) {
   vu::FmacForm form{};
   if (!vu::fmac_form(op.op, form) || form.arith == vu::Arith::kMax || form.arith == vu::Arith::kMini) return;
   const vu::FmacKernelOp kind = kernel_op(form.arith);
@@ -41,7 +41,7 @@ void count_pair(const vu::DecodedOp& op, const vu::Registers& before, vu::FieldM
   const uint32_t lanes = dest_lanes(op.dest);
   ++share.ops;
   share.lanes += static_cast<uint64_t>(std::popcount(lanes));
-  if (!double_kernels || !census_classifies(kind)) return;
+  if (!census.classifies(kind)) return;
   const vu::Vec4& fs = before.vf(op.fs);
   vu::Vec4 ft = before.vf(op.ft);
   if (form.second == vu::Second::kBroadcast) ft = vu::broadcast(ft[op.bc & 3]);
@@ -63,8 +63,9 @@ void LaneCensus::add(const LaneCensus& other) {
   double_kernels = double_kernels || other.double_kernels;
 }
 
-bool census_classifies(vu::FmacKernelOp op) {
-  return op == vu::FmacKernelOp::kMul || op == vu::FmacKernelOp::kMadd || op == vu::FmacKernelOp::kMsub;
+bool LaneCensus::classifies(vu::FmacKernelOp op) const {
+  return double_kernels &&
+         (op == vu::FmacKernelOp::kMul || op == vu::FmacKernelOp::kMadd || op == vu::FmacKernelOp::kMsub);
 }
 
 LaneCensus census_until_end(vu::Vu1& vu) {
@@ -77,7 +78,7 @@ LaneCensus census_until_end(vu::Vu1& vu) {
     const uint64_t pairs = vu.stats().pairs;
     reason = vu.step();
     if (vu.stats().pairs != pairs) {
-      count_pair(vu.decoded(before.tpc).upper, before, acc_overflow, vu.registers().q, census.double_kernels, census);
+      count_pair(vu.decoded(before.tpc).upper, before, acc_overflow, vu.registers().q, census);
     }
   }
   vu.finish_xgkick();
@@ -106,10 +107,7 @@ LaneCensus census_frame(const CapturedFrame& frame, const vu::Vu1Config& config)
   LaneCensus census;
   census.double_kernels = vu::avx2::kUseAvx2;
   for (const CapturedProgram& program : frame.programs) {
-    vu.data().load(program.data);
-    vu.registers() = program.registers;
-    vu.set_top(program.top, program.itop);
-    vu.start(program.registers.tpc);
+    start_captured_program(vu, program);
     census.add(census_until_end(vu));
   }
   return census;

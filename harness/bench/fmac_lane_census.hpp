@@ -28,10 +28,10 @@ struct LaneCensus {
   bool double_kernels = false;
 
   void add(const LaneCensus& other);
+  // Whether this census tells fast lanes apart for the op: the host runs the double kernels and they make a fast
+  // path for it (MUL, MADD, MSUB); the others' fast_lanes stay 0.
+  bool classifies(vu::FmacKernelOp op) const;
 };
-
-// Whether the double kernels make a fast path for this op (the others' fast_lanes stay 0).
-bool census_classifies(vu::FmacKernelOp op);
 
 // Steps a started VU1 pair by pair to its end, counting. Throws std::runtime_error if it stops any other way.
 LaneCensus census_until_end(vu::Vu1& vu);

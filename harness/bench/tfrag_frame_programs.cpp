@@ -62,6 +62,13 @@ CapturedFrame programs_starting_in(const CapturedFrame& frame, uint32_t first_in
   return out;
 }
 
+void start_captured_program(vu::Vu1& vu, const CapturedProgram& program) {
+  vu.data().load(program.data);
+  vu.registers() = program.registers;
+  vu.set_top(program.top, program.itop);
+  vu.start(program.registers.tpc);
+}
+
 CapturedFrameRunner::CapturedFrameRunner(const CapturedFrame& frame, vu::Vu1Config config)
     : frame_(frame), vu_(std::make_unique<vu::Vu1>(config)) {
   vu_->load_micro(frame.micro);
@@ -75,11 +82,8 @@ WorkloadRun CapturedFrameRunner::run_once(double* seconds) {
   path1_ = CountingPath1{};
   double timed = 0;
   for (const CapturedProgram& program : frame_.programs) {
-    vu_->data().load(program.data);
-    vu_->registers() = program.registers;
-    vu_->set_top(program.top, program.itop);
     const vu::Vu1Stats before = vu_->stats();
-    vu_->start(program.registers.tpc);
+    start_captured_program(*vu_, program);
     const auto begin = std::chrono::steady_clock::now();
     const vu::StopReason reason = vu_->run();
     vu_->finish_xgkick();

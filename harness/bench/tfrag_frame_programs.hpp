@@ -38,6 +38,9 @@ CapturedFrame capture_frame_programs(const formats::rc2::Level& level, const mic
 // The captured programs that start in [first_instruction, end_instruction): one microprogram's share of a frame.
 CapturedFrame programs_starting_in(const CapturedFrame& frame, uint32_t first_instruction, uint32_t end_instruction);
 
+// Loads a captured program's data memory, registers and TOP/ITOP into `vu` and starts it at its captured PC.
+void start_captured_program(vu::Vu1& vu, const CapturedProgram& program);
+
 // Reruns a captured frame's programs on one VU1, in order.
 class CapturedFrameRunner {
  public:

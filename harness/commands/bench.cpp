@@ -67,9 +67,7 @@ void print_census(std::ostream& out, const std::vector<std::pair<std::string, La
       for (size_t k = 0; k < census.by_op.size(); ++k) {
         const LaneShare& share = census.by_op[k];
         nlohmann::json entry = {{"ops", share.ops}, {"lanes", share.lanes}};
-        if (census.double_kernels && census_classifies(static_cast<vu::FmacKernelOp>(k))) {
-          entry["fast_lanes"] = share.fast_lanes;
-        }
+        if (census.classifies(static_cast<vu::FmacKernelOp>(k))) entry["fast_lanes"] = share.fast_lanes;
         ops[kKernelOpNames[k]] = entry;
       }
       list.push_back({{"name", name}, {"double_kernels", census.double_kernels}, {"ops", ops}});
@@ -83,7 +81,7 @@ void print_census(std::ostream& out, const std::vector<std::pair<std::string, La
     for (size_t k = 0; k < census.by_op.size(); ++k) {
       const LaneShare& share = census.by_op[k];
       if (share.ops == 0) continue;
-      const bool classified = census.double_kernels && census_classifies(static_cast<vu::FmacKernelOp>(k));
+      const bool classified = census.classifies(static_cast<vu::FmacKernelOp>(k));
       const std::string fast = classified ? fmt::format("{}", share.fast_lanes) : "-";
       const std::string percent = classified && share.lanes != 0
                                       ? fmt::format("{:.2f} %", 100.0 * static_cast<double>(share.fast_lanes) /
