@@ -2,7 +2,8 @@
 # with one test per GoogleTest suite. The tests named in SLOW_TESTS are left out of their suite and get a test of
 # their own, labelled `slow`; `Suite.*` there labels the whole suite `slow`. A suite's COST is its number of tests, so that without timings from an earlier run
 # (a fresh clone) CTest still starts the big suites (the golden corpora) first instead of ending on them.
-# Inputs: TEST_EXECUTABLE, CTEST_FILE, WORKING_DIRECTORY, SLOW_TESTS (a ;-list of Suite.Name).
+# Inputs: TEST_EXECUTABLE, CTEST_FILE, WORKING_DIRECTORY, SLOW_TESTS (a ;-list of Suite.Name), TIMEOUT (seconds per
+# test).
 cmake_minimum_required(VERSION 3.25)  # policies: IN_LIST
 execute_process(COMMAND "${TEST_EXECUTABLE}" --gtest_list_tests
                 OUTPUT_VARIABLE listing RESULT_VARIABLE result TIMEOUT 60)
@@ -34,7 +35,7 @@ foreach(suite IN LISTS suites)
   if("${filter}" IN_LIST SLOW_TESTS)
     string(APPEND script
       "add_test([==[${suite}]==] [==[${TEST_EXECUTABLE}]==] [==[--gtest_filter=${filter}]==])\n"
-      "set_tests_properties([==[${suite}]==] PROPERTIES TIMEOUT 600 COST ${count_in_${suite}} LABELS slow"
+      "set_tests_properties([==[${suite}]==] PROPERTIES TIMEOUT ${TIMEOUT} COST ${count_in_${suite}} LABELS slow"
       " WORKING_DIRECTORY [==[${WORKING_DIRECTORY}]==])\n")
     continue()
   endif()
@@ -44,12 +45,12 @@ foreach(suite IN LISTS suites)
   endif()
   string(APPEND script
     "add_test([==[${suite}]==] [==[${TEST_EXECUTABLE}]==] [==[--gtest_filter=${filter}]==])\n"
-    "set_tests_properties([==[${suite}]==] PROPERTIES TIMEOUT 600 COST ${count_in_${suite}}"
+    "set_tests_properties([==[${suite}]==] PROPERTIES TIMEOUT ${TIMEOUT} COST ${count_in_${suite}}"
     " WORKING_DIRECTORY [==[${WORKING_DIRECTORY}]==])\n")
   foreach(test IN LISTS slow_in_${suite})
     string(APPEND script
       "add_test([==[${test}]==] [==[${TEST_EXECUTABLE}]==] [==[--gtest_filter=${test}]==])\n"
-      "set_tests_properties([==[${test}]==] PROPERTIES TIMEOUT 600 LABELS slow"
+      "set_tests_properties([==[${test}]==] PROPERTIES TIMEOUT ${TIMEOUT} LABELS slow"
       " WORKING_DIRECTORY [==[${WORKING_DIRECTORY}]==])\n")
   endforeach()
 endforeach()
