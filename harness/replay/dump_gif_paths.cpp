@@ -13,6 +13,13 @@ size_t DumpGifPaths::index(formats::GsTransferPath path) {
 }
 
 DumpGifPaths::DumpGifPaths(const formats::GsDump& dump) : dump_(dump) {
+  // Each path's size first, so each stream is allocated once: growing them packet by packet copied a game dump's
+  // transfers about twice over, into fresh pages each time (~9 % of replaying a 30-frame demo dump).
+  std::array<size_t, 3> sizes{};
+  for (const formats::GsDumpPacket& packet : dump.packets) {
+    if (packet.kind == formats::GsDumpPacketKind::kTransfer) sizes[index(packet.path)] += dump.data(packet).size();
+  }
+  for (size_t p = 0; p < paths_.size(); ++p) paths_[p].stream.reserve(sizes[p]);
   for (const formats::GsDumpPacket& packet : dump.packets) {
     if (packet.kind != formats::GsDumpPacketKind::kTransfer) continue;
     const auto data = dump.data(packet);
