@@ -8,6 +8,7 @@
 #include <zstd.h>
 
 #include "formats/core/format_error.hpp"
+#include "formats/core/huge_pages.hpp"
 
 namespace gcvu::formats {
 
@@ -36,6 +37,14 @@ size_t next_chunk(size_t have, uint64_t max_output) {
   return room >= kChunk ? kChunk : static_cast<size_t>(room) + 1;
 }
 
+// Makes room for `size` bytes of output, doubling as a vector would, and advises huge pages for each new buffer
+// (huge_pages.hpp): a dump that does not declare its size (PCSX2 writes streamed frames) grows to tens of MiB.
+void grow_to(std::vector<uint8_t>& out, size_t size) {
+  if (size <= out.capacity()) return;
+  out.reserve(std::max(size, 2 * out.capacity()));
+  advise_huge_pages(out.data(), out.capacity());
+}
+
 [[noreturn]] void too_large(const std::string& source, uint64_t max_output) {
   throw FormatError(source, 0, fmt::format("decompressed data exceeds the {}-byte limit for this file", max_output));
 }
@@ -60,11 +69,13 @@ std::vector<uint8_t> zstd_decompress(std::span<const uint8_t> data, const std::s
   constexpr uint64_t kMaxReserve = uint64_t{64} << 20;
   if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != ZSTD_CONTENTSIZE_ERROR) {
     out.reserve(static_cast<size_t>(std::min<uint64_t>({declared, max_output, kMaxReserve}) + 1));
+    advise_huge_pages(out.data(), out.capacity());
   }
   ZSTD_inBuffer in{data.data(), data.size(), 0};
   while (true) {
     size_t old_size = out.size();
     const size_t chunk = next_chunk(old_size, max_output);
+    grow_to(out, old_size + chunk);
     out.resize(old_size + chunk);
     ZSTD_outBuffer buffer{out.data() + old_size, chunk, 0};
     size_t pending = ZSTD_decompressStream(stream, &buffer, &in);
@@ -103,6 +114,7 @@ std::vector<uint8_t> xz_decompress(std::span<const uint8_t> data, const std::str
   while (true) {
     size_t old_size = out.size();
     const size_t chunk = next_chunk(old_size, max_output);
+    grow_to(out, old_size + chunk);
     out.resize(old_size + chunk);
     stream.next_out = out.data() + old_size;
     stream.avail_out = chunk;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "formats/core/format_error.hpp"
+#include "formats/core/huge_pages.hpp"
 
 namespace gcvu::formats {
 
@@ -24,7 +25,10 @@ std::vector<uint8_t> read_file(const std::filesystem::path& path, uint64_t max_b
     throw FormatError(path.string(), 0,
                       fmt::format("file is {} bytes, more than the {} this reader accepts", size, max_bytes));
   }
-  std::vector<uint8_t> data(static_cast<size_t>(size));
+  std::vector<uint8_t> data;
+  data.reserve(static_cast<size_t>(size));
+  advise_huge_pages(data.data(), data.capacity());
+  data.resize(static_cast<size_t>(size));
   in.seekg(0);
   if (!in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(size))) {
     throw FormatError(path.string(), static_cast<uint64_t>(in.gcount()), "read failed before the end of the file");

@@ -1,5 +1,7 @@
 #include "harness/replay/dump_gif_paths.hpp"
 
+#include "formats/core/huge_pages.hpp"
+
 namespace gcvu::harness {
 
 size_t DumpGifPaths::index(formats::GsTransferPath path) {
@@ -19,7 +21,11 @@ DumpGifPaths::DumpGifPaths(const formats::GsDump& dump) : dump_(dump) {
   for (const formats::GsDumpPacket& packet : dump.packets) {
     if (packet.kind == formats::GsDumpPacketKind::kTransfer) sizes[index(packet.path)] += dump.data(packet).size();
   }
-  for (size_t p = 0; p < paths_.size(); ++p) paths_[p].stream.reserve(sizes[p]);
+  for (size_t p = 0; p < paths_.size(); ++p) {
+    std::vector<uint8_t>& stream = paths_[p].stream;
+    stream.reserve(sizes[p]);
+    formats::advise_huge_pages(stream.data(), stream.capacity());
+  }
   for (const formats::GsDumpPacket& packet : dump.packets) {
     if (packet.kind != formats::GsDumpPacketKind::kTransfer) continue;
     const auto data = dump.data(packet);
