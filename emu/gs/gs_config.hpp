@@ -38,6 +38,10 @@ struct GsConfig {
   // The GS may use its AVX2 builds where the CPU has AVX2 (Z lane stepping, bilinear rows, TFX, blend, fog); false keeps
   // the portable builds, so tests can check those on an AVX2 machine. The output does not depend on it.
   bool allow_avx2 = true;
+  // The fused group pass (below) may take its build for AVX-512 CPUs (VL, BW, DQ: the same 256-bit arithmetic with
+  // twice the registers) where the CPU has it; false keeps the AVX2 build, so tests can compare the two. The
+  // output does not depend on it.
+  bool allow_avx512 = true;
   // Whole 8-pixel groups of common draws (32-bit frame, no alpha test or DATE, no mipmaps or one level sampled
   // bilinearly per pixel) go through one fused AVX2
   // pass (gs/pixel/fused_groups.hpp) where allow_avx2 lets them; false keeps the pass list, which
@@ -57,6 +61,9 @@ struct GsConfig {
   // Tests only: a deliberately wrong fused pass for mipmapped draws that samples a whole 8-pixel group from the
   // level of its first pixel, so FusedGroupsCrossCheck can show it would catch groups straddling two levels.
   bool break_mip_levels = false;
+  // Tests only: a deliberately wrong fused pass for the lean textured draws (channels two to a 32-bit lane) whose
+  // blend drops bit 8 of the source alpha, so FusedGroupsCrossCheck can show it covers alphas from 256.
+  bool break_packed_alpha = false;
 };
 
 }  // namespace gcvu::gs

@@ -61,6 +61,9 @@ struct FusedDraw {
   bool z_greater = false;     // GREATER, else GEQUAL
   uint32_t z_bits = ~0u;      // the stored Z's width (0xffffff for 24-bit Z)
   FusedMip mip;               // kBilinearStqMip draws
+  // Tests only (GsConfig::break_packed_alpha): the lean textured kernels' blend takes As's low 8 bits, a wrong
+  // pass for alphas from 256 (a vertex alpha from 32768 in 8.7 with TCC clear) the cross-check must catch.
+  bool alpha_low_byte = false;
 };
 
 // A run of whole groups of one span: pixels [first, first + 8 * groups), first aligned so that span.x + first is a
@@ -96,6 +99,10 @@ enum class FusedShape : uint8_t { kGeneral, kOpaque, kAlpha, kOpaqueRepeat, kAlp
 // The kernel for a texture path and TFX (Tfx::kNone for untextured draws), or null on a CPU without AVX2 (and
 // for kBilinearStqMip, without FMA: its LOD takes PCSX2's fused multiply-adds). Lean
 // shapes are built for untextured draws (not the repeat ones) and for MODULATE and DECAL; null for the others.
-FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = FusedShape::kGeneral);
+// With `allow_avx512` on a CPU with AVX-512 VL, BW and DQ, the same kernel's build for it (more registers, same
+// bits; GsConfig::allow_avx512).
+FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = FusedShape::kGeneral,
+                           bool allow_avx512 = false);
+bool cpu_has_avx512_vl_bw();
 
 }  // namespace gcvu::gs::pixel

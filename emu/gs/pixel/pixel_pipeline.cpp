@@ -911,7 +911,7 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
     texture = key.ltf() ? (stq ? FusedTexture::kBilinearStq : FusedTexture::kBilinearUv)
                         : (stq ? FusedTexture::kNearestStq : FusedTexture::kNearestUv);
   }
-  p.fused = fused_groups(texture, key.tfx());
+  p.fused = fused_groups(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512);
   if (!p.fused) return;
   p.group_pairs = frame_addr == Psm::kCt32 ? pick_group_pairs_z<Psm::kCt32>(z_addr) : pick_group_pairs_z<Psm::kZ32>(z_addr);
   FusedDraw& d = p.fused_draw;
@@ -954,16 +954,20 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   d.z_test = false;  // set per span (draw_fused_with_z)
   d.z_greater = key.ztst() == 3;
   d.z_bits = z == ZFmt::k24 ? 0xffffffu : 0xffffffffu;
+  d.alpha_low_byte = config.break_packed_alpha;
   p.fused_fm0 = p.k.fm;
   p.fused_zm0 = z != ZFmt::kNone ? p.k.zm : 0xffffffffu;
   // The lean shapes (fused_groups.hpp) for the pass with its own Z test.
   const bool usual_alpha = ia == 0 && ib == 1 && ic == 0 && id == 1 && !key.pabe();
   p.fused_with_z = p.fused;
   if (!d.fog && !merge && d.z_write && z == ZFmt::k32 && (!d.blend || usual_alpha)) {
-    const bool repeat = textured && p.k.u_repeat && p.k.v_repeat;
+    // The repeat shapes take the limits to be at most 0x7fff (avx2_texel_math.hpp wrap8), as a repeat axis's are.
+    auto small = [](int32_t limit) { return limit >= 0 && limit <= 0x7fff; };
+    const bool repeat = textured && p.k.u_repeat && p.k.v_repeat && small(p.k.u_min) && small(p.k.u_max) &&
+                        small(p.k.v_min) && small(p.k.v_max);
     const FusedShape shape = repeat ? (d.blend ? FusedShape::kAlphaRepeat : FusedShape::kOpaqueRepeat)
                                     : (d.blend ? FusedShape::kAlpha : FusedShape::kOpaque);
-    const FusedGroupsFn lean = fused_groups(texture, key.tfx(), shape);
+    const FusedGroupsFn lean = fused_groups(texture, key.tfx(), shape, config.allow_avx512);
     if (lean) p.fused_with_z = lean;
   }
 }
