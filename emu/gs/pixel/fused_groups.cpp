@@ -151,6 +151,21 @@ template <bool kRepeat>
   return {bilinear_pairs(c, 0, uf2, vf2), bilinear_pairs(c, 8, uf2, vf2)};
 }
 
+// The lookup of eight pixels at 16.16 coordinates (bilinear ones already half a texel back).
+template <FusedTexture kTexture, bool kRepeat>
+[[gnu::target("avx2"), gnu::always_inline]] inline TexelPairs sample_at8(const uint32_t* texels, const WrapRegs& wrap,
+                                                                         __m256i uu, __m256i vv) {
+  constexpr bool kLinear = kTexture == FusedTexture::kBilinearUv || kTexture == FusedTexture::kBilinearStq;
+  if constexpr (kLinear) {
+    return bilinear8<kRepeat>(texels, wrap, uu, vv);
+  } else {
+    alignas(32) uint32_t index[8];
+    store8(index, nearest_index8<kRepeat>(uu, vv, wrap));
+    const __m256i c = fetch8(texels, index);
+    return {_mm256_and_si256(c, _mm256_set1_epi32(0x00ff00ff)), _mm256_srli_epi16(c, 8)};
+  }
+}
+
 template <FusedTexture kTexture, bool kRepeat>
 [[gnu::target("avx2"), gnu::always_inline]] inline TexelPairs sample8(const uint32_t* texels, const WrapRegs& wrap,
                                                                       const Span& s, int i) {
@@ -169,14 +184,7 @@ template <FusedTexture kTexture, bool kRepeat>
   } else {
     uu = load8(s.u + i), vv = load8(s.v + i);
   }
-  if constexpr (kLinear) {
-    return bilinear8<kRepeat>(texels, wrap, uu, vv);
-  } else {
-    alignas(32) uint32_t index[8];
-    store8(index, nearest_index8<kRepeat>(uu, vv, wrap));
-    const __m256i c = fetch8(texels, index);
-    return {_mm256_and_si256(c, _mm256_set1_epi32(0x00ff00ff)), _mm256_srli_epi16(c, 8)};
-  }
+  return sample_at8<kTexture, kRepeat>(texels, wrap, uu, vv);
 }
 
 // pixel_math.hpp lod_from_q plus the bias on eight pixels: the same fused multiply-adds (vfmadd rounds once, as
@@ -235,7 +243,21 @@ template <bool kRepeat>
 
 // The stages from the texture lookup to the stores, a group at a time (pixel_pipeline.cpp's passes, same order
 // and arithmetic).
-template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
+// Two 16-bit channels of a SpanSteps group as pairs: lo | hi << 16 in each lane.
+[[gnu::target("avx2")]] inline __m256i step_pairs(const int16_t* lo, const int16_t* hi) {
+  return _mm256_or_si256(load_u16(lo), _mm256_slli_epi32(load_u16(hi), 16));
+}
+// Two 16-bit steps as pairs; `borrow` (GsConfig::break_span_steps) packs them as a 32-bit sum instead, so a negative
+// low step takes one from the high one.
+[[gnu::target("avx2")]] inline __m256i step_pair(int16_t lo, int16_t hi, bool borrow) {
+  const uint32_t packed = borrow ? static_cast<uint32_t>(lo) + (static_cast<uint32_t>(static_cast<uint16_t>(hi)) << 16)
+                                 : static_cast<uint16_t>(lo) | uint32_t{static_cast<uint16_t>(hi)} << 16;
+  return _mm256_set1_epi32(static_cast<int32_t>(packed));
+}
+
+// kStepped (packed kernels on the u, v path): colour and u, v stepped group by group from the run's SpanSteps as
+// the span stepper steps its arrays, instead of read from them.
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false>
 [[gnu::target("avx2"), gnu::always_inline]] inline uint64_t fused_pass(const FusedDraw& d, const FusedRun& run) {
   // Copies in locals: the frame and Z stores go through bytes, which could alias anything reached through the
   // arguments, and the compiler would reload the span's pointers and the run's fields after every group.
@@ -290,9 +312,29 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
   const bool needs_z = z_test || z_24;
   const __m256i head_outside = lane_mask8(groups.head_outside), tail_outside = lane_mask8(groups.tail_outside);
   const int last_group = groups.groups - 1;
+  // kStepped: the group's colour pairs and u, v, and what each group adds (SpanSteps); a flat colour's floor lets
+  // every value through.
+  __m256i step_rb = _mm256_setzero_si256(), step_ga = step_rb, step_u = step_rb, step_v = step_rb;
+  __m256i at_rb = step_rb, at_ga = step_rb, at_u = step_rb, at_v = step_rb, floor16 = step_rb;
+  if constexpr (kStepped) {
+    const SpanSteps& st = *groups.steps;
+    at_rb = step_pairs(st.color[0], st.color[2]), at_ga = step_pairs(st.color[1], st.color[3]);
+    step_rb = step_pair(st.color_step[0], st.color_step[2], d.steps_borrow);
+    step_ga = step_pair(st.color_step[1], st.color_step[3], d.steps_borrow);
+    floor16 = _mm256_set1_epi16(st.clamp_color ? 0 : INT16_MIN);
+    at_u = load8(st.u), at_v = load8(st.v);
+    step_u = _mm256_set1_epi32(st.u_step), step_v = _mm256_set1_epi32(st.v_step);
+  }
   uint64_t pixels = 0;
   for (int g = 0; g < groups.groups; g++) {
     const int i = groups.first + 8 * g;
+    if constexpr (kStepped) {
+      if (g > 0) {
+        at_rb = _mm256_max_epi16(_mm256_add_epi16(at_rb, step_rb), floor16);
+        at_ga = _mm256_max_epi16(_mm256_add_epi16(at_ga, step_ga), floor16);
+        at_u = _mm256_add_epi32(at_u, step_u), at_v = _mm256_add_epi32(at_v, step_v);
+      }
+    }
     __m256i fm = groups.fm ? load8(groups.fm + i) : fm0;
     __m256i zm = groups.zm ? load8(groups.zm + i) : zm0;
     if (g == 0 || g == last_group) {
@@ -312,47 +354,54 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
       fm = _mm256_or_si256(fm, fail), zm = _mm256_or_si256(zm, fail);
     }
     // TFX: the texel with the fragment colour (8.7).
-    const __m256i cr = load_u16(s.r + i), cg = load_u16(s.g + i), cb = load_u16(s.b + i), ca = load_u16(s.a + i);
-    const __m256i af = _mm256_srai_epi32(ca, 7);
     __m256i r = _mm256_setzero_si256(), gg = r, b = r, a = r;
     __m256i rb = r, ga = r;  // kPacked
     if constexpr (kPacked) {
       TexelPairs t;
-      if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
-        t = sample_mip8<kRepeat>(d.mip, s, i, _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
+      __m256i crb, cga;
+      if constexpr (kStepped) {
+        t = sample_at8<kTexture, kRepeat>(texels, wrap, at_u, at_v);
+        crb = at_rb, cga = at_ga;
       } else {
-        t = sample8<kTexture, kRepeat>(texels, wrap, s, i);
+        if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
+          t = sample_mip8<kRepeat>(d.mip, s, i, _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
+        } else {
+          t = sample8<kTexture, kRepeat>(texels, wrap, s, i);
+        }
+        crb = step_pairs(s.r + i, s.b + i), cga = step_pairs(s.g + i, s.a + i);
       }
-      const __m256i crb = _mm256_or_si256(cr, _mm256_slli_epi32(cb, 16));
-      const __m256i cga = _mm256_or_si256(cg, _mm256_slli_epi32(ca, 16));
       if constexpr (kTfx == Tfx::kModulate) {
         rb = modulate16(t.rb, crb), ga = modulate16(t.ga, cga);
       } else {
         rb = t.rb, ga = t.ga;
       }
       ga = select8(ga, _mm256_srli_epi16(cga, 7), vertex_alpha);
-    } else if constexpr (kTfx == Tfx::kNone) {
-      r = _mm256_srai_epi32(cr, 7), gg = _mm256_srai_epi32(cg, 7), b = _mm256_srai_epi32(cb, 7), a = af;
     } else {
-      Texel8 t;
-      if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
-        t = unpack_pairs(sample_mip8<kRepeat>(d.mip, s, i, _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones)));
+      const __m256i cr = load_u16(s.r + i), cg = load_u16(s.g + i), cb = load_u16(s.b + i), ca = load_u16(s.a + i);
+      const __m256i af = _mm256_srai_epi32(ca, 7);
+      if constexpr (kTfx == Tfx::kNone) {
+        r = _mm256_srai_epi32(cr, 7), gg = _mm256_srai_epi32(cg, 7), b = _mm256_srai_epi32(cb, 7), a = af;
       } else {
-        t = unpack_pairs(sample8<kTexture, kRepeat>(texels, wrap, s, i));
-      }
-      if constexpr (kTfx == Tfx::kModulate) {
-        r = clamp8x8(modulate8(t.r, cr)), gg = clamp8x8(modulate8(t.g, cg)), b = clamp8x8(modulate8(t.b, cb));
-        a = select8(af, clamp8x8(modulate8(t.a, ca)), tcc);
-      } else if constexpr (kTfx == Tfx::kDecal) {
-        r = t.r, gg = t.g, b = t.b, a = select8(af, t.a, tcc);
-      } else {
-        r = clamp8x8(_mm256_add_epi32(modulate8(t.r, cr), af));
-        gg = clamp8x8(_mm256_add_epi32(modulate8(t.g, cg), af));
-        b = clamp8x8(_mm256_add_epi32(modulate8(t.b, cb), af));
-        if constexpr (kTfx == Tfx::kHighlight) {
-          a = select8(af, _mm256_min_epi32(_mm256_add_epi32(t.a, af), c255), tcc);
+        Texel8 t;
+        if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
+          t = unpack_pairs(sample_mip8<kRepeat>(d.mip, s, i, _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones)));
         } else {
-          a = select8(af, t.a, tcc);
+          t = unpack_pairs(sample8<kTexture, kRepeat>(texels, wrap, s, i));
+        }
+        if constexpr (kTfx == Tfx::kModulate) {
+          r = clamp8x8(modulate8(t.r, cr)), gg = clamp8x8(modulate8(t.g, cg)), b = clamp8x8(modulate8(t.b, cb));
+          a = select8(af, clamp8x8(modulate8(t.a, ca)), tcc);
+        } else if constexpr (kTfx == Tfx::kDecal) {
+          r = t.r, gg = t.g, b = t.b, a = select8(af, t.a, tcc);
+        } else {
+          r = clamp8x8(_mm256_add_epi32(modulate8(t.r, cr), af));
+          gg = clamp8x8(_mm256_add_epi32(modulate8(t.g, cg), af));
+          b = clamp8x8(_mm256_add_epi32(modulate8(t.b, cb), af));
+          if constexpr (kTfx == Tfx::kHighlight) {
+            a = select8(af, _mm256_min_epi32(_mm256_add_epi32(t.a, af), c255), tcc);
+          } else {
+            a = select8(af, t.a, tcc);
+          }
         }
       }
     }
@@ -425,18 +474,44 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
 // registers: the instructions' results are the same, but the compiler has 32 vector registers instead of 16 (the
 // AVX2 build spills the group's values and the draw's constants to the stack; GsFill bilinear + blend + Z,
 // one thread: ~10 % faster).
-template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false>
 [[gnu::target("avx2")]] uint64_t fused_kernel_avx2(const FusedDraw& d, const FusedRun& run) {
-  return fused_pass<kTexture, kTfx, kShape>(d, run);
+  return fused_pass<kTexture, kTfx, kShape, kStepped>(d, run);
 }
-template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false>
 [[gnu::target("avx2,avx512f,avx512vl,avx512bw,avx512dq")]] uint64_t fused_kernel_avx512(const FusedDraw& d,
                                                                                         const FusedRun& run) {
-  return fused_pass<kTexture, kTfx, kShape>(d, run);
+  return fused_pass<kTexture, kTfx, kShape, kStepped>(d, run);
 }
-template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kAvx512>
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kAvx512, bool kStepped = false>
 constexpr FusedGroupsFn fused_kernel() {
-  return kAvx512 ? fused_kernel_avx512<kTexture, kTfx, kShape> : fused_kernel_avx2<kTexture, kTfx, kShape>;
+  return kAvx512 ? fused_kernel_avx512<kTexture, kTfx, kShape, kStepped>
+                 : fused_kernel_avx2<kTexture, kTfx, kShape, kStepped>;
+}
+
+// The stepped kernels: lean shapes, MODULATE or DECAL, the u, v path.
+template <FusedTexture kTexture, FusedShape kShape, bool kAvx512>
+FusedGroupsFn pick_stepped_tfx(Tfx tfx) {
+  if (tfx == Tfx::kModulate) return fused_kernel<kTexture, Tfx::kModulate, kShape, kAvx512, true>();
+  if (tfx == Tfx::kDecal) return fused_kernel<kTexture, Tfx::kDecal, kShape, kAvx512, true>();
+  return nullptr;
+}
+template <FusedShape kShape, bool kAvx512>
+FusedGroupsFn pick_stepped_texture(FusedTexture texture, Tfx tfx) {
+  if (texture == FusedTexture::kBilinearUv) return pick_stepped_tfx<FusedTexture::kBilinearUv, kShape, kAvx512>(tfx);
+  if (texture == FusedTexture::kNearestUv) return pick_stepped_tfx<FusedTexture::kNearestUv, kShape, kAvx512>(tfx);
+  return nullptr;
+}
+template <bool kAvx512>
+FusedGroupsFn pick_stepped(FusedTexture texture, Tfx tfx, FusedShape shape) {
+  switch (shape) {
+    case FusedShape::kGeneral: return nullptr;
+    case FusedShape::kOpaque: return pick_stepped_texture<FusedShape::kOpaque, kAvx512>(texture, tfx);
+    case FusedShape::kAlpha: return pick_stepped_texture<FusedShape::kAlpha, kAvx512>(texture, tfx);
+    case FusedShape::kOpaqueRepeat: return pick_stepped_texture<FusedShape::kOpaqueRepeat, kAvx512>(texture, tfx);
+    case FusedShape::kAlphaRepeat: return pick_stepped_texture<FusedShape::kAlphaRepeat, kAvx512>(texture, tfx);
+  }
+  return nullptr;
 }
 
 template <FusedTexture kTexture, FusedShape kShape, bool kAvx512>
@@ -495,6 +570,12 @@ FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape, bool
   static const bool avx2 = cpu_has_avx2(), fma = cpu_has_fma(), avx512 = cpu_has_avx512_vl_bw();
   if (!avx2 || (texture == FusedTexture::kBilinearStqMip && !fma)) return nullptr;
   return allow_avx512 && avx512 ? pick_shape<true>(texture, tfx, shape) : pick_shape<false>(texture, tfx, shape);
+}
+
+FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512) {
+  static const bool avx2 = cpu_has_avx2(), avx512 = cpu_has_avx512_vl_bw();
+  if (!avx2) return nullptr;
+  return allow_avx512 && avx512 ? pick_stepped<true>(texture, tfx, shape) : pick_stepped<false>(texture, tfx, shape);
 }
 
 }  // namespace gcvu::gs::pixel

@@ -160,6 +160,8 @@ struct PixelPipeline::Impl {
   // group's Z and frame before the next group's, the list a run's Z before its frame).
   FusedGroupsFn fused = nullptr;
   FusedGroupsFn fused_with_z = nullptr;  // with its own Z test: a lean shape's kernel if the draw has one, or `fused`
+  // The lean kernel that steps colour and u, v itself, for spans that bring their steps (Span::steps).
+  FusedGroupsFn fused_stepped = nullptr;
   bool apart = false;  // vouched: frame writes cannot land in the Z buffer
   bool break_group_ends = false;  // GsConfig::break_group_ends
   // The fused pass stands in for the fused solid pass only with its own Z test (whole spans in one pass).
@@ -955,6 +957,7 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   d.z_greater = key.ztst() == 3;
   d.z_bits = z == ZFmt::k24 ? 0xffffffu : 0xffffffffu;
   d.alpha_low_byte = config.break_packed_alpha;
+  d.steps_borrow = config.break_span_steps;
   p.fused_fm0 = p.k.fm;
   p.fused_zm0 = z != ZFmt::kNone ? p.k.zm : 0xffffffffu;
   // The lean shapes (fused_groups.hpp) for the pass with its own Z test.
@@ -969,6 +972,8 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
                                     : (d.blend ? FusedShape::kAlpha : FusedShape::kOpaque);
     const FusedGroupsFn lean = fused_groups(texture, key.tfx(), shape, config.allow_avx512);
     if (lean) p.fused_with_z = lean;
+    if (lean && config.fused_steps)
+      p.fused_stepped = fused_groups_stepped(texture, key.tfx(), shape, config.allow_avx512);
   }
 }
 
@@ -1464,7 +1469,7 @@ Span partial_group(const Span& s, Scratch& w, const RasterInputs& in, uint32_t f
 // A span whose arrays hold its whole groups (Span::whole_groups) in one run from the group of its first pixel to
 // the group of its last, the lanes outside the span masked off in the pass. `break_ends` leaves them unmasked
 // (GsConfig::break_group_ends: a wrong variant for the cross-check to catch).
-uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break_ends) {
+uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break_ends, bool stepped) {
   const int lane = s.x & 7;
   const int groups = (lane + s.count + 7) / 8;
   const int tail_lanes = lane + s.count - 8 * (groups - 1);  // lanes of the last group inside the span, 1-8
@@ -1477,15 +1482,21 @@ uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break
     run.head_outside = (1u << lane) - 1;
     run.tail_outside = 0xffu & ~((1u << tail_lanes) - 1);
   }
+  if (stepped) {
+    run.steps = s.steps;
+    return p.fused_stepped(p.fused_draw, run);
+  }
   return p.fused_with_z(p.fused_draw, run);
 }
 
 uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
-  complete_span(s, w, s.count);
+  // A span that brings its steps leaves its other arrays unfilled for the stepped kernel.
+  const bool stepped = s.whole_groups && s.steps && p.fused_stepped;
+  if (!stepped) complete_span(s, w, s.count);
   point_fused_texels(p);
   if (s.whole_groups) {
     p.fused_draw.z_test = true;
-    const uint64_t n = draw_whole_groups_with_z(p, s, w, p.break_group_ends);
+    const uint64_t n = draw_whole_groups_with_z(p, s, w, p.break_group_ends, stepped);
     p.fused_draw.z_test = false;
     return n;
   }

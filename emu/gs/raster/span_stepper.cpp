@@ -390,6 +390,33 @@ void SpanStepper::fill_texture(int count, int skip, const RasterVertex& scan) {
       {s_step_, t_step_, q_step_});
 }
 
+bool SpanStepper::gives_steps() const {
+  return lanes_ == 8 && setup_.color && setup_.texture && setup_.fst && !setup_.fog && !setup_.sprite;
+}
+
+// The first group's lanes as step_groups_body writes them (base + offset[lane - skip], no clamp) and the group
+// steps.
+void SpanStepper::fill_steps(int skip, const RasterVertex& scan) {
+  SpanSteps& st = steps_;
+  const bool gouraud = setup_.gouraud;
+  for (int c = 0; c < 4; ++c) {
+    const int16_t base = gouraud ? low16(truncate_to_int32(scan.attr[kAttrR + c])) : flat_color_[c];
+    for (int k = 0; k < 8; ++k) {
+      const int16_t offset = gouraud ? color_lane_[c][k - skip + kLaneTableCentre] : int16_t{0};
+      st.color[c][k] = int16_t(uint16_t(uint16_t(base) + uint16_t(offset)));
+    }
+    st.color_step[c] = gouraud ? color_step_[c] : int16_t{0};
+  }
+  st.clamp_color = gouraud;
+  const uint32_t u0 = uint32_t(truncate_to_int32(scan.attr[kAttrS]));
+  const uint32_t v0 = uint32_t(truncate_to_int32(scan.attr[kAttrT]));
+  for (int k = 0; k < 8; ++k) {
+    st.u[k] = int32_t(u0 + uint32_t(u_lane_[k - skip + kLaneTableCentre]));
+    st.v[k] = int32_t(v0 + uint32_t(v_lane_[k - skip + kLaneTableCentre]));
+  }
+  st.u_step = u_step_, st.v_step = v_step_;
+}
+
 template <int kLanes>
 void SpanStepper::fill_other_attributes(Span& span, int count, int skip, const RasterVertex& scan) {
   if (setup_.color) {
@@ -443,6 +470,10 @@ void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& sca
   if (setup_.z) {
     span.flat_z = fill_z<kLanes>(count, skip, scan);
     span.z = z_.data() + kPad;
+  }
+  if (span.whole_groups && gives_steps()) {
+    fill_steps(skip, scan);
+    span.steps = &steps_;
   }
   if (setup_.defer_attributes && (setup_.color || setup_.fog || setup_.texture)) {
     deferred_scan_ = scan;
