@@ -394,25 +394,31 @@ bool SpanStepper::gives_steps() const {
   return lanes_ == 8 && setup_.color && setup_.texture && setup_.fst && !setup_.fog && !setup_.sprite;
 }
 
-// The first group's lanes as step_groups_body writes them (base + offset[lane - skip], no clamp) and the group
-// steps.
+// The first group's lanes as step_groups_body writes them (base + offset[lane - skip], wrapping adds, no clamp) and
+// the group steps, in registers: every span of such a draw takes them.
 void SpanStepper::fill_steps(int skip, const RasterVertex& scan) {
   SpanSteps& st = steps_;
   const bool gouraud = setup_.gouraud;
   for (int c = 0; c < 4; ++c) {
-    const int16_t base = gouraud ? low16(truncate_to_int32(scan.attr[kAttrR + c])) : flat_color_[c];
-    for (int k = 0; k < 8; ++k) {
-      const int16_t offset = gouraud ? color_lane_[c][k - skip + kLaneTableCentre] : int16_t{0};
-      st.color[c][k] = int16_t(uint16_t(uint16_t(base) + uint16_t(offset)));
+    __m128i lanes = _mm_set1_epi16(flat_color_[c]);
+    if (gouraud) {
+      lanes = _mm_add_epi16(
+          _mm_set1_epi16(low16(truncate_to_int32(scan.attr[kAttrR + c]))),
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(color_lane_[c].data() + kLaneTableCentre - skip)));
     }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(st.color[c]), lanes);
     st.color_step[c] = gouraud ? color_step_[c] : int16_t{0};
   }
   st.clamp_color = gouraud;
-  const uint32_t u0 = uint32_t(truncate_to_int32(scan.attr[kAttrS]));
-  const uint32_t v0 = uint32_t(truncate_to_int32(scan.attr[kAttrT]));
-  for (int k = 0; k < 8; ++k) {
-    st.u[k] = int32_t(u0 + uint32_t(u_lane_[k - skip + kLaneTableCentre]));
-    st.v[k] = int32_t(v0 + uint32_t(v_lane_[k - skip + kLaneTableCentre]));
+  const __m128i u0 = _mm_set1_epi32(truncate_to_int32(scan.attr[kAttrS]));
+  const __m128i v0 = _mm_set1_epi32(truncate_to_int32(scan.attr[kAttrT]));
+  const int32_t* u_offsets = u_lane_.data() + kLaneTableCentre - skip;
+  const int32_t* v_offsets = v_lane_.data() + kLaneTableCentre - skip;
+  for (int half = 0; half < 8; half += 4) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(st.u + half),
+                     _mm_add_epi32(u0, _mm_loadu_si128(reinterpret_cast<const __m128i*>(u_offsets + half))));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(st.v + half),
+                     _mm_add_epi32(v0, _mm_loadu_si128(reinterpret_cast<const __m128i*>(v_offsets + half))));
   }
   st.u_step = u_step_, st.v_step = v_step_;
 }
