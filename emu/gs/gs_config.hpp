@@ -38,11 +38,19 @@ struct GsConfig {
   // The GS may use its AVX2 builds where the CPU has AVX2 (Z lane stepping, bilinear rows, TFX, blend, fog); false keeps
   // the portable builds, so tests can check those on an AVX2 machine. The output does not depend on it.
   bool allow_avx2 = true;
+  // The fused group pass (below) may take its build for AVX-512 CPUs (VL, BW, DQ: the same 256-bit arithmetic with
+  // twice the registers) where the CPU has it; false keeps the AVX2 build, so tests can compare the two. The
+  // output does not depend on it.
+  bool allow_avx512 = true;
   // Whole 8-pixel groups of common draws (32-bit frame, no alpha test or DATE, no mipmaps or one level sampled
   // bilinearly per pixel) go through one fused AVX2
   // pass (gs/pixel/fused_groups.hpp) where allow_avx2 lets them; false keeps the pass list, which
   // FusedGroupsCrossCheck compares it with. The output does not depend on it.
   bool fused_groups = true;
+  // The lean textured kernels of that pass step colour and FST u, v themselves from a span's steps
+  // (gs/pixel/span.hpp SpanSteps) instead of having the span stepper fill arrays; false fills them.
+  // FusedStepsCrossCheck compares the two. The output does not depend on it.
+  bool fused_steps = true;
   // Solid draws (one colour, no texture, test, blend or mask) of one colour and Z per primitive fill an even row
   // and the row below together, whole 64-byte columns where both cover a group of 8 pixels
   // (PixelPipeline::hold_rows_for_pairs); false draws row by row, which SolidRowPairsCrossCheck compares it with.
@@ -57,6 +65,12 @@ struct GsConfig {
   // Tests only: a deliberately wrong fused pass for mipmapped draws that samples a whole 8-pixel group from the
   // level of its first pixel, so FusedGroupsCrossCheck can show it would catch groups straddling two levels.
   bool break_mip_levels = false;
+  // Tests only: a deliberately wrong fused pass for the lean textured draws (channels two to a 32-bit lane) whose
+  // blend drops bit 8 of the source alpha, so FusedGroupsCrossCheck can show it covers alphas from 256.
+  bool break_packed_alpha = false;
+  // Tests only: a deliberately wrong stepped kernel whose r or g steps, when negative, take one from b or a each
+  // group (the pairs of steps packed as 32-bit sums), so FusedStepsCrossCheck can show it would catch it.
+  bool break_span_steps = false;
 };
 
 }  // namespace gcvu::gs

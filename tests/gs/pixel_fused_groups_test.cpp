@@ -291,6 +291,54 @@ TEST(FusedGroupsCrossCheck, MipmappedCheckCatchesOneLevelPerGroup) {
   EXPECT_GE(check.differing_rounds, 10) << "of " << check.fused_rounds << " fused draws";
 }
 
+// random_span with colours of any 16 bits (as the fused pass reads them, unsigned): the lean textured kernels keep
+// channels two to a 32-bit lane, and their products must fit there for every colour, also an 8.7 alpha from 32768
+// (an As of 256-511 with TCC clear).
+void full_range_color_span(std::mt19937& rng, const LocalMemory& memory, SpanData& sd) {
+  random_span(rng, memory, sd);
+  for (size_t i = 0; i < sd.r.size(); i++) {
+    sd.r[i] = static_cast<int16_t>(rng()), sd.g[i] = static_cast<int16_t>(rng());
+    sd.b[i] = static_cast<int16_t>(rng()), sd.a[i] = static_cast<int16_t>(rng());
+  }
+}
+
+TEST(FusedGroupsCrossCheck, LeanShapesWithFullRangeColoursAndPassListLeaveTheSameBytes) {
+  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  std::mt19937 rng(20261211);
+  const CrossCheck check = cross_check(rng, random_lean_draw, 80, false, {}, false, full_range_color_span);
+  EXPECT_EQ(check.differing_rounds, 0) << check.first_difference;
+  EXPECT_GE(check.fused_rounds, 60);
+}
+
+// And that check can fail: a packed blend that drops bit 8 of As (GsConfig::break_packed_alpha).
+TEST(FusedGroupsCrossCheck, FullRangeColourCheckCatchesAnEightBitAlpha) {
+  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  std::mt19937 rng(20261211);
+  GsConfig broken;
+  broken.break_packed_alpha = true;
+  const CrossCheck check = cross_check(rng, random_lean_draw, 80, false, broken, false, full_range_color_span);
+  // Only textured, blended draws with TCC clear take As from the vertex alpha.
+  EXPECT_GE(check.differing_rounds, 5) << "of " << check.fused_rounds << " fused draws";
+}
+
+// The pass's AVX2 build on a CPU that would take its AVX-512 one (GsConfig::allow_avx512): the same bytes as the
+// list too (on an AVX2-only CPU this repeats the checks above).
+TEST(FusedGroupsCrossCheck, Avx2BuildAndPassListLeaveTheSameBytes) {
+  if (!gs::pixel::cpu_has_avx2() || !gs::pixel::cpu_has_fma()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
+  std::mt19937 rng(20261212);
+  GsConfig avx2;
+  avx2.allow_avx512 = false;
+  const CrossCheck general = cross_check(rng, random_draw, 120, true, avx2);
+  EXPECT_EQ(general.differing_rounds, 0) << general.first_difference;
+  EXPECT_GE(general.fused_rounds, 30);
+  const CrossCheck lean = cross_check(rng, random_lean_draw, 80, false, avx2, false, full_range_color_span);
+  EXPECT_EQ(lean.differing_rounds, 0) << lean.first_difference;
+  EXPECT_GE(lean.fused_rounds, 60);
+  const CrossCheck mip = cross_check(rng, random_mip_draw, 120, true, avx2);
+  EXPECT_EQ(mip.differing_rounds, 0) << mip.first_difference;
+  EXPECT_GE(mip.fused_rounds, 40);
+}
+
 // Spans as the span stepper hands them out (Span::whole_groups): the pass with its own Z test takes each span as
 // one run from its first pixel's group to its last's, the lanes outside the span masked off.
 TEST(FusedGroupsCrossCheck, WholeGroupSpansAndPassListLeaveTheSameBytes) {

@@ -12,18 +12,26 @@
 namespace gcvu::gs::pixel::avx2 {
 
 // wrap_texel on eight coordinates: repeat ((c & lo) | hi) or clamp (max with lo, then min with hi, both as int16),
-// the low 16 bits kept. kRepeat: the axis is known to repeat (`repeat` all ones), so only the repeat is worked out.
+// the low 16 bits kept. kRepeat: the axis is known to repeat (`repeat` all ones) with lo and hi at most 0x7fff (as
+// every repeat axis's limits are: a mask below the 1 << 15 texel size and a 10-bit fix), so only the repeat is
+// worked out and it needs no 16-bit cut.
 template <bool kRepeat = false>
 [[gnu::target("avx2")]] inline __m256i wrap8(__m256i c, __m256i lo, __m256i hi, __m256i lo16, __m256i hi16,
                                              __m256i repeat) {
   const __m256i repeated = _mm256_or_si256(_mm256_and_si256(c, lo), hi);
-  if constexpr (kRepeat) return _mm256_and_si256(repeated, _mm256_set1_epi32(0xffff));
+  if constexpr (kRepeat) return repeated;
   const __m256i clamped = _mm256_min_epi32(_mm256_max_epi32(c, lo16), hi16);
   return _mm256_and_si256(_mm256_blendv_epi8(clamped, repeated, repeat), _mm256_set1_epi32(0xffff));
 }
 // int16(c + 1) in 32-bit lanes.
 [[gnu::target("avx2")]] inline __m256i next_int16(__m256i c) {
   return _mm256_srai_epi32(_mm256_slli_epi32(_mm256_add_epi32(c, _mm256_set1_epi32(1)), 16), 16);
+}
+// The coordinate after c as the quad's far corner takes it: int16(c + 1), or c + 1 where wrap8<true> masks it.
+template <bool kRepeat>
+[[gnu::target("avx2")]] inline __m256i next_coordinate(__m256i c) {
+  if constexpr (kRepeat) return _mm256_add_epi32(c, _mm256_set1_epi32(1));
+  return next_int16(c);
 }
 // lerp4 on 16-bit lanes: the products of an 8-bit difference and a 4-bit fraction fit, so the arithmetic shift
 // gives lerp4's bits.
@@ -83,15 +91,16 @@ struct WrapRegs {
           _mm256_set1_epi32(static_cast<int32_t>(k.mask)),
           _mm_cvtsi32_si128(k.pitch_log2)};
 }
-// kRepeat: both axes repeat.
+// kRepeat: both axes repeat, their limits at most 0x7fff (wrap8), so the mask drops the bits from 15 up that
+// int16(c + 1) would set and the next coordinate is c + 1.
 template <bool kRepeat = false>
 [[gnu::target("avx2")]] inline void quad_indices8(__m256i uu, __m256i vv, const WrapRegs& k, __m256i quad[4]) {
   const __m256i x0 = _mm256_srai_epi32(uu, 16), y0 = _mm256_srai_epi32(vv, 16);
   const __m256i xw0 = wrap8<kRepeat>(x0, k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
-  const __m256i xw1 = wrap8<kRepeat>(next_int16(x0), k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
+  const __m256i xw1 = wrap8<kRepeat>(next_coordinate<kRepeat>(x0), k.u_lo, k.u_hi, k.u_lo16, k.u_hi16, k.u_repeat);
   const __m256i r0 = _mm256_sll_epi32(wrap8<kRepeat>(y0, k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat), k.pitch);
-  const __m256i r1 =
-      _mm256_sll_epi32(wrap8<kRepeat>(next_int16(y0), k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat), k.pitch);
+  const __m256i r1 = _mm256_sll_epi32(
+      wrap8<kRepeat>(next_coordinate<kRepeat>(y0), k.v_lo, k.v_hi, k.v_lo16, k.v_hi16, k.v_repeat), k.pitch);
   quad[0] = _mm256_and_si256(_mm256_add_epi32(r0, xw0), k.mask);
   quad[1] = _mm256_and_si256(_mm256_add_epi32(r0, xw1), k.mask);
   quad[2] = _mm256_and_si256(_mm256_add_epi32(r1, xw0), k.mask);

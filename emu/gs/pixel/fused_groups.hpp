@@ -61,6 +61,12 @@ struct FusedDraw {
   bool z_greater = false;     // GREATER, else GEQUAL
   uint32_t z_bits = ~0u;      // the stored Z's width (0xffffff for 24-bit Z)
   FusedMip mip;               // kBilinearStqMip draws
+  // Tests only (GsConfig::break_packed_alpha): the lean textured kernels' blend takes As's low 8 bits, a wrong
+  // pass for alphas from 256 (a vertex alpha from 32768 in 8.7 with TCC clear) the cross-check must catch.
+  bool alpha_low_byte = false;
+  // Tests only (GsConfig::break_span_steps): the stepped kernels pack each pair of colour steps as a 32-bit sum, so
+  // a negative r or g step takes one from b or a each group, a wrong pass the cross-check must catch.
+  bool steps_borrow = false;
 };
 
 // A run of whole groups of one span: pixels [first, first + 8 * groups), first aligned so that span.x + first is a
@@ -81,6 +87,8 @@ struct FusedRun {
   // pixel is: a span whose arrays hold its whole groups (Span::whole_groups) goes through as one run, first
   // negative, without copying its partial groups apart.
   uint32_t head_outside = 0, tail_outside = 0;
+  // For fused_groups_stepped's kernels: the span's steps (Span::steps), first the group of the run's first pixel.
+  const SpanSteps* steps = nullptr;
 };
 
 // Returns the pixels left with something to write (as pixels_left counts them).
@@ -96,6 +104,14 @@ enum class FusedShape : uint8_t { kGeneral, kOpaque, kAlpha, kOpaqueRepeat, kAlp
 // The kernel for a texture path and TFX (Tfx::kNone for untextured draws), or null on a CPU without AVX2 (and
 // for kBilinearStqMip, without FMA: its LOD takes PCSX2's fused multiply-adds). Lean
 // shapes are built for untextured draws (not the repeat ones) and for MODULATE and DECAL; null for the others.
-FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = FusedShape::kGeneral);
+// With `allow_avx512` on a CPU with AVX-512 VL, BW and DQ, the same kernel's build for it (more registers, same
+// bits; GsConfig::allow_avx512).
+FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = FusedShape::kGeneral,
+                           bool allow_avx512 = false);
+bool cpu_has_avx512_vl_bw();
+// The kernel of a lean shape with MODULATE or DECAL on the u, v path (kNearestUv, kBilinearUv) that steps colour
+// and u, v from the run's SpanSteps (FusedRun::steps, a run of a span's whole groups from its first) instead of
+// reading the span's arrays; null for the others.
+FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512 = false);
 
 }  // namespace gcvu::gs::pixel

@@ -160,6 +160,8 @@ struct PixelPipeline::Impl {
   // group's Z and frame before the next group's, the list a run's Z before its frame).
   FusedGroupsFn fused = nullptr;
   FusedGroupsFn fused_with_z = nullptr;  // with its own Z test: a lean shape's kernel if the draw has one, or `fused`
+  // The lean kernel that steps colour and u, v itself, for spans that bring their steps (Span::steps).
+  FusedGroupsFn fused_stepped = nullptr;
   bool apart = false;  // vouched: frame writes cannot land in the Z buffer
   bool break_group_ends = false;  // GsConfig::break_group_ends
   // The fused pass stands in for the fused solid pass only with its own Z test (whole spans in one pass).
@@ -911,7 +913,7 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
     texture = key.ltf() ? (stq ? FusedTexture::kBilinearStq : FusedTexture::kBilinearUv)
                         : (stq ? FusedTexture::kNearestStq : FusedTexture::kNearestUv);
   }
-  p.fused = fused_groups(texture, key.tfx());
+  p.fused = fused_groups(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512);
   if (!p.fused) return;
   p.group_pairs = frame_addr == Psm::kCt32 ? pick_group_pairs_z<Psm::kCt32>(z_addr) : pick_group_pairs_z<Psm::kZ32>(z_addr);
   FusedDraw& d = p.fused_draw;
@@ -954,17 +956,24 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   d.z_test = false;  // set per span (draw_fused_with_z)
   d.z_greater = key.ztst() == 3;
   d.z_bits = z == ZFmt::k24 ? 0xffffffu : 0xffffffffu;
+  d.alpha_low_byte = config.break_packed_alpha;
+  d.steps_borrow = config.break_span_steps;
   p.fused_fm0 = p.k.fm;
   p.fused_zm0 = z != ZFmt::kNone ? p.k.zm : 0xffffffffu;
   // The lean shapes (fused_groups.hpp) for the pass with its own Z test.
   const bool usual_alpha = ia == 0 && ib == 1 && ic == 0 && id == 1 && !key.pabe();
   p.fused_with_z = p.fused;
   if (!d.fog && !merge && d.z_write && z == ZFmt::k32 && (!d.blend || usual_alpha)) {
-    const bool repeat = textured && p.k.u_repeat && p.k.v_repeat;
+    // The repeat shapes take the limits to be at most 0x7fff (avx2_texel_math.hpp wrap8), as a repeat axis's are.
+    auto small = [](int32_t limit) { return limit >= 0 && limit <= 0x7fff; };
+    const bool repeat = textured && p.k.u_repeat && p.k.v_repeat && small(p.k.u_min) && small(p.k.u_max) &&
+                        small(p.k.v_min) && small(p.k.v_max);
     const FusedShape shape = repeat ? (d.blend ? FusedShape::kAlphaRepeat : FusedShape::kOpaqueRepeat)
                                     : (d.blend ? FusedShape::kAlpha : FusedShape::kOpaque);
-    const FusedGroupsFn lean = fused_groups(texture, key.tfx(), shape);
+    const FusedGroupsFn lean = fused_groups(texture, key.tfx(), shape, config.allow_avx512);
     if (lean) p.fused_with_z = lean;
+    if (lean && config.fused_steps)
+      p.fused_stepped = fused_groups_stepped(texture, key.tfx(), shape, config.allow_avx512);
   }
 }
 
@@ -1460,28 +1469,36 @@ Span partial_group(const Span& s, Scratch& w, const RasterInputs& in, uint32_t f
 // A span whose arrays hold its whole groups (Span::whole_groups) in one run from the group of its first pixel to
 // the group of its last, the lanes outside the span masked off in the pass. `break_ends` leaves them unmasked
 // (GsConfig::break_group_ends: a wrong variant for the cross-check to catch).
-uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break_ends) {
+uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break_ends, bool stepped) {
   const int lane = s.x & 7;
   const int groups = (lane + s.count + 7) / 8;
   const int tail_lanes = lane + s.count - 8 * (groups - 1);  // lanes of the last group inside the span, 1-8
   p.group_pairs(p, s, -lane, groups, w.frame_pair, w.z_pair);
-  FusedRun run;
-  run.span = &s, run.first = -lane, run.groups = groups;
-  run.fm0 = p.early_fm, run.zm0 = p.k.zm;
-  run.frame_pair = w.frame_pair, run.z_pair = w.z_pair;
-  if (!break_ends) {
-    run.head_outside = (1u << lane) - 1;
-    run.tail_outside = 0xffu & ~((1u << tail_lanes) - 1);
-  }
-  return p.fused_with_z(p.fused_draw, run);
+  // Every field named: a FusedRun value-initialised first was cleared with rep stosd, ~2 % of a textured replay
+  // (perf, bench_fill_tex --draw-all).
+  const FusedRun run{.span = &s,
+                     .first = -lane,
+                     .groups = groups,
+                     .fm = nullptr,
+                     .zm = nullptr,
+                     .fm0 = p.early_fm,
+                     .zm0 = p.k.zm,
+                     .frame_pair = w.frame_pair,
+                     .z_pair = w.z_pair,
+                     .head_outside = break_ends ? 0u : (1u << lane) - 1,
+                     .tail_outside = break_ends ? 0u : 0xffu & ~((1u << tail_lanes) - 1),
+                     .steps = stepped ? s.steps : nullptr};
+  return stepped ? p.fused_stepped(p.fused_draw, run) : p.fused_with_z(p.fused_draw, run);
 }
 
 uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
-  complete_span(s, w, s.count);
+  // A span that brings its steps leaves its other arrays unfilled for the stepped kernel.
+  const bool stepped = s.whole_groups && s.steps && p.fused_stepped;
+  if (!stepped) complete_span(s, w, s.count);
   point_fused_texels(p);
   if (s.whole_groups) {
     p.fused_draw.z_test = true;
-    const uint64_t n = draw_whole_groups_with_z(p, s, w, p.break_group_ends);
+    const uint64_t n = draw_whole_groups_with_z(p, s, w, p.break_group_ends, stepped);
     p.fused_draw.z_test = false;
     return n;
   }

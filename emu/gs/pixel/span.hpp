@@ -23,6 +23,19 @@ class SpanAttributeSource {
   ~SpanAttributeSource() = default;
 };
 
+// Colour and u, v of a span as the span stepper steps them in 8-pixel groups (raster/span_stepper.hpp): the lanes
+// of the group that holds the span's first pixel and what each later group adds, colour in 16 bits (clamped at
+// zero after each group's add when `clamp_color`, PCSX2's max_i16; flat colour adds nothing and is not clamped),
+// u and v in 32 bits (wrapping). A pixel stage that walks the span's whole groups from the first may step them
+// itself instead of asking for the arrays.
+struct SpanSteps {
+  int16_t color[4][8] = {};  // r, g, b, a
+  int16_t color_step[4] = {};
+  bool clamp_color = false;
+  int32_t u[8] = {}, v[8] = {};
+  int32_t u_step = 0, v_step = 0;
+};
+
 struct Span {
   int y = 0;
   int x = 0;                    // first pixel
@@ -49,6 +62,9 @@ struct Span {
   bool whole_groups = false;
   // When set, the arrays above except z are not filled yet: the pixel stage asks for them (once per span).
   SpanAttributeSource* deferred = nullptr;
+  // With whole_groups, for 8-lane FST-textured spans with colour and no fog: r, g, b, a, u and v as steps, which
+  // give the arrays' values group by group (SpanSteps).
+  const SpanSteps* steps = nullptr;
 };
 
 }  // namespace gcvu::gs

@@ -390,6 +390,39 @@ void SpanStepper::fill_texture(int count, int skip, const RasterVertex& scan) {
       {s_step_, t_step_, q_step_});
 }
 
+bool SpanStepper::gives_steps() const {
+  return lanes_ == 8 && setup_.color && setup_.texture && setup_.fst && !setup_.fog && !setup_.sprite;
+}
+
+// The first group's lanes as step_groups_body writes them (base + offset[lane - skip], wrapping adds, no clamp) and
+// the group steps, in registers: every span of such a draw takes them.
+void SpanStepper::fill_steps(int skip, const RasterVertex& scan) {
+  SpanSteps& st = steps_;
+  const bool gouraud = setup_.gouraud;
+  for (int c = 0; c < 4; ++c) {
+    __m128i lanes = _mm_set1_epi16(flat_color_[c]);
+    if (gouraud) {
+      lanes = _mm_add_epi16(
+          _mm_set1_epi16(low16(truncate_to_int32(scan.attr[kAttrR + c]))),
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(color_lane_[c].data() + kLaneTableCentre - skip)));
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(st.color[c]), lanes);
+    st.color_step[c] = gouraud ? color_step_[c] : int16_t{0};
+  }
+  st.clamp_color = gouraud;
+  const __m128i u0 = _mm_set1_epi32(truncate_to_int32(scan.attr[kAttrS]));
+  const __m128i v0 = _mm_set1_epi32(truncate_to_int32(scan.attr[kAttrT]));
+  const int32_t* u_offsets = u_lane_.data() + kLaneTableCentre - skip;
+  const int32_t* v_offsets = v_lane_.data() + kLaneTableCentre - skip;
+  for (int half = 0; half < 8; half += 4) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(st.u + half),
+                     _mm_add_epi32(u0, _mm_loadu_si128(reinterpret_cast<const __m128i*>(u_offsets + half))));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(st.v + half),
+                     _mm_add_epi32(v0, _mm_loadu_si128(reinterpret_cast<const __m128i*>(v_offsets + half))));
+  }
+  st.u_step = u_step_, st.v_step = v_step_;
+}
+
 template <int kLanes>
 void SpanStepper::fill_other_attributes(Span& span, int count, int skip, const RasterVertex& scan) {
   if (setup_.color) {
@@ -443,6 +476,10 @@ void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& sca
   if (setup_.z) {
     span.flat_z = fill_z<kLanes>(count, skip, scan);
     span.z = z_.data() + kPad;
+  }
+  if (span.whole_groups && gives_steps()) {
+    fill_steps(skip, scan);
+    span.steps = &steps_;
   }
   if (setup_.defer_attributes && (setup_.color || setup_.fog || setup_.texture)) {
     deferred_scan_ = scan;

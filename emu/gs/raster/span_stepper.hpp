@@ -87,6 +87,9 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   void fill_fog(int count, int skip, const RasterVertex& scan);
   template <int kLanes>
   void fill_texture(int count, int skip, const RasterVertex& scan);
+  // The span's colour and u, v as steps (Span::steps), for 8-lane FST-textured draws with colour and no fog.
+  bool gives_steps() const;
+  void fill_steps(int skip, const RasterVertex& scan);
 
   StepperSetup setup_;
   SpanConsumer& consumer_;
@@ -126,6 +129,7 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   ConstantRun<int16_t> fog_filled_{};
   ConstantRun<uint32_t> z_filled_{};
   Row<int32_t> u_, v_;
+  SpanSteps steps_;
   Row<float> s_, t_, q_;
 };
 
