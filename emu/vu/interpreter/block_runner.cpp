@@ -125,6 +125,9 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.block_pairs = offset(&block_stats_.pairs);
   abi.layout.block_dead = offset(&block_stats_.dead_flag_results);
   abi.layout.block_chained = offset(&block_stats_.chained);
+  abi.layout.block_stalled = offset(&block_stats_.stalled_entries);
+  abi.layout.block_prefix = offset(&block_stats_.prefix_entries);
+  abi.layout.block_held = offset(&block_stats_.held_chained);
   abi.layout.fdiv_busy = offset(&fdiv_.pending().busy);
   abi.layout.fdiv_ready = offset(&fdiv_.pending().ready);
   abi.layout.efu_busy = offset(&efu_.pending().busy);
@@ -229,6 +232,7 @@ size_t Vu1::quiet_prefix(const Block& block, uint64_t entry) const {
 //    only the pairs before the one held back run (quiet_prefix), and the block from that pair is entered next.
 // Returns the entry cycle and the number of pairs to run, or no pairs when the entry is not of this kind (the pair
 // then goes per pair): a first pair that waits for an XGKICK or would issue at or past the run's limit.
+// jit/block_compiler.cpp (held_entry) emits the same steps for a chained entry: a rule added here goes there too.
 Vu1::HeldEntry Vu1::held_entry(const Block& block, uint64_t entry, uint64_t limit) {
   const IssuePlan& plan = program_->plans[block.pairs.front().pc];
   // (waiting_ only in case a pair held by stall_in_place ever reaches here: run_block returns before that today.)

@@ -48,6 +48,9 @@ struct VuLayout {
   int32_t block_pairs = 0;    // uint64_t BlockStats::pairs
   int32_t block_dead = 0;     // uint64_t BlockStats::dead_flag_results
   int32_t block_chained = 0;  // uint64_t BlockStats::chained
+  int32_t block_stalled = 0;  // uint64_t BlockStats::stalled_entries
+  int32_t block_prefix = 0;   // uint64_t BlockStats::prefix_entries
+  int32_t block_held = 0;     // uint64_t BlockStats::held_chained
   int32_t fdiv_busy = 0;      // bool FdivUnit::pending().busy
   int32_t fdiv_ready = 0;     // uint64_t FdivUnit::pending().ready
   int32_t efu_busy = 0;       // bool EfuUnit::pending().busy
