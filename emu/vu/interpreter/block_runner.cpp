@@ -137,16 +137,11 @@ jit::VuAbi Vu1::jit_abi() {
     vu.registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
     vu.fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, vu.cycle_);
   };
-  // finish_upper<kLive> and <kLiveCarrying>'s flag step (upper_ops.cpp).
-  abi.hooks.issue_mac = [](Vu1& vu, uint32_t flags) {
-    vu.flags_.issue_mac(vu.cycle_, static_cast<uint16_t>(flags), (flags >> 16) & 0xf, 0);
-    vu.note_event(vu.cycle_ + FlagPipeline::kLatency);
-  };
-  abi.hooks.issue_mac_carrying = [](Vu1& vu, uint32_t flags) {
-    const auto carried = static_cast<uint16_t>(vu.dead_flags_ >> 16);
-    vu.dead_flags_ = 0;
-    vu.flags_.issue_mac(vu.cycle_, static_cast<uint16_t>(flags), (flags >> 16) & 0xf, carried & 0xf);
-    vu.note_event(vu.cycle_ + FlagPipeline::kLatency);
+  // finish_upper<kLive> and <kLiveCarrying>'s flag step (upper_ops.cpp), the carried sticky bits taken out of
+  // dead_flags_ by the compiled code (block_compiler.cpp hold_back_mac).
+  abi.hooks.issue_mac_at = [](Vu1& vu, uint32_t flags, uint64_t cycle) {
+    vu.flags_.issue_mac(cycle, static_cast<uint16_t>(flags), (flags >> 16) & 0xf, (flags >> 20) & 0xf);
+    vu.note_event(cycle + FlagPipeline::kLatency);
   };
   abi.hooks.generic_pair = [](Vu1& vu, const BlockPair& pair, uint64_t entry) {
     vu.cycle_ = entry + pair.issue;

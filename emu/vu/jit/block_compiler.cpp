@@ -13,6 +13,7 @@
 #include "emu/vu/float/fmac_kernel.hpp"
 #include "emu/vu/float/lane_kernel.hpp"
 #include "emu/vu/interpreter/upper_plan.hpp"
+#include "emu/vu/pipeline/flag_pipeline.hpp"
 #include "emu/vu/pipeline/fmac_pipeline.hpp"
 #include "emu/vu/pipeline/integer_pipeline.hpp"
 
@@ -96,9 +97,13 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   const void* chain_entry() const { return chain_entry_; }
 
  private:
-  // [rsp]: the pair's LowerResult; [rsp + kScratch]: where an inline FMAC op with VF00 as destination writes.
+  // [rsp]: the pair's LowerResult; [rsp + kScratch]: where an inline FMAC op with VF00 as destination writes;
+  // [rsp + kPendingMacs]: the flag words of the live results held back (PendingMac), one uint32_t per slot.
   static constexpr uint32_t kScratch = (sizeof(LowerResult) + 15) / 16 * 16;
-  static constexpr uint32_t kFrame = kScratch + 16;
+  static constexpr uint32_t kPendingMacs = kScratch + 16;
+  static constexpr uint32_t kPendingSlots = 4;
+  static constexpr uint32_t kFrame = kPendingMacs + 4 * kPendingSlots;
+  static_assert(kFrame % 16 == 0);
   static_assert(kFrame <= 80);
   static constexpr uint32_t kLowerFields = offsetof(LowerResult, vf_write) + offsetof(VfUse, fields);
   static constexpr uint32_t kBranchTaken = offsetof(LowerResult, branch_taken);
@@ -167,21 +172,20 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(rax, vu(abi_.layout.pairs, 8));
     if (deferred_.pairs != 0) add(rax, deferred_.pairs);
   }
-  // Before a call that may read or change any of them (a handler, generic_pair).
+  // Before a call that may read or change any of them (a handler, generic_pair), and at the block's end; the live
+  // results held back go into the flag pipeline first (PendingMac).
   void flush() {
+    push_pending_macs();
+    pending_macs_.clear();
     store(deferred_);
     deferred_ = {};
   }
-  // Before a hook that reads cycle_ only (issue_mac, write_lower_vf).
-  void flush_cycle() {
-    if (fault_ == JitFault::kBrokenDeferredCycle) return;
-    store(cycle_only());
-    deferred_.cycle.reset();
-  }
   // Leaves the block after pair n (of `count`), with the deferred stores `d`: whole if it was the last, else cut short
-  // after n + 1 pairs. The code that goes on (a pair that did not leave) keeps its own deferred stores.
+  // after n + 1 pairs. The code that goes on (a pair that did not leave) keeps its own deferred stores and results
+  // held back.
   void leave_after(size_t n, size_t count) { leave_after(n, count, deferred_); }
   void leave_after(size_t n, size_t count, const Deferred& d) {
+    push_pending_macs();
     store(d);
     if (n + 1 == count && !in_prefix_) {
       jmp(whole_, T_NEAR);
@@ -573,6 +577,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       call_fn(abi_.hooks.retire_due);
       L(nothing_due);
     }
+    commit_due_macs(pair.issue);
     if ((s & shape::kHistory) != 0) movzx(r13d, word[rbx + at.vi + 2 * (plan.history_vi & 15)]);  // the old VI
     if (bundle.lower_info.is_branch) mov(byte[rsp + kBranchTaken], 0);  // read by branch_taken()
     const bool lower_inline = (s & shape::kLower) != 0 && inline_lower(pair, bundle.lower, bundle.lower_info, s);
@@ -948,16 +953,117 @@ class BlockEmitter : public Xbyak::CodeGenerator {
           or_(dword[rbx + at.dead_flags], eax);
           break;
         case FlagUse::kLive:
-        case FlagUse::kLiveCarrying:
-          flush_cycle();
-          mov(rdi, rbx);
-          mov(esi, eax);
-          call_fn(pair.flags == FlagUse::kLive ? abi_.hooks.issue_mac : abi_.hooks.issue_mac_carrying);
-          break;
+        case FlagUse::kLiveCarrying: hold_back_mac(pair, pair.flags == FlagUse::kLiveCarrying); break;
       }
     }
     if (!to_acc && writes_vf) fmac_issue(pair, info.vf_write.reg & 31, info.vf_write.fields);
     return true;
+  }
+
+  // Live MAC/status results held back. finish_upper puts a live result in the flag pipeline at its issue cycle a, and
+  // the first retire at a cycle >= a + 4 commits it (FlagPipeline::commit: MAC = its MAC, status bits 0-3 = its
+  // Z/S/U/O, its sticky bits ORed into bits 6-9). Compiled code instead keeps its flag word (the kernel's MAC and
+  // sticky bits, and, for kLiveCarrying, the dead results' sticky bits taken from dead_flags at issue, as
+  // issue_mac_carrying takes them) in a frame slot, and
+  //  - commits it itself right after the retire check of the first pair issuing at or after a + 4, or
+  //  - puts it in the flag pipeline (hooks.issue_mac_at, with its issue cycle a) before anything else could see the
+  //    pipeline: before any call but the retire check, the kernels and write_lower_vf (flush), and on every way out
+  //    of the block (leave_after, the block's end).
+  // Exact because nothing between a and either point reads or changes the flag pipeline but that retire check, and
+  // no entry enters the pipeline after a while the result is held (every push comes from a call, and the results
+  // held are pushed first, in issue order): so every retire between a and the commit point sees only entries older
+  // than the result, as the pipeline would have them, and commits each of them before the result's own commit (their
+  // ready cycles are earlier, and the retire check at the commit point commits all due by then, as retire_due
+  // orders them). The one retire_due call this can leave out (for the result alone) does nothing else: FDIV, EFU and
+  // XGKICK work due by then set next_event to it themselves; next_event, a lower bound on the next due cycle, is not
+  // state (vu1_state_hash.cpp). MAC and clip commits touch different registers, and FDIV's only status bits 4-5 and
+  // 10-11, so they commute with this one. Inline flag ops (FSAND ... FCGET) read the registers after the commit.
+  struct PendingMac {
+    uint32_t issue = 0;  // its pair's issue offset
+    uint32_t slot = 0;   // [rsp + kPendingMacs + 4 * slot]
+  };
+  // The kernel's flag word in eax (fmac_kernel.hpp: MAC in bits 0-15, sticky Z/S/U/O in 16-19) is held back, with the
+  // carried sticky bits in 20-23.
+  void hold_back_mac(const BlockPair& pair, bool carrying) {
+    if (pending_macs_.size() == kPendingSlots) {  // cannot happen (one result a cycle, committed 4 cycles later)
+      push_pending_macs();
+      pending_macs_.clear();
+    }
+    uint32_t slot = 0;
+    for (bool used = true; used; ++slot) {
+      used = false;
+      for (const PendingMac& held : pending_macs_) used = used || held.slot == slot;
+      if (!used) break;
+    }
+    and_(eax, 0xfffff);
+    if (carrying) {  // issue_mac_carrying's carried bits, and dead_flags emptied
+      mov(ecx, dword[rbx + abi_.layout.dead_flags]);
+      shr(ecx, 16);
+      and_(ecx, 0xf);
+      shl(ecx, 20);
+      or_(eax, ecx);
+      mov(dword[rbx + abi_.layout.dead_flags], 0);
+    }
+    mov(dword[rsp + kPendingMacs + 4 * slot], eax);
+    pending_macs_.push_back({pair.issue, slot});
+  }
+  // FlagPipeline::commit for the results held back that are due at a pair issuing at `issue`, oldest first.
+  void commit_due_macs(uint32_t issue) {
+    const uint32_t latency = FlagPipeline::kLatency - (fault_ == JitFault::kBrokenHeldMac ? 1 : 0);
+    while (!pending_macs_.empty() && pending_macs_.front().issue + latency <= issue) {
+      const VuLayout& at = abi_.layout;
+      mov(eax, dword[rsp + kPendingMacs + 4 * pending_macs_.front().slot]);
+      movzx(ecx, ax);
+      mov(word[rbx + at.mac], cx);
+      // status_from_mac: bit 4n of the folded MAC is the OR of nibble n.
+      mov(edx, ecx);
+      shr(edx, 1);
+      or_(ecx, edx);
+      mov(edx, ecx);
+      shr(edx, 2);
+      or_(ecx, edx);
+      mov(edx, ecx);
+      and_(edx, 1);
+      mov(r8d, ecx);
+      shr(r8d, 3);
+      and_(r8d, 2);
+      or_(edx, r8d);
+      mov(r8d, ecx);
+      shr(r8d, 6);
+      and_(r8d, 4);
+      or_(edx, r8d);
+      shr(ecx, 9);
+      and_(ecx, 8);
+      or_(edx, ecx);  // edx: Z/S/U/O
+      // The sticky bits: Z/S/U/O, the multiply stage's and the carried ones, in bits 6-9.
+      mov(ecx, eax);
+      shr(ecx, 16);
+      shr(eax, 20);
+      or_(ecx, eax);
+      and_(ecx, 0xf);
+      or_(ecx, edx);
+      shl(ecx, 6);
+      or_(edx, ecx);
+      movzx(eax, word[rbx + at.status]);
+      and_(eax, ~0xfu);
+      or_(eax, edx);
+      mov(word[rbx + at.status], ax);
+      pending_macs_.erase(pending_macs_.begin());
+    }
+  }
+  // The results held back into the flag pipeline, oldest first, as finish_upper would have issued them (the list is
+  // kept: the code after a conditional way out still holds them).
+  void push_pending_macs() {
+    for (const PendingMac& held : pending_macs_) {
+      mov(rdi, rbx);
+      mov(esi, dword[rsp + kPendingMacs + 4 * held.slot]);
+      if (fault_ == JitFault::kBrokenDeferredCycle) {
+        mov(rdx, vu(abi_.layout.cycle, 8));  // whatever cycle_ holds: an earlier pair's
+      } else {
+        lea(rdx, ptr[r12 + held.issue]);
+      }
+      call_fn(abi_.hooks.issue_mac_at);
+    }
   }
 
   // Vu1::upper_fmac (MAX, MINI) and upper_other (ABS, ITOF, FTOI) with finish_upper, for these ops that set no
@@ -1155,6 +1261,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   static constexpr int kUnknownHistory = -1;
   int previous_history_ = kUnknownHistory;
   Deferred deferred_;
+  std::vector<PendingMac> pending_macs_;  // oldest first
   std::deque<HeldPrefix> prefixes_;  // a deque: labels stay where they are
   bool in_prefix_ = false;           // emitting a held prefix's copy: a stop after any of its pairs is a cut
 

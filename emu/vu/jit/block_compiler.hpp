@@ -18,6 +18,10 @@
 // held prefix of up to a few plain pairs runs as its own copy with every flag result live (Block::pairs), as the
 // runner's loop would run them. Anything else runs through the block runner.
 //
+// Live MAC/status results are held back in the code's frame and committed by the code itself at the first pair
+// issuing 4 or more cycles later, or put in the flag pipeline before anything could look at it (block_compiler.cpp
+// PendingMac argues why that is exact).
+//
 // Chaining: a block that ran whole goes on straight into the next block's compiled code, instead of returning to
 // Vu1::run_block's loop, when that loop would have run that code next: the program still runs, the clock is before
 // the run's limit (Vu1::jit_limit_), no branch or E bit is pending, and code is cached for the PC

@@ -64,10 +64,10 @@ struct VuHooks {
   // A pair that is not plain (a branch, an E/D/T pair, a delay slot), through execute_pair; false when the block
   // must not go on after it.
   bool (*generic_pair)(Vu1&, const BlockPair&, uint64_t entry) = nullptr;
-  // finish_upper's flag step for a live FMAC result (FlagUse::kLive, kLiveCarrying), from its flag word (the MAC
-  // value in bits 0-15, sticky Z/S/U/O in bits 16-19: fmac_kernel.hpp).
-  void (*issue_mac)(Vu1&, uint32_t flags) = nullptr;
-  void (*issue_mac_carrying)(Vu1&, uint32_t flags) = nullptr;
+  // finish_upper's flag step for a live FMAC result (FlagUse::kLive, kLiveCarrying) issued at `cycle`, from its flag
+  // word (the MAC value in bits 0-15, sticky Z/S/U/O in bits 16-19: fmac_kernel.hpp; for kLiveCarrying the dead
+  // results' sticky bits it carries in bits 20-23).
+  void (*issue_mac_at)(Vu1&, uint32_t flags, uint64_t cycle) = nullptr;
 };
 
 struct VuAbi {
