@@ -167,10 +167,10 @@ TEST(VuBlockCross, BenchWorkloadsMatchThePerPairPath) {
 
 // A loop whose delay slot writes the VF register its first pair reads: the loop's block is entered quietly once
 // (from the branch before it), so it is compiled, and then every chained entry into it finds an FMAC result still
-// in flight and must be refused (the chained entry's quiet test). The runner's loop then enters it with its first
-// pair stalled (Vu1::held_entry), as the per-pair path stalls that pair. JitFault::kBrokenChainQuiet takes the
-// chained entries anyway, and the comparison must see it in this program (the random sweep below meets such an
-// entry only rarely).
+// in flight and must not be taken as quiet (the chained entry's quiet test). The compiled code's held entry then
+// enters it with its first pair stalled (Vu1::held_entry in host code, block_compiler.cpp), as the per-pair path
+// stalls that pair. JitFault::kBrokenChainQuiet takes the chained entries as quiet anyway, and the comparison must
+// see it in this program (the random sweep below meets such an entry only rarely).
 TEST(VuBlockCross, AChainedEntryIntoAnFmacHazardIsRefused) {
   const char* source = R"(
         nop                         iaddiu VI01, VI00, 6
@@ -189,9 +189,12 @@ loop:
   const EngineStats stats = expect_same_runs(c, "chain hazard loop");
   EXPECT_EQ(stats.jit.noisy_entries, 0u);
   EXPECT_EQ(stats.jit.stalled_entries, 5u);  // every pass after the first
+  EXPECT_EQ(stats.jit.held_chained, 5u);     // all of them by the compiled code's held entry
   const Outcome reference = run_case(c, vu::Engine::kInterp);
-  c.config.jit_fault = vu::JitFault::kBrokenChainQuiet;
-  EXPECT_NE(first_difference(reference, run_case(c, vu::Engine::kJit)), "");  // the check can fail
+  for (vu::JitFault fault : {vu::JitFault::kBrokenChainQuiet, vu::JitFault::kBrokenHeldCause}) {
+    c.config.jit_fault = fault;
+    EXPECT_NE(first_difference(reference, run_case(c, vu::Engine::kJit)), "");  // the check can fail
+  }
 }
 
 // Held entries (Vu1::held_entry), the common case of real microcode: a loop whose first pair waits for the DIV of
@@ -201,7 +204,8 @@ loop:
 // entered stalled. A loop whose first pair waits for an FMAC result and whose second then waits for the DIV does
 // both: the first pair's stall is charged, it runs alone, and the block from the second pair is entered stalled.
 // JitFault::kBrokenStalledEntry charges one stall cycle too few, JitFault::kBrokenHeldEntry lets the pair held
-// back into the prefix, and the comparison must see both.
+// back into the prefix, and the comparison must see both. Chained into, these entries are taken by the compiled
+// code's held entry (block_compiler.cpp), held prefixes included, with the same counts as the runner's loop.
 TEST(VuBlockCross, ALoopWaitingForItsDivIsEnteredStalled) {
   const char* waitq_first = R"(
         nop                         iaddiu VI01, VI00, 8
@@ -253,6 +257,7 @@ loop:
   EXPECT_EQ(stats.jit.stalled_entries, 7u);
   EXPECT_EQ(stats.jit.prefix_entries, 0u);
   EXPECT_EQ(stats.jit.noisy_entries, 0u);
+  EXPECT_EQ(stats.jit.held_chained, 7u);
   for (const std::vector<uint32_t>& slices : slicings) expect_same_runs(first, "WAITQ first, sliced", slices);
   Case second = first;
   second.code = microcode::assemble_source(waitq_second, "waitq_second.vsm").code;
@@ -260,6 +265,8 @@ loop:
   EXPECT_EQ(stats.jit.stalled_entries, 7u);
   EXPECT_EQ(stats.jit.prefix_entries, 7u);
   EXPECT_EQ(stats.jit.noisy_entries, 0u);
+  // Per pass: the prefix, then the block after it; but that block's first entry, which compiles it, is the loop's.
+  EXPECT_EQ(stats.jit.held_chained, 13u);
   for (const std::vector<uint32_t>& slices : slicings) expect_same_runs(second, "WAITQ second, sliced", slices);
   Case both = first;
   both.code = microcode::assemble_source(fmac_then_waitq, "fmac_then_waitq.vsm").code;
@@ -267,6 +274,7 @@ loop:
   EXPECT_EQ(stats.jit.stalled_entries, 14u);  // per pass after the first: the loop's first pair, then its second
   EXPECT_EQ(stats.jit.prefix_entries, 7u);
   EXPECT_EQ(stats.jit.noisy_entries, 0u);
+  EXPECT_EQ(stats.jit.held_chained, 13u);  // likewise
   for (const std::vector<uint32_t>& slices : slicings) expect_same_runs(both, "FMAC then WAITQ, sliced", slices);
   // The prefix for a missed EFU deadline, and for two missed at once, where the earlier (an FMAC result read by the
   // second pair) is not the one found last (the DIV the fourth pair waits for).
@@ -319,6 +327,12 @@ loop:
   const Outcome reference = run_case(first, vu::Engine::kInterp);
   first.config.jit_fault = vu::JitFault::kBrokenStalledEntry;
   EXPECT_NE(first_difference(reference, run_case(first, vu::Engine::kJit)), "");  // the check can fail
+  for (Case* held : {&second, &both}) {
+    const Outcome held_reference = run_case(*held, vu::Engine::kInterp);
+    Case broken = *held;
+    broken.config.jit_fault = vu::JitFault::kBrokenHeldCause;  // the compiled held entries, prefixes included
+    EXPECT_NE(first_difference(held_reference, run_case(broken, vu::Engine::kJit)), "");
+  }
   for (Case* held : {&second, &both}) {
     const Outcome held_reference = run_case(*held, vu::Engine::kInterp);
     held->config.jit_fault = vu::JitFault::kBrokenHeldEntry;
@@ -588,6 +602,8 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
       {vu::JitFault::kBrokenDeferredDrain, "deferred FMAC drain cycle never stored", false},
       {vu::JitFault::kBrokenStalledEntry, "stalled entry charges a cycle too few", false},
       {vu::JitFault::kBrokenHeldEntry, "held entry runs the pair held back", false},
+      {vu::JitFault::kBrokenHeldCause, "compiled held entry charges its stall to no cause", false},
+      {vu::JitFault::kBrokenHeldMac, "a live FMAC result held back commits a cycle early", true},
   };
   const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000);
   for (const auto& [fault, name, flag_programs] : faults) {

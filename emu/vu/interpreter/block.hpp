@@ -149,6 +149,9 @@ struct BlockStats {
   // Of `entries`, those the JIT's compiled code took straight from the block before (block_compiler.hpp: chaining),
   // without going back to the runner's loop. Always 0 for the block runner.
   uint64_t chained = 0;
+  // Of `chained`, those whose entry was held (Vu1::held_entry), taken by the compiled code's own held entry
+  // (block_compiler.hpp) rather than by the runner's loop. Always 0 for the block runner.
+  uint64_t held_chained = 0;
 };
 
 }  // namespace gcvu::vu

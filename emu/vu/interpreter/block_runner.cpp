@@ -125,6 +125,9 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.block_pairs = offset(&block_stats_.pairs);
   abi.layout.block_dead = offset(&block_stats_.dead_flag_results);
   abi.layout.block_chained = offset(&block_stats_.chained);
+  abi.layout.block_stalled = offset(&block_stats_.stalled_entries);
+  abi.layout.block_prefix = offset(&block_stats_.prefix_entries);
+  abi.layout.block_held = offset(&block_stats_.held_chained);
   abi.layout.fdiv_busy = offset(&fdiv_.pending().busy);
   abi.layout.fdiv_ready = offset(&fdiv_.pending().ready);
   abi.layout.efu_busy = offset(&efu_.pending().busy);
@@ -134,16 +137,11 @@ jit::VuAbi Vu1::jit_abi() {
     vu.registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
     vu.fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, vu.cycle_);
   };
-  // finish_upper<kLive> and <kLiveCarrying>'s flag step (upper_ops.cpp).
-  abi.hooks.issue_mac = [](Vu1& vu, uint32_t flags) {
-    vu.flags_.issue_mac(vu.cycle_, static_cast<uint16_t>(flags), (flags >> 16) & 0xf, 0);
-    vu.note_event(vu.cycle_ + FlagPipeline::kLatency);
-  };
-  abi.hooks.issue_mac_carrying = [](Vu1& vu, uint32_t flags) {
-    const auto carried = static_cast<uint16_t>(vu.dead_flags_ >> 16);
-    vu.dead_flags_ = 0;
-    vu.flags_.issue_mac(vu.cycle_, static_cast<uint16_t>(flags), (flags >> 16) & 0xf, carried & 0xf);
-    vu.note_event(vu.cycle_ + FlagPipeline::kLatency);
+  // finish_upper<kLive> and <kLiveCarrying>'s flag step (upper_ops.cpp), the carried sticky bits taken out of
+  // dead_flags_ by the compiled code (block_compiler.cpp hold_back_mac).
+  abi.hooks.issue_mac_at = [](Vu1& vu, uint32_t flags, uint64_t cycle) {
+    vu.flags_.issue_mac(cycle, static_cast<uint16_t>(flags), (flags >> 16) & 0xf, (flags >> 20) & 0xf);
+    vu.note_event(cycle + FlagPipeline::kLatency);
   };
   abi.hooks.generic_pair = [](Vu1& vu, const BlockPair& pair, uint64_t entry) {
     vu.cycle_ = entry + pair.issue;
@@ -229,6 +227,7 @@ size_t Vu1::quiet_prefix(const Block& block, uint64_t entry) const {
 //    only the pairs before the one held back run (quiet_prefix), and the block from that pair is entered next.
 // Returns the entry cycle and the number of pairs to run, or no pairs when the entry is not of this kind (the pair
 // then goes per pair): a first pair that waits for an XGKICK or would issue at or past the run's limit.
+// jit/block_compiler.cpp (held_entry) emits the same steps for a chained entry: a rule added here goes there too.
 Vu1::HeldEntry Vu1::held_entry(const Block& block, uint64_t entry, uint64_t limit) {
   const IssuePlan& plan = program_->plans[block.pairs.front().pc];
   // (waiting_ only in case a pair held by stall_in_place ever reaches here: run_block returns before that today.)

@@ -81,6 +81,8 @@ enum class JitFault : uint8_t {
   kBrokenStalledEntry,  // a block entered with its first pair stalled charges one stall cycle too few
   kBrokenHeldEntry,     // a block entered with a deadline missed also runs the pairs issuing on that deadline
   kBrokenInlineBranch,  // a conditional branch compiled inline reads its VI even when the pair before wrote it
+  kBrokenHeldCause,     // a block entered held by compiled code charges its first pair's stall to no cause
+  kBrokenHeldMac,       // a live FMAC result held back by compiled code is committed a cycle early
 };
 
 struct Vu1Config {

@@ -1,7 +1,10 @@
 #include "emu/vu/jit/block_compiler.hpp"
 
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <utility>
 
@@ -10,6 +13,7 @@
 #include "emu/vu/float/fmac_kernel.hpp"
 #include "emu/vu/float/lane_kernel.hpp"
 #include "emu/vu/interpreter/upper_plan.hpp"
+#include "emu/vu/pipeline/flag_pipeline.hpp"
 #include "emu/vu/pipeline/fmac_pipeline.hpp"
 #include "emu/vu/pipeline/integer_pipeline.hpp"
 
@@ -36,7 +40,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(r12, rsi);
     Xbyak::Label body;
     jmp(body, T_NEAR);
-    chained_entry(pairs, info, body);
+    plan_held_prefixes(info);
+    chained_entry(pairs, info, program, body);
     L(body);
     bool after_branch = false;  // the pair before was a branch: this one is its delay slot
     bool after_end = false;     // an E bit came before: execute_pair's end handling applies
@@ -86,14 +91,19 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     count_block_eax();
     mov(eax, static_cast<uint32_t>(kBlockCut));
     jmp(return_, T_NEAR);
+    held_prefixes(info, program);
   }
 
   const void* chain_entry() const { return chain_entry_; }
 
  private:
-  // [rsp]: the pair's LowerResult; [rsp + kScratch]: where an inline FMAC op with VF00 as destination writes.
+  // [rsp]: the pair's LowerResult; [rsp + kScratch]: where an inline FMAC op with VF00 as destination writes;
+  // [rsp + kPendingMacs]: the flag words of the live results held back (PendingMac), one uint32_t per slot.
   static constexpr uint32_t kScratch = (sizeof(LowerResult) + 15) / 16 * 16;
-  static constexpr uint32_t kFrame = kScratch + 16;
+  static constexpr uint32_t kPendingMacs = kScratch + 16;
+  static constexpr uint32_t kPendingSlots = 4;
+  static constexpr uint32_t kFrame = kPendingMacs + 4 * kPendingSlots;
+  static_assert(kFrame % 16 == 0);
   static_assert(kFrame <= 80);
   static constexpr uint32_t kLowerFields = offsetof(LowerResult, vf_write) + offsetof(VfUse, fields);
   static constexpr uint32_t kBranchTaken = offsetof(LowerResult, branch_taken);
@@ -162,23 +172,22 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(rax, vu(abi_.layout.pairs, 8));
     if (deferred_.pairs != 0) add(rax, deferred_.pairs);
   }
-  // Before a call that may read or change any of them (a handler, generic_pair).
+  // Before a call that may read or change any of them (a handler, generic_pair), and at the block's end; the live
+  // results held back go into the flag pipeline first (PendingMac).
   void flush() {
+    push_pending_macs();
+    pending_macs_.clear();
     store(deferred_);
     deferred_ = {};
   }
-  // Before a hook that reads cycle_ only (issue_mac, write_lower_vf).
-  void flush_cycle() {
-    if (fault_ == JitFault::kBrokenDeferredCycle) return;
-    store(cycle_only());
-    deferred_.cycle.reset();
-  }
   // Leaves the block after pair n (of `count`), with the deferred stores `d`: whole if it was the last, else cut short
-  // after n + 1 pairs. The code that goes on (a pair that did not leave) keeps its own deferred stores.
+  // after n + 1 pairs. The code that goes on (a pair that did not leave) keeps its own deferred stores and results
+  // held back.
   void leave_after(size_t n, size_t count) { leave_after(n, count, deferred_); }
   void leave_after(size_t n, size_t count, const Deferred& d) {
+    push_pending_macs();
     store(d);
-    if (n + 1 == count) {
+    if (n + 1 == count && !in_prefix_) {
       jmp(whole_, T_NEAR);
     } else {
       mov(eax, static_cast<uint32_t>(n + 1));
@@ -232,9 +241,11 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // When a check fails it returns kBlockWhole (for the block before), and run_block's loop makes the full check.
   // The quiet test is Vu1::entry_is_quiet's (block_runner.cpp) in host code: a rule added there goes here too. Every
   // block shares one prologue and kFrame, which is what lets the block before jump in with its own frame.
-  void chained_entry(std::span<const BlockPair> pairs, const Block& info, Xbyak::Label& body) {
+  void chained_entry(std::span<const BlockPair> pairs, const Block& info, const DecodedMicro& program,
+                     Xbyak::Label& body) {
     const VuLayout& at = abi_.layout;
     Xbyak::Label refuse;
+    Xbyak::Label not_quiet;
     chain_entry_ = getCurr();
     mov(r12, vu(at.cycle, 8));  // the entry cycle
     // Whole-run liveness and the JIT's entry-state class: the last pair comes up before the limit.
@@ -254,7 +265,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       for (const FieldDeadline& d : info.vf_deadlines) {
         lea(rdx, ptr[r12 + d.deadline]);
         cmp(qword[rbx + at.fmac + in.ready + 8 * static_cast<int32_t>(4 * (d.reg & 31) + (d.lane & 3))], rdx);
-        ja(refuse, T_NEAR);
+        ja(not_quiet, T_NEAR);
       }
       L(quiet);
     }
@@ -268,23 +279,266 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         if (d.vi == 0) continue;  // IntegerLoadPipeline::ready_cycle: VI00 is always ready
         lea(rdx, ptr[r12 + d.deadline]);
         cmp(qword[rbx + at.integer_loads + in.ready + 8 * static_cast<int32_t>(d.vi & 15)], rdx);
-        ja(refuse, T_NEAR);
+        ja(not_quiet, T_NEAR);
       }
       L(quiet);
     }
     // FdivUnit::free_cycle (busy ? ready : 0) and EfuUnit::free_cycle (busy ? ready - 1 : 0) by the deadline.
     if (info.fdiv_deadline != Block::kNoDeadline) {
-      refuse_if_busy_past(at.fdiv_busy, at.fdiv_ready, info.fdiv_deadline, refuse);
+      refuse_if_busy_past(at.fdiv_busy, at.fdiv_ready, info.fdiv_deadline, not_quiet);
     }
     if (info.efu_deadline != Block::kNoDeadline) {
-      refuse_if_busy_past(at.efu_busy, at.efu_ready, info.efu_deadline + 1, refuse);
+      refuse_if_busy_past(at.efu_busy, at.efu_ready, info.efu_deadline + 1, not_quiet);
     }
     inc(qword[rbx + at.block_chained]);
     if (info.dead_flag_results != 0) add(qword[rbx + at.block_dead], static_cast<uint32_t>(info.dead_flag_results));
     jmp(body, T_NEAR);
+    L(not_quiet);
+    held_entry(pairs, info, program, body, refuse);
     L(refuse);
     mov(eax, static_cast<uint32_t>(kBlockWhole));
     jmp(return_, T_NEAR);
+  }
+
+  // A chained entry that is not quiet: Vu1::held_entry (block_runner.cpp) in host code, step by step, for the
+  // cases it enters the block with no per-pair step in between: the block's first pair issues at r8 (issue_cycle,
+  // after a stall for something from before the block, its decisive hazard explain_stall's: the first in the same
+  // order to reach r8), and from r8 either every deadline is met (the whole block runs from r8, and its flag
+  // liveness holds as the runner's loop would apply it: its last pair comes up before the limit) or the pairs before
+  // the earliest missed one run alone (quiet_prefix: a held prefix, compiled as its own copy of those pairs with
+  // every flag result live, as the loop runs Block::pairs then; held_prefixes). The stall, the stalled and prefix
+  // entries and BlockStats are charged as held_entry and the loop charge them. Anything else (a prefix with no
+  // copy, a limit in the way) goes to `refuse`, having changed nothing, and the loop decides. A rule added to
+  // held_entry goes here too.
+  void held_entry(std::span<const BlockPair> pairs, const Block& info, const DecodedMicro& program, Xbyak::Label& body,
+                  Xbyak::Label& refuse) {
+    const VuLayout& at = abi_.layout;
+    const IssuePlan& plan = program.plans[info.pairs.front().pc];
+    if (plan.invalid || plan.wait == IssuePlan::Wait::kXgkick) {  // held_entry never enters these
+      jmp(refuse, T_NEAR);
+      return;
+    }
+    // issue_cycle and explain_stall: r8 = the issue cycle, r9d = the decisive hazard's StallCause.
+    mov(r8, r12);
+    mov(r9d, static_cast<uint32_t>(StallCause::kNone));
+    const auto hazard = [&](StallCause cause) {  // rax: the hazard's ready cycle
+      Xbyak::Label not_later;
+      cmp(rax, r8);
+      jbe(not_later);
+      mov(r8, rax);
+      mov(r9d, static_cast<uint32_t>(cause));
+      L(not_later);
+    };
+    const FmacPipeline::Layout fmac = FmacPipeline::layout();
+    for (uint8_t n = 0; n < plan.vf_read_count; ++n) {
+      const VfUse& read = plan.vf_reads[n];  // FmacPipeline::ready_cycle: the latest of the fields' lanes
+      xor_(eax, eax);
+      for (int lane = 0; lane < 4; ++lane) {
+        if (!has_lane(read.fields, lane)) continue;
+        mov(rcx, qword[rbx + at.fmac + fmac.ready + 8 * static_cast<int32_t>(4 * (read.reg & 31) + lane)]);
+        cmp(rax, rcx);
+        cmovb(rax, rcx);
+      }
+      hazard(StallCause::kFmacVf);
+    }
+    const IntegerLoadPipeline::Layout loads = IntegerLoadPipeline::layout();
+    for (uint16_t reads = plan.vi_reads; reads != 0; reads &= static_cast<uint16_t>(reads - 1)) {
+      const int vi = std::countr_zero(reads);
+      if ((vi & 15) == 0) continue;  // VI00 is always ready
+      mov(rax, qword[rbx + at.integer_loads + loads.ready + 8 * (vi & 15)]);
+      hazard(StallCause::kIntegerLoad);
+    }
+    const auto unit_free = [&](int32_t busy, int32_t ready, bool efu, StallCause cause) {
+      Xbyak::Label idle;  // FdivUnit::free_cycle (busy ? ready : 0), EfuUnit::free_cycle (busy ? ready - 1 : 0)
+      xor_(eax, eax);
+      cmp(vu(busy, 1), 0);
+      je(idle);
+      mov(rax, vu(ready, 8));
+      if (efu) dec(rax);
+      L(idle);
+      hazard(cause);
+    };
+    switch (plan.wait) {
+      case IssuePlan::Wait::kFdiv: unit_free(at.fdiv_busy, at.fdiv_ready, false, StallCause::kFdivBusy); break;
+      case IssuePlan::Wait::kWaitQ: unit_free(at.fdiv_busy, at.fdiv_ready, false, StallCause::kWaitQ); break;
+      case IssuePlan::Wait::kEfu: unit_free(at.efu_busy, at.efu_ready, true, StallCause::kEfuBusy); break;
+      case IssuePlan::Wait::kWaitP: unit_free(at.efu_busy, at.efu_ready, true, StallCause::kWaitP); break;
+      default: break;
+    }
+    cmp(r8, vu(at.jit_limit, 8));  // a first pair issuing at or past the limit is left to the per-pair path
+    jae(refuse, T_NEAR);
+    // quiet_prefix from r8: r10d = the pairs issuing before the earliest deadline missed (all of them if none is).
+    const uint32_t all = static_cast<uint32_t>(info.pairs.size());
+    mov(r10d, all);
+    const auto fewer = [&](uint32_t count) {  // r10d = min(r10d, count)
+      mov(eax, count);
+      cmp(r10d, eax);
+      cmova(r10d, eax);
+    };
+    if (!info.vf_deadlines.empty()) {  // ascending: the first missed is the earliest on the FMAC
+      Xbyak::Label done;
+      lea(rdx, ptr[r8 + info.vf_deadline_min]);
+      cmp(qword[rbx + at.fmac + fmac.last_ready], rdx);
+      jbe(done, T_NEAR);
+      for (const FieldDeadline& d : info.vf_deadlines) {
+        Xbyak::Label met;
+        lea(rdx, ptr[r8 + d.deadline]);
+        cmp(qword[rbx + at.fmac + fmac.ready + 8 * static_cast<int32_t>(4 * (d.reg & 31) + (d.lane & 3))], rdx);
+        jbe(met);
+        fewer(pairs_before(info, d.deadline));
+        jmp(done, T_NEAR);
+        L(met);
+      }
+      L(done);
+    }
+    if (!info.vi_deadlines.empty()) {
+      Xbyak::Label done;
+      lea(rdx, ptr[r8 + info.vi_deadline_min]);
+      cmp(qword[rbx + at.integer_loads + loads.last_ready], rdx);
+      jbe(done, T_NEAR);
+      for (const ViDeadline& d : info.vi_deadlines) {
+        if ((d.vi & 15) == 0) continue;
+        Xbyak::Label met;
+        lea(rdx, ptr[r8 + d.deadline]);
+        cmp(qword[rbx + at.integer_loads + loads.ready + 8 * static_cast<int32_t>(d.vi & 15)], rdx);
+        jbe(met);
+        fewer(pairs_before(info, d.deadline));
+        jmp(done, T_NEAR);
+        L(met);
+      }
+      L(done);
+    }
+    const auto unit_deadline = [&](int32_t busy, int32_t ready, int32_t deadline, int32_t missed_at) {
+      Xbyak::Label met;
+      cmp(vu(busy, 1), 0);
+      je(met);
+      lea(rdx, ptr[r8 + missed_at]);
+      cmp(vu(ready, 8), rdx);
+      jbe(met);
+      fewer(pairs_before(info, deadline));
+      L(met);
+    };
+    if (info.fdiv_deadline != Block::kNoDeadline) {
+      unit_deadline(at.fdiv_busy, at.fdiv_ready, info.fdiv_deadline, info.fdiv_deadline);
+    }
+    if (info.efu_deadline != Block::kNoDeadline) {
+      unit_deadline(at.efu_busy, at.efu_ready, info.efu_deadline, info.efu_deadline + 1);
+    }
+    // The whole block from r8, where held_entry would run it whole and the loop take the compiled code: the first
+    // pair stalled, and the last comes up before the limit.
+    Xbyak::Label prefix;
+    cmp(r10d, all);
+    jne(prefix, T_NEAR);
+    cmp(r8, r12);
+    je(refuse, T_NEAR);
+    lea(rdx, ptr[r8 + pairs.back().pre]);
+    cmp(rdx, vu(at.jit_limit, 8));
+    jae(refuse, T_NEAR);
+    charge_held_stall();
+    inc(qword[rbx + at.block_chained]);
+    inc(qword[rbx + at.block_held]);
+    if (info.dead_flag_results != 0) add(qword[rbx + at.block_dead], static_cast<uint32_t>(info.dead_flag_results));
+    mov(r12, r8);
+    jmp(body, T_NEAR);
+    // A held prefix with a compiled copy, all of whose pairs come up before the limit (the loop would cut it).
+    L(prefix);
+    for (HeldPrefix& copy : prefixes_) {
+      Xbyak::Label other;
+      cmp(r10d, copy.pairs);
+      jne(other, T_NEAR);
+      lea(rdx, ptr[r8 + info.pairs[copy.pairs - 1].pre]);
+      cmp(rdx, vu(at.jit_limit, 8));
+      jae(refuse, T_NEAR);
+      Xbyak::Label not_stalled;
+      cmp(r8, r12);
+      je(not_stalled, T_NEAR);
+      charge_held_stall();
+      L(not_stalled);
+      inc(qword[rbx + at.block_prefix]);
+      inc(qword[rbx + at.block_chained]);
+      inc(qword[rbx + at.block_held]);
+      mov(r12, r8);
+      jmp(copy.code, T_NEAR);
+      L(other);
+    }
+    jmp(refuse, T_NEAR);
+  }
+
+  // held_entry's charge for a first pair held from r12 to r8 by the hazard r9d: its stall, the branch-history
+  // barrier (Vu1Stats::pairs is stored: the block before flushed its deferred stores) and the stalled entry.
+  void charge_held_stall() {
+    const VuLayout& at = abi_.layout;
+    mov(rax, r8);
+    sub(rax, r12);
+    if (fault_ == JitFault::kBrokenStalledEntry) dec(rax);
+    if (fault_ == JitFault::kBrokenHeldCause) xor_(r9d, r9d);
+    add(vu(at.stall_cycles, 8), rax);
+    add(qword[rbx + r9 * 8 + at.stall_by_cause], rax);
+    mov(rax, vu(at.pairs, 8));
+    mov(vu(at.branch_history + BranchViHistory::layout().barrier, 8), rax);
+    inc(qword[rbx + at.block_stalled]);
+  }
+
+  // quiet_prefix for a deadline missed at `deadline`: the pairs issuing before it.
+  uint32_t pairs_before(const Block& info, int64_t deadline) const {
+    if (fault_ == JitFault::kBrokenHeldEntry) ++deadline;  // as Vu1::quiet_prefix: lets the reader in
+    uint32_t count = 0;
+    while (count < info.pairs.size() && info.pairs[count].issue < deadline) ++count;
+    return count;
+  }
+
+  // The held prefixes compiled as their own copies: every length quiet_prefix can give for one of the block's
+  // deadlines, up to kMaxPrefixPairs pairs, whose pairs are all plain (the copy has no branch or E-bit handling).
+  // Real microcode's common case is one pair (tfrag: the pair before a WAITQ, after a stall on an FTOI result).
+  static constexpr uint32_t kMaxPrefixPairs = 4;
+  struct HeldPrefix {
+    uint32_t pairs = 0;
+    Xbyak::Label code;
+  };
+  void plan_held_prefixes(const Block& info) {
+    std::vector<int64_t> deadlines;
+    for (const FieldDeadline& d : info.vf_deadlines) deadlines.push_back(d.deadline);
+    for (const ViDeadline& d : info.vi_deadlines) {
+      if ((d.vi & 15) != 0) deadlines.push_back(d.deadline);
+    }
+    if (info.fdiv_deadline != Block::kNoDeadline) deadlines.push_back(info.fdiv_deadline);
+    if (info.efu_deadline != Block::kNoDeadline) deadlines.push_back(info.efu_deadline);
+    std::array<bool, kMaxPrefixPairs + 1> wanted{};
+    for (int64_t deadline : deadlines) {
+      const uint32_t count = pairs_before(info, deadline);
+      if (count == 0 || count > kMaxPrefixPairs || count >= info.pairs.size()) continue;
+      bool plain = true;
+      for (uint32_t n = 0; n < count; ++n) plain = plain && info.pairs[n].shape != pair_shape::kGeneric;
+      wanted[count] = wanted[count] || plain;
+    }
+    for (uint32_t count = 1; count <= kMaxPrefixPairs; ++count) {
+      if (wanted[count]) prefixes_.emplace_back().pairs = count;
+    }
+  }
+
+  // Each held prefix's copy (held_entry jumps in with r12 = its entry cycle, stats charged): Vu1::run_block's loop
+  // running the block's first pairs from Block::pairs (every flag result live) by run_plain_pair, then counting the
+  // entry and going on to the block at the PC, as after a whole block (chain_on).
+  void held_prefixes(const Block& info, const DecodedMicro& program) {
+    in_prefix_ = true;
+    for (HeldPrefix& copy : prefixes_) {
+      L(copy.code);
+      deferred_ = {};
+      previous_history_ = kUnknownHistory;
+      for (uint32_t n = 0; n < copy.pairs; ++n) {
+        const BlockPair& pair = info.pairs[n];
+        const IssuePlan& plan = program.plans[pair.pc];
+        plain_pair(pair, pair.shape, program.decoded[pair.pc], plan, n, copy.pairs);
+        deferred_.tpc = static_cast<uint16_t>((pair.pc + 1) % kMicroInstructions);
+        previous_history_ = plan.records_history ? plan.history_vi & 15 : kNoHistory;
+      }
+      if (fault_ != JitFault::kBrokenLastCycle) deferred_.cycle = info.pairs[copy.pairs - 1].issue + 1;
+      flush();
+      count_block(copy.pairs);
+      chain_on();
+      mov(eax, static_cast<uint32_t>(kBlockWhole));
+      jmp(return_, T_NEAR);
+    }
   }
 
   // To `refuse` when the unit (its busy flag and ready cycle at these offsets) is busy and ready after the entry
@@ -323,6 +577,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       call_fn(abi_.hooks.retire_due);
       L(nothing_due);
     }
+    commit_due_macs(pair.issue);
     if ((s & shape::kHistory) != 0) movzx(r13d, word[rbx + at.vi + 2 * (plan.history_vi & 15)]);  // the old VI
     if (bundle.lower_info.is_branch) mov(byte[rsp + kBranchTaken], 0);  // read by branch_taken()
     const bool lower_inline = (s & shape::kLower) != 0 && inline_lower(pair, bundle.lower, bundle.lower_info, s);
@@ -698,16 +953,117 @@ class BlockEmitter : public Xbyak::CodeGenerator {
           or_(dword[rbx + at.dead_flags], eax);
           break;
         case FlagUse::kLive:
-        case FlagUse::kLiveCarrying:
-          flush_cycle();
-          mov(rdi, rbx);
-          mov(esi, eax);
-          call_fn(pair.flags == FlagUse::kLive ? abi_.hooks.issue_mac : abi_.hooks.issue_mac_carrying);
-          break;
+        case FlagUse::kLiveCarrying: hold_back_mac(pair, pair.flags == FlagUse::kLiveCarrying); break;
       }
     }
     if (!to_acc && writes_vf) fmac_issue(pair, info.vf_write.reg & 31, info.vf_write.fields);
     return true;
+  }
+
+  // Live MAC/status results held back. finish_upper puts a live result in the flag pipeline at its issue cycle a, and
+  // the first retire at a cycle >= a + 4 commits it (FlagPipeline::commit: MAC = its MAC, status bits 0-3 = its
+  // Z/S/U/O, its sticky bits ORed into bits 6-9). Compiled code instead keeps its flag word (the kernel's MAC and
+  // sticky bits, and, for kLiveCarrying, the dead results' sticky bits taken from dead_flags at issue, as
+  // issue_mac_carrying takes them) in a frame slot, and
+  //  - commits it itself right after the retire check of the first pair issuing at or after a + 4, or
+  //  - puts it in the flag pipeline (hooks.issue_mac_at, with its issue cycle a) before anything else could see the
+  //    pipeline: before any call but the retire check, the kernels and write_lower_vf (flush), and on every way out
+  //    of the block (leave_after, the block's end).
+  // Exact because nothing between a and either point reads or changes the flag pipeline but that retire check, and
+  // no entry enters the pipeline after a while the result is held (every push comes from a call, and the results
+  // held are pushed first, in issue order): so every retire between a and the commit point sees only entries older
+  // than the result, as the pipeline would have them, and commits each of them before the result's own commit (their
+  // ready cycles are earlier, and the retire check at the commit point commits all due by then, as retire_due
+  // orders them). The one retire_due call this can leave out (for the result alone) does nothing else: FDIV, EFU and
+  // XGKICK work due by then set next_event to it themselves; next_event, a lower bound on the next due cycle, is not
+  // state (vu1_state_hash.cpp). MAC and clip commits touch different registers, and FDIV's only status bits 4-5 and
+  // 10-11, so they commute with this one. Inline flag ops (FSAND ... FCGET) read the registers after the commit.
+  struct PendingMac {
+    uint32_t issue = 0;  // its pair's issue offset
+    uint32_t slot = 0;   // [rsp + kPendingMacs + 4 * slot]
+  };
+  // The kernel's flag word in eax (fmac_kernel.hpp: MAC in bits 0-15, sticky Z/S/U/O in 16-19) is held back, with the
+  // carried sticky bits in 20-23.
+  void hold_back_mac(const BlockPair& pair, bool carrying) {
+    if (pending_macs_.size() == kPendingSlots) {  // cannot happen (one result a cycle, committed 4 cycles later)
+      push_pending_macs();
+      pending_macs_.clear();
+    }
+    uint32_t slot = 0;
+    for (bool used = true; used; ++slot) {
+      used = false;
+      for (const PendingMac& held : pending_macs_) used = used || held.slot == slot;
+      if (!used) break;
+    }
+    and_(eax, 0xfffff);
+    if (carrying) {  // issue_mac_carrying's carried bits, and dead_flags emptied
+      mov(ecx, dword[rbx + abi_.layout.dead_flags]);
+      shr(ecx, 16);
+      and_(ecx, 0xf);
+      shl(ecx, 20);
+      or_(eax, ecx);
+      mov(dword[rbx + abi_.layout.dead_flags], 0);
+    }
+    mov(dword[rsp + kPendingMacs + 4 * slot], eax);
+    pending_macs_.push_back({pair.issue, slot});
+  }
+  // FlagPipeline::commit for the results held back that are due at a pair issuing at `issue`, oldest first.
+  void commit_due_macs(uint32_t issue) {
+    const uint32_t latency = FlagPipeline::kLatency - (fault_ == JitFault::kBrokenHeldMac ? 1 : 0);
+    while (!pending_macs_.empty() && pending_macs_.front().issue + latency <= issue) {
+      const VuLayout& at = abi_.layout;
+      mov(eax, dword[rsp + kPendingMacs + 4 * pending_macs_.front().slot]);
+      movzx(ecx, ax);
+      mov(word[rbx + at.mac], cx);
+      // status_from_mac: bit 4n of the folded MAC is the OR of nibble n.
+      mov(edx, ecx);
+      shr(edx, 1);
+      or_(ecx, edx);
+      mov(edx, ecx);
+      shr(edx, 2);
+      or_(ecx, edx);
+      mov(edx, ecx);
+      and_(edx, 1);
+      mov(r8d, ecx);
+      shr(r8d, 3);
+      and_(r8d, 2);
+      or_(edx, r8d);
+      mov(r8d, ecx);
+      shr(r8d, 6);
+      and_(r8d, 4);
+      or_(edx, r8d);
+      shr(ecx, 9);
+      and_(ecx, 8);
+      or_(edx, ecx);  // edx: Z/S/U/O
+      // The sticky bits: Z/S/U/O, the multiply stage's and the carried ones, in bits 6-9.
+      mov(ecx, eax);
+      shr(ecx, 16);
+      shr(eax, 20);
+      or_(ecx, eax);
+      and_(ecx, 0xf);
+      or_(ecx, edx);
+      shl(ecx, 6);
+      or_(edx, ecx);
+      movzx(eax, word[rbx + at.status]);
+      and_(eax, ~0xfu);
+      or_(eax, edx);
+      mov(word[rbx + at.status], ax);
+      pending_macs_.erase(pending_macs_.begin());
+    }
+  }
+  // The results held back into the flag pipeline, oldest first, as finish_upper would have issued them (the list is
+  // kept: the code after a conditional way out still holds them).
+  void push_pending_macs() {
+    for (const PendingMac& held : pending_macs_) {
+      mov(rdi, rbx);
+      mov(esi, dword[rsp + kPendingMacs + 4 * held.slot]);
+      if (fault_ == JitFault::kBrokenDeferredCycle) {
+        mov(rdx, vu(abi_.layout.cycle, 8));  // whatever cycle_ holds: an earlier pair's
+      } else {
+        lea(rdx, ptr[r12 + held.issue]);
+      }
+      call_fn(abi_.hooks.issue_mac_at);
+    }
   }
 
   // Vu1::upper_fmac (MAX, MINI) and upper_other (ABS, ITOF, FTOI) with finish_upper, for these ops that set no
@@ -905,6 +1261,9 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   static constexpr int kUnknownHistory = -1;
   int previous_history_ = kUnknownHistory;
   Deferred deferred_;
+  std::vector<PendingMac> pending_macs_;  // oldest first
+  std::deque<HeldPrefix> prefixes_;  // a deque: labels stay where they are
+  bool in_prefix_ = false;           // emitting a held prefix's copy: a stop after any of its pairs is a cut
 
   VuAbi abi_;
   JitFault fault_;

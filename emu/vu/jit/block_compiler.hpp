@@ -11,9 +11,16 @@
 // by construction; tests/vu/block_cross_test.cpp holds it to the per-pair interpreter, with deliberately broken
 // variants (Vu1Config::jit_fault) to show the check can fail.
 //
-// Only one entry-state class is compiled: the block entered quietly (its deadlines met), not as a delay slot or
-// after an E bit, with every pair's come-up cycle before the run's limit. Its stall schedule is then fixed and its
-// flag liveness applies (Block::whole_run_pairs). Anything else runs through the block runner.
+// Only one entry-state class is compiled as a block's body: the block entered quietly (its deadlines met), not as a
+// delay slot or after an E bit, with every pair's come-up cycle before the run's limit. Its stall schedule is then
+// fixed and its flag liveness applies (Block::whole_run_pairs). A chained entry that is not quiet takes Vu1::held_entry
+// in host code: a first pair stalled by something from before the block enters the body at its issue cycle, and a
+// held prefix of up to a few plain pairs runs as its own copy with every flag result live (Block::pairs), as the
+// runner's loop would run them. Anything else runs through the block runner.
+//
+// Live MAC/status results are held back in the code's frame and committed by the code itself at the first pair
+// issuing 4 or more cycles later, or put in the flag pipeline before anything could look at it (block_compiler.cpp
+// PendingMac argues why that is exact).
 //
 // Chaining: a block that ran whole goes on straight into the next block's compiled code, instead of returning to
 // Vu1::run_block's loop, when that loop would have run that code next: the program still runs, the clock is before
@@ -75,8 +82,9 @@ class CompiledBlock {
 
 // The arena room compile_block reserves for a block of `pair_count` pairs: far above the longest pair's code and a
 // chained entry's test per deadline (a bound xbyak enforces).
+// With the held entry's tests per deadline and the copies of its held prefixes (at most 1 + 2 + 3 + 4 pairs).
 inline size_t code_room(size_t pair_count, const Block& block) {
-  return 1024 + 512 * pair_count + 32 * (block.vf_deadlines.size() + block.vi_deadlines.size());
+  return 2048 + 512 * (pair_count + 10) + 96 * (block.vf_deadlines.size() + block.vi_deadlines.size());
 }
 
 // Compiles `pairs` (`block`'s pairs, with the FlagUse of a whole run) into `arena`; `block` gives the deadlines and

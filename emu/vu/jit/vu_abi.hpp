@@ -48,6 +48,9 @@ struct VuLayout {
   int32_t block_pairs = 0;    // uint64_t BlockStats::pairs
   int32_t block_dead = 0;     // uint64_t BlockStats::dead_flag_results
   int32_t block_chained = 0;  // uint64_t BlockStats::chained
+  int32_t block_stalled = 0;  // uint64_t BlockStats::stalled_entries
+  int32_t block_prefix = 0;   // uint64_t BlockStats::prefix_entries
+  int32_t block_held = 0;     // uint64_t BlockStats::held_chained
   int32_t fdiv_busy = 0;      // bool FdivUnit::pending().busy
   int32_t fdiv_ready = 0;     // uint64_t FdivUnit::pending().ready
   int32_t efu_busy = 0;       // bool EfuUnit::pending().busy
@@ -61,10 +64,10 @@ struct VuHooks {
   // A pair that is not plain (a branch, an E/D/T pair, a delay slot), through execute_pair; false when the block
   // must not go on after it.
   bool (*generic_pair)(Vu1&, const BlockPair&, uint64_t entry) = nullptr;
-  // finish_upper's flag step for a live FMAC result (FlagUse::kLive, kLiveCarrying), from its flag word (the MAC
-  // value in bits 0-15, sticky Z/S/U/O in bits 16-19: fmac_kernel.hpp).
-  void (*issue_mac)(Vu1&, uint32_t flags) = nullptr;
-  void (*issue_mac_carrying)(Vu1&, uint32_t flags) = nullptr;
+  // finish_upper's flag step for a live FMAC result (FlagUse::kLive, kLiveCarrying) issued at `cycle`, from its flag
+  // word (the MAC value in bits 0-15, sticky Z/S/U/O in bits 16-19: fmac_kernel.hpp; for kLiveCarrying the dead
+  // results' sticky bits it carries in bits 20-23).
+  void (*issue_mac_at)(Vu1&, uint32_t flags, uint64_t cycle) = nullptr;
 };
 
 struct VuAbi {
