@@ -78,6 +78,13 @@ struct Block {
   uint16_t dead_flag_results = 0;
   // The pairs of a run of the whole block: whole_run_pairs, or `pairs` where liveness left nothing out.
   const std::vector<BlockPair>& whole_run() const { return dead_flag_results != 0 ? whole_run_pairs : pairs; }
+  // How many of the pairs issue before `cycle` (an offset from the entry): the quiet prefix of an entry whose
+  // earliest missed deadline is there (Vu1::quiet_prefix, and the JIT's held entry).
+  size_t pairs_issuing_before(int64_t cycle) const {
+    size_t count = 0;
+    while (count < pairs.size() && pairs[count].issue < cycle) ++count;
+    return count;
+  }
   std::vector<FieldDeadline> vf_deadlines;
   std::vector<ViDeadline> vi_deadlines;
   uint16_t vf_deadline_min = UINT16_MAX;  // the earliest of vf_deadlines (UINT16_MAX when empty)

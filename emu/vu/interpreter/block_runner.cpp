@@ -212,9 +212,7 @@ bool Vu1::entry_is_quiet(const Block& block, uint64_t entry) const {
 size_t Vu1::quiet_prefix(const Block& block, uint64_t entry) const {
   int64_t missed = earliest_missed_deadline(block, entry);
   if (config_.jit_fault == JitFault::kBrokenHeldEntry && missed != kNoneMissed) ++missed;  // lets the reader in
-  size_t count = 0;
-  while (count < block.pairs.size() && block.pairs[count].issue < missed) ++count;
-  return count;
+  return block.pairs_issuing_before(missed);
 }
 
 // A block whose entry is not quiet, entered anyway where the per-pair path would do the same. Two cases, often one

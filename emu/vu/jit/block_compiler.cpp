@@ -482,9 +482,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // quiet_prefix for a deadline missed at `deadline`: the pairs issuing before it.
   uint32_t pairs_before(const Block& info, int64_t deadline) const {
     if (fault_ == JitFault::kBrokenHeldEntry) ++deadline;  // as Vu1::quiet_prefix: lets the reader in
-    uint32_t count = 0;
-    while (count < info.pairs.size() && info.pairs[count].issue < deadline) ++count;
-    return count;
+    return static_cast<uint32_t>(info.pairs_issuing_before(deadline));
   }
 
   // The held prefixes compiled as their own copies: every length quiet_prefix can give for one of the block's
