@@ -40,9 +40,7 @@ size_t next_chunk(size_t have, uint64_t max_output) {
 // Makes room for `size` bytes of output, doubling as a vector would, and advises huge pages for each new buffer
 // (huge_pages.hpp): a dump that does not declare its size (PCSX2 writes streamed frames) grows to tens of MiB.
 void grow_to(std::vector<uint8_t>& out, size_t size) {
-  if (size <= out.capacity()) return;
-  out.reserve(std::max(size, 2 * out.capacity()));
-  advise_huge_pages(out.data(), out.capacity());
+  if (size > out.capacity()) reserve_with_huge_pages(out, std::max(size, 2 * out.capacity()));
 }
 
 [[noreturn]] void too_large(const std::string& source, uint64_t max_output) {
@@ -68,8 +66,7 @@ std::vector<uint8_t> zstd_decompress(std::span<const uint8_t> data, const std::s
   // space; the output still grows only as data decodes.
   constexpr uint64_t kMaxReserve = uint64_t{64} << 20;
   if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != ZSTD_CONTENTSIZE_ERROR) {
-    out.reserve(static_cast<size_t>(std::min<uint64_t>({declared, max_output, kMaxReserve}) + 1));
-    advise_huge_pages(out.data(), out.capacity());
+    reserve_with_huge_pages(out, static_cast<size_t>(std::min<uint64_t>({declared, max_output, kMaxReserve}) + 1));
   }
   ZSTD_inBuffer in{data.data(), data.size(), 0};
   while (true) {

@@ -26,8 +26,7 @@ std::vector<uint8_t> read_file(const std::filesystem::path& path, uint64_t max_b
                       fmt::format("file is {} bytes, more than the {} this reader accepts", size, max_bytes));
   }
   std::vector<uint8_t> data;
-  data.reserve(static_cast<size_t>(size));
-  advise_huge_pages(data.data(), data.capacity());
+  reserve_with_huge_pages(data, static_cast<size_t>(size));
   data.resize(static_cast<size_t>(size));
   in.seekg(0);
   if (!in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(size))) {

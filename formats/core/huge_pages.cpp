@@ -13,4 +13,10 @@ void advise_huge_pages(void* data, size_t bytes) {
   (void)madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 }
 
+void reserve_with_huge_pages(std::vector<uint8_t>& buffer, size_t bytes) {
+  if (bytes <= buffer.capacity()) return;
+  buffer.reserve(bytes);
+  advise_huge_pages(buffer.data(), buffer.capacity());
+}
+
 }  // namespace gcvu::formats

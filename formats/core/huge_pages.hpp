@@ -6,11 +6,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace gcvu::formats {
 
 // Advises huge pages for the 2 MiB-aligned part of [data, data + bytes) when it is large enough to hold some; the
 // memory must be allocated and not yet touched (a vector's reserved capacity) for the advice to matter.
 void advise_huge_pages(void* data, size_t bytes);
+// Reserves room for `bytes` in `buffer` (nothing when it has that much) and advises huge pages for the new
+// allocation, before anything touches it: how the readers size a large buffer they fill once.
+void reserve_with_huge_pages(std::vector<uint8_t>& buffer, size_t bytes);
 
 }  // namespace gcvu::formats

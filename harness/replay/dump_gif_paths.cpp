@@ -21,11 +21,7 @@ DumpGifPaths::DumpGifPaths(const formats::GsDump& dump) : dump_(dump) {
   for (const formats::GsDumpPacket& packet : dump.packets) {
     if (packet.kind == formats::GsDumpPacketKind::kTransfer) sizes[index(packet.path)] += dump.data(packet).size();
   }
-  for (size_t p = 0; p < paths_.size(); ++p) {
-    std::vector<uint8_t>& stream = paths_[p].stream;
-    stream.reserve(sizes[p]);
-    formats::advise_huge_pages(stream.data(), stream.capacity());
-  }
+  for (size_t p = 0; p < paths_.size(); ++p) formats::reserve_with_huge_pages(paths_[p].stream, sizes[p]);
   for (const formats::GsDumpPacket& packet : dump.packets) {
     if (packet.kind != formats::GsDumpPacketKind::kTransfer) continue;
     const auto data = dump.data(packet);
