@@ -114,14 +114,14 @@ void BM_GsFillBilinearBlendedTriangles(benchmark::State& state) {
 }
 void BM_GsFillSprites(benchmark::State& state) { fill(state, Workload::kSprites, kRealGsUntextured); }
 
-BENCHMARK(BM_GsFillFlatTriangles)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_GsFillGouraudZTriangles)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_GsFillBilinearBlendedTriangles)
-    ->ArgName("threads")
-    ->Arg(1)
-    ->Arg(2)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
-BENCHMARK(BM_GsFillSprites)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+// Each at one and two rasterizer threads (the benchmark's argument).
+void per_thread_count(benchmark::internal::Benchmark* b) {
+  b->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+
+BENCHMARK(BM_GsFillFlatTriangles)->Apply(per_thread_count);
+BENCHMARK(BM_GsFillGouraudZTriangles)->Apply(per_thread_count);
+BENCHMARK(BM_GsFillBilinearBlendedTriangles)->Apply(per_thread_count);
+BENCHMARK(BM_GsFillSprites)->Apply(per_thread_count);
 
 }  // namespace

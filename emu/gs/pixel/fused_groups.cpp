@@ -243,8 +243,8 @@ template <bool kRepeat>
 
 // The stages from the texture lookup to the stores, a group at a time (pixel_pipeline.cpp's passes, same order
 // and arithmetic).
-// Two 16-bit channels of a SpanSteps group as pairs: lo | hi << 16 in each lane.
-[[gnu::target("avx2")]] inline __m256i step_pairs(const int16_t* lo, const int16_t* hi) {
+// Eight lanes of two 16-bit channels (a span's arrays or a SpanSteps group) as pairs: lo | hi << 16 in each lane.
+[[gnu::target("avx2")]] inline __m256i channel_pairs(const int16_t* lo, const int16_t* hi) {
   return _mm256_or_si256(load_u16(lo), _mm256_slli_epi32(load_u16(hi), 16));
 }
 // Two 16-bit steps as pairs; `borrow` (GsConfig::break_span_steps) packs them as a 32-bit sum instead, so a negative
@@ -318,7 +318,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   __m256i at_rb = step_rb, at_ga = step_rb, at_u = step_rb, at_v = step_rb, floor16 = step_rb;
   if constexpr (kStepped) {
     const SpanSteps& st = *groups.steps;
-    at_rb = step_pairs(st.color[0], st.color[2]), at_ga = step_pairs(st.color[1], st.color[3]);
+    at_rb = channel_pairs(st.color[0], st.color[2]), at_ga = channel_pairs(st.color[1], st.color[3]);
     step_rb = step_pair(st.color_step[0], st.color_step[2], d.steps_borrow);
     step_ga = step_pair(st.color_step[1], st.color_step[3], d.steps_borrow);
     floor16 = _mm256_set1_epi16(st.clamp_color ? 0 : INT16_MIN);
@@ -368,7 +368,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
         } else {
           t = sample8<kTexture, kRepeat>(texels, wrap, s, i);
         }
-        crb = step_pairs(s.r + i, s.b + i), cga = step_pairs(s.g + i, s.a + i);
+        crb = channel_pairs(s.r + i, s.b + i), cga = channel_pairs(s.g + i, s.a + i);
       }
       if constexpr (kTfx == Tfx::kModulate) {
         rb = modulate16(t.rb, crb), ga = modulate16(t.ga, cga);
@@ -560,20 +560,20 @@ FusedGroupsFn pick_shape(FusedTexture texture, Tfx tfx, FusedShape shape) {
 
 }  // namespace
 
-bool cpu_has_avx512_vl_bw() {
+bool cpu_has_avx512_vl_bw_dq() {
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
          __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
 }
 
 FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512) {
-  static const bool avx2 = cpu_has_avx2(), fma = cpu_has_fma(), avx512 = cpu_has_avx512_vl_bw();
+  static const bool avx2 = cpu_has_avx2(), fma = cpu_has_fma(), avx512 = cpu_has_avx512_vl_bw_dq();
   if (!avx2 || (texture == FusedTexture::kBilinearStqMip && !fma)) return nullptr;
   return allow_avx512 && avx512 ? pick_shape<true>(texture, tfx, shape) : pick_shape<false>(texture, tfx, shape);
 }
 
 FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512) {
-  static const bool avx2 = cpu_has_avx2(), avx512 = cpu_has_avx512_vl_bw();
+  static const bool avx2 = cpu_has_avx2(), avx512 = cpu_has_avx512_vl_bw_dq();
   if (!avx2) return nullptr;
   return allow_avx512 && avx512 ? pick_stepped<true>(texture, tfx, shape) : pick_stepped<false>(texture, tfx, shape);
 }

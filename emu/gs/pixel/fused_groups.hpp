@@ -108,7 +108,7 @@ enum class FusedShape : uint8_t { kGeneral, kOpaque, kAlpha, kOpaqueRepeat, kAlp
 // bits; GsConfig::allow_avx512).
 FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = FusedShape::kGeneral,
                            bool allow_avx512 = false);
-bool cpu_has_avx512_vl_bw();
+bool cpu_has_avx512_vl_bw_dq();
 // The kernel of a lean shape with MODULATE or DECAL on the u, v path (kNearestUv, kBilinearUv) that steps colour
 // and u, v from the run's SpanSteps (FusedRun::steps, a run of a span's whole groups from its first) instead of
 // reading the span's arrays; null for the others.
