@@ -39,11 +39,12 @@ DebugTarget demo_target(const DemoTargetRequest& request) {
   const frame::Camera camera = request.camera.value_or(overview_camera(level));
   const frame::FrameOptions first = scene_frame_options(level, camera);
   auto frames = std::make_shared<std::vector<frame::BuiltFrame>>();
+  frame::FrameBuilder builder(level);
   for (uint32_t index = 0; index < request.frames; ++index) {
     frame::FrameOptions options = first;
     options.camera = advance_camera(camera, request.step, index);
     options.frame_index = index;
-    frames->push_back(frame::build_frame(level, microcode::tfrag::tfrag_program(), options));
+    frames->push_back(builder.build(microcode::tfrag::tfrag_program(), options));
   }
 
   DebugTarget target;

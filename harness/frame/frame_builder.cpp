@@ -12,9 +12,8 @@
 #include "harness/frame/gs_setup.hpp"
 #include "harness/frame/microcode_upload.hpp"
 #include "harness/frame/moby_pass.hpp"
-#include "harness/frame/texture_placement.hpp"
-#include "harness/frame/texture_uploads.hpp"
 #include "harness/frame/shrub_pass.hpp"
+#include "harness/frame/texture_uploads.hpp"
 #include "harness/frame/tfrag_pass.hpp"
 #include "microcode/moby/moby_abi.hpp"
 #include "microcode/shrub/shrub_abi.hpp"
@@ -42,27 +41,35 @@ uint64_t sent_qwords(const std::vector<uint8_t>& chain_bytes) {
 
 }  // namespace
 
-BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Program& program,
-                       const FrameOptions& options) {
-  const std::string source = level.name + "/" + formats::rc2::kCoreDataFile;
+FrameBuilder::FrameBuilder(const formats::rc2::Level& level)
+    : level_(&level),
+      source_(level.name + "/" + formats::rc2::kCoreDataFile),
+      core_(level.core_data),
+      placed_(place_textures(level.textures)),
+      colours_(level.patches.size()) {
+  // The level copy, with the ad-gifs rewritten as the level load does.
+  for (const formats::rc2::TfragPatch& patch : level.patches) rewrite_ad_gifs(core_, patch, placed_, source_);
+  rewrite_shrub_textures(core_, level, placed_);
+  rewrite_moby_textures(core_, level, placed_, source_);
+  check_tfrag_footprints(level, core_, source_);
+}
+
+BuiltFrame FrameBuilder::build(const microcode::Program& program, const FrameOptions& options) {
+  const formats::rc2::Level& level = *level_;
+  const std::string& source = source_;
   constexpr uint32_t kTfragFirstInstruction = 0;
   const TfragEntries tfrag_entries = {kTfragFirstInstruction + program.entry(tfrag_abi::kInitEntry),
                                       kTfragFirstInstruction + program.entry(tfrag_abi::kPatchEntry)};
 
   BuiltFrame frame;
-  // The level copies, with the ad-gifs rewritten as the level load does.
-  std::vector<uint8_t> core = level.core_data;
-  const std::vector<PlacedTexture> placed = place_textures(level.textures);
-  for (const formats::rc2::TfragPatch& patch : level.patches) rewrite_ad_gifs(core, patch, placed, source);
-  rewrite_shrub_textures(core, level, placed);
-  rewrite_moby_textures(core, level, placed, source);
+  std::vector<uint8_t> core = core_;
+  const std::vector<PlacedTexture>& placed = placed_;
   const LevelCopies copies = {&core, kLevelAddress, align16(kLevelAddress + core.size())};
   DataArea data(align16(copies.gs_ram_address + level.gs_ram.size()));
-  check_tfrag_footprints(level, core, source);
 
   const std::vector<ImageUpload> uploads = level_texture_uploads(level, placed, copies, data);
   frame.textures_uploaded = level.textures.size();
-  TfragPlan tfrags = plan_tfrags(level, options, data, source);
+  TfragPlan tfrags = plan_tfrags(level, options, data, colours_, source);
 
   // The chain, after the data area: microcode, GS setup and textures, then the terrain.
   frame.chain_address = static_cast<uint32_t>(align16(data.end()));
@@ -91,7 +98,7 @@ BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Progra
     const ShrubEntries shrub_entries = {shrub_first + options.shrub_program->entry(microcode::shrub::kInitEntry),
                                         shrub_first + options.shrub_program->entry(microcode::shrub::kPacketEntry)};
     const ShrubPassStats shrubs =
-        write_shrub_chain(chain, level, options.instances, options, copies.core_address, shrub_entries);
+        write_shrub_chain(chain, level, options.instances, options, copies.core_address, shrub_entries, shrubs_);
     frame.shrubs_drawn = shrubs.instances_drawn;
     frame.shrub_classes_drawn = shrubs.drawn_classes;
     frame.shrubs_culled = shrubs.instances_culled;
@@ -126,6 +133,11 @@ BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Progra
   frame.segments.push_back({static_cast<uint32_t>(data_address), data.take()});
   frame.segments.push_back({frame.chain_address, chain.bytes()});
   return frame;
+}
+
+BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Program& program,
+                       const FrameOptions& options) {
+  return FrameBuilder(level).build(program, options);
 }
 
 void load_frame(const BuiltFrame& frame, dma::EeMemory& memory) {

@@ -15,6 +15,9 @@
 #include "harness/frame/instance.hpp"
 #include "harness/frame/lighting.hpp"
 #include "harness/frame/lod_choice.hpp"
+#include "harness/frame/patch_colours.hpp"
+#include "harness/frame/shrub_colours.hpp"
+#include "harness/frame/texture_placement.hpp"
 #include "microcode/assembler/assembler.hpp"
 
 namespace gcvu::harness::frame {
@@ -77,10 +80,31 @@ struct BuiltFrame {
   size_t moby_packets = 0;
 };
 
-// Builds the frame. Errors (formats::FormatError naming the level's core_data, the offset and the rule): a patch
-// whose VU footprint reaches kPatchParamsRel, a list range that is not whole quadwords, the image not fitting
-// ee_ram_bytes, textures not fitting GS memory; the program lacking tfrag_init/tfrag_patch (std::out_of_range) or
-// over 16 KiB.
+// Builds a level's frames. What every frame of the level shares is done once, when the builder is made: the
+// core_data copy with the ad-gifs and texture records rewritten as the level load does, the texture placement and
+// the footprint check; lit terrain and shrub colours are kept while what they depend on stays the same
+// (patch_colours.hpp, shrub_colours.hpp). Each
+// frame then gets the same bytes as from a builder of its own.
+// Errors (formats::FormatError naming the level's core_data, the offset and the rule): a patch whose VU footprint
+// reaches kPatchParamsRel, a list range that is not whole quadwords, textures not fitting GS memory (when made);
+// the image not fitting ee_ram_bytes; the program lacking tfrag_init/tfrag_patch (std::out_of_range) or over
+// 16 KiB (per frame).
+class FrameBuilder {
+ public:
+  explicit FrameBuilder(const formats::rc2::Level& level);  // the level must outlive the builder
+
+  BuiltFrame build(const microcode::Program& program, const FrameOptions& options);
+
+ private:
+  const formats::rc2::Level* level_;
+  std::string source_;         // the level's core_data, for errors
+  std::vector<uint8_t> core_;  // rewritten as the level load does
+  std::vector<PlacedTexture> placed_;
+  PatchColours colours_;
+  ShrubColours shrubs_;
+};
+
+// One frame from a builder of its own.
 BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Program& program,
                        const FrameOptions& options);
 

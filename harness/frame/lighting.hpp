@@ -34,11 +34,13 @@ struct DirectionalLight {
   std::array<uint32_t, 3> direction{};
   std::array<uint32_t, 3> colour{};
   uint32_t w = 0;
+  bool operator==(const DirectionalLight&) const = default;
 };
 
 struct LightSet {
   DirectionalLight a;
   DirectionalLight b;
+  bool operator==(const LightSet&) const = default;
 };
 
 using LightBank = std::vector<LightSet>;

@@ -10,7 +10,6 @@
 #include "formats/rc2/vif_code.hpp"
 #include "harness/frame/float_word.hpp"
 #include "harness/frame/gs_setup.hpp"
-#include "harness/frame/lighting.hpp"
 #include "microcode/shrub/shrub_abi.hpp"
 
 namespace gcvu::harness::frame {
@@ -22,19 +21,12 @@ using formats::rc2::kUnpackV4_32;
 using formats::rc2::kVifNopWord;
 using formats::rc2::vif_word;
 
-// How instance `instance` of class `shrub` sits in the world: its unit axes (to turn the palette normals) and its
-// sphere.
+// A visible instance: which one, and its sphere (the class's, moved and scaled by the instance).
 struct Placement {
-  std::array<std::array<double, 3>, 3> unit_axes{};  // the instance's axes without their scale
-  std::array<double, 4> sphere{};                    // world centre and radius
+  const Instance* instance = nullptr;
+  size_t slot = 0;                 // its place in FrameOptions::instances
+  std::array<double, 4> sphere{};  // world centre and radius
 };
-
-Placement place(const formats::rc2::ShrubClass& shrub, const Instance& instance) {
-  Placement p;
-  for (size_t k = 0; k < 3; ++k) p.unit_axes[k] = unit_axis(instance.axes, k);
-  p.sphere = instance_sphere(instance, shrub.sphere);
-  return p;
-}
 
 // The instance's matrix columns: class fixed point (world = value * class scale / 1024, then carried by the
 // instance's axes and moved) to the screen, in double, rounded to float once.
@@ -56,28 +48,6 @@ std::array<std::array<uint32_t, 4>, 4> instance_columns(const formats::rc2::Shru
         float_word(screen[row][0] * pos[0] + screen[row][1] * pos[1] + screen[row][2] * pos[2] + screen[row][3]);
   }
   return columns;
-}
-
-// The 24 palette normals, turned with the instance, lit by light set 0 over the instance's tint (in PS2 float).
-std::array<uint32_t, formats::rc2::kShrubPaletteEntries> instance_colours(const formats::rc2::ShrubClass& shrub,
-                                                                          const Instance& instance,
-                                                                          const Placement& placement,
-                                                                          const LightBank& lights) {
-  std::array<uint32_t, formats::rc2::kShrubPaletteEntries> out{};
-  const std::array<uint32_t, 3> base = {vu::itof((instance.colour >> 0) & 0xff, vu::FixedPoint::k0) ,
-                                        vu::itof((instance.colour >> 8) & 0xff, vu::FixedPoint::k0),
-                                        vu::itof((instance.colour >> 16) & 0xff, vu::FixedPoint::k0)};
-  for (size_t i = 0; i < out.size(); ++i) {
-    const auto& n = shrub.palette[i];
-    std::array<uint32_t, 3> normal{};
-    for (size_t a = 0; a < 3; ++a) {
-      const auto& u = placement.unit_axes;
-      const double turned = u[0][a] * n[0] + u[1][a] * n[1] + u[2][a] * n[2];
-      normal[a] = float_word(turned / 32767.0);
-    }
-    out[i] = lights.empty() ? (instance.colour | 0x80u << 24) : light_normal(normal, base, lights[0]);
-  }
-  return out;
 }
 
 uint32_t fog_at(double depth) {
@@ -108,22 +78,23 @@ void rewrite_shrub_textures(std::vector<uint8_t>& core, const formats::rc2::Leve
 
 ShrubPassStats write_shrub_chain(ChainWriter& chain, const formats::rc2::Level& level,
                                  const std::vector<Instance>& instances, const FrameOptions& options,
-                                 uint64_t core_address, const ShrubEntries& entries) {
+                                 uint64_t core_address, const ShrubEntries& entries, ShrubColours& colours) {
   ShrubPassStats stats;
   std::map<size_t, const formats::rc2::ShrubClass*> classes;  // by core-index table entry
   for (const formats::rc2::ShrubClass& shrub : level.shrubs) classes[shrub.index] = &shrub;
-  // Visible instances per class, in class order, each with its depth.
-  std::map<size_t, std::vector<std::pair<const Instance*, Placement>>> visible;
-  for (const Instance& instance : instances) {
+  // Visible instances per class, in class order.
+  std::map<size_t, std::vector<Placement>> visible;
+  for (size_t slot = 0; slot < instances.size(); ++slot) {
+    const Instance& instance = instances[slot];
     if (instance.kind != InstanceKind::kShrub) continue;
     const auto found = classes.find(instance.class_index);
     if (found == classes.end()) continue;
-    const Placement placement = place(*found->second, instance);
+    const Placement placement = {&instance, slot, instance_sphere(instance, found->second->sphere)};
     if (!instance_visible(options.camera, placement.sphere)) {
       ++stats.instances_culled;
       continue;
     }
-    visible[instance.class_index].push_back({&instance, placement});
+    visible[instance.class_index].push_back(placement);
   }
   if (visible.empty()) return stats;
 
@@ -147,7 +118,7 @@ ShrubPassStats write_shrub_chain(ChainWriter& chain, const formats::rc2::Level& 
       const size_t count = std::min<size_t>(shrub_abi::kMaxInstances, members.size() - first);
       double nearest = kFarPlane;
       for (size_t i = first; i < first + count; ++i) {
-        const auto& s = members[i].second.sphere;
+        const auto& s = members[i].sphere;
         const double depth = (s[0] - options.camera.x) * basis.forward[0] +
                              (s[1] - options.camera.y) * basis.forward[1] + (s[2] - options.camera.z) * basis.forward[2];
         nearest = std::min(nearest, depth);
@@ -162,7 +133,8 @@ ShrubPassStats write_shrub_chain(ChainWriter& chain, const formats::rc2::Level& 
                                      0,
                                      0};
       for (size_t i = first; i < first + count; ++i) {
-        const auto& [instance, placement] = members[i];
+        const Placement& placement = members[i];
+        const Instance* instance = placement.instance;
         // One UNPACK per instance: ten instances of 28 qwords would pass an UNPACK's 256.
         const auto slot = static_cast<uint16_t>(shrub_abi::kInstanceBase + shrub_abi::kInstanceQwords * (i - first));
         words.insert(words.end(),
@@ -170,7 +142,7 @@ ShrubPassStats write_shrub_chain(ChainWriter& chain, const formats::rc2::Level& 
         for (const auto& column : instance_columns(shrub, *instance, screen)) {
           words.insert(words.end(), column.begin(), column.end());
         }
-        for (uint32_t colour : instance_colours(shrub, *instance, placement, options.lights)) {
+        for (uint32_t colour : colours.of(placement.slot, shrub, *instance, options.lights)) {
           for (int lane = 0; lane < 4; ++lane) words.push_back((colour >> (8 * lane)) & 0xff);
         }
       }

@@ -21,6 +21,7 @@
 #include "formats/rc2/level.hpp"
 #include "harness/frame/chain_writer.hpp"
 #include "harness/frame/frame_builder.hpp"
+#include "harness/frame/shrub_colours.hpp"
 #include "harness/frame/texture_placement.hpp"
 
 namespace gcvu::harness::frame {
@@ -44,6 +45,6 @@ void rewrite_shrub_textures(std::vector<uint8_t>& core, const formats::rc2::Leve
 
 ShrubPassStats write_shrub_chain(ChainWriter& chain, const formats::rc2::Level& level,
                                  const std::vector<Instance>& instances, const FrameOptions& options,
-                                 uint64_t core_address, const ShrubEntries& entries);
+                                 uint64_t core_address, const ShrubEntries& entries, ShrubColours& colours);
 
 }  // namespace gcvu::harness::frame

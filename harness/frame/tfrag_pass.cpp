@@ -58,7 +58,7 @@ void check_tfrag_footprints(const formats::rc2::Level& level, std::span<const ui
 }
 
 TfragPlan plan_tfrags(const formats::rc2::Level& level, const FrameOptions& options, DataArea& data,
-                      const std::string& source) {
+                      PatchColours& colours, const std::string& source) {
   TfragPlan plan;
   const std::array<float, 3> eye = {static_cast<float>(options.camera.x), static_cast<float>(options.camera.y),
                                     static_cast<float>(options.camera.z)};
@@ -71,7 +71,8 @@ TfragPlan plan_tfrags(const formats::rc2::Level& level, const FrameOptions& opti
     double_buffer_flag = !double_buffer_flag;
   };
   mscal_swaps_buffers();  // tfrag_init's MSCAL
-  for (const formats::rc2::TfragPatch& patch : level.patches) {
+  for (size_t slot = 0; slot < level.patches.size(); ++slot) {
+    const formats::rc2::TfragPatch& patch = level.patches[slot];
     if (sphere_outside_frustum(options.camera, patch.header.bounding_sphere)) {
       ++plan.culled;
       continue;
@@ -91,10 +92,11 @@ TfragPlan plan_tfrags(const formats::rc2::Level& level, const FrameOptions& opti
                                  fmt::format("patch {}: {} light records for {} positions", patch.index,
                                              patch.lights.size(), positions));
     }
+    const std::span<const uint32_t> lit = colours.first(slot, patch, positions, options.lights);
+    drawn.colours.assign(lit.begin(), lit.end());
     std::vector<uint8_t> colour_bytes;
-    for (size_t k = 0; k < positions; ++k) {
-      const uint32_t colour = light_vertex(patch.lights[k], options.lights);
-      drawn.colours.push_back(colour);
+    colour_bytes.reserve(4 * lit.size());
+    for (const uint32_t colour : lit) {
       for (int b = 0; b < 4; ++b) colour_bytes.push_back(static_cast<uint8_t>(colour >> (8 * b)));
     }
     drawn.colours_address = static_cast<uint32_t>(data.append(colour_bytes));

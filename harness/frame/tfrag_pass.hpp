@@ -17,6 +17,7 @@
 #include "harness/frame/chain_writer.hpp"
 #include "harness/frame/data_area.hpp"
 #include "harness/frame/frame_builder.hpp"
+#include "harness/frame/patch_colours.hpp"
 #include "harness/frame/patch_lists.hpp"
 
 namespace gcvu::harness::frame {
@@ -33,9 +34,10 @@ struct TfragPlan {
 void check_tfrag_footprints(const formats::rc2::Level& level, std::span<const uint8_t> core,
                             const std::string& source);
 
-// Culls, chooses LODs and lights the positions each drawn patch sends (colours into `data`).
+// Culls, chooses LODs and lights the positions each drawn patch sends (colours into `data`; lit through
+// `colours`, which keeps them for later frames).
 TfragPlan plan_tfrags(const formats::rc2::Level& level, const FrameOptions& options, DataArea& data,
-                      const std::string& source);
+                      PatchColours& colours, const std::string& source);
 
 struct TfragEntries {
   uint32_t init = 0;   // MSCAL immediates (instructions)

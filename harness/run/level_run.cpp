@@ -49,11 +49,12 @@ LevelRunResult run_level(const LevelRunRequest& request) {
 
   LevelRunResult result;
   const auto started = std::chrono::steady_clock::now();
+  frame::FrameBuilder builder(*request.level);
   for (uint32_t index = 0; index < request.frames; ++index) {
     frame::FrameOptions options = request.frame;
     options.camera = advance_camera(request.frame.camera, request.step, index);
     options.frame_index = request.frame.frame_index + index;
-    frame::BuiltFrame built = frame::build_frame(*request.level, *request.program, options);
+    frame::BuiltFrame built = builder.build(*request.program, options);
     frame::load_frame(built, machine.ee());
 
     const size_t programs_before = machine.microprograms().size();

@@ -1,0 +1,31 @@
+#pragma once
+// The lit colours of the level's tfrag patches, kept from frame to frame. A light record's colour depends on the
+// record and the light bank alone (not on the camera, and not on the LOD: a LOD sends a prefix of the patch's
+// positions, one record each), so a patch is lit once, up to the most positions a frame has sent, for as long as
+// the bank stays the same.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "formats/rc2/tfrag_patch.hpp"
+#include "harness/frame/lighting.hpp"
+
+namespace gcvu::harness::frame {
+
+class PatchColours {
+ public:
+  explicit PatchColours(size_t patch_count) : by_patch_(patch_count) {}
+
+  // The colours of the first `count` records of `patch` (the level's patch number `slot`) under `bank`, as
+  // light_vertex gives them. count <= patch.lights.size().
+  std::span<const uint32_t> first(size_t slot, const formats::rc2::TfragPatch& patch, size_t count,
+                                  const LightBank& bank);
+
+ private:
+  LightBank bank_;
+  std::vector<std::vector<uint32_t>> by_patch_;
+};
+
+}  // namespace gcvu::harness::frame

@@ -1,0 +1,40 @@
+#include "harness/frame/shrub_colours.hpp"
+
+#include "emu/vu/float/float_unit.hpp"
+#include "harness/frame/float_word.hpp"
+
+namespace gcvu::harness::frame {
+
+ShrubPalette light_shrub_instance(const formats::rc2::ShrubClass& shrub, const Instance& instance,
+                                  const LightBank& lights) {
+  std::array<std::array<double, 3>, 3> unit_axes{};  // the instance's axes without their scale
+  for (size_t k = 0; k < 3; ++k) unit_axes[k] = unit_axis(instance.axes, k);
+  const std::array<uint32_t, 3> base = {vu::itof((instance.colour >> 0) & 0xff, vu::FixedPoint::k0),
+                                        vu::itof((instance.colour >> 8) & 0xff, vu::FixedPoint::k0),
+                                        vu::itof((instance.colour >> 16) & 0xff, vu::FixedPoint::k0)};
+  ShrubPalette out{};
+  for (size_t i = 0; i < out.size(); ++i) {
+    const auto& n = shrub.palette[i];
+    std::array<uint32_t, 3> normal{};
+    for (size_t a = 0; a < 3; ++a) {
+      const auto& u = unit_axes;
+      const double turned = u[0][a] * n[0] + u[1][a] * n[1] + u[2][a] * n[2];
+      normal[a] = float_word(turned / 32767.0);
+    }
+    out[i] = lights.empty() ? (instance.colour | 0x80u << 24) : light_normal(normal, base, lights[0]);
+  }
+  return out;
+}
+
+const ShrubPalette& ShrubColours::of(size_t slot, const formats::rc2::ShrubClass& shrub, const Instance& instance,
+                                     const LightBank& lights) {
+  if (slot >= kept_.size()) kept_.resize(slot + 1);
+  Kept& kept = kept_[slot];
+  const std::optional<LightSet> light = lights.empty() ? std::nullopt : std::optional<LightSet>(lights[0]);
+  if (kept.shrub != &shrub || kept.axes != instance.axes || kept.tint != instance.colour || kept.light != light) {
+    kept = {&shrub, instance.axes, instance.colour, light, light_shrub_instance(shrub, instance, lights)};
+  }
+  return kept.palette;
+}
+
+}  // namespace gcvu::harness::frame
