@@ -604,6 +604,8 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
       {vu::JitFault::kBrokenHeldEntry, "held entry runs the pair held back", false},
       {vu::JitFault::kBrokenHeldCause, "compiled held entry charges its stall to no cause", false},
       {vu::JitFault::kBrokenHeldMac, "a live FMAC result held back commits a cycle early", true},
+      {vu::JitFault::kBrokenHeldClip, "a CLIP judgement held back commits a cycle early", true},
+      {vu::JitFault::kBrokenHeldFdiv, "a DIV/SQRT/RSQRT result held back commits a cycle early", true},
   };
   const long count = sweep_size("GCVU_BLOCK_CROSS_PROGRAMS", 5000);
   for (const auto& [fault, name, flag_programs] : faults) {

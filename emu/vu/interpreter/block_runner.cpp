@@ -130,6 +130,9 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.block_held = offset(&block_stats_.held_chained);
   abi.layout.fdiv_busy = offset(&fdiv_.pending().busy);
   abi.layout.fdiv_ready = offset(&fdiv_.pending().ready);
+  abi.layout.fdiv_issue = offset(&fdiv_.pending().issue);
+  abi.layout.fdiv_value = offset(&fdiv_.pending().value);
+  abi.layout.fdiv_status = offset(&fdiv_.pending().status_id);
   abi.layout.efu_busy = offset(&efu_.pending().busy);
   abi.layout.efu_ready = offset(&efu_.pending().ready);
   abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle) { vu.retire_due(cycle); };
@@ -141,6 +144,10 @@ jit::VuAbi Vu1::jit_abi() {
   // dead_flags_ by the compiled code (block_compiler.cpp hold_back_mac).
   abi.hooks.issue_mac_at = [](Vu1& vu, uint32_t flags, uint64_t cycle) {
     vu.flags_.issue_mac(cycle, static_cast<uint16_t>(flags), (flags >> 16) & 0xf, (flags >> 20) & 0xf);
+    vu.note_event(cycle + FlagPipeline::kLatency);
+  };
+  abi.hooks.issue_clip_at = [](Vu1& vu, uint32_t judgement, uint64_t cycle) {
+    vu.flags_.issue_clip(cycle, static_cast<uint8_t>(judgement));
     vu.note_event(cycle + FlagPipeline::kLatency);
   };
   abi.hooks.generic_pair = [](Vu1& vu, const BlockPair& pair, uint64_t entry) {

@@ -10,6 +10,7 @@
 
 #include <xbyak/xbyak.h>
 
+#include "emu/vu/float/fdiv_kernel.hpp"
 #include "emu/vu/float/fmac_kernel.hpp"
 #include "emu/vu/float/lane_kernel.hpp"
 #include "emu/vu/interpreter/upper_plan.hpp"
@@ -177,6 +178,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   void flush() {
     push_pending_macs();
     pending_macs_.clear();
+    hand_over_fdiv();
+    held_fdiv_.reset();
     store(deferred_);
     deferred_ = {};
   }
@@ -186,6 +189,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   void leave_after(size_t n, size_t count) { leave_after(n, count, deferred_); }
   void leave_after(size_t n, size_t count, const Deferred& d) {
     push_pending_macs();
+    hand_over_fdiv();
     store(d);
     if (n + 1 == count && !in_prefix_) {
       jmp(whole_, T_NEAR);
@@ -576,6 +580,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       L(nothing_due);
     }
     commit_due_macs(pair.issue);
+    commit_due_fdiv(pair.issue);
     if ((s & shape::kHistory) != 0) movzx(r13d, word[rbx + at.vi + 2 * (plan.history_vi & 15)]);  // the old VI
     if (bundle.lower_info.is_branch) mov(byte[rsp + kBranchTaken], 0);  // read by branch_taken()
     const bool lower_inline = (s & shape::kLower) != 0 && inline_lower(pair, bundle.lower, bundle.lower_info, s);
@@ -593,7 +598,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       call_fn(plan.lower_fn);
     }
     if ((s & shape::kUpper) != 0 && !inline_fmac(pair, bundle.upper, bundle.upper_info) &&
-        !inline_lane_op(pair, bundle.upper, bundle.upper_info)) {
+        !inline_lane_op(pair, bundle.upper, bundle.upper_info) && !inline_clip(pair, bundle.upper)) {
       flush();
       mov(rdi, rbx);
       mov(rsi, reinterpret_cast<uintptr_t>(&bundle.upper));
@@ -774,6 +779,9 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       case Opcode::kIbgtz:
       case Opcode::kIblez:
       case Opcode::kIbgez: return inline_conditional_branch(pair, op);
+      case Opcode::kDiv: inline_fdiv(pair, op, info, FdivKernelOp::kDiv); return true;
+      case Opcode::kSqrt: inline_fdiv(pair, op, info, FdivKernelOp::kSqrt); return true;
+      case Opcode::kRsqrt: inline_fdiv(pair, op, info, FdivKernelOp::kRsqrt); return true;
       default: return false;
     }
   }
@@ -979,20 +987,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   struct PendingMac {
     uint32_t issue = 0;  // its pair's issue offset
     uint32_t slot = 0;   // [rsp + kPendingMacs + 4 * slot]
+    bool clip = false;   // a CLIP judgement (inline_clip) instead of an FMAC flag word
   };
   // The kernel's flag word in eax (fmac_kernel.hpp: MAC in bits 0-15, sticky Z/S/U/O in 16-19) is held back, with the
   // carried sticky bits in 20-23.
   void hold_back_mac(const BlockPair& pair, bool carrying) {
-    if (pending_macs_.size() == kPendingSlots) {  // cannot happen (one result a cycle, committed 4 cycles later)
-      push_pending_macs();
-      pending_macs_.clear();
-    }
-    uint32_t slot = 0;
-    for (bool used = true; used; ++slot) {
-      used = false;
-      for (const PendingMac& held : pending_macs_) used = used || held.slot == slot;
-      if (!used) break;
-    }
+    const uint32_t slot = free_slot();
     and_(eax, 0xfffff);
     if (carrying) {  // issue_mac_carrying's carried bits, and dead_flags emptied
       mov(ecx, dword[rbx + abi_.layout.dead_flags]);
@@ -1003,14 +1003,46 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       mov(dword[rbx + abi_.layout.dead_flags], 0);
     }
     mov(dword[rsp + kPendingMacs + 4 * slot], eax);
-    pending_macs_.push_back({pair.issue, slot});
+    pending_macs_.push_back({pair.issue, slot, false});
+  }
+  // A CLIP judgement in eax, held back as a live FMAC result is (the same argument: a clip commit only shifts the
+  // clip register, which no MAC commit touches).
+  void hold_back_clip(const BlockPair& pair) {
+    const uint32_t slot = free_slot();
+    mov(dword[rsp + kPendingMacs + 4 * slot], eax);
+    pending_macs_.push_back({pair.issue, slot, true});
+  }
+  uint32_t free_slot() {
+    if (pending_macs_.size() == kPendingSlots) {  // cannot happen (one result a cycle, committed 4 cycles later)
+      push_pending_macs();
+      pending_macs_.clear();
+    }
+    uint32_t slot = 0;
+    for (bool used = true; used; ++slot) {
+      used = false;
+      for (const PendingMac& held : pending_macs_) used = used || held.slot == slot;
+      if (!used) break;
+    }
+    return slot;
   }
   // FlagPipeline::commit for the results held back that are due at a pair issuing at `issue`, oldest first.
   void commit_due_macs(uint32_t issue) {
-    const uint32_t latency = FlagPipeline::kLatency - (fault_ == JitFault::kBrokenHeldMac ? 1 : 0);
-    while (!pending_macs_.empty() && pending_macs_.front().issue + latency <= issue) {
+    const auto latency = [&](const PendingMac& held) {
+      const bool early = fault_ == (held.clip ? JitFault::kBrokenHeldClip : JitFault::kBrokenHeldMac);
+      return FlagPipeline::kLatency - (early ? 1 : 0);
+    };
+    while (!pending_macs_.empty() && pending_macs_.front().issue + latency(pending_macs_.front()) <= issue) {
       const VuLayout& at = abi_.layout;
       mov(eax, dword[rsp + kPendingMacs + 4 * pending_macs_.front().slot]);
+      if (pending_macs_.front().clip) {  // FlagPipeline::commit: clip = (clip << 6 | judgement) & kClipMask
+        mov(ecx, dword[rbx + at.clip]);
+        shl(ecx, 6);
+        or_(ecx, eax);
+        and_(ecx, kClipMask);
+        mov(dword[rbx + at.clip], ecx);
+        pending_macs_.erase(pending_macs_.begin());
+        continue;
+      }
       movzx(ecx, ax);
       mov(word[rbx + at.mac], cx);
       // status_from_mac: bit 4n of the folded MAC is the OR of nibble n.
@@ -1060,8 +1092,88 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       } else {
         lea(rdx, ptr[r12 + held.issue]);
       }
-      call_fn(abi_.hooks.issue_mac_at);
+      if (held.clip) {
+        call_fn(abi_.hooks.issue_clip_at);
+      } else {
+        call_fn(abi_.hooks.issue_mac_at);
+      }
     }
+  }
+
+  // Vu1::upper_other's CLIP: the judgement from clip_kernel (compare.hpp clip, the interpreter's function), held
+  // back (hold_back_clip) instead of issue_clip and note_event. Emits nothing and returns false for any other op.
+  bool inline_clip(const BlockPair& pair, const DecodedOp& op) {
+    if (plan_upper(op.op).kind != UpperKind::kClip) return false;
+    lea(rdi, ptr[rbx + abi_.layout.vf + 16 * (op.fs & 31)]);
+    lea(rsi, ptr[rbx + abi_.layout.vf + 16 * (op.ft & 31)]);
+    call_fn(&clip_kernel);
+    hold_back_clip(pair);
+    return true;
+  }
+
+  // A DIV, SQRT or RSQRT result held back. lower_op starts the FDIV unit (FdivUnit::start: busy, issue, ready, value,
+  // status I/D) and notes its ready cycle as an event, so the first retire check at or past it calls retire_due,
+  // whose FdivUnit::retire commits Q and status bits 4-5 and 10-11. Compiled code starts the unit the same way, in
+  // memory (held entries, quiet tests and handlers read it there), but does not note the event: it commits the result
+  // itself (FdivUnit::commit, if the unit is still busy) right after the retire check of the first pair issuing at or
+  // after the ready cycle, and notes the event (hand_over_fdiv) before anything else could retire it: before any call
+  // but the retire check and the kernels (flush), and on every way out of the block (leave_after, the block's end).
+  // Exact because the retire checks it lets pass call retire_due only for work of its own (flags, EFU, XGKICK), a
+  // retire_due that does run commits the result as it would have (the inline commit then finds the unit idle), FDIV
+  // commits touch only Q and status bits 4-5 and 10-11, which no flag, EFU or XGKICK commit touches, and a new FDIV
+  // op issues only once the unit is free (its stall is in the schedule), after the commit. next_event is a lower
+  // bound on the next due cycle, not state (vu1_state_hash.cpp).
+  void inline_fdiv(const BlockPair& pair, const DecodedOp& op, const OpInfo& info, FdivKernelOp kernel) {
+    const VuLayout& at = abi_.layout;
+    if (held_fdiv_) {  // not due: lower_op's start overwrites it unretired too
+      hand_over_fdiv();
+      held_fdiv_.reset();
+    }
+    mov(edi, vf_lane(op.fs, op.fsf & 3));
+    mov(esi, vf_lane(op.ft, op.ftf & 3));
+    call_fn(fdiv_kernel(kernel));
+    // rax: Q's value in bits 0-31, FdivResult::flags from bit 32.
+    lea(rdx, ptr[r12 + pair.issue]);
+    mov(vu(at.fdiv_issue, 8), rdx);
+    add(rdx, uint32_t{info.latency});
+    mov(vu(at.fdiv_ready, 8), rdx);
+    mov(vu(at.fdiv_value, 4), eax);
+    shr(rax, 32);
+    shl(eax, 4);
+    and_(eax, 0x30);  // FdivUnit::start's status I/D
+    mov(vu(at.fdiv_status, 2), ax);
+    mov(vu(at.fdiv_busy, 1), 1);
+    held_fdiv_ = pair.issue + info.latency;
+  }
+  // FdivUnit::retire at a pair issuing at `issue`, for the result held back.
+  void commit_due_fdiv(uint32_t issue) {
+    const uint32_t early = fault_ == JitFault::kBrokenHeldFdiv ? 1 : 0;
+    if (!held_fdiv_ || *held_fdiv_ - early > issue) return;
+    const VuLayout& at = abi_.layout;
+    Xbyak::Label idle;
+    cmp(vu(at.fdiv_busy, 1), 0);
+    je(idle, T_NEAR);
+    mov(eax, vu(at.fdiv_value, 4));
+    mov(vu(at.q, 4), eax);
+    movzx(ecx, vu(at.fdiv_status, 2));
+    movzx(eax, vu(at.status, 2));
+    and_(eax, ~0x30u);
+    or_(eax, ecx);
+    shl(ecx, 6);
+    or_(eax, ecx);
+    mov(vu(at.status, 2), ax);
+    mov(vu(at.fdiv_busy, 1), 0);
+    L(idle);
+    held_fdiv_.reset();
+  }
+  // note_event(ready) for the result held back: next_event = min(next_event, entry + ready).
+  void hand_over_fdiv() {
+    if (!held_fdiv_) return;
+    lea(rax, ptr[r12 + *held_fdiv_]);
+    mov(rcx, vu(abi_.layout.next_event, 8));
+    cmp(rcx, rax);
+    cmova(rcx, rax);
+    mov(vu(abi_.layout.next_event, 8), rcx);
   }
 
   // Vu1::upper_fmac (MAX, MINI) and upper_other (ABS, ITOF, FTOI) with finish_upper, for these ops that set no
@@ -1260,6 +1372,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   int previous_history_ = kUnknownHistory;
   Deferred deferred_;
   std::vector<PendingMac> pending_macs_;  // oldest first
+  std::optional<uint32_t> held_fdiv_;     // the ready offset of an FDIV result held back (inline_fdiv)
   std::deque<HeldPrefix> prefixes_;  // a deque: labels stay where they are
   bool in_prefix_ = false;           // emitting a held prefix's copy: a stop after any of its pairs is a cut
 

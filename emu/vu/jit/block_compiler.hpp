@@ -18,9 +18,11 @@
 // held prefix of up to a few plain pairs runs as its own copy with every flag result live (Block::pairs), as the
 // runner's loop would run them. Anything else runs through the block runner.
 //
-// Live MAC/status results are held back in the code's frame and committed by the code itself at the first pair
-// issuing 4 or more cycles later, or put in the flag pipeline before anything could look at it (block_compiler.cpp
-// PendingMac argues why that is exact).
+// Live MAC/status results and CLIP judgements are held back in the code's frame and committed by the code itself at
+// the first pair issuing 4 or more cycles later, or put in the flag pipeline before anything could look at it
+// (block_compiler.cpp PendingMac argues why that is exact). DIV/SQRT/RSQRT are compiled inline too: the FDIV unit is
+// started in memory, and the code commits Q itself at the first pair issuing at or after its ready cycle instead of
+// leaving that to retire_due (block_compiler.cpp inline_fdiv argues why).
 //
 // Chaining: a block that ran whole goes on straight into the next block's compiled code, instead of returning to
 // Vu1::run_block's loop, when that loop would have run that code next: the program still runs, the clock is before
