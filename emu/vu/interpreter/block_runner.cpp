@@ -58,7 +58,24 @@ uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t 
     code = jit_.compile({{pairs, block.pairs.size()}, &block}, ahead, *program_, jit_abi(), config_.jit_fault);
     if (code == nullptr) return 0;
   }
-  return code->run(*this, entry);
+  const uint64_t ended = code->run(*this, entry);
+  if (jit_held_wanted_ != 0) [[unlikely]] {
+    compile_held_entry(jit_held_wanted_ - 1);
+    jit_held_wanted_ = 0;
+  }
+  return ended;
+}
+
+// A block whose code has no held entry was entered chained and not quiet: its code is compiled again, with one
+// (block_compiler.hpp). The code returned first, so none of it runs while it is replaced.
+void Vu1::compile_held_entry(uint32_t pc) {
+  const jit::CompiledBlock* code = jit_.find(pc);
+  const Block* block = blocks_.find_or_build(pc, program_->plans, program_->decoded, config_);
+  if (code == nullptr || code->has_held_entry() || block == nullptr || code->pair_count() != block->pairs.size()) {
+    return;
+  }
+  const auto none = [](size_t) { return std::vector<jit::CompileRequest>{}; };
+  jit_.compile({block->whole_run(), block, true}, none, *program_, jit_abi(), config_.jit_fault);
 }
 
 // Up to `limit` (at most 8) blocks the program can reach from `block` by its static successors (block.hpp), breadth
@@ -133,6 +150,7 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.fdiv_issue = offset(&fdiv_.pending().issue);
   abi.layout.fdiv_value = offset(&fdiv_.pending().value);
   abi.layout.fdiv_status = offset(&fdiv_.pending().status_id);
+  abi.layout.held_wanted = offset(&jit_held_wanted_);
   abi.layout.efu_busy = offset(&efu_.pending().busy);
   abi.layout.efu_ready = offset(&efu_.pending().ready);
   abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle) { vu.retire_due(cycle); };

@@ -28,8 +28,8 @@ namespace {
 // pair's LowerResult.
 class BlockEmitter : public Xbyak::CodeGenerator {
  public:
-  BlockEmitter(size_t bytes, uint8_t* buffer, const VuAbi& abi, JitFault fault)
-      : Xbyak::CodeGenerator(bytes, buffer), abi_(abi), fault_(fault) {}
+  BlockEmitter(size_t bytes, uint8_t* buffer, const VuAbi& abi, JitFault fault, bool held_entry)
+      : Xbyak::CodeGenerator(bytes, buffer), abi_(abi), fault_(fault), with_held_entry_(held_entry) {}
 
   void block(std::span<const BlockPair> pairs, std::span<const BlockPair> kept, const Block& info,
              const DecodedMicro& program) {
@@ -41,7 +41,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(r12, rsi);
     Xbyak::Label body;
     jmp(body, T_NEAR);
-    plan_held_prefixes(info);
+    if (with_held_entry_) plan_held_prefixes(info);
     chained_entry(pairs, info, program, body);
     L(body);
     bool after_branch = false;  // the pair before was a branch: this one is its delay slot
@@ -134,6 +134,24 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       call(rax);
     }
   }
+  // A forward `jb` over a few bytes of code, without an Xbyak::Label: a label goes through xbyak's hash maps (several
+  // hundred host instructions to define, use and destroy), and the retire check, in every pair, was most of a cold
+  // compile's labels. The code is written where it runs (call_fn), so the rel8 is patched in place once the code it
+  // skips is written; land() checks that it fits.
+  struct ShortJump {
+    size_t at = 0;  // the offset of the jump's rel8 byte
+  };
+  ShortJump jump_short_if_below() {
+    db(0x72);  // jb rel8
+    db(0);
+    return {getSize() - 1};
+  }
+  void land(const ShortJump& jump) {
+    const size_t distance = getSize() - (jump.at + 1);
+    if (distance > 127) throw Xbyak::Error(Xbyak::ERR_LABEL_IS_TOO_FAR);
+    const_cast<uint8_t*>(getCode())[jump.at] = static_cast<uint8_t>(distance);
+  }
+
   // Stores the code leaves out until something can see them (each pair's cycle_, Vu1Stats::pairs and next PC, and
   // the FMAC drain cycle of its newest VF write): nothing compiled inline reads them, no kernel does (fmac_kernel.hpp,
   // lane_kernel.hpp: lanes in, lanes out), and retire_due does not (it is given the cycle, and commits flags, Q, P
@@ -298,7 +316,11 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     if (info.dead_flag_results != 0) add(qword[rbx + at.block_dead], static_cast<uint32_t>(info.dead_flag_results));
     jmp(body, T_NEAR);
     L(not_quiet);
-    held_entry(pairs, info, program, body, refuse);
+    if (with_held_entry_) {
+      held_entry(pairs, info, program, body, refuse);
+    } else {
+      want_held_entry(info, program);
+    }
     L(refuse);
     mov(eax, static_cast<uint32_t>(kBlockWhole));
     jmp(return_, T_NEAR);
@@ -468,6 +490,15 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     jmp(refuse, T_NEAR);
   }
 
+  // Code compiled without a held entry (most blocks are never entered chained and not quiet, and the held entry's
+  // tests and prefix copies cost more to compile than the rest of a block) asks for one, unless held_entry would
+  // refuse anyway: Vu1::run_compiled then compiles the block again with it. Either way this entry refuses.
+  void want_held_entry(const Block& info, const DecodedMicro& program) {
+    const IssuePlan& plan = program.plans[info.pairs.front().pc];
+    if (plan.invalid || plan.wait == IssuePlan::Wait::kXgkick) return;
+    mov(dword[rbx + abi_.layout.held_wanted], info.pairs.front().pc + 1);
+  }
+
   // held_entry's charge for a first pair held from r12 to r8 by the hazard r9d: its stall, the branch-history
   // barrier (Vu1Stats::pairs is stored: the block before flushed its deferred stores) and the stalled entry.
   void charge_held_stall() {
@@ -571,13 +602,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       mov(vu(at.branch_history + BranchViHistory::layout().barrier, 8), rax);
     }
     if (!((s & shape::kStalled) != 0 && fault_ == JitFault::kBrokenSkipsRetire)) {
-      Xbyak::Label nothing_due;
       lea(rsi, ptr[r12 + pair.issue]);
       cmp(rsi, vu(at.next_event, 8));
-      jb(nothing_due);
+      const ShortJump nothing_due = jump_short_if_below();
       mov(rdi, rbx);
       call_fn(abi_.hooks.retire_due);
-      L(nothing_due);
+      land(nothing_due);
     }
     commit_due_macs(pair.issue);
     commit_due_fdiv(pair.issue);
@@ -1378,6 +1408,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
 
   VuAbi abi_;
   JitFault fault_;
+  bool with_held_entry_;
   Xbyak::Label whole_;   // the block ran whole: count it, chain on or return kBlockWhole
   Xbyak::Label cut_;     // the block stopped after eax pairs: count them, return kBlockCut
   Xbyak::Label return_;  // restore and return eax
@@ -1386,18 +1417,18 @@ class BlockEmitter : public Xbyak::CodeGenerator {
 
 }  // namespace
 
-std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const Block& block,
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const Block& block, bool held_entry,
                                              const DecodedMicro& program, const VuAbi& abi, JitFault fault,
                                              CodeArena& arena) {
   if (pairs.empty()) return nullptr;
-  const size_t room = code_room(pairs.size(), block);
+  const size_t room = code_room(pairs.size(), block, held_entry);
   uint8_t* buffer = arena.reserve(room);
   if (buffer == nullptr) return nullptr;
   std::vector<BlockPair> kept(pairs.begin(), pairs.end());
   size_t used = 0;
   const void* chain_entry = nullptr;
   try {
-    BlockEmitter emitter(room, buffer, abi, fault);
+    BlockEmitter emitter(room, buffer, abi, fault, held_entry);
     emitter.block(pairs, kept, block, program);
     used = emitter.getSize();
     chain_entry = emitter.chain_entry();
@@ -1407,12 +1438,12 @@ std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, c
   arena.commit(buffer, used);
   if (used == 0) return nullptr;
   return std::make_unique<CompiledBlock>(std::move(kept), reinterpret_cast<BlockCode>(buffer), chain_entry, buffer,
-                                         used);
+                                         used, held_entry);
 }
 
 #else
 
-std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair>, const Block&, const DecodedMicro&,
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair>, const Block&, bool, const DecodedMicro&,
                                              const VuAbi&, JitFault, CodeArena&) {
   return nullptr;
 }

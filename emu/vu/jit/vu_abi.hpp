@@ -51,6 +51,7 @@ struct VuLayout {
   int32_t block_stalled = 0;  // uint64_t BlockStats::stalled_entries
   int32_t block_prefix = 0;   // uint64_t BlockStats::prefix_entries
   int32_t block_held = 0;     // uint64_t BlockStats::held_chained
+  int32_t held_wanted = 0;    // uint32_t Vu1::jit_held_wanted_
   int32_t fdiv_busy = 0;      // bool FdivUnit::pending().busy
   int32_t fdiv_ready = 0;     // uint64_t FdivUnit::pending().ready
   int32_t fdiv_issue = 0;     // uint64_t FdivUnit::pending().issue
