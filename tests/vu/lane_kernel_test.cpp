@@ -10,6 +10,8 @@
 
 #include "emu/vu/float/compare.hpp"
 #include "emu/vu/float/convert.hpp"
+#include "emu/vu/float/divider.hpp"
+#include "emu/vu/float/fdiv_kernel.hpp"
 #include "emu/vu/float/lane_kernel.hpp"
 #include "emu/vu/float/ps2_float.hpp"
 #include "emu/vu/state/vector.hpp"
@@ -70,6 +72,27 @@ TEST(VuLaneKernel, EveryOpFormAndDestMaskMatchesTheScalarDefinitions) {
         }
       }
     }
+  }
+}
+
+// CLIP's kernel and the FDIV kernels (fdiv_kernel.hpp) against the functions the interpreter calls.
+TEST(VuLaneKernel, ClipAndFdivKernelsMatchTheScalarDefinitions) {
+  std::mt19937 rng(0xc11f);
+  const FdivKernel div_fn = fdiv_kernel(FdivKernelOp::kDiv);
+  const FdivKernel sqrt_fn = fdiv_kernel(FdivKernelOp::kSqrt);
+  const FdivKernel rsqrt_fn = fdiv_kernel(FdivKernelOp::kRsqrt);
+  const auto packed = [](const FdivResult& r) { return r.value | uint64_t{r.flags} << 32; };
+  for (int n = 0; n < 20000; ++n) {
+    Vec4 fs;
+    Vec4 ft;
+    for (int lane = 0; lane < 4; ++lane) {
+      fs[lane] = lane_operand(rng);
+      ft[lane] = rng() % 4 == 0 ? fs[lane] ^ kSignBit : lane_operand(rng);
+    }
+    ASSERT_EQ(clip_kernel(fs.data(), ft.data()), clip(fs[0], fs[1], fs[2], ft[3])) << "case " << n;
+    ASSERT_EQ(div_fn(fs[0], ft[1]), packed(div(fs[0], ft[1]))) << "case " << n;
+    ASSERT_EQ(sqrt_fn(fs[0], ft[1]), packed(sqrt(ft[1]))) << "case " << n;
+    ASSERT_EQ(rsqrt_fn(fs[0], ft[1]), packed(rsqrt(fs[0], ft[1]))) << "case " << n;
   }
 }
 

@@ -66,4 +66,6 @@ LaneKernel lane_kernel(LaneKernelOp op, bool broadcast, FixedPoint fixed) {
   return nullptr;
 }
 
+uint32_t clip_kernel(const uint32_t* fs, const uint32_t* ft) { return clip(fs[0], fs[1], fs[2], ft[3]); }
+
 }  // namespace gcvu::vu

@@ -21,4 +21,8 @@ using LaneKernel = void (*)(const uint32_t* fs, const uint32_t* ft, uint32_t* de
 // `fixed` is ITOF/FTOI's fixed-point format (ignored by the others); `broadcast` only matters to MAX/MINI.
 LaneKernel lane_kernel(LaneKernelOp op, bool broadcast, FixedPoint fixed);
 
+// CLIP fs.xyz, ft.w: the 6-bit judgement (compare.hpp clip) of fs's x, y, z against ft's w, which upper_other puts in
+// the flag pipeline.
+uint32_t clip_kernel(const uint32_t* fs, const uint32_t* ft);
+
 }  // namespace gcvu::vu

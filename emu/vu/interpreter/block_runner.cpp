@@ -58,7 +58,24 @@ uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t 
     code = jit_.compile({{pairs, block.pairs.size()}, &block}, ahead, *program_, jit_abi(), config_.jit_fault);
     if (code == nullptr) return 0;
   }
-  return code->run(*this, entry);
+  const uint64_t ended = code->run(*this, entry);
+  if (jit_held_wanted_ != 0) [[unlikely]] {
+    compile_held_entry(jit_held_wanted_ - 1);
+    jit_held_wanted_ = 0;
+  }
+  return ended;
+}
+
+// A block whose code has no held entry was entered chained and not quiet: its code is compiled again, with one
+// (block_compiler.hpp). The code returned first, so none of it runs while it is replaced.
+void Vu1::compile_held_entry(uint32_t pc) {
+  const jit::CompiledBlock* code = jit_.find(pc);
+  const Block* block = blocks_.find_or_build(pc, program_->plans, program_->decoded, config_);
+  if (code == nullptr || code->has_held_entry() || block == nullptr || code->pair_count() != block->pairs.size()) {
+    return;
+  }
+  const auto none = [](size_t) { return std::vector<jit::CompileRequest>{}; };
+  jit_.compile({block->whole_run(), block, true}, none, *program_, jit_abi(), config_.jit_fault);
 }
 
 // Up to `limit` (at most 8) blocks the program can reach from `block` by its static successors (block.hpp), breadth
@@ -130,6 +147,10 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.block_held = offset(&block_stats_.held_chained);
   abi.layout.fdiv_busy = offset(&fdiv_.pending().busy);
   abi.layout.fdiv_ready = offset(&fdiv_.pending().ready);
+  abi.layout.fdiv_issue = offset(&fdiv_.pending().issue);
+  abi.layout.fdiv_value = offset(&fdiv_.pending().value);
+  abi.layout.fdiv_status = offset(&fdiv_.pending().status_id);
+  abi.layout.held_wanted = offset(&jit_held_wanted_);
   abi.layout.efu_busy = offset(&efu_.pending().busy);
   abi.layout.efu_ready = offset(&efu_.pending().ready);
   abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle) { vu.retire_due(cycle); };
@@ -141,6 +162,10 @@ jit::VuAbi Vu1::jit_abi() {
   // dead_flags_ by the compiled code (block_compiler.cpp hold_back_mac).
   abi.hooks.issue_mac_at = [](Vu1& vu, uint32_t flags, uint64_t cycle) {
     vu.flags_.issue_mac(cycle, static_cast<uint16_t>(flags), (flags >> 16) & 0xf, (flags >> 20) & 0xf);
+    vu.note_event(cycle + FlagPipeline::kLatency);
+  };
+  abi.hooks.issue_clip_at = [](Vu1& vu, uint32_t judgement, uint64_t cycle) {
+    vu.flags_.issue_clip(cycle, static_cast<uint8_t>(judgement));
     vu.note_event(cycle + FlagPipeline::kLatency);
   };
   abi.hooks.generic_pair = [](Vu1& vu, const BlockPair& pair, uint64_t entry) {

@@ -173,6 +173,7 @@ class Vu1 {
   // kBlockWhole: block_compiler.hpp). The code counts the blocks' BlockStats entries and pairs.
   uint64_t run_compiled(const Block& block, const BlockPair* pairs, uint64_t entry);
   std::vector<jit::CompileRequest> blocks_ahead(const Block& block, size_t limit);
+  void compile_held_entry(uint32_t pc);
   // What compiled code needs of this Vu1 (emu/vu/jit/vu_abi.hpp), and the steps it calls out of line.
   jit::VuAbi jit_abi();
   // Micro memory at [first, first + count) changed: the compiled blocks on it go (all of them if the program was
@@ -238,6 +239,9 @@ class Vu1 {
   Vu1Stats stats_;
   BlockStats block_stats_;
   uint64_t jit_limit_ = 0;  // run_block's limit while compiled code runs (for chaining: block_compiler.hpp)
+  // Set by compiled code with no held entry (block_compiler.hpp) whose chained entry was refused as not quiet: the
+  // block's start PC + 1, for run_compiled to compile it again with its held entry. 0 whenever no code runs.
+  uint32_t jit_held_wanted_ = 0;
 };
 
 }  // namespace gcvu::vu

@@ -83,6 +83,8 @@ enum class JitFault : uint8_t {
   kBrokenInlineBranch,  // a conditional branch compiled inline reads its VI even when the pair before wrote it
   kBrokenHeldCause,     // a block entered held by compiled code charges its first pair's stall to no cause
   kBrokenHeldMac,       // a live FMAC result held back by compiled code is committed a cycle early
+  kBrokenHeldClip,      // a CLIP judgement held back by compiled code is committed a cycle early
+  kBrokenHeldFdiv,      // a DIV/SQRT/RSQRT result held back by compiled code is committed a cycle early
 };
 
 struct Vu1Config {

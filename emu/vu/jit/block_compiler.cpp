@@ -10,6 +10,7 @@
 
 #include <xbyak/xbyak.h>
 
+#include "emu/vu/float/fdiv_kernel.hpp"
 #include "emu/vu/float/fmac_kernel.hpp"
 #include "emu/vu/float/lane_kernel.hpp"
 #include "emu/vu/interpreter/upper_plan.hpp"
@@ -27,8 +28,8 @@ namespace {
 // pair's LowerResult.
 class BlockEmitter : public Xbyak::CodeGenerator {
  public:
-  BlockEmitter(size_t bytes, uint8_t* buffer, const VuAbi& abi, JitFault fault)
-      : Xbyak::CodeGenerator(bytes, buffer), abi_(abi), fault_(fault) {}
+  BlockEmitter(size_t bytes, uint8_t* buffer, const VuAbi& abi, JitFault fault, bool held_entry)
+      : Xbyak::CodeGenerator(bytes, buffer), abi_(abi), fault_(fault), with_held_entry_(held_entry) {}
 
   void block(std::span<const BlockPair> pairs, std::span<const BlockPair> kept, const Block& info,
              const DecodedMicro& program) {
@@ -40,7 +41,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(r12, rsi);
     Xbyak::Label body;
     jmp(body, T_NEAR);
-    plan_held_prefixes(info);
+    if (with_held_entry_) plan_held_prefixes(info);
     chained_entry(pairs, info, program, body);
     L(body);
     bool after_branch = false;  // the pair before was a branch: this one is its delay slot
@@ -133,6 +134,24 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       call(rax);
     }
   }
+  // A forward `jb` over a few bytes of code, without an Xbyak::Label: a label goes through xbyak's hash maps (several
+  // hundred host instructions to define, use and destroy), and the retire check, in every pair, was most of a cold
+  // compile's labels. The code is written where it runs (call_fn), so the rel8 is patched in place once the code it
+  // skips is written; land() checks that it fits.
+  struct ShortJump {
+    size_t at = 0;  // the offset of the jump's rel8 byte
+  };
+  ShortJump jump_short_if_below() {
+    db(0x72);  // jb rel8
+    db(0);
+    return {getSize() - 1};
+  }
+  void land(const ShortJump& jump) {
+    const size_t distance = getSize() - (jump.at + 1);
+    if (distance > 127) throw Xbyak::Error(Xbyak::ERR_LABEL_IS_TOO_FAR);
+    const_cast<uint8_t*>(getCode())[jump.at] = static_cast<uint8_t>(distance);
+  }
+
   // Stores the code leaves out until something can see them (each pair's cycle_, Vu1Stats::pairs and next PC, and
   // the FMAC drain cycle of its newest VF write): nothing compiled inline reads them, no kernel does (fmac_kernel.hpp,
   // lane_kernel.hpp: lanes in, lanes out), and retire_due does not (it is given the cycle, and commits flags, Q, P
@@ -177,6 +196,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   void flush() {
     push_pending_macs();
     pending_macs_.clear();
+    hand_over_fdiv();
+    held_fdiv_.reset();
     store(deferred_);
     deferred_ = {};
   }
@@ -186,6 +207,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   void leave_after(size_t n, size_t count) { leave_after(n, count, deferred_); }
   void leave_after(size_t n, size_t count, const Deferred& d) {
     push_pending_macs();
+    hand_over_fdiv();
     store(d);
     if (n + 1 == count && !in_prefix_) {
       jmp(whole_, T_NEAR);
@@ -294,7 +316,11 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     if (info.dead_flag_results != 0) add(qword[rbx + at.block_dead], static_cast<uint32_t>(info.dead_flag_results));
     jmp(body, T_NEAR);
     L(not_quiet);
-    held_entry(pairs, info, program, body, refuse);
+    if (with_held_entry_) {
+      held_entry(pairs, info, program, body, refuse);
+    } else {
+      want_held_entry(info, program);
+    }
     L(refuse);
     mov(eax, static_cast<uint32_t>(kBlockWhole));
     jmp(return_, T_NEAR);
@@ -464,6 +490,15 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     jmp(refuse, T_NEAR);
   }
 
+  // Code compiled without a held entry (most blocks are never entered chained and not quiet, and the held entry's
+  // tests and prefix copies cost more to compile than the rest of a block) asks for one, unless held_entry would
+  // refuse anyway: Vu1::run_compiled then compiles the block again with it. Either way this entry refuses.
+  void want_held_entry(const Block& info, const DecodedMicro& program) {
+    const IssuePlan& plan = program.plans[info.pairs.front().pc];
+    if (plan.invalid || plan.wait == IssuePlan::Wait::kXgkick) return;
+    mov(dword[rbx + abi_.layout.held_wanted], info.pairs.front().pc + 1);
+  }
+
   // held_entry's charge for a first pair held from r12 to r8 by the hazard r9d: its stall, the branch-history
   // barrier (Vu1Stats::pairs is stored: the block before flushed its deferred stores) and the stalled entry.
   void charge_held_stall() {
@@ -567,15 +602,15 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       mov(vu(at.branch_history + BranchViHistory::layout().barrier, 8), rax);
     }
     if (!((s & shape::kStalled) != 0 && fault_ == JitFault::kBrokenSkipsRetire)) {
-      Xbyak::Label nothing_due;
       lea(rsi, ptr[r12 + pair.issue]);
       cmp(rsi, vu(at.next_event, 8));
-      jb(nothing_due);
+      const ShortJump nothing_due = jump_short_if_below();
       mov(rdi, rbx);
       call_fn(abi_.hooks.retire_due);
-      L(nothing_due);
+      land(nothing_due);
     }
     commit_due_macs(pair.issue);
+    commit_due_fdiv(pair.issue);
     if ((s & shape::kHistory) != 0) movzx(r13d, word[rbx + at.vi + 2 * (plan.history_vi & 15)]);  // the old VI
     if (bundle.lower_info.is_branch) mov(byte[rsp + kBranchTaken], 0);  // read by branch_taken()
     const bool lower_inline = (s & shape::kLower) != 0 && inline_lower(pair, bundle.lower, bundle.lower_info, s);
@@ -593,7 +628,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       call_fn(plan.lower_fn);
     }
     if ((s & shape::kUpper) != 0 && !inline_fmac(pair, bundle.upper, bundle.upper_info) &&
-        !inline_lane_op(pair, bundle.upper, bundle.upper_info)) {
+        !inline_lane_op(pair, bundle.upper, bundle.upper_info) && !inline_clip(pair, bundle.upper)) {
       flush();
       mov(rdi, rbx);
       mov(rsi, reinterpret_cast<uintptr_t>(&bundle.upper));
@@ -774,6 +809,9 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       case Opcode::kIbgtz:
       case Opcode::kIblez:
       case Opcode::kIbgez: return inline_conditional_branch(pair, op);
+      case Opcode::kDiv: inline_fdiv(pair, op, info, FdivKernelOp::kDiv); return true;
+      case Opcode::kSqrt: inline_fdiv(pair, op, info, FdivKernelOp::kSqrt); return true;
+      case Opcode::kRsqrt: inline_fdiv(pair, op, info, FdivKernelOp::kRsqrt); return true;
       default: return false;
     }
   }
@@ -979,20 +1017,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   struct PendingMac {
     uint32_t issue = 0;  // its pair's issue offset
     uint32_t slot = 0;   // [rsp + kPendingMacs + 4 * slot]
+    bool clip = false;   // a CLIP judgement (inline_clip) instead of an FMAC flag word
   };
   // The kernel's flag word in eax (fmac_kernel.hpp: MAC in bits 0-15, sticky Z/S/U/O in 16-19) is held back, with the
   // carried sticky bits in 20-23.
   void hold_back_mac(const BlockPair& pair, bool carrying) {
-    if (pending_macs_.size() == kPendingSlots) {  // cannot happen (one result a cycle, committed 4 cycles later)
-      push_pending_macs();
-      pending_macs_.clear();
-    }
-    uint32_t slot = 0;
-    for (bool used = true; used; ++slot) {
-      used = false;
-      for (const PendingMac& held : pending_macs_) used = used || held.slot == slot;
-      if (!used) break;
-    }
+    const uint32_t slot = free_slot();
     and_(eax, 0xfffff);
     if (carrying) {  // issue_mac_carrying's carried bits, and dead_flags emptied
       mov(ecx, dword[rbx + abi_.layout.dead_flags]);
@@ -1003,14 +1033,46 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       mov(dword[rbx + abi_.layout.dead_flags], 0);
     }
     mov(dword[rsp + kPendingMacs + 4 * slot], eax);
-    pending_macs_.push_back({pair.issue, slot});
+    pending_macs_.push_back({pair.issue, slot, false});
+  }
+  // A CLIP judgement in eax, held back as a live FMAC result is (the same argument: a clip commit only shifts the
+  // clip register, which no MAC commit touches).
+  void hold_back_clip(const BlockPair& pair) {
+    const uint32_t slot = free_slot();
+    mov(dword[rsp + kPendingMacs + 4 * slot], eax);
+    pending_macs_.push_back({pair.issue, slot, true});
+  }
+  uint32_t free_slot() {
+    if (pending_macs_.size() == kPendingSlots) {  // cannot happen (one result a cycle, committed 4 cycles later)
+      push_pending_macs();
+      pending_macs_.clear();
+    }
+    uint32_t slot = 0;
+    for (bool used = true; used; ++slot) {
+      used = false;
+      for (const PendingMac& held : pending_macs_) used = used || held.slot == slot;
+      if (!used) break;
+    }
+    return slot;
   }
   // FlagPipeline::commit for the results held back that are due at a pair issuing at `issue`, oldest first.
   void commit_due_macs(uint32_t issue) {
-    const uint32_t latency = FlagPipeline::kLatency - (fault_ == JitFault::kBrokenHeldMac ? 1 : 0);
-    while (!pending_macs_.empty() && pending_macs_.front().issue + latency <= issue) {
+    const auto latency = [&](const PendingMac& held) {
+      const bool early = fault_ == (held.clip ? JitFault::kBrokenHeldClip : JitFault::kBrokenHeldMac);
+      return FlagPipeline::kLatency - (early ? 1 : 0);
+    };
+    while (!pending_macs_.empty() && pending_macs_.front().issue + latency(pending_macs_.front()) <= issue) {
       const VuLayout& at = abi_.layout;
       mov(eax, dword[rsp + kPendingMacs + 4 * pending_macs_.front().slot]);
+      if (pending_macs_.front().clip) {  // FlagPipeline::commit: clip = (clip << 6 | judgement) & kClipMask
+        mov(ecx, dword[rbx + at.clip]);
+        shl(ecx, 6);
+        or_(ecx, eax);
+        and_(ecx, kClipMask);
+        mov(dword[rbx + at.clip], ecx);
+        pending_macs_.erase(pending_macs_.begin());
+        continue;
+      }
       movzx(ecx, ax);
       mov(word[rbx + at.mac], cx);
       // status_from_mac: bit 4n of the folded MAC is the OR of nibble n.
@@ -1060,8 +1122,88 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       } else {
         lea(rdx, ptr[r12 + held.issue]);
       }
-      call_fn(abi_.hooks.issue_mac_at);
+      if (held.clip) {
+        call_fn(abi_.hooks.issue_clip_at);
+      } else {
+        call_fn(abi_.hooks.issue_mac_at);
+      }
     }
+  }
+
+  // Vu1::upper_other's CLIP: the judgement from clip_kernel (compare.hpp clip, the interpreter's function), held
+  // back (hold_back_clip) instead of issue_clip and note_event. Emits nothing and returns false for any other op.
+  bool inline_clip(const BlockPair& pair, const DecodedOp& op) {
+    if (plan_upper(op.op).kind != UpperKind::kClip) return false;
+    lea(rdi, ptr[rbx + abi_.layout.vf + 16 * (op.fs & 31)]);
+    lea(rsi, ptr[rbx + abi_.layout.vf + 16 * (op.ft & 31)]);
+    call_fn(&clip_kernel);
+    hold_back_clip(pair);
+    return true;
+  }
+
+  // A DIV, SQRT or RSQRT result held back. lower_op starts the FDIV unit (FdivUnit::start: busy, issue, ready, value,
+  // status I/D) and notes its ready cycle as an event, so the first retire check at or past it calls retire_due,
+  // whose FdivUnit::retire commits Q and status bits 4-5 and 10-11. Compiled code starts the unit the same way, in
+  // memory (held entries, quiet tests and handlers read it there), but does not note the event: it commits the result
+  // itself (FdivUnit::commit, if the unit is still busy) right after the retire check of the first pair issuing at or
+  // after the ready cycle, and notes the event (hand_over_fdiv) before anything else could retire it: before any call
+  // but the retire check and the kernels (flush), and on every way out of the block (leave_after, the block's end).
+  // Exact because the retire checks it lets pass call retire_due only for work of its own (flags, EFU, XGKICK), a
+  // retire_due that does run commits the result as it would have (the inline commit then finds the unit idle), FDIV
+  // commits touch only Q and status bits 4-5 and 10-11, which no flag, EFU or XGKICK commit touches, and a new FDIV
+  // op issues only once the unit is free (its stall is in the schedule), after the commit. next_event is a lower
+  // bound on the next due cycle, not state (vu1_state_hash.cpp).
+  void inline_fdiv(const BlockPair& pair, const DecodedOp& op, const OpInfo& info, FdivKernelOp kernel) {
+    const VuLayout& at = abi_.layout;
+    if (held_fdiv_) {  // not due: lower_op's start overwrites it unretired too
+      hand_over_fdiv();
+      held_fdiv_.reset();
+    }
+    mov(edi, vf_lane(op.fs, op.fsf & 3));
+    mov(esi, vf_lane(op.ft, op.ftf & 3));
+    call_fn(fdiv_kernel(kernel));
+    // rax: Q's value in bits 0-31, FdivResult::flags from bit 32.
+    lea(rdx, ptr[r12 + pair.issue]);
+    mov(vu(at.fdiv_issue, 8), rdx);
+    add(rdx, uint32_t{info.latency});
+    mov(vu(at.fdiv_ready, 8), rdx);
+    mov(vu(at.fdiv_value, 4), eax);
+    shr(rax, 32);
+    shl(eax, 4);
+    and_(eax, 0x30);  // FdivUnit::start's status I/D
+    mov(vu(at.fdiv_status, 2), ax);
+    mov(vu(at.fdiv_busy, 1), 1);
+    held_fdiv_ = pair.issue + info.latency;
+  }
+  // FdivUnit::retire at a pair issuing at `issue`, for the result held back.
+  void commit_due_fdiv(uint32_t issue) {
+    const uint32_t early = fault_ == JitFault::kBrokenHeldFdiv ? 1 : 0;
+    if (!held_fdiv_ || *held_fdiv_ - early > issue) return;
+    const VuLayout& at = abi_.layout;
+    Xbyak::Label idle;
+    cmp(vu(at.fdiv_busy, 1), 0);
+    je(idle, T_NEAR);
+    mov(eax, vu(at.fdiv_value, 4));
+    mov(vu(at.q, 4), eax);
+    movzx(ecx, vu(at.fdiv_status, 2));
+    movzx(eax, vu(at.status, 2));
+    and_(eax, ~0x30u);
+    or_(eax, ecx);
+    shl(ecx, 6);
+    or_(eax, ecx);
+    mov(vu(at.status, 2), ax);
+    mov(vu(at.fdiv_busy, 1), 0);
+    L(idle);
+    held_fdiv_.reset();
+  }
+  // note_event(ready) for the result held back: next_event = min(next_event, entry + ready).
+  void hand_over_fdiv() {
+    if (!held_fdiv_) return;
+    lea(rax, ptr[r12 + *held_fdiv_]);
+    mov(rcx, vu(abi_.layout.next_event, 8));
+    cmp(rcx, rax);
+    cmova(rcx, rax);
+    mov(vu(abi_.layout.next_event, 8), rcx);
   }
 
   // Vu1::upper_fmac (MAX, MINI) and upper_other (ABS, ITOF, FTOI) with finish_upper, for these ops that set no
@@ -1260,11 +1402,13 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   int previous_history_ = kUnknownHistory;
   Deferred deferred_;
   std::vector<PendingMac> pending_macs_;  // oldest first
+  std::optional<uint32_t> held_fdiv_;     // the ready offset of an FDIV result held back (inline_fdiv)
   std::deque<HeldPrefix> prefixes_;  // a deque: labels stay where they are
   bool in_prefix_ = false;           // emitting a held prefix's copy: a stop after any of its pairs is a cut
 
   VuAbi abi_;
   JitFault fault_;
+  bool with_held_entry_;
   Xbyak::Label whole_;   // the block ran whole: count it, chain on or return kBlockWhole
   Xbyak::Label cut_;     // the block stopped after eax pairs: count them, return kBlockCut
   Xbyak::Label return_;  // restore and return eax
@@ -1273,18 +1417,18 @@ class BlockEmitter : public Xbyak::CodeGenerator {
 
 }  // namespace
 
-std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const Block& block,
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const Block& block, bool held_entry,
                                              const DecodedMicro& program, const VuAbi& abi, JitFault fault,
                                              CodeArena& arena) {
   if (pairs.empty()) return nullptr;
-  const size_t room = code_room(pairs.size(), block);
+  const size_t room = code_room(pairs.size(), block, held_entry);
   uint8_t* buffer = arena.reserve(room);
   if (buffer == nullptr) return nullptr;
   std::vector<BlockPair> kept(pairs.begin(), pairs.end());
   size_t used = 0;
   const void* chain_entry = nullptr;
   try {
-    BlockEmitter emitter(room, buffer, abi, fault);
+    BlockEmitter emitter(room, buffer, abi, fault, held_entry);
     emitter.block(pairs, kept, block, program);
     used = emitter.getSize();
     chain_entry = emitter.chain_entry();
@@ -1294,12 +1438,12 @@ std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, c
   arena.commit(buffer, used);
   if (used == 0) return nullptr;
   return std::make_unique<CompiledBlock>(std::move(kept), reinterpret_cast<BlockCode>(buffer), chain_entry, buffer,
-                                         used);
+                                         used, held_entry);
 }
 
 #else
 
-std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair>, const Block&, const DecodedMicro&,
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair>, const Block&, bool, const DecodedMicro&,
                                              const VuAbi&, JitFault, CodeArena&) {
   return nullptr;
 }

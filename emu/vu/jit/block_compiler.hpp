@@ -16,11 +16,16 @@
 // fixed and its flag liveness applies (Block::whole_run_pairs). A chained entry that is not quiet takes Vu1::held_entry
 // in host code: a first pair stalled by something from before the block enters the body at its issue cycle, and a
 // held prefix of up to a few plain pairs runs as its own copy with every flag result live (Block::pairs), as the
-// runner's loop would run them. Anything else runs through the block runner.
+// runner's loop would run them. Anything else runs through the block runner. A block is first compiled without the
+// held entry (most blocks never need it, and it costs more to compile than the rest): its first chained entry that
+// is not quiet refuses and asks for it (Vu1::jit_held_wanted_), and Vu1::run_compiled compiles the block again with
+// it once the code has returned.
 //
-// Live MAC/status results are held back in the code's frame and committed by the code itself at the first pair
-// issuing 4 or more cycles later, or put in the flag pipeline before anything could look at it (block_compiler.cpp
-// PendingMac argues why that is exact).
+// Live MAC/status results and CLIP judgements are held back in the code's frame and committed by the code itself at
+// the first pair issuing 4 or more cycles later, or put in the flag pipeline before anything could look at it
+// (block_compiler.cpp PendingMac argues why that is exact). DIV/SQRT/RSQRT are compiled inline too: the FDIV unit is
+// started in memory, and the code commits Q itself at the first pair issuing at or after its ready cycle instead of
+// leaving that to retire_due (block_compiler.cpp inline_fdiv argues why).
 //
 // Chaining: a block that ran whole goes on straight into the next block's compiled code, instead of returning to
 // Vu1::run_block's loop, when that loop would have run that code next: the program still runs, the clock is before
@@ -60,8 +65,13 @@ inline constexpr uint64_t kBlockWhole = 2;
 class CompiledBlock {
  public:
   CompiledBlock(std::vector<BlockPair> pairs, BlockCode entry, const void* chain_entry, const uint8_t* code,
-                size_t bytes)
-      : pairs_(std::move(pairs)), entry_(entry), chain_entry_(chain_entry), code_(code), bytes_(bytes) {}
+                size_t bytes, bool held_entry)
+      : pairs_(std::move(pairs)),
+        entry_(entry),
+        chain_entry_(chain_entry),
+        code_(code),
+        bytes_(bytes),
+        held_entry_(held_entry) {}
 
   uint64_t run(Vu1& vu, uint64_t entry) const { return entry_(&vu, entry); }
   size_t pair_count() const { return pairs_.size(); }
@@ -71,6 +81,7 @@ class CompiledBlock {
   // Where the block before jumps in (with its stack frame and the Vu1 in rbx), for CodeCache::chain_entries.
   const void* chain_entry() const { return chain_entry_; }
   size_t code_bytes() const { return bytes_; }
+  bool has_held_entry() const { return held_entry_; }
 
  private:
   std::vector<BlockPair> pairs_;  // the generated code points into these (for the pairs that are not plain)
@@ -78,20 +89,23 @@ class CompiledBlock {
   const void* chain_entry_;
   const uint8_t* code_;
   size_t bytes_;
+  bool held_entry_;
 };
 
 // The arena room compile_block reserves for a block of `pair_count` pairs: far above the longest pair's code and a
 // chained entry's test per deadline (a bound xbyak enforces).
-// With the held entry's tests per deadline and the copies of its held prefixes (at most 1 + 2 + 3 + 4 pairs).
-inline size_t code_room(size_t pair_count, const Block& block) {
-  return 2048 + 512 * (pair_count + 10) + 96 * (block.vf_deadlines.size() + block.vi_deadlines.size());
+// With a held entry: its tests per deadline and the copies of its held prefixes (at most 1 + 2 + 3 + 4 pairs).
+inline size_t code_room(size_t pair_count, const Block& block, bool held_entry) {
+  const size_t deadlines = block.vf_deadlines.size() + block.vi_deadlines.size();
+  if (!held_entry) return 2048 + 512 * pair_count + 48 * deadlines;
+  return 2048 + 512 * (pair_count + 10) + 96 * deadlines;
 }
 
 // Compiles `pairs` (`block`'s pairs, with the FlagUse of a whole run) into `arena`; `block` gives the deadlines and
 // dead results of its chained entry. The code may run once the arena has been sealed after it (CodeArena::seal).
 // nullptr if it cannot: the arena is full (the cache then starts over) or the host is not x86-64; the block runner
 // then runs the block.
-std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const Block& block,
+std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, const Block& block, bool held_entry,
                                              const DecodedMicro& program, const VuAbi& abi, JitFault fault,
                                              CodeArena& arena);
 

@@ -43,10 +43,11 @@ uint8_t* CodeArena::reserve(size_t bytes) {
   // Blocks start on cache lines, and never in a sealed page (the last block before a seal may end inside one).
   const size_t at = std::max((next_ + 63) / 64 * 64, sealed_);
   if (base_ == nullptr || at > bytes_ || bytes > bytes_ - at) return nullptr;
-  const size_t end = page_end(at + bytes);
-  if (end > writable_) {
+  if (page_end(at + bytes) > writable_) {
     // Pages not executable since the last reset: no thread runs code there, so no other CPU needs a TLB flush for
-    // them (after a reset, some were executable before; the reset took that away).
+    // them (after a reset, some were executable before; the reset took that away). kWritableStep at a time, so that a
+    // cold start's many small blocks do not each make their own protection call.
+    const size_t end = std::min(bytes_, page_end(std::max(at + bytes, writable_ + kWritableStep)));
     if (!protect(writable_, end, PROT_READ | PROT_WRITE)) return nullptr;
     writable_ = end;
   }

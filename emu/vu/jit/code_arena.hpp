@@ -18,6 +18,7 @@ namespace gcvu::vu::jit {
 class CodeArena {
  public:
   static constexpr size_t kDefaultBytes = size_t{4} << 20;
+  static constexpr size_t kWritableStep = size_t{64} << 10;  // pages made writable at once (reserve)
 
   explicit CodeArena(size_t bytes = kDefaultBytes);
   ~CodeArena();

@@ -9,12 +9,12 @@ const CompiledBlock* CodeCache::compile(const CompileRequest& request, const Ahe
                                         const DecodedMicro& program, const VuAbi& abi, JitFault fault) {
   if (arena_ == nullptr) arena_ = std::make_unique<CodeArena>(code_bytes_);
   const auto compile_one = [&](const CompileRequest& r) {
-    return compile_block(r.pairs, *r.block, program, abi, fault, *arena_);
+    return compile_block(r.pairs, *r.block, r.held_entry, program, abi, fault, *arena_);
   };
   auto block = compile_one(request);
   // A full arena starts over, unless the block could not fit even in an empty one.
   if (block == nullptr && arena_->used() != 0 &&
-      code_room(request.pairs.size(), *request.block) <= arena_->capacity()) {
+      code_room(request.pairs.size(), *request.block, request.held_entry) <= arena_->capacity()) {
     clear();  // every block goes before their code is overwritten
     arena_->reset();
     ++flushes_;

@@ -23,10 +23,12 @@
 
 namespace gcvu::vu::jit {
 
-// A block to compile: its pairs (with the FlagUse of a whole run) and the block they came from.
+// A block to compile: its pairs (with the FlagUse of a whole run), the block they came from, and whether its code
+// gets a held entry (block_compiler.hpp).
 struct CompileRequest {
   std::span<const BlockPair> pairs;
   const Block* block = nullptr;
+  bool held_entry = false;
 };
 
 class CodeCache {

@@ -51,8 +51,12 @@ struct VuLayout {
   int32_t block_stalled = 0;  // uint64_t BlockStats::stalled_entries
   int32_t block_prefix = 0;   // uint64_t BlockStats::prefix_entries
   int32_t block_held = 0;     // uint64_t BlockStats::held_chained
+  int32_t held_wanted = 0;    // uint32_t Vu1::jit_held_wanted_
   int32_t fdiv_busy = 0;      // bool FdivUnit::pending().busy
   int32_t fdiv_ready = 0;     // uint64_t FdivUnit::pending().ready
+  int32_t fdiv_issue = 0;     // uint64_t FdivUnit::pending().issue
+  int32_t fdiv_value = 0;     // uint32_t FdivUnit::pending().value
+  int32_t fdiv_status = 0;    // uint16_t FdivUnit::pending().status_id
   int32_t efu_busy = 0;       // bool EfuUnit::pending().busy
   int32_t efu_ready = 0;      // uint64_t EfuUnit::pending().ready
 };
@@ -68,6 +72,8 @@ struct VuHooks {
   // word (the MAC value in bits 0-15, sticky Z/S/U/O in bits 16-19: fmac_kernel.hpp; for kLiveCarrying the dead
   // results' sticky bits it carries in bits 20-23).
   void (*issue_mac_at)(Vu1&, uint32_t flags, uint64_t cycle) = nullptr;
+  // upper_other's CLIP step: the 6-bit judgement into the flag pipeline at `cycle`.
+  void (*issue_clip_at)(Vu1&, uint32_t judgement, uint64_t cycle) = nullptr;
 };
 
 struct VuAbi {
