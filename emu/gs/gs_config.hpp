@@ -47,9 +47,10 @@ struct GsConfig {
   // pass (gs/pixel/fused_groups.hpp) where allow_avx2 lets them; false keeps the pass list, which
   // FusedGroupsCrossCheck compares it with. The output does not depend on it.
   bool fused_groups = true;
-  // The lean textured kernels of that pass step colour and FST u, v themselves from a span's steps
-  // (gs/pixel/span.hpp SpanSteps) instead of having the span stepper fill arrays; false fills them.
-  // FusedStepsCrossCheck compares the two. The output does not depend on it.
+  // The lean kernels of that pass (textured on the FST path, and untextured) step colour and u, v themselves from a
+  // span's steps (gs/pixel/span.hpp SpanSteps) instead of having the span stepper fill arrays, and solid draws
+  // whose rows are paired take a flat span's colour from them; false fills the arrays. FusedStepsCrossCheck and
+  // SolidRowPairsCrossCheck compare the two. The output does not depend on it.
   bool fused_steps = true;
   // Solid draws (one colour, no texture, test, blend or mask) of one colour and Z per primitive fill an even row
   // and the row below together, whole 64-byte columns where both cover a group of 8 pixels
@@ -69,7 +70,8 @@ struct GsConfig {
   // blend drops bit 8 of the source alpha, so FusedGroupsCrossCheck can show it covers alphas from 256.
   bool break_packed_alpha = false;
   // Tests only: a deliberately wrong stepped kernel whose r or g steps, when negative, take one from b or a each
-  // group (the pairs of steps packed as 32-bit sums), so FusedStepsCrossCheck can show it would catch it.
+  // group (the pairs of steps packed as 32-bit sums), so FusedStepsCrossCheck can show it would catch it; and paired
+  // solid rows that take a flat span's r and b steps for each other, which SolidRowPairsCrossCheck catches.
   bool break_span_steps = false;
 };
 

@@ -1,8 +1,8 @@
-// FusedStepsCrossCheck: GsConfig::fused_steps (the lean textured kernels step colour and FST u, v themselves from
-// a span's steps, gs/pixel/span.hpp SpanSteps) leaves memory exactly as the span stepper's arrays do, and as the
-// pass list does. A consistency check between gcvu paths over seeded random scenes, not proof against PCSX2 (the
-// golden corpora are that): Gouraud and flat FST-textured triangles of the lean class (Z GEQUAL or GREATER, 32-bit
-// Z written, opaque or the usual alpha blend), MODULATE and DECAL, TCC on and off, nearest and bilinear, REPEAT,
+// FusedStepsCrossCheck: GsConfig::fused_steps (the lean kernels step colour and FST u, v themselves from a span's
+// steps, gs/pixel/span.hpp SpanSteps) leaves memory exactly as the span stepper's arrays do, and as the pass list
+// does. A consistency check between gcvu paths over seeded random scenes, not proof against PCSX2 (the golden
+// corpora are that): Gouraud and flat triangles of the lean class (Z GEQUAL or GREATER, 32-bit Z written, opaque or
+// the usual alpha blend), untextured or FST-textured, MODULATE and DECAL, TCC on and off, nearest and bilinear, REPEAT,
 // REGION_REPEAT and CLAMP, COLCLAMP on and off, vertex colours at the ends of their range so that stepped colours
 // reach zero. And the check can fail: a stepped kernel whose negative r and g steps borrow from b and a
 // (GsConfig::break_span_steps) is caught.
@@ -69,8 +69,8 @@ class StepScene {
     gs.write_register(reg::kColclamp, below(2));
     gs.write_register(reg::kAlpha1, 0 | uint64_t{1} << 2 | uint64_t{0} << 4 | uint64_t{1} << 6);
     gs.write_register(reg::kTest1, uint64_t{1} << 16 | uint64_t{2 + below(2)} << 17);  // ZTE, GEQUAL or GREATER
-    const uint64_t gouraud = below(4) != 0, blend = below(2);
-    gs.write_register(reg::kPrim, 3 | gouraud << 3 | uint64_t{1} << 4 | blend << 6 | uint64_t{1} << 8);
+    const uint64_t gouraud = below(4) != 0, blend = below(2), textured = below(3) != 0;
+    gs.write_register(reg::kPrim, 3 | gouraud << 3 | textured << 4 | blend << 6 | uint64_t{1} << 8);
     for (int p = 0; p < 12; ++p) {
       depth_ += 64 + below(64);
       for (int v = 0; v < 3; ++v) {

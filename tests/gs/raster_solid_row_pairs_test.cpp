@@ -3,8 +3,10 @@
 // check between two gcvu paths over seeded random scenes, not proof against PCSX2 (the golden corpus is that):
 // flat and Gouraud triangles, strips and sprites, runs of primitives sharing one colour and Z (so pairs span
 // primitives) or not, every frame width and scissor, Z 32/24/16-bit, masked or off, frame and Z apart or on the
-// same pages, hidden work skipped or drawn, on one and two threads. And the check can fail: a pair fill that also
-// fills the groups beside the shared ones (GsConfig::break_row_pairs) is caught.
+// same pages, hidden work skipped or drawn, on one and two threads. Flat spans' colours come from their steps
+// (GsConfig::fused_steps) in the paired draws, from the span stepper's arrays row by row. And the check can fail: a
+// pair fill that also fills the groups beside the shared ones (GsConfig::break_row_pairs) is caught, and so are
+// paired rows that take a flat span's r and b steps for each other (GsConfig::break_span_steps).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -109,6 +111,13 @@ TEST_P(SolidRowPairsCrossCheck, CheckCatchesFillsBesideTheSharedGroups) {
   broken.break_row_pairs = true;
   const Outcome o = compare(broken, GetParam(), false);
   EXPECT_GT(o.differing_scenes, 10) << "the broken pair fill went unnoticed in most of 20 scenes";
+}
+
+TEST_P(SolidRowPairsCrossCheck, CheckCatchesFlatStepsSwapped) {
+  GsConfig broken;
+  broken.break_span_steps = true;
+  const Outcome o = compare(broken, GetParam(), false);
+  EXPECT_GT(o.differing_scenes, 10) << "flat colours with r and b swapped went unnoticed in most of 20 scenes";
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, SolidRowPairsCrossCheck, testing::Values(1, 2));

@@ -99,11 +99,14 @@ struct BlendSelect {
 [[gnu::target("avx2")]] inline __m256i alpha_blend16(__m256i cs, __m256i cd, __m256i a4) {
   return _mm256_add_epi16(_mm256_mulhi_epi16(_mm256_slli_epi16(_mm256_sub_epi16(cs, cd), 7), a4), cd);
 }
-// out8 on both halves: the sums above lie in [-1018, 1273], so the 16-bit mask and clamp see what the 32-bit ones
-// do.
-[[gnu::target("avx2")]] inline __m256i out16(__m256i c, __m256i wrap_mask) {
-  return _mm256_min_epi16(_mm256_max_epi16(_mm256_and_si256(c, wrap_mask), _mm256_setzero_si256()),
-                          _mm256_set1_epi16(255));
+// out8 on both halves of both pairs, packed as the frame stores them (r | g << 8 | b << 16 | a << 24): the sums
+// above lie in [-1018, 1273], so the 16-bit mask sees what the 32-bit one does, and packus's signed saturation to
+// [0, 255] is out8's clamp; a byte shuffle then puts each pixel's four channels together (packus leaves r0 b0 r1
+// b1 .. then g0 a0 g1 a1 .. in each 128-bit half).
+[[gnu::target("avx2")]] inline __m256i pack_pairs(__m256i rb, __m256i ga, __m256i wrap_mask) {
+  const __m256i bytes = _mm256_packus_epi16(_mm256_and_si256(rb, wrap_mask), _mm256_and_si256(ga, wrap_mask));
+  return _mm256_shuffle_epi8(bytes, _mm256_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15, 0, 8, 1, 9,
+                                                     2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15));
 }
 
 // Texel channels of a group.
@@ -255,8 +258,8 @@ template <bool kRepeat>
   return _mm256_set1_epi32(static_cast<int32_t>(packed));
 }
 
-// kStepped (packed kernels on the u, v path): colour and u, v stepped group by group from the run's SpanSteps as
-// the span stepper steps its arrays, instead of read from them.
+// kStepped (lean kernels on the u, v path or untextured): colour and u, v stepped group by group from the run's
+// SpanSteps as the span stepper steps its arrays, instead of read from them.
 template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false>
 [[gnu::target("avx2"), gnu::always_inline]] inline uint64_t fused_pass(const FusedDraw& d, const FusedRun& run) {
   // Copies in locals: the frame and Z stores go through bytes, which could alias anything reached through the
@@ -270,8 +273,12 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   constexpr bool kLean = kShape != FusedShape::kGeneral;
   constexpr bool kRepeat = repeats(kShape);
   constexpr bool kAlphaBlend = kShape == FusedShape::kAlpha || kShape == FusedShape::kAlphaRepeat;
-  // The lean textured kernels keep channels two to a lane from the lookup to the pack (out16 and friends).
-  constexpr bool kPacked = kLean && (kTfx == Tfx::kModulate || kTfx == Tfx::kDecal);
+  // The lean textured kernels keep channels two to a lane from the lookup to the pack (pack_pairs and friends), and so
+  // do the lean opaque untextured ones (the colour's integer part, at most 511, only wrapped and clamped; the
+  // packed blend takes colours of at most 255, so the untextured blend stays 32-bit).
+  constexpr bool kUntextured = kTexture == FusedTexture::kNone;
+  constexpr bool kPacked =
+      kLean && (kTfx == Tfx::kModulate || kTfx == Tfx::kDecal || (kTfx == Tfx::kNone && !kAlphaBlend));
   const bool fog = !kLean && d.fog;
   const bool merge = !kLean && d.merge;
   const bool z_test = kLean || d.z_test;
@@ -322,8 +329,10 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     step_rb = step_pair(st.color_step[0], st.color_step[2], d.steps_borrow);
     step_ga = step_pair(st.color_step[1], st.color_step[3], d.steps_borrow);
     floor16 = _mm256_set1_epi16(st.clamp_color ? 0 : INT16_MIN);
-    at_u = load8(st.u), at_v = load8(st.v);
-    step_u = _mm256_set1_epi32(st.u_step), step_v = _mm256_set1_epi32(st.v_step);
+    if constexpr (!kUntextured) {
+      at_u = load8(st.u), at_v = load8(st.v);
+      step_u = _mm256_set1_epi32(st.u_step), step_v = _mm256_set1_epi32(st.v_step);
+    }
   }
   uint64_t pixels = 0;
   for (int g = 0; g < groups.groups; g++) {
@@ -332,11 +341,12 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       if (g > 0) {
         at_rb = _mm256_max_epi16(_mm256_add_epi16(at_rb, step_rb), floor16);
         at_ga = _mm256_max_epi16(_mm256_add_epi16(at_ga, step_ga), floor16);
-        at_u = _mm256_add_epi32(at_u, step_u), at_v = _mm256_add_epi32(at_v, step_v);
+        if constexpr (!kUntextured) at_u = _mm256_add_epi32(at_u, step_u), at_v = _mm256_add_epi32(at_v, step_v);
       }
     }
-    __m256i fm = groups.fm ? load8(groups.fm + i) : fm0;
-    __m256i zm = groups.zm ? load8(groups.zm + i) : zm0;
+    // Stepped runs are whole spans with the draw's masks (no per-pixel ones).
+    __m256i fm = !kStepped && groups.fm ? load8(groups.fm + i) : fm0;
+    __m256i zm = !kStepped && groups.zm ? load8(groups.zm + i) : zm0;
     if (g == 0 || g == last_group) {
       const __m256i outside = _mm256_or_si256(g == 0 ? head_outside : _mm256_setzero_si256(),
                                               g == last_group ? tail_outside : _mm256_setzero_si256());
@@ -356,7 +366,12 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     // TFX: the texel with the fragment colour (8.7).
     __m256i r = _mm256_setzero_si256(), gg = r, b = r, a = r;
     __m256i rb = r, ga = r;  // kPacked
-    if constexpr (kPacked) {
+    if constexpr (kPacked && kUntextured) {
+      // The colour's integer part in both halves (tfx kNone), alpha included.
+      const __m256i crb = kStepped ? at_rb : channel_pairs(s.r + i, s.b + i);
+      const __m256i cga = kStepped ? at_ga : channel_pairs(s.g + i, s.a + i);
+      rb = _mm256_srli_epi16(crb, 7), ga = _mm256_srli_epi16(cga, 7);
+    } else if constexpr (kPacked) {
       TexelPairs t;
       __m256i crb, cga;
       if constexpr (kStepped) {
@@ -377,7 +392,14 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       }
       ga = select8(ga, _mm256_srli_epi16(cga, 7), vertex_alpha);
     } else {
-      const __m256i cr = load_u16(s.r + i), cg = load_u16(s.g + i), cb = load_u16(s.b + i), ca = load_u16(s.a + i);
+      __m256i cr, cg, cb, ca;
+      if constexpr (kStepped) {  // the stepped pairs' halves, as load_u16 reads the arrays
+        const __m256i low16 = _mm256_set1_epi32(0xffff);
+        cr = _mm256_and_si256(at_rb, low16), cb = _mm256_srli_epi32(at_rb, 16);
+        cg = _mm256_and_si256(at_ga, low16), ca = _mm256_srli_epi32(at_ga, 16);
+      } else {
+        cr = load_u16(s.r + i), cg = load_u16(s.g + i), cb = load_u16(s.b + i), ca = load_u16(s.a + i);
+      }
       const __m256i af = _mm256_srai_epi32(ca, 7);
       if constexpr (kTfx == Tfx::kNone) {
         r = _mm256_srai_epi32(cr, 7), gg = _mm256_srai_epi32(cg, 7), b = _mm256_srai_epi32(cb, 7), a = af;
@@ -449,7 +471,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     // Wrap or clamp, pack, masks.
     __m256i fs;
     if constexpr (kPacked) {
-      fs = _mm256_or_si256(out16(rb, wm16), _mm256_slli_epi32(out16(ga, wm16), 8));
+      fs = pack_pairs(rb, ga, wm16);
     } else {
       fs = _mm256_or_si256(_mm256_or_si256(out8(r, wm), _mm256_slli_epi32(out8(gg, wm), 8)),
                            _mm256_or_si256(_mm256_slli_epi32(out8(b, wm), 16), _mm256_slli_epi32(out8(a, wm), 24)));
@@ -498,6 +520,10 @@ FusedGroupsFn pick_stepped_tfx(Tfx tfx) {
 }
 template <FusedShape kShape, bool kAvx512>
 FusedGroupsFn pick_stepped_texture(FusedTexture texture, Tfx tfx) {
+  if constexpr (!repeats(kShape)) {
+    if (texture == FusedTexture::kNone)
+      return tfx == Tfx::kNone ? fused_kernel<FusedTexture::kNone, Tfx::kNone, kShape, kAvx512, true>() : nullptr;
+  }
   if (texture == FusedTexture::kBilinearUv) return pick_stepped_tfx<FusedTexture::kBilinearUv, kShape, kAvx512>(tfx);
   if (texture == FusedTexture::kNearestUv) return pick_stepped_tfx<FusedTexture::kNearestUv, kShape, kAvx512>(tfx);
   return nullptr;

@@ -109,9 +109,9 @@ enum class FusedShape : uint8_t { kGeneral, kOpaque, kAlpha, kOpaqueRepeat, kAlp
 FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = FusedShape::kGeneral,
                            bool allow_avx512 = false);
 bool cpu_has_avx512_vl_bw_dq();
-// The kernel of a lean shape with MODULATE or DECAL on the u, v path (kNearestUv, kBilinearUv) that steps colour
-// and u, v from the run's SpanSteps (FusedRun::steps, a run of a span's whole groups from its first) instead of
-// reading the span's arrays; null for the others.
+// The kernel of a lean shape with MODULATE or DECAL on the u, v path (kNearestUv, kBilinearUv), or untextured
+// (kNone, Tfx::kNone, kOpaque or kAlpha), that steps colour (and u, v) from the run's SpanSteps (FusedRun::steps, a
+// run of a span's whole groups from its first) instead of reading the span's arrays; null for the others.
 FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512 = false);
 
 }  // namespace gcvu::gs::pixel

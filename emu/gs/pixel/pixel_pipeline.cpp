@@ -147,6 +147,10 @@ struct PixelPipeline::Impl {
                      bool break_pair) = nullptr;
   bool hold_rows = false;
   bool break_row_pairs = false;  // GsConfig::break_row_pairs
+  // A flat span that brings its steps gives its colour from them, without its arrays (GsConfig::fused_steps);
+  // `flat_steps_swapped` (GsConfig::break_span_steps) takes their r and b channels for each other.
+  bool flat_from_steps = false;
+  bool flat_steps_swapped = false;
   // The even row held for a pair: its pixels and the frame value and Z it stores.
   struct HeldRow {
     bool held = false;
@@ -700,13 +704,15 @@ Stage pick_write_fb(bool merge) {
 
 // ---- The fused pass of solid draws ----
 
-// The frame value of a solid draw's pixel i: the colour's integer part, wrapped or clamped, and FBA.
-inline uint32_t solid_color(const Impl& p, const Span& s, int i) {
+// The frame value of a solid draw's colour r, g, b, a (8.7): the integer parts, wrapped or clamped, and FBA.
+inline uint32_t solid_color(const Impl& p, int16_t r, int16_t g, int16_t b, int16_t a) {
   const int32_t wm = p.wrap_mask;
-  auto channel = [&](const int16_t* c) {
-    return static_cast<uint32_t>(clamp8((static_cast<uint16_t>(c[i]) >> 7) & wm));
-  };
-  return channel(s.r) | (channel(s.g) << 8) | (channel(s.b) << 16) | (channel(s.a) << 24) | p.fba_bit;
+  auto channel = [&](int16_t c) { return static_cast<uint32_t>(clamp8((static_cast<uint16_t>(c) >> 7) & wm)); };
+  return channel(r) | (channel(g) << 8) | (channel(b) << 16) | (channel(a) << 24) | p.fba_bit;
+}
+// The same for pixel i of a span.
+inline uint32_t solid_color(const Impl& p, const Span& s, int i) {
+  return solid_color(p, s.r[i], s.g[i], s.b[i], s.a[i]);
 }
 
 // A 32-bit frame with nothing masked, no texture, alpha test, fog, blend or dither, and Z written or not: the
@@ -1273,6 +1279,8 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
     p.solid = solid_stage;
     if (config.pair_solid_rows) p.solid_pair = pick_solid_pair(frame_addr, p.z_first, key.zwrite(), z, z_addr);
     p.break_row_pairs = config.break_row_pairs;
+    p.flat_from_steps = config.fused_steps;
+    p.flat_steps_swapped = config.break_span_steps;
   } else {
     choose_fused(p, config, frame_addr, z_addr, merge);
   }
@@ -1544,12 +1552,24 @@ void draw_held_row(Impl& p) {
 // of several colours or Z returns false (after the held row is drawn, so spans reach memory in the order they
 // came) and goes through the draw's stage.
 bool draw_solid_pair(Impl& p, Span& s, Scratch& w) {
-  complete_span(s, w, s.count);  // sets flat_color for a span whose colour was deferred
-  if (!s.flat_color || !(s.flat_z || !p.key.zwrite())) {
+  // A flat span's steps hold its colour in every lane: the span stepper need not fill its colour rows (~1.4 host
+  // instructions a pixel of the flat GsFill, callgrind). Otherwise the arrays, which set flat_color for a span
+  // whose colour was deferred.
+  const SpanSteps* steps = s.steps;
+  const bool from_steps = p.flat_from_steps && s.deferred && steps && steps->flat_color;
+  if (!from_steps) complete_span(s, w, s.count);
+  if (!(from_steps || s.flat_color) || !(s.flat_z || !p.key.zwrite())) {
     draw_held_row(p);
     return false;
   }
-  const uint32_t color = solid_color(p, s, 0), z = s.z[0];
+  uint32_t color = 0;
+  if (from_steps) {
+    const int r = p.flat_steps_swapped ? 2 : 0;
+    color = solid_color(p, steps->color[r][0], steps->color[1][0], steps->color[2 - r][0], steps->color[3][0]);
+  } else {
+    color = solid_color(p, s, 0);
+  }
+  const uint32_t z = s.z[0];
   Impl::HeldRow& h = p.held;
   if (h.held && h.y + 1 == s.y && h.color == color && h.z == z) {
     h.held = false;

@@ -26,12 +26,13 @@ class SpanAttributeSource {
 // Colour and u, v of a span as the span stepper steps them in 8-pixel groups (raster/span_stepper.hpp): the lanes
 // of the group that holds the span's first pixel and what each later group adds, colour in 16 bits (clamped at
 // zero after each group's add when `clamp_color`, PCSX2's max_i16; flat colour adds nothing and is not clamped),
-// u and v in 32 bits (wrapping). A pixel stage that walks the span's whole groups from the first may step them
-// itself instead of asking for the arrays.
+// u and v in 32 bits (wrapping; zero for an untextured draw). A pixel stage that walks the span's whole groups from the
+// first may step them itself instead of asking for the arrays.
 struct SpanSteps {
   int16_t color[4][8] = {};  // r, g, b, a
   int16_t color_step[4] = {};
   bool clamp_color = false;
+  bool flat_color = false;  // every lane of every group holds color[c][0] (the colour steps are zero)
   int32_t u[8] = {}, v[8] = {};
   int32_t u_step = 0, v_step = 0;
 };
@@ -62,8 +63,8 @@ struct Span {
   bool whole_groups = false;
   // When set, the arrays above except z are not filled yet: the pixel stage asks for them (once per span).
   SpanAttributeSource* deferred = nullptr;
-  // With whole_groups, for 8-lane FST-textured spans with colour and no fog: r, g, b, a, u and v as steps, which
-  // give the arrays' values group by group (SpanSteps).
+  // For 8-lane spans with colour, no fog, and no texture or an FST one: r, g, b, a, u and v as steps, which give
+  // the arrays' values group by group (SpanSteps; a pixel stage steps them itself only over whole groups).
   const SpanSteps* steps = nullptr;
 };
 

@@ -391,7 +391,7 @@ void SpanStepper::fill_texture(int count, int skip, const RasterVertex& scan) {
 }
 
 bool SpanStepper::gives_steps() const {
-  return lanes_ == 8 && setup_.color && setup_.texture && setup_.fst && !setup_.fog && !setup_.sprite;
+  return lanes_ == 8 && setup_.color && (!setup_.texture || setup_.fst) && !setup_.fog && !setup_.sprite;
 }
 
 // The first group's lanes as step_groups_body writes them (base + offset[lane - skip], wrapping adds, no clamp) and
@@ -410,6 +410,8 @@ void SpanStepper::fill_steps(int skip, const RasterVertex& scan) {
     st.color_step[c] = gouraud ? color_step_[c] : int16_t{0};
   }
   st.clamp_color = gouraud;
+  st.flat_color = !gouraud;
+  if (!setup_.texture) return;
   const __m128i u0 = _mm_set1_epi32(truncate_to_int32(scan.attr[kAttrS]));
   const __m128i v0 = _mm_set1_epi32(truncate_to_int32(scan.attr[kAttrT]));
   const int32_t* u_offsets = u_lane_.data() + kLaneTableCentre - skip;
@@ -477,7 +479,7 @@ void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& sca
     span.flat_z = fill_z<kLanes>(count, skip, scan);
     span.z = z_.data() + kPad;
   }
-  if (span.whole_groups && gives_steps()) {
+  if (gives_steps()) {
     fill_steps(skip, scan);
     span.steps = &steps_;
   }

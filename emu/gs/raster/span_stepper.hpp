@@ -87,7 +87,8 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   void fill_fog(int count, int skip, const RasterVertex& scan);
   template <int kLanes>
   void fill_texture(int count, int skip, const RasterVertex& scan);
-  // The span's colour and u, v as steps (Span::steps), for 8-lane FST-textured draws with colour and no fog.
+  // The span's colour and u, v as steps (Span::steps), for 8-lane draws with colour, no fog, and no texture or an
+  // FST one.
   bool gives_steps() const;
   void fill_steps(int skip, const RasterVertex& scan);
 
