@@ -83,12 +83,11 @@ struct BuiltFrame {
 // Builds a level's frames. What every frame of the level shares is done once, when the builder is made: the
 // core_data copy with the ad-gifs and texture records rewritten as the level load does, the texture placement and
 // the footprint check; lit terrain and shrub colours are kept while what they depend on stays the same
-// (patch_colours.hpp, shrub_colours.hpp). Each
-// frame then gets the same bytes as from a builder of its own.
-// Errors (formats::FormatError naming the level's core_data, the offset and the rule): a patch whose VU footprint
-// reaches kPatchParamsRel, a list range that is not whole quadwords, textures not fitting GS memory (when made);
-// the image not fitting ee_ram_bytes; the program lacking tfrag_init/tfrag_patch (std::out_of_range) or over
-// 16 KiB (per frame).
+// (patch_colours.hpp, shrub_colours.hpp). Each frame gets the same bytes as from a builder of its own.
+// Errors (formats::FormatError naming the level's core_data, the offset and the rule): when made, a patch whose VU
+// footprint reaches kPatchParamsRel or a list range that is not whole quadwords; per frame, textures not fitting GS
+// memory, the image not fitting ee_ram_bytes, the program lacking tfrag_init/tfrag_patch (std::out_of_range) or
+// over 16 KiB.
 class FrameBuilder {
  public:
   explicit FrameBuilder(const formats::rc2::Level& level);  // the level must outlive the builder
