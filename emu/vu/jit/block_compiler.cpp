@@ -1,5 +1,6 @@
 #include "emu/vu/jit/block_compiler.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -1047,12 +1048,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       push_pending_macs();
       pending_macs_.clear();
     }
+    const auto used = [&](uint32_t slot) {
+      return std::any_of(pending_macs_.begin(), pending_macs_.end(),
+                         [&](const PendingMac& held) { return held.slot == slot; });
+    };
     uint32_t slot = 0;
-    for (bool used = true; used; ++slot) {
-      used = false;
-      for (const PendingMac& held : pending_macs_) used = used || held.slot == slot;
-      if (!used) break;
-    }
+    while (used(slot)) ++slot;
     return slot;
   }
   // FlagPipeline::commit for the results held back that are due at a pair issuing at `issue`, oldest first.
