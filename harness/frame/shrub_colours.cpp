@@ -17,8 +17,7 @@ ShrubPalette light_shrub_instance(const formats::rc2::ShrubClass& shrub, const I
     const auto& n = shrub.palette[i];
     std::array<uint32_t, 3> normal{};
     for (size_t a = 0; a < 3; ++a) {
-      const auto& u = unit_axes;
-      const double turned = u[0][a] * n[0] + u[1][a] * n[1] + u[2][a] * n[2];
+      const double turned = unit_axes[0][a] * n[0] + unit_axes[1][a] * n[1] + unit_axes[2][a] * n[2];
       normal[a] = float_word(turned / 32767.0);
     }
     out[i] = lights.empty() ? (instance.colour | 0x80u << 24) : light_normal(normal, base, lights[0]);
