@@ -264,6 +264,7 @@ void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* 
     } else {
       const RasterVertex& provoking = vertices[index[setup_.flat_vertex]];
       for (int c = 0; c < 4; ++c) flat_color_[c] = low16(truncate_to_int32(provoking.attr[kAttrR + c]));
+      flat_steps_filled_ = false;
     }
   }
 }
@@ -399,6 +400,9 @@ bool SpanStepper::gives_steps() const {
 void SpanStepper::fill_steps(int skip, const RasterVertex& scan) {
   SpanSteps& st = steps_;
   const bool gouraud = setup_.gouraud;
+  // An untextured flat primitive's steps are its colour alone: the same for each of its spans.
+  if (flat_steps_filled_) return;
+  flat_steps_filled_ = !gouraud && !setup_.texture;
   for (int c = 0; c < 4; ++c) {
     __m128i lanes = _mm_set1_epi16(flat_color_[c]);
     if (gouraud) {
