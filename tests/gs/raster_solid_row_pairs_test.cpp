@@ -3,7 +3,8 @@
 // check between two gcvu paths over seeded random scenes, not proof against PCSX2 (the golden corpus is that):
 // flat and Gouraud triangles, strips and sprites, runs of primitives sharing one colour and Z (so pairs span
 // primitives) or not, every frame width and scissor, Z 32/24/16-bit, masked or off, frame and Z apart or on the
-// same pages, hidden work skipped or drawn, on one and two threads. Flat spans' colours come from their steps
+// same pages, hidden work skipped or drawn, on one and two threads, the pairs filled by the AVX2 build (where the CPU
+// has AVX2: row_pair_fill_avx2.hpp) and by the portable one. Flat spans' colours come from their steps
 // (GsConfig::fused_steps) in the paired draws, from the span stepper's arrays row by row. And the check can fail: a
 // pair fill that also fills the groups beside the shared ones (GsConfig::break_row_pairs) is caught, and so are
 // paired rows that take a flat span's r and b steps for each other (GsConfig::break_span_steps).
@@ -12,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <random>
+#include <tuple>
 
 #include "emu/gif/gs_registers.hpp"
 #include "emu/gs/gs.hpp"
@@ -97,30 +99,40 @@ Outcome compare(GsConfig paired, int threads, bool skip_hidden_work) {
   return out;
 }
 
-class SolidRowPairsCrossCheck : public testing::TestWithParam<int> {};
+// Rasterizer threads, and whether the paired draws may take the AVX2 pair fill.
+class SolidRowPairsCrossCheck : public testing::TestWithParam<std::tuple<int, bool>> {
+ protected:
+  int threads() const { return std::get<0>(GetParam()); }
+  GsConfig paired() const {
+    GsConfig c;
+    c.allow_avx2 = std::get<1>(GetParam());
+    return c;
+  }
+};
 
 TEST_P(SolidRowPairsCrossCheck, PairedRowsLeaveTheSameBytesAsRowByRow) {
   for (bool skip : {false, true}) {
-    const Outcome o = compare(GsConfig{}, GetParam(), skip);
+    const Outcome o = compare(paired(), threads(), skip);
     EXPECT_EQ(o.differing_scenes, 0) << "skip_hidden_work " << skip << ": " << o.first;
   }
 }
 
 TEST_P(SolidRowPairsCrossCheck, CheckCatchesFillsBesideTheSharedGroups) {
-  GsConfig broken;
+  GsConfig broken = paired();
   broken.break_row_pairs = true;
-  const Outcome o = compare(broken, GetParam(), false);
+  const Outcome o = compare(broken, threads(), false);
   EXPECT_GT(o.differing_scenes, 10) << "the broken pair fill went unnoticed in most of 20 scenes";
 }
 
 TEST_P(SolidRowPairsCrossCheck, CheckCatchesFlatStepsSwapped) {
-  GsConfig broken;
+  GsConfig broken = paired();
   broken.break_span_steps = true;
-  const Outcome o = compare(broken, GetParam(), false);
+  const Outcome o = compare(broken, threads(), false);
   EXPECT_GT(o.differing_scenes, 10) << "flat colours with r and b swapped went unnoticed in most of 20 scenes";
 }
 
-INSTANTIATE_TEST_SUITE_P(Threads, SolidRowPairsCrossCheck, testing::Values(1, 2));
+INSTANTIATE_TEST_SUITE_P(ThreadsAndBuilds, SolidRowPairsCrossCheck,
+                         testing::Combine(testing::Values(1, 2), testing::Bool()));
 
 }  // namespace
 }  // namespace gcvu::gs

@@ -9,16 +9,18 @@
 #include <algorithm>
 #include <cstring>
 
+#include <emmintrin.h>
 #include <xmmintrin.h>
 
 #include "emu/gs/memory/pixel_address.hpp"
+#include "emu/gs/pixel/bilinear_rows.hpp"
 #include "emu/gs/pixel/coverage_mask.hpp"
 #include "emu/gs/pixel/depth_test.hpp"
-#include "emu/gs/pixel/bilinear_rows.hpp"
 #include "emu/gs/pixel/fused_groups.hpp"
 #include "emu/gs/pixel/lod_rows.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
+#include "emu/gs/pixel/row_pair_fill_avx2.hpp"
 #include "emu/gs/pixel/row_store32.hpp"
 #include "emu/gs/pixel/texture_cache.hpp"
 #include "emu/gs/pixel/texture_coverage.hpp"
@@ -147,6 +149,8 @@ struct PixelPipeline::Impl {
                      bool break_pair) = nullptr;
   bool hold_rows = false;
   bool break_row_pairs = false;  // GsConfig::break_row_pairs
+  // The frame and Z buffer as the AVX2 pair fill takes them (row_pair_fill_avx2.hpp); each pair sets the values.
+  std::array<PairBuffer, 2> pair_buffers{};
   // A flat span that brings its steps gives its colour from them, without its arrays (GsConfig::fused_steps);
   // `flat_steps_swapped` (GsConfig::break_span_steps) takes their r and b channels for each other.
   bool flat_from_steps = false;
@@ -808,21 +812,54 @@ void stage_solid_pair(Impl& p, int y, int x0, int n0, int x1, int n1, uint32_t c
 }
 using SolidPair = void (*)(Impl&, int y, int x0, int n0, int x1, int n1, uint32_t color, uint32_t z, bool break_pair);
 
+// The frame and Z buffer of a pair stage as the AVX2 fill takes them (row_pair_fill_avx2.hpp), values left to
+// each pair; false when either does not start on a page (FRAME and ZBUF buffers always do).
+template <Psm kFAddr, Psm kZAddr>
+bool pair_buffers(const BufferLayout& fb, const BufferLayout& zb, std::array<PairBuffer, 2>& out) {
+  auto one = [](const BufferLayout& layout, const std::array<uint16_t, 8>* columns, PairBuffer& buffer) {
+    constexpr uint32_t kPageBlocks =
+        1u << (PsmTraits<Psm::kCt32>::kPageElementsLog2 - PsmTraits<Psm::kCt32>::kBlockElementsLog2);
+    buffer.base_elements = (layout.base_block % kBlockCount) << PsmTraits<Psm::kCt32>::kBlockElementsLog2;
+    buffer.columns = columns;
+    return layout.base_block % kPageBlocks == 0;
+  };
+  return (fb.width_64 & 63) == (zb.width_64 & 63) && one(fb, kGroupColumnBytes<kFAddr>.data(), out[0]) &&
+         one(zb, kGroupColumnBytes<kZAddr>.data(), out[1]);
+}
+
+// stage_solid_pair through the AVX2 fill, frame and Z (if written) in one walk.
+template <Psm kFAddr, ZFmt kZ, Psm kZAddr>
+void stage_solid_pair_avx2(Impl& p, int y, int x0, int n0, int x1, int n1, uint32_t color, uint32_t z,
+                           bool break_pair) {
+  p.pair_buffers[0].value = color, p.pair_buffers[1].value = z;
+  fill_row_pair32_avx2(p.vm, p.fb.width_64 & 63, static_cast<uint32_t>(y), x0, n0, x1, n1, p.pair_buffers.data(),
+                       kZ == ZFmt::kNone ? 1 : 2, break_pair);
+}
+
+// The AVX2 build of the pair stage for kFAddr, kZ, kZAddr where allowed and present, or the portable one.
+// The AVX2 one needs the pipeline's frame and Z buffer on pages (Impl::pair_buffers).
+template <Psm kFAddr, ZFmt kZ, Psm kZAddr>
+SolidPair solid_pair_for_cpu(Impl& p, bool allow_avx2) {
+  static const bool avx2 = cpu_has_avx2();
+  const bool fits = pair_buffers<kFAddr, kZAddr>(p.fb, p.zb, p.pair_buffers);
+  return avx2 && allow_avx2 && fits ? stage_solid_pair_avx2<kFAddr, kZ, kZAddr> : stage_solid_pair<kFAddr, kZ, kZAddr>;
+}
+
 // The pair stage for an untested solid draw with a 32-bit frame swizzle and Z unwritten or 32-bit in a 32-bit
-// swizzle; null for the others (they draw row by row).
-SolidPair pick_solid_pair(Psm frame_addr, bool tested, bool zwrite, ZFmt z, Psm z_addr) {
+// swizzle (its AVX2 build where allowed and present); null for the others (they draw row by row).
+SolidPair pick_solid_pair(Impl& p, Psm frame_addr, bool tested, bool zwrite, ZFmt z, Psm z_addr, bool allow_avx2) {
   if (tested || (frame_addr != Psm::kCt32 && frame_addr != Psm::kZ32)) return nullptr;
   const bool frame_ct = frame_addr == Psm::kCt32;
   if (!zwrite) {
-    return frame_ct ? stage_solid_pair<Psm::kCt32, ZFmt::kNone, Psm::kZ32>
-                    : stage_solid_pair<Psm::kZ32, ZFmt::kNone, Psm::kZ32>;
+    return frame_ct ? solid_pair_for_cpu<Psm::kCt32, ZFmt::kNone, Psm::kZ32>(p, allow_avx2)
+                    : solid_pair_for_cpu<Psm::kZ32, ZFmt::kNone, Psm::kZ32>(p, allow_avx2);
   }
   if (z != ZFmt::k32 || (z_addr != Psm::kZ32 && z_addr != Psm::kCt32)) return nullptr;
   if (z_addr == Psm::kZ32)
-    return frame_ct ? stage_solid_pair<Psm::kCt32, ZFmt::k32, Psm::kZ32>
-                    : stage_solid_pair<Psm::kZ32, ZFmt::k32, Psm::kZ32>;
-  return frame_ct ? stage_solid_pair<Psm::kCt32, ZFmt::k32, Psm::kCt32>
-                  : stage_solid_pair<Psm::kZ32, ZFmt::k32, Psm::kCt32>;
+    return frame_ct ? solid_pair_for_cpu<Psm::kCt32, ZFmt::k32, Psm::kZ32>(p, allow_avx2)
+                    : solid_pair_for_cpu<Psm::kZ32, ZFmt::k32, Psm::kZ32>(p, allow_avx2);
+  return frame_ct ? solid_pair_for_cpu<Psm::kCt32, ZFmt::k32, Psm::kCt32>(p, allow_avx2)
+                  : solid_pair_for_cpu<Psm::kZ32, ZFmt::k32, Psm::kCt32>(p, allow_avx2);
 }
 
 template <Psm kFAddr, ZFmt kZ, bool kTested>
@@ -1277,7 +1314,8 @@ void PixelPipeline::init(const DrawState& state, LocalMemory& memory, const Clut
     p.fused_only_with_z = true;
   } else if (solid_stage) {
     p.solid = solid_stage;
-    if (config.pair_solid_rows) p.solid_pair = pick_solid_pair(frame_addr, p.z_first, key.zwrite(), z, z_addr);
+    if (config.pair_solid_rows)
+      p.solid_pair = pick_solid_pair(p, frame_addr, p.z_first, key.zwrite(), z, z_addr, config.allow_avx2);
     p.break_row_pairs = config.break_row_pairs;
     p.flat_from_steps = config.fused_steps;
     p.flat_steps_swapped = config.break_span_steps;
@@ -1547,10 +1585,53 @@ void draw_held_row(Impl& p) {
   p.solid_pair(p, h.y, h.x, h.count, 0, 0, h.color, h.z, false);
 }
 
-// For a draw that holds rows (hold_rows_for_pairs), a span of one colour and Z: paired with the held even row above
-// it when both store the same colour and Z, or held if it is on an even row, or else drawn alone; true then. A span
-// of several colours or Z returns false (after the held row is drawn, so spans reach memory in the order they
-// came) and goes through the draw's stage.
+// A span of one colour and Z of a draw that holds rows (hold_rows_for_pairs): paired with the held even row above it
+// when both store the same colour and Z, or held if it is on an even row, or else drawn alone.
+void pair_or_hold(Impl& p, int y, int x, int count, uint32_t color, uint32_t z) {
+  Impl::HeldRow& h = p.held;
+  if (h.held && h.y + 1 == y && h.color == color && h.z == z) {
+    h.held = false;
+    p.solid_pair(p, h.y, h.x, h.count, x, count, color, z, p.break_row_pairs);
+    return;
+  }
+  draw_held_row(p);
+  if ((y & 1) != 0) {
+    p.solid_pair(p, y - 1, 0, 0, x, count, color, z, false);
+    return;
+  }
+  h.held = true;
+  h.y = y, h.x = x, h.count = count, h.color = color, h.z = z;
+}
+
+// The colour of a flat span whose steps give it (Span::steps), r and b taken for each other when
+// `flat_steps_swapped` (GsConfig::break_span_steps).
+// solid_color's channels side by side: each (c >> 7) & wrap_mask is at most 511, so the 16-bit minimum with 255 and
+// the pack give clamp8's bytes.
+uint32_t flat_color_from_steps(const Impl& p, const SpanSteps& steps) {
+  const int r = p.flat_steps_swapped ? 2 : 0;
+  const __m128i c =
+      _mm_setr_epi16(steps.color[r][0], steps.color[1][0], steps.color[2 - r][0], steps.color[3][0], 0, 0, 0, 0);
+  const __m128i wrapped = _mm_and_si128(_mm_srli_epi16(c, 7), _mm_set1_epi16(static_cast<int16_t>(p.wrap_mask)));
+  const __m128i bytes = _mm_packus_epi16(_mm_min_epi16(wrapped, _mm_set1_epi16(255)), wrapped);
+  return static_cast<uint32_t>(_mm_cvtsi128_si32(bytes)) | p.fba_bit;
+}
+
+// For a draw that holds rows, a flat span whose steps give its colour, of one Z or none written (the flat GsFill's
+// every span): paired or held straight from the span the stepper handed over, without copying it or filling its
+// arrays; true then. Any other span returns false and takes draw_span's way.
+bool pair_from_steps(Impl& p, const Span& s) {
+  const SpanSteps* steps = s.steps;
+  if (!p.flat_from_steps || !s.deferred || !steps || !steps->flat_color) return false;
+  if (!s.flat_z && p.key.zwrite()) return false;
+  const int count = std::min(s.count, kMaxSpanPixels);
+  p.pixels += static_cast<uint64_t>(count);
+  pair_or_hold(p, s.y, s.x, count, flat_color_from_steps(p, *steps), s.z ? s.z[0] : 0u);
+  return true;
+}
+
+// For a draw that holds rows (hold_rows_for_pairs), a span of one colour and Z: paired or held (pair_or_hold); true
+// then. A span of several colours or Z returns false (after the held row is drawn, so spans reach memory in the
+// order they came) and goes through the draw's stage.
 bool draw_solid_pair(Impl& p, Span& s, Scratch& w) {
   // A flat span's steps hold its colour in every lane: the span stepper need not fill its colour rows (~1.4 host
   // instructions a pixel of the flat GsFill, callgrind). Otherwise the arrays, which set flat_color for a span
@@ -1562,42 +1643,14 @@ bool draw_solid_pair(Impl& p, Span& s, Scratch& w) {
     draw_held_row(p);
     return false;
   }
-  uint32_t color = 0;
-  if (from_steps) {
-    const int r = p.flat_steps_swapped ? 2 : 0;
-    color = solid_color(p, steps->color[r][0], steps->color[1][0], steps->color[2 - r][0], steps->color[3][0]);
-  } else {
-    color = solid_color(p, s, 0);
-  }
-  const uint32_t z = s.z[0];
-  Impl::HeldRow& h = p.held;
-  if (h.held && h.y + 1 == s.y && h.color == color && h.z == z) {
-    h.held = false;
-    p.solid_pair(p, h.y, h.x, h.count, s.x, s.count, color, z, p.break_row_pairs);
-    return true;
-  }
-  draw_held_row(p);
-  if ((s.y & 1) != 0) {
-    p.solid_pair(p, s.y - 1, 0, 0, s.x, s.count, color, z, false);
-    return true;
-  }
-  h.held = true;
-  h.y = s.y, h.x = s.x, h.count = s.count, h.color = color, h.z = z;
+  const uint32_t color = from_steps ? flat_color_from_steps(p, *steps) : solid_color(p, s, 0);
+  pair_or_hold(p, s.y, s.x, s.count, color, s.z[0]);
   return true;
 }
 
-}  // namespace
-
-void PixelPipeline::hold_rows_for_pairs() {
-  Impl& p = *impl_;
-  p.hold_rows = !p.nothing && p.solid_pair != nullptr && (p.apart || !p.key.zwrite());
-}
-
-void PixelPipeline::finish() { draw_held_row(*impl_); }
-
-void PixelPipeline::draw_span(const Span& span_in) {
-  Impl& p = *impl_;
-  if (p.nothing || span_in.count <= 0) return;
+// Every span pair_from_steps does not take. Not inlined into draw_span, whose flat spans would otherwise pay this
+// function's register saves and stack frame (~15 host instructions a span).
+[[gnu::noinline]] void draw_span_stages(Impl& p, const Span& span_in) {
   Scratch& w = p.workspace->scratch;
   Span s = span_in;
   s.count = std::min(s.count, kMaxSpanPixels);
@@ -1663,6 +1716,22 @@ void PixelPipeline::draw_span(const Span& span_in) {
     g = run_end;
   }
   p.pixels += n;
+}
+
+}  // namespace
+
+void PixelPipeline::hold_rows_for_pairs() {
+  Impl& p = *impl_;
+  p.hold_rows = !p.nothing && p.solid_pair != nullptr && (p.apart || !p.key.zwrite());
+}
+
+void PixelPipeline::finish() { draw_held_row(*impl_); }
+
+void PixelPipeline::draw_span(const Span& span_in) {
+  Impl& p = *impl_;
+  if (p.nothing || span_in.count <= 0) return;
+  if (p.hold_rows && !p.last_to_first && pair_from_steps(p, span_in)) return;
+  draw_span_stages(p, span_in);
 }
 
 }  // namespace gcvu::gs

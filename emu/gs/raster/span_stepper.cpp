@@ -10,12 +10,11 @@
 namespace gcvu::gs {
 namespace {
 
-// cvttps2dq / cvttpd2dq: truncation, with the "integer indefinite" 0x80000000 for NaN and out-of-range values.
-template <class F>
-int32_t truncate_to_int32(F value) {
-  if (!(value > F(-2147483649.0)) || !(value < F(2147483648.0))) return INT32_MIN;
-  return int32_t(value);
-}
+// cvttps2dq: truncation, with the "integer indefinite" 0x80000000 for NaN and out-of-range values, as the scalar
+// cvttss2si gives it (one instruction where a range check took two compares and branches: a Gouraud span's steps
+// convert six attributes).
+int32_t truncate_to_int32(float value) { return _mm_cvttss_si32(_mm_set_ss(value)); }
+int32_t truncate_to_int32(double value) = delete;  // would round to float first
 
 // cvtpd2dq under the default rounding mode (nearest, ties to even).
 int32_t round_to_int32(double value) {
@@ -264,6 +263,7 @@ void SpanStepper::setup_primitive(const RasterVertex* vertices, const uint32_t* 
     } else {
       const RasterVertex& provoking = vertices[index[setup_.flat_vertex]];
       for (int c = 0; c < 4; ++c) flat_color_[c] = low16(truncate_to_int32(provoking.attr[kAttrR + c]));
+      flat_steps_filled_ = false;
     }
   }
 }
@@ -272,11 +272,17 @@ template <class T>
 void SpanStepper::fill_constant(T* row, ConstantRun<T>& run, T value, int count) {
   // The span's pixels and the group of slack on either side, so the whole groups hold the value too
   // (Span::whole_groups).
+  // Filled a block of kConstantBlock elements further at a time: a triangle's spans grow by a few pixels a row, and
+  // a fill per row of a few elements costs more in mispredicted loop ends than the block (perf, flat GsFill).
+  constexpr int kConstantBlock = 64;
   const int end = count + 2 * kPad;
   if (value != run.value) run.pixels = 0;
-  if (end > run.pixels) std::fill(row + run.pixels, row + end, value);
+  if (end > run.pixels) {
+    const int to = std::min((end + kConstantBlock - 1) / kConstantBlock * kConstantBlock, int(kMaxSpanPixels + 2 * kPad));
+    std::fill(row + run.pixels, row + to, value);
+    run.pixels = to;
+  }
   run.value = value;
-  run.pixels = std::max(run.pixels, end);
 }
 
 template <int kLanes>
@@ -399,6 +405,9 @@ bool SpanStepper::gives_steps() const {
 void SpanStepper::fill_steps(int skip, const RasterVertex& scan) {
   SpanSteps& st = steps_;
   const bool gouraud = setup_.gouraud;
+  // An untextured flat primitive's steps are its colour alone: the same for each of its spans.
+  if (flat_steps_filled_) return;
+  flat_steps_filled_ = !gouraud && !setup_.texture;
   for (int c = 0; c < 4; ++c) {
     __m128i lanes = _mm_set1_epi16(flat_color_[c]);
     if (gouraud) {

@@ -131,6 +131,7 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   ConstantRun<uint32_t> z_filled_{};
   Row<int32_t> u_, v_;
   SpanSteps steps_;
+  bool flat_steps_filled_ = false;  // steps_ hold the current flat untextured primitive's colour (fill_steps)
   Row<float> s_, t_, q_;
 };
 
