@@ -13,11 +13,9 @@ std::string describe(std::string_view what, size_t count) {
 ByteReader::ByteReader(std::span<const uint8_t> data, std::string source, uint64_t base_offset)
     : data_(data), source_(std::move(source)), base_offset_(base_offset) {}
 
-void ByteReader::need(size_t count, std::string_view what) const {
-  if (count > remaining()) {
-    fail(fmt::format("truncated: {} needed, only {} byte(s) remain of {}", describe(what, count), remaining(),
-                     hex_offset(data_.size())));
-  }
+void ByteReader::fail_truncated(size_t count, std::string_view what) const {
+  fail(fmt::format("truncated: {} needed, only {} byte(s) remain of {}", describe(what, count), remaining(),
+                   hex_offset(data_.size())));
 }
 
 void ByteReader::seek(size_t position, std::string_view what) {
@@ -31,24 +29,6 @@ void ByteReader::seek(size_t position, std::string_view what) {
 void ByteReader::skip(size_t count, std::string_view what) {
   need(count, what);
   position_ += count;
-}
-
-uint64_t ByteReader::little_endian(size_t count, std::string_view what) {
-  need(count, what);
-  uint64_t value = 0;
-  for (size_t i = 0; i < count; ++i) value |= uint64_t{data_[position_ + i]} << (8 * i);
-  position_ += count;
-  return value;
-}
-
-uint8_t ByteReader::u8(std::string_view what) { return static_cast<uint8_t>(little_endian(1, what)); }
-uint16_t ByteReader::u16(std::string_view what) { return static_cast<uint16_t>(little_endian(2, what)); }
-uint32_t ByteReader::u32(std::string_view what) { return static_cast<uint32_t>(little_endian(4, what)); }
-uint64_t ByteReader::u64(std::string_view what) { return little_endian(8, what); }
-
-uint32_t ByteReader::peek_u32(std::string_view what) const {
-  ByteReader copy = *this;
-  return copy.u32(what);
 }
 
 std::span<const uint8_t> ByteReader::bytes(size_t count, std::string_view what) {
