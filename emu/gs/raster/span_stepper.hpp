@@ -92,7 +92,7 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   bool gives_steps() const;
   void fill_steps(int skip, const RasterVertex& scan);
 
-  StepperSetup setup_;
+  const StepperSetup setup_;
   SpanConsumer& consumer_;
   int lanes_;
   bool avx2_;  // AVX2 allowed and present: Z lanes step eight to a register, other lanes in VEX forms
@@ -131,7 +131,9 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   ConstantRun<uint32_t> z_filled_{};
   Row<int32_t> u_, v_;
   SpanSteps steps_;
-  bool flat_steps_filled_ = false;  // steps_ hold the current flat untextured primitive's colour (fill_steps)
+  // steps_ hold the current flat untextured primitive's colour (fill_steps). Only a new flat primitive clears it:
+  // setup_ (Gouraud or flat, textured or not) is fixed for the stepper's life, one draw batch.
+  bool flat_steps_filled_ = false;
   Row<float> s_, t_, q_;
 };
 
