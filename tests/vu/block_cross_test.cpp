@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <memory>
 #include <random>
 #include <vector>
@@ -388,6 +389,53 @@ loop:
 
 // The check itself: every deliberately broken variant of the engine's outcome must be reported, naming the part
 // that differs.
+// Compiled code sends a running XGKICK transfer's qwords ahead, up to the next pair that writes data memory
+// (block_compiler.cpp kick_horizon). Here the block after the XGKICK stores into the packet's fifth qword three
+// cycles before the transfer reads it: the stream must carry the stored value, as on the per-pair path, in whole
+// runs and sliced. With the horizon running past the store (JitFault::kBrokenKickPastStore) the old value goes.
+TEST(VuBlockCross, XgkickQwordsSentAheadStopAtAStore) {
+  const char* store_into_packet = R"(
+        nop                         iaddiu VI01, VI00, 0x100
+        nop                         iaddiu VI02, VI00, 0x104
+        nop                         xgkick VI01
+        nop                         nop
+        nop                         nop
+        nop                         nop
+        nop                         sq.xyzw VF01, 0(VI02)
+        nop                         nop
+        nop                         nop
+        nop                         nop
+        nop                         nop
+        nop                         nop
+        nop                         nop
+        nop                         nop
+        nop                         nop
+        nop[E]                      nop
+        nop                         nop
+)";
+  Case c;
+  c.code = microcode::assemble_source(store_into_packet, "store_into_packet.vsm").code;
+  c.data.assign(vu::kDataQwords * 16, 0);
+  const std::array<uint32_t, 4> tag = harness::vertex_loop_giftag(7);  // EOP, PACKED, 7 qwords of data
+  for (uint32_t q = 0; q < 8; ++q) {
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      const uint32_t word = q == 0 ? tag[lane] : 0x1000 * q + lane;
+      std::memcpy(&c.data[16 * (0x100 + q) + 4 * lane], &word, 4);
+    }
+  }
+  c.set_registers = true;
+  c.registers.write_vf(1, vu::kFieldsXyzw, vu::Vec4{0xaaaa0000u, 0xaaaa0001u, 0xaaaa0002u, 0xaaaa0003u});
+  const EngineStats stats = expect_same_runs(c, "store into the packet");
+  EXPECT_GT(stats.compiled_blocks, 0u);
+  for (const std::vector<uint32_t>& slices : std::vector<std::vector<uint32_t>>{{1, 2, 3}, {5}, {2, 7}}) {
+    expect_same_runs(c, "store into the packet, sliced", slices);
+  }
+  const Outcome reference = run_case(c, vu::Engine::kInterp);
+  Case broken = c;
+  broken.config.jit_fault = vu::JitFault::kBrokenKickPastStore;
+  EXPECT_NE(first_difference(reference, run_case(broken, vu::Engine::kJit)), "");
+}
+
 TEST(VuBlockCross, TheComparisonCatchesEachDeliberateBreak) {
   const harness::Workload vertex_loop = harness::builtin_workloads().front();
   const Outcome reference = run_case(workload_case(vertex_loop), vu::Engine::kInterp);
@@ -578,7 +626,8 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenFlagLiveness) {
 // (whole runs, with write_micro patches between two runs), or, for the inline FMAC op's dead flags, as
 // RandomFlagProgramsMatchThePerPairPath. (kBrokenDeadOverflow is not among them: these programs never read an
 // overflowed ACC lane after a dead write to ACC. VuFlagLiveness.ADeadResultToAccKeepsItsOverflowForTheNextMadd
-// catches it by hand.)
+// catches it by hand. Nor is kBrokenKickPastStore: a random store seldom lands in the qwords a transfer has still to
+// read; XgkickQwordsSentAheadStopAtAStore catches it by hand.)
 TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
   struct Fault {
     vu::JitFault fault;
@@ -599,6 +648,7 @@ TEST(VuBlockCross, TheComparisonCatchesEachBrokenJit) {
       {vu::JitFault::kBrokenInlineStore, "inline store writes every field", false},
       {vu::JitFault::kBrokenInlineLoad, "inline load reads the next qword", false},
       {vu::JitFault::kBrokenLaneFields, "inline MAX/MINI/ABS/ITOF/FTOI writes every field", false},
+      {vu::JitFault::kBrokenInlineFtoi, "inline FTOI does not saturate", false},
       {vu::JitFault::kBrokenInlineFlagOp, "inline flag op writes its result plus one", true},
       {vu::JitFault::kBrokenChainQuiet, "chained entry skips the FMAC quiet test", false},
       {vu::JitFault::kBrokenDeferredCycle, "a flag hook sees an earlier pair's cycle", true},

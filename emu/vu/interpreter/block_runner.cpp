@@ -153,7 +153,7 @@ jit::VuAbi Vu1::jit_abi() {
   abi.layout.held_wanted = offset(&jit_held_wanted_);
   abi.layout.efu_busy = offset(&efu_.pending().busy);
   abi.layout.efu_ready = offset(&efu_.pending().ready);
-  abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle) { vu.retire_due(cycle); };
+  abi.hooks.retire_due = [](Vu1& vu, uint64_t cycle, uint64_t xgkick_until) { vu.retire_due(cycle, xgkick_until); };
   abi.hooks.write_lower_vf = [](Vu1& vu, const LowerResult& lower) {
     vu.registers_.write_vf(lower.vf_write.reg, lower.vf_write.fields, lower.vf_value);
     vu.fmac_.issue(lower.vf_write.reg, lower.vf_write.fields, vu.cycle_);

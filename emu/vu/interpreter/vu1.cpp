@@ -139,11 +139,13 @@ void Vu1::stop(StopReason reason, std::string message) {
   stop_message_ = std::move(message);
 }
 
-void Vu1::retire_due(uint64_t cycle) {
+void Vu1::retire_due(uint64_t cycle, uint64_t xgkick_until) {
+  // XGKICK first: the units share no state (flags, Q and P commit to registers; XGKICK reads data memory for the
+  // port), so the order is free, and this way xgkick_until need not outlive a call (a cheaper prologue).
+  if (xgkick_.busy() && path1_ != nullptr) xgkick_.advance(std::max(cycle, xgkick_until), data_, *path1_);
   flags_.retire(cycle, registers_);
   fdiv_.retire(cycle, registers_);
   efu_.retire(cycle, registers_);
-  if (xgkick_.busy() && path1_ != nullptr) xgkick_.advance(cycle, data_, *path1_);
   next_event_ = UINT64_MAX;
   if (uint64_t at = flags_.next_commit(); at != 0) note_event(at);
   if (uint64_t at = fdiv_.drain_cycle(); at != 0) note_event(at);

@@ -129,7 +129,9 @@ class Vu1 {
   void retire_to(uint64_t cycle) {
     if (cycle >= next_event_) retire_due(cycle);
   }
-  void retire_due(uint64_t cycle);
+  void retire_due(uint64_t cycle) { retire_due(cycle, cycle); }
+  // And the XGKICK qwords due by `xgkick_until` (if later): for compiled code, which knows when that is exact.
+  void retire_due(uint64_t cycle, uint64_t xgkick_until);
   void note_event(uint64_t cycle) { next_event_ = std::min(next_event_, cycle); }
   void stop(StopReason reason, std::string message);
   // The decoded micro memory, unshared first if a copy of this Vu1 shares it.

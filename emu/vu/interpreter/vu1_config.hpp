@@ -73,18 +73,20 @@ enum class JitFault : uint8_t {
   kBrokenInlineStore,    // a store compiled inline (SQ, SQI, ISW) writes all four fields, whatever its dest
   kBrokenInlineLoad,     // a load compiled inline (LQ, LQI) reads the qword after its address
   kBrokenLaneFields,     // MAX/MINI/ABS/ITOF/FTOI compiled inline write all four fields of their destination
+  kBrokenInlineFtoi,     // an FTOI compiled inline does not saturate (gives cvttps2dq's 0x80000000 there)
   kBrokenInlineFlagOp,   // a flag op compiled inline (FSAND ... FCGET) writes its result plus one
   kBrokenChainQuiet,     // a chained block entry skips the FMAC part of its quiet-entry test
   kBrokenDeferredCycle,  // a hook called from compiled code for a live FMAC result sees the cycle of an earlier pair
   kBrokenDeferredDrain,  // compiled code never stores the FMAC drain cycle it defers (block_compiler.cpp Deferred)
   // These two break the block runner too (Engine::kBlocks), whose entries the JIT shares.
-  kBrokenStalledEntry,  // a block entered with its first pair stalled charges one stall cycle too few
-  kBrokenHeldEntry,     // a block entered with a deadline missed also runs the pairs issuing on that deadline
-  kBrokenInlineBranch,  // a conditional branch compiled inline reads its VI even when the pair before wrote it
-  kBrokenHeldCause,     // a block entered held by compiled code charges its first pair's stall to no cause
-  kBrokenHeldMac,       // a live FMAC result held back by compiled code is committed a cycle early
-  kBrokenHeldClip,      // a CLIP judgement held back by compiled code is committed a cycle early
-  kBrokenHeldFdiv,      // a DIV/SQRT/RSQRT result held back by compiled code is committed a cycle early
+  kBrokenStalledEntry,   // a block entered with its first pair stalled charges one stall cycle too few
+  kBrokenHeldEntry,      // a block entered with a deadline missed also runs the pairs issuing on that deadline
+  kBrokenInlineBranch,   // a conditional branch compiled inline reads its VI even when the pair before wrote it
+  kBrokenHeldCause,      // a block entered held by compiled code charges its first pair's stall to no cause
+  kBrokenHeldMac,        // a live FMAC result held back by compiled code is committed a cycle early
+  kBrokenHeldClip,       // a CLIP judgement held back by compiled code is committed a cycle early
+  kBrokenHeldFdiv,       // a DIV/SQRT/RSQRT result held back by compiled code is committed a cycle early
+  kBrokenKickPastStore,  // compiled code sends XGKICK qwords ahead past a pair that writes data memory
 };
 
 struct Vu1Config {

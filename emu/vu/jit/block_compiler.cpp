@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <optional>
 #include <utility>
@@ -23,6 +24,43 @@ namespace gcvu::vu::jit {
 
 #if defined(__x86_64__)
 namespace {
+
+// inline_ftoi's constants for one n, lane for lane (16-byte aligned memory operands for the SSE2 instructions).
+struct alignas(16) FtoiConstants {
+  std::array<uint32_t, 4> exponent_mask;
+  std::array<uint32_t, 4> last_unsaturated;  // 0x9D - n: the largest exponent field that does not saturate
+  std::array<uint32_t, 4> scale;             // n << 23: added to a float's bits, multiplies it by 2^n
+  std::array<uint32_t, 4> saturated;         // 0x7FFFFFFF: plus the sign bit, FTOI's saturated value
+};
+constexpr FtoiConstants ftoi_constants(uint32_t n) {
+  const auto lanes = [](uint32_t v) { return std::array<uint32_t, 4>{v, v, v, v}; };
+  return {lanes(0xff), lanes(0x9d - n), lanes(n << 23), lanes(0x7fffffff)};
+}
+constexpr std::array<FtoiConstants, 4> kFtoiConstants = {ftoi_constants(0), ftoi_constants(4), ftoi_constants(12),
+                                                         ftoi_constants(15)};
+constexpr size_t ftoi_format_index(FixedPoint fixed) {
+  switch (fixed) {
+    case FixedPoint::k0: return 0;
+    case FixedPoint::k4: return 1;
+    case FixedPoint::k12: return 2;
+    case FixedPoint::k15: return 3;
+  }
+  return 0;
+}
+// Per FieldMask (x = bit 3 .. w = bit 0), all ones in the lanes it selects.
+struct alignas(16) LaneMask {
+  std::array<uint32_t, 4> lanes;
+};
+constexpr std::array<LaneMask, 16> field_lane_masks() {
+  std::array<LaneMask, 16> masks{};
+  for (uint32_t fields = 0; fields < 16; ++fields) {
+    for (int lane = 0; lane < 4; ++lane) {
+      masks[fields].lanes[static_cast<size_t>(lane)] = has_lane(static_cast<FieldMask>(fields), lane) ? ~0u : 0u;
+    }
+  }
+  return masks;
+}
+constexpr std::array<LaneMask, 16> kFieldLaneMasks = field_lane_masks();
 
 // The System V calling convention: arguments in rdi, rsi, rdx, rcx, r8; rbx, r12, r13 survive calls.
 // Held for the whole block: rbx = the Vu1, r12 = the entry cycle, r13d = the old VI of a history pair; [rsp] is the
@@ -76,6 +114,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       after_end = after_end || plan.e_bit;
       previous_history_ = plan.records_history ? plan.history_vi & 15 : kNoHistory;
     }
+    resolve_kick_horizons(pairs.back().issue);
     flush();
     // The block ran whole (here, or from a pair that ended it at its last pair).
     L(whole_);
@@ -207,6 +246,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // held back.
   void leave_after(size_t n, size_t count) { leave_after(n, count, deferred_); }
   void leave_after(size_t n, size_t count, const Deferred& d) {
+    resolve_kick_horizons(current_issue_);
     push_pending_macs();
     hand_over_fdiv();
     store(d);
@@ -567,6 +607,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         previous_history_ = plan.records_history ? plan.history_vi & 15 : kNoHistory;
       }
       if (fault_ != JitFault::kBrokenLastCycle) deferred_.cycle = info.pairs[copy.pairs - 1].issue + 1;
+      resolve_kick_horizons(info.pairs[copy.pairs - 1].issue);
       flush();
       count_block(copy.pairs);
       chain_on();
@@ -587,6 +628,42 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     L(idle);
   }
 
+  // XGKICK qwords sent ahead. retire_due sends each qword of a running transfer at the first retire check at or after
+  // its cycle, reading data memory before that check's pair runs; per qword, a call out of the code. The check here
+  // also gives retire_due a horizon: the qwords due by then go in the same call (hooks.retire_due). A qword due at t
+  // and read at an earlier check of this code's pair p (issue c < t <= horizon) reads what it would have read at t,
+  // and the transfer's state matches the per-pair path wherever anything can look at it, because:
+  //  - no pair issuing in [c, t) writes data memory: the horizon stops at the next pair whose op may (OpInfo writes
+  //    special::kMemory: a store, inline or by its handler) and at any pair generic_pair runs, whose own reads come
+  //    before its write, as retire_due's do;
+  //  - no way out of the code lies in [c, horizon): it stops at the pair after which the code may leave
+  //    (leave_after, generic_pair, the end of a block or held prefix), and by the time the code leaves, every
+  //    qword due by then has gone in either case and none after it (the last pair's own check sends those due at
+  //    its issue), so the unit, next_event aside, is as the per-pair path leaves it;
+  //  - in between, nothing else reads the XGKICK unit (XGKICK pairs never join a block; the handlers called from
+  //    here do not look at it) and the PATH1 port is called by nothing else, so it sees the same qwords, addresses
+  //    and cycles in the same order. next_event is a lower bound, not state (vu1_state_hash.cpp).
+  // The horizon is only known when the code reaches its end, so each check's `lea rdx, [r12 + disp32]` is patched
+  // then (resolve_kick_horizons); until then it holds the check's own issue (nothing sent ahead).
+  // The lea is written as bytes (as call_fn and jump_short_if_below write theirs): it is in every pair, and xbyak's
+  // encoder costs a cold compile far more per instruction.
+  void kick_horizon(uint32_t issue) {
+    db(0x49);  // lea rdx, [r12 + disp32]: REX.W + REX.B (r12),
+    db(0x8d);
+    db(0x94);  // ModRM: disp32, rdx, SIB follows,
+    db(0x24);  // SIB: base r12, no index
+    dd(issue);
+    kick_patches_.push_back(getSize() - 4);
+  }
+  void patch_kick_horizon(size_t at, uint32_t issue) {
+    const auto value = static_cast<int32_t>(issue);
+    std::memcpy(const_cast<uint8_t*>(getCode()) + at, &value, sizeof(value));
+  }
+  void resolve_kick_horizons(uint32_t issue) {
+    for (size_t at : kick_patches_) patch_kick_horizon(at, issue);
+    kick_patches_.clear();
+  }
+
   // Vu1::run_plain_pair for this pair, step by step.
   // Everything execute_pair does for the pair up to its stop check, for shape bits `s` (pair_shape_bits), with no
   // branch or E bit pending from before it.
@@ -602,14 +679,19 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       pairs_in_rax();  // BranchViHistory::break_chains(pairs)
       mov(vu(at.branch_history + BranchViHistory::layout().barrier, 8), rax);
     }
+    current_issue_ = pair.issue;
     if (!((s & shape::kStalled) != 0 && fault_ == JitFault::kBrokenSkipsRetire)) {
       lea(rsi, ptr[r12 + pair.issue]);
       cmp(rsi, vu(at.next_event, 8));
       const ShortJump nothing_due = jump_short_if_below();
       mov(rdi, rbx);
+      kick_horizon(pair.issue);
       call_fn(abi_.hooks.retire_due);
       land(nothing_due);
     }
+    // Its XGKICK reads happen before it writes data memory: the horizon of the checks before it stops here.
+    const bool writes_data = ((bundle.lower_info.writes | bundle.upper_info.writes) & special::kMemory) != 0;
+    if (writes_data && fault_ != JitFault::kBrokenKickPastStore) resolve_kick_horizons(pair.issue);
     commit_due_macs(pair.issue);
     commit_due_fdiv(pair.issue);
     if ((s & shape::kHistory) != 0) movzx(r13d, word[rbx + at.vi + 2 * (plan.history_vi & 15)]);  // the old VI
@@ -1243,12 +1325,56 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     if (!info.vf_write.used()) return true;
     if ((info.vf_write.reg & 31) == 0 || info.vf_write.fields > kFieldsXyzw) return false;
     const VuLayout& at = abi_.layout;
-    operand_addresses(op, plan.form.second);
-    lea(rdx, ptr[rbx + at.vf + 16 * (info.vf_write.reg & 31)]);
-    mov(ecx, fault_ == JitFault::kBrokenLaneFields ? uint32_t{kFieldsXyzw} : uint32_t{info.vf_write.fields});
-    call_fn(lane_kernel(kernel_op, broadcast, plan.fixed));
+    const uint32_t fields = fault_ == JitFault::kBrokenLaneFields ? uint32_t{kFieldsXyzw} : info.vf_write.fields;
+    if (kernel_op == LaneKernelOp::kFtoi) {
+      inline_ftoi(op.fs, info.vf_write.reg, fields, plan.fixed);
+    } else {
+      operand_addresses(op, plan.form.second);
+      lea(rdx, ptr[rbx + at.vf + 16 * (info.vf_write.reg & 31)]);
+      mov(ecx, fields);
+      call_fn(lane_kernel(kernel_op, broadcast, plan.fixed));
+    }
     fmac_issue(pair, info.vf_write.reg & 31, info.vf_write.fields);
     return true;
+  }
+
+  // FTOIn in host code: convert_vector.hpp's ftoi4 (the lane kernel's body) as SSE2 instructions, with the VF
+  // registers, the dest mask and n baked in, instead of a call to the kernel (FTOI4 is in every vertex of
+  // vertex-transform microcode). The same argument holds, with one step left out: ftoi4 clears the lanes whose
+  // exponent field is 0, but this conversion gives 0 there already. Such a lane's scaled value has exponent field n
+  // (a denormal or, for n > 0, 1.f * 2^(n - 127)), below 1 in magnitude, and cvttps2dq truncates it to 0 (a denormal
+  // input gives 0 with or without DAZ); its saturation test (exponent + n > 0x9D) is false. Every other lane is
+  // ftoi4's lane for lane. Unselected fields are written back unchanged (a blend with the destination's old value).
+  void inline_ftoi(uint32_t fs, uint32_t fd, uint32_t fields, FixedPoint fixed) {
+    const FtoiConstants& c = kFtoiConstants[ftoi_format_index(fixed)];
+    const auto vf = [&](uint32_t reg) { return xword[rbx + abi_.layout.vf + 16 * static_cast<int32_t>(reg & 31)]; };
+    mov(rax, reinterpret_cast<uintptr_t>(&c));
+    movdqu(xmm0, vf(fs));
+    movdqa(xmm1, xmm0);
+    psrld(xmm1, 23);
+    pand(xmm1, xword[rax + offsetof(FtoiConstants, exponent_mask)]);
+    pcmpgtd(xmm1, xword[rax + offsetof(FtoiConstants, last_unsaturated)]);  // saturates: exponent > 0x9D - n
+    movdqa(xmm2, xmm0);
+    paddd(xmm2, xword[rax + offsetof(FtoiConstants, scale)]);  // x * 2^n
+    cvttps2dq(xmm2, xmm2);
+    if (fault_ == JitFault::kBrokenInlineFtoi) {
+      movdqa(xmm0, xmm2);
+    } else {
+      psrld(xmm0, 31);
+      paddd(xmm0, xword[rax + offsetof(FtoiConstants, saturated)]);  // 0x7FFFFFFF + sign bit
+      pand(xmm0, xmm1);
+      pandn(xmm1, xmm2);
+      por(xmm0, xmm1);
+    }
+    if ((fields & kFieldsXyzw) != kFieldsXyzw) {
+      mov(rax, reinterpret_cast<uintptr_t>(&kFieldLaneMasks[fields & kFieldsXyzw]));
+      movdqa(xmm1, xword[rax]);
+      pand(xmm0, xmm1);
+      movdqu(xmm2, vf(fd));
+      pandn(xmm1, xmm2);
+      por(xmm0, xmm1);
+    }
+    movdqu(vf(fd), xmm0);
   }
 
   // Which of the kernel's flag bits the code after it reads (fmac_kernel.hpp FmacFlags), a compile-time fact from
@@ -1385,6 +1511,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
 
   void generic_pair(const BlockPair& kept, size_t n, size_t count) {
     Xbyak::Label go_on;
+    current_issue_ = kept.issue;
+    resolve_kick_horizons(kept.issue);
     flush();
     mov(rdi, rbx);
     mov(rsi, reinterpret_cast<uintptr_t>(&kept));
@@ -1401,6 +1529,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   static constexpr int kNoHistory = 16;
   static constexpr int kUnknownHistory = -1;
   int previous_history_ = kUnknownHistory;
+  uint32_t current_issue_ = 0;        // the issue offset of the pair being emitted
+  std::vector<size_t> kick_patches_;  // retire checks whose XGKICK horizon is still open (kick_horizon)
   Deferred deferred_;
   std::vector<PendingMac> pending_macs_;  // oldest first
   std::optional<uint32_t> held_fdiv_;     // the ready offset of an FDIV result held back (inline_fdiv)

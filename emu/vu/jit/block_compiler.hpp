@@ -25,7 +25,10 @@
 // the first pair issuing 4 or more cycles later, or put in the flag pipeline before anything could look at it
 // (block_compiler.cpp PendingMac argues why that is exact). DIV/SQRT/RSQRT are compiled inline too: the FDIV unit is
 // started in memory, and the code commits Q itself at the first pair issuing at or after its ready cycle instead of
-// leaving that to retire_due (block_compiler.cpp inline_fdiv argues why).
+// leaving that to retire_due (block_compiler.cpp inline_fdiv argues why). FTOI is compiled to SSE2 in place
+// (block_compiler.cpp inline_ftoi). Each retire check tells retire_due how far a running XGKICK transfer's qwords may
+// go ahead: up to the next pair that writes data memory or after which the code may leave (block_compiler.cpp
+// kick_horizon argues why), so a transfer costs a call per run of such pairs, not per qword.
 //
 // Chaining: a block that ran whole goes on straight into the next block's compiled code, instead of returning to
 // Vu1::run_block's loop, when that loop would have run that code next: the program still runs, the clock is before

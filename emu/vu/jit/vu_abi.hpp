@@ -63,7 +63,9 @@ struct VuLayout {
 
 // Each does exactly what the block runner's plain-pair handler (block_runner.cpp) does at that step.
 struct VuHooks {
-  void (*retire_due)(Vu1&, uint64_t cycle) = nullptr;
+  // Vu1::retire_due at `cycle`, with the qwords of a running XGKICK transfer due by `xgkick_until` sent too (the
+  // compiled code's horizon: block_compiler.cpp kick_horizon).
+  void (*retire_due)(Vu1&, uint64_t cycle, uint64_t xgkick_until) = nullptr;
   void (*write_lower_vf)(Vu1&, const LowerResult&) = nullptr;  // the lower op's VF result, when it has one
   // A pair that is not plain (a branch, an E/D/T pair, a delay slot), through execute_pair; false when the block
   // must not go on after it.
