@@ -387,8 +387,6 @@ loop:
   }
 }
 
-// The check itself: every deliberately broken variant of the engine's outcome must be reported, naming the part
-// that differs.
 // Compiled code sends a running XGKICK transfer's qwords ahead, up to the next pair that writes data memory
 // (block_compiler.cpp kick_horizon). Here the block after the XGKICK stores into the packet's fifth qword three
 // cycles before the transfer reads it: the stream must carry the stored value, as on the per-pair path, in whole
@@ -436,6 +434,8 @@ TEST(VuBlockCross, XgkickQwordsSentAheadStopAtAStore) {
   EXPECT_NE(first_difference(reference, run_case(broken, vu::Engine::kJit)), "");
 }
 
+// The check itself: every deliberately broken variant of the engine's outcome must be reported, naming the part
+// that differs.
 TEST(VuBlockCross, TheComparisonCatchesEachDeliberateBreak) {
   const harness::Workload vertex_loop = harness::builtin_workloads().front();
   const Outcome reference = run_case(workload_case(vertex_loop), vu::Engine::kInterp);
