@@ -18,6 +18,9 @@ inline uint64_t load_le_u64(std::span<const uint8_t> bytes, size_t at) {
   return load_le_u32(bytes, at) | (uint64_t{load_le_u32(bytes, at + 4)} << 32);
 }
 
+inline void store_le_u32(std::span<uint8_t> bytes, size_t at, uint32_t value) {
+  for (size_t i = 0; i < 4; ++i) bytes[at + i] = static_cast<uint8_t>(value >> (8 * i));
+}
 inline void store_le_u64(std::span<uint8_t> bytes, size_t at, uint64_t value) {
   for (size_t i = 0; i < 8; ++i) bytes[at + i] = static_cast<uint8_t>(value >> (8 * i));
 }

@@ -13,10 +13,12 @@ size_t rewrite_ad_gifs(std::span<uint8_t> core_data, const formats::rc2::TfragPa
                        const std::vector<PlacedTexture>& textures, const std::string& source) {
   const auto& common = patch.lists[static_cast<size_t>(formats::rc2::PatchList::kCommon)];
   const uint64_t begin = patch.data_offset + common.begin;
-  const formats::ByteReader reader(std::span<const uint8_t>(core_data).subspan(begin, common.end - common.begin),
-                                   source, begin);
+  formats::ByteReader reader(std::span<const uint8_t>(core_data).subspan(begin, common.end - common.begin), source,
+                             begin);
   size_t rewritten = 0;
-  for (const formats::rc2::VifCommand& command : formats::rc2::walk_vif_list(reader)) {
+  // Up to the first V4-32 unpack only: the level's reader walked the whole list when it loaded the patch.
+  while (!reader.at_end()) {
+    const formats::rc2::VifCommand command = formats::rc2::next_vif_command(reader);
     if (!command.code.is_unpack() || command.code.vn() != 3 || command.code.vl() != 0) continue;
     const uint64_t payload = static_cast<uint64_t>(command.payload.data() - core_data.data());
     for (const formats::rc2::TfragAdGif& gif : patch.ad_gifs) {

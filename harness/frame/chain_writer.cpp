@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "formats/core/little_endian.hpp"
 #include "formats/rc2/vif_code.hpp"
 
 namespace gcvu::harness::frame {
@@ -14,7 +15,9 @@ constexpr uint8_t kTagCnt = 1, kTagRef = 3, kTagEnd = 7;
 }
 
 void ChainWriter::word(uint32_t value) {
-  for (int b = 0; b < 4; ++b) bytes_.push_back(static_cast<uint8_t>(value >> (8 * b)));
+  const size_t at = bytes_.size();
+  bytes_.resize(at + 4);
+  formats::store_le_u32(bytes_, at, value);
 }
 
 void ChainWriter::tag(uint8_t id, uint32_t qwc, uint32_t address) {
@@ -26,8 +29,10 @@ void ChainWriter::tag(uint8_t id, uint32_t qwc, uint32_t address) {
 
 void ChainWriter::cnt(std::span<const uint32_t> words) {
   tag(kTagCnt, static_cast<uint32_t>((words.size() + 3) / 4), 0);
-  for (uint32_t w : words) word(w);
-  while (bytes_.size() % 16 != 0) word(0);
+  // The data and the zero words that end its last qword in one resize: a shrub pass sends some thousand words.
+  const size_t at = bytes_.size();
+  bytes_.resize(at + (words.size() + 3) / 4 * 16);
+  for (size_t k = 0; k < words.size(); ++k) formats::store_le_u32(bytes_, at + 4 * k, words[k]);
 }
 
 void ChainWriter::ref(uint32_t address, uint64_t bytes) {

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "emu/vu/float/float_unit.hpp"
+#include "emu/vu/float/vector_ops.hpp"
 #include "harness/frame/float_word.hpp"
 
 namespace gcvu::harness::frame {
@@ -107,15 +108,27 @@ uint32_t pack_colour(const std::array<uint32_t, 3>& colour) {
 }  // namespace
 
 uint32_t light_normal(const std::array<uint32_t, 3>& normal, std::array<uint32_t, 3> colour, const LightSet& set) {
-  const auto factor = [&](const DirectionalLight& light) {
-    const uint32_t d = dot3(normal, light.direction);
-    return vu::max(d, mul(d, light.w));
-  };
-  const uint32_t factor_a = factor(set.a), factor_b = factor(set.b);
-  for (size_t c = 0; c < 3; ++c) {
-    colour[c] = add(add(colour[c], mul(set.a.colour[c], factor_a)), mul(set.b.colour[c], factor_b));
-  }
-  return pack_colour(colour);
+  // The header's formula with four lanes an op: each lane runs the same float op as the scalar unit (vector_ops.hpp),
+  // so the op order, not the grouping, fixes the bits. Lanes x and y carry light A's and light B's dot products.
+  constexpr vu::FieldMask kXy = vu::kFieldX | vu::kFieldY;
+  constexpr vu::FieldMask kXyz = kXy | vu::kFieldZ;
+  const DirectionalLight& a = set.a;
+  const DirectionalLight& b = set.b;
+  const vu::Vec4 xy_products = vu::mul4({normal[0], normal[0], normal[1], normal[1]},
+                                        {a.direction[0], b.direction[0], a.direction[1], b.direction[1]},
+                                        vu::kFieldsXyzw).value;
+  const vu::Vec4 z_products = vu::mul4({normal[2], normal[2], 0, 0}, {a.direction[2], b.direction[2], 0, 0}, kXy).value;
+  const vu::Vec4 xy_sums =
+      vu::add4({xy_products[0], xy_products[1], 0, 0}, {xy_products[2], xy_products[3], 0, 0}, kXy).value;
+  const vu::Vec4 dots = vu::add4(xy_sums, z_products, kXy).value;
+  const vu::Vec4 back = vu::mul4(dots, {a.w, b.w, 0, 0}, kXy).value;
+  const uint32_t factor_a = vu::max(dots[0], back[0]);
+  const uint32_t factor_b = vu::max(dots[1], back[1]);
+  const vu::Vec4 term_a = vu::mul4({a.colour[0], a.colour[1], a.colour[2], 0}, vu::broadcast(factor_a), kXyz).value;
+  const vu::Vec4 term_b = vu::mul4({b.colour[0], b.colour[1], b.colour[2], 0}, vu::broadcast(factor_b), kXyz).value;
+  const vu::Vec4 with_a = vu::add4({colour[0], colour[1], colour[2], 0}, term_a, kXyz).value;
+  const vu::Vec4 lit = vu::add4(with_a, term_b, kXyz).value;
+  return pack_colour({lit[0], lit[1], lit[2]});
 }
 
 uint32_t light_vertex(const formats::rc2::LightRecord& record, const LightBank& bank) {

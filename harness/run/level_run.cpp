@@ -45,7 +45,7 @@ LevelRunResult run_level(const LevelRunRequest& request) {
     observers.add(&recorder);
   }
   observers.add(request.observer);
-  machine.gif().set_observer(&observers);
+  machine.gif().set_observer(observers.target());
 
   LevelRunResult result;
   const auto started = std::chrono::steady_clock::now();

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
+#include "emu/vu/float/float_unit.hpp"
 #include "harness/frame/lighting.hpp"
 
 namespace gcvu::harness::frame {
@@ -71,6 +74,54 @@ TEST(FrameLighting, MissingSetGivesTheBaseColour) {
   EXPECT_EQ(light_vertex(record(10, 200, rgb5(31, 2, 3), 0x000f), bank), rgba(248, 16, 24));   // set 15 missing
   EXPECT_EQ(light_vertex(record(10, 200, rgb5(31, 2, 3), 0x80f0), bank), rgba(248, 16, 24));   // blend with 15
   EXPECT_EQ(light_vertex(record(10, 200, rgb5(31, 2, 3), 0x0003), bank), rgba(248, 16, 24));   // unlit set 3
+}
+
+
+// Cross-check (our two paths, not independent truth): light_normal runs the formula four lanes an op; this is the
+// header's formula written out one scalar float op at a time, in its documented order, on operands drawn to reach
+// every class the float unit treats apart (zeros of both signs, denormals, the largest magnitudes, overflow).
+uint32_t light_normal_one_op_at_a_time(const std::array<uint32_t, 3>& n, std::array<uint32_t, 3> colour,
+                                       const LightSet& set) {
+  const auto mul = [](uint32_t x, uint32_t y) { return vu::mul(x, y).value; };
+  const auto add = [](uint32_t x, uint32_t y) { return vu::add(x, y).value; };
+  const auto factor = [&](const DirectionalLight& light) {
+    const uint32_t d = add(add(mul(n[0], light.direction[0]), mul(n[1], light.direction[1])),
+                           mul(n[2], light.direction[2]));
+    return vu::max(d, mul(d, light.w));
+  };
+  const uint32_t factor_a = factor(set.a), factor_b = factor(set.b);
+  uint32_t rgba = 0x80u << 24;
+  for (size_t c = 0; c < 3; ++c) {
+    const uint32_t lit = add(add(colour[c], mul(set.a.colour[c], factor_a)), mul(set.b.colour[c], factor_b));
+    rgba |= vu::ftoi(vu::mini(vu::max(lit, 0), 0x437f0000u), vu::FixedPoint::k0) << (8 * c);
+  }
+  return rgba;
+}
+
+TEST(FrameLightingCrossCheck, FourLanesAnOpEqualsOneOpAtATime) {
+  std::mt19937 random(21);
+  const std::array<uint32_t, 10> specials = {0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x7f7fffffu,
+                                             0xff7fffffu, 0x7fffffffu, 0x3f800000u, 0xbf800000u, 0x00800000u};
+  const auto word = [&]() -> uint32_t {
+    const uint32_t pick = random() % 8;
+    if (pick == 0) return specials[random() % specials.size()];
+    if (pick < 4) return static_cast<uint32_t>(random());
+    // Ordinary lighting magnitudes: |x| in [2^-8, 2^9).
+    return (random() & 0x80000000u) | ((119u + random() % 17u) << 23) | (random() & 0x7fffffu);
+  };
+  const auto light = [&] {
+    DirectionalLight l;
+    for (uint32_t& x : l.direction) x = word();
+    for (uint32_t& x : l.colour) x = word();
+    l.w = word();
+    return l;
+  };
+  for (int round = 0; round < 200000; ++round) {
+    const std::array<uint32_t, 3> normal = {word(), word(), word()};
+    const std::array<uint32_t, 3> base = {word(), word(), word()};
+    const LightSet set{light(), light()};
+    ASSERT_EQ(light_normal(normal, base, set), light_normal_one_op_at_a_time(normal, base, set)) << "round " << round;
+  }
 }
 
 }  // namespace
