@@ -2,8 +2,13 @@
 // "TEXA"), with expected values worked from the documented rules.
 #include <gtest/gtest.h>
 
+#include <random>
+#include <utility>
+#include <vector>
+
 #include "emu/gs/clut/clut.hpp"
 #include "emu/gs/clut/clut_tables.hpp"
+#include "emu/gs/memory/pixel_access.hpp"
 #include "emu/gs/memory/pixel_address.hpp"
 
 namespace gcvu::gs {
@@ -157,6 +162,94 @@ TEST(GsClut, CldModes) {
   // A non-indexed texture neither loads nor touches CBP0.
   EXPECT_FALSE(loaded(tex0(0x00, 123, 2, 0, 0, 2)));
   EXPECT_EQ(clut.cbp0(), kCbp + 4);
+}
+
+// The reference for the cross-check below: a load worked out entry by entry through PixelAddress, as Clut did
+// before it kept its addresses in a plan, into a 1024-entry mirror of the CLUT buffer.
+void reference_load(const Tex0& t, const Texclut& tc, const LocalMemory& memory, std::array<uint16_t, 1024>& out) {
+  const uint32_t psm = t.psm(), cpsm = t.cpsm() & 0xa, csa = t.csa();
+  const uint8_t* vm = memory.bytes().data();
+  auto put = [&](bool wide, uint32_t entry, uint32_t colour) {
+    out[entry] = static_cast<uint16_t>(colour);
+    if (wide) out[entry + 256] = static_cast<uint16_t>(colour >> 16);
+  };
+  auto read = [&](uint32_t format, uint32_t bw, uint32_t x, uint32_t y) {
+    if (format == kClutCpsm32) return read_element<Psm::kCt32>(vm, PixelAddress<Psm::kCt32>(t.cbp(), bw)(x, y));
+    if (format == kClutCpsm16) return read_element<Psm::kCt16>(vm, PixelAddress<Psm::kCt16>(t.cbp(), bw)(x, y));
+    return read_element<Psm::kCt16s>(vm, PixelAddress<Psm::kCt16s>(t.cbp(), bw)(x, y));
+  };
+  if (cpsm != kClutCpsm32 && cpsm != kClutCpsm16 && cpsm != kClutCpsm16s) return;
+  const bool wide = cpsm == kClutCpsm32;
+  if (t.csm() == 0) {
+    const bool eight = (psm & 7) == 3, four = (psm & 7) == 4;
+    if (!eight && !four) return;
+    const uint32_t first = wide ? (eight ? 0 : (csa & 15) * 16) : csa * 16;
+    const uint32_t start = wide && eight ? (csa & 15) * 16 : 0;
+    for (uint32_t index = start; index < (eight ? 256u : 16u); ++index) {
+      uint32_t x = index % 8, y = index / 8;
+      if (eight) {
+        const uint32_t swapped = (index & ~0x18u) | ((index & 0x08) << 1) | ((index & 0x10) >> 1);
+        x = swapped % 16, y = swapped / 16;
+      }
+      put(wide, first + index, read(cpsm, 1, x, y));
+    }
+    return;
+  }
+  const uint32_t count = is_8bit_clut_index(psm) ? 256 : is_4bit_clut_index(psm) ? 16 : 0;
+  const uint32_t first = wide ? (csa & 15) * 16 : csa * 16;
+  for (uint32_t i = 0; i < count; ++i) put(wide, first + i, read(cpsm, tc.cbw(), tc.cou() * 16 + i, tc.cov()));
+}
+
+// Cross-check, not proof: Clut reads a load again through the addresses it kept from the last load with the same
+// fields; after the memory changes between loads, and among loads with other fields, it must write what a load
+// worked out afresh writes (the fields come from a small set so that loads repeat).
+TEST(GsClutCrossCheck, LoadsThroughAKeptPlanMatchLoadsWorkedOutAfresh) {
+  std::mt19937 random(2112);
+  LocalMemory memory;
+  for (uint8_t& byte : memory.bytes()) byte = static_cast<uint8_t>(random());
+  const uint32_t psms[] = {0x13, 0x14, 0x1b, 0x24, 0x2c, 0x15, 0x03, 0x0b};
+  const uint32_t cpsms[] = {0, 1, 2, 0xa, 8, 0xe};
+  const uint32_t cbps[] = {0, kCbp, 16383};
+  // Loads pick their fields from a pool a little larger than the plans Clut keeps, so that they both repeat and
+  // replace plans; the pool changes now and then.
+  std::vector<std::pair<Tex0, Texclut>> pool(6);
+  auto refill = [&](std::pair<Tex0, Texclut>& fields) {
+    fields.first = tex0(psms[random() % 8], cbps[random() % 3], cpsms[random() % 6], random() % 2, random() % 32, 1);
+    fields.second = texclut(random() % 4, random() % 2, random() % 3);
+  };
+  for (auto& fields : pool) refill(fields);
+  Clut clut;
+  std::array<uint16_t, 1024> expected{};
+  for (int step = 0; step < 3000; ++step) {
+    if (random() % 64 == 0) refill(pool[random() % pool.size()]);
+    auto [t, tc] = pool[random() % pool.size()];
+    // Half the loads differ from a pooled one in one field: a plan must not serve fields it was not made for.
+    auto set = [&](int at, int width, uint32_t value) {
+      t.raw = (t.raw & ~(((uint64_t{1} << width) - 1) << at)) | (uint64_t{value} << at);
+    };
+    switch (random() % 12) {
+      case 0: set(20, 6, psms[random() % 8]); break;
+      case 1: set(37, 14, cbps[random() % 3]); break;
+      case 2: set(51, 4, cpsms[random() % 6]); break;
+      case 3: set(55, 1, random() % 2); break;
+      case 4: set(56, 5, random() % 32); break;
+      case 5: tc = texclut(random() % 4, random() % 2, random() % 3); break;
+      default: break;
+    }
+    if (random() % 4 == 0) {  // change some of what the loads read
+      for (int i = 0; i < 64; ++i) memory.bytes()[(t.cbp() * 256 + random() % 8192) % (4u << 20)] ^= 0x5a;
+    }
+    clut.write_tex0(t, tc, memory);
+    if ((t.psm() & 7) >= 3) reference_load(t, tc, memory, expected);
+    for (uint32_t i = 0; i < 512; ++i) ASSERT_EQ(clut.entries()[i], expected[i]) << "step " << step << " entry " << i;
+    // Entries 512 and on (16-bit CLUTs at CSA 16-31) show only through a palette.
+    const Tex0 overflow = tex0(0x13, 0, 2, 0, 31, 0);
+    std::array<uint32_t, 256> palette{};
+    clut.read_palette(overflow, texa(0, false, 0), palette);
+    for (uint32_t i = 0; i < 256; ++i) {
+      ASSERT_EQ(palette[i], expand16(expected[496 + i], texa(0, false, 0))) << "step " << step << " entry " << 496 + i;
+    }
+  }
 }
 
 TEST(GsClut, TexaExpansion) {

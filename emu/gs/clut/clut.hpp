@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 
+#include "emu/gs/clut/clut_load_plan.hpp"
 #include "emu/gs/memory/local_memory.hpp"
 #include "emu/gs/registers/general_registers.hpp"
 
@@ -31,12 +32,18 @@ class Clut {
  private:
   // Whether a TEX0 with this CLD reloads (and the CBP0/CBP1 bookkeeping of CLD 2-5).
   bool should_load(uint32_t cld, uint32_t cbp);
+  // A kept plan made for these fields, or a new one in place of the oldest.
+  const ClutLoadPlan& plan_for(const Tex0& tex0, const Texclut& texclut);
 
   // 512 entries, then an overflow area: a 16-bit CLUT at CSA 16-31 loads and reads up to entry 751 (PCSX2 keeps a
   // second 512 entries behind the CLUT rather than wrapping; the GS's behaviour there is not documented).
   std::array<uint16_t, 1024> entries_{};
   std::array<uint32_t, 2> cbp_{};
   uint32_t last_load_csm_ = 0;  // CSM of the last load (a CSM2 read of a CSM1-loaded 4-bit CLUT reads differently)
+  // The addresses of the last loads with different fields, for the next loads with the same ones (the demo frame
+  // loads from 4 places), replaced in turn.
+  std::array<ClutLoadPlan, 4> plans_{};
+  size_t next_replaced_ = 0;
 };
 
 // TEXA expansion of a 16-bit colour (RGB5A1) and of a 24-bit colour to 32 bits (reference/gs.md §1 "TEXA").

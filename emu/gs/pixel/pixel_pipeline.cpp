@@ -177,6 +177,7 @@ struct PixelPipeline::Impl {
   FusedDraw fused_draw;
   uint32_t fused_fm0 = 0, fused_zm0 = 0;
   uint64_t sampled = 0;           // pixels the fused runs sampled while tiles were left
+  bool tiles_all_ready = false;   // tiles_ready found every tile in since the texture cache was last begun
   // Pixels the list's runs sampled per level while tiles were left (copy_level_when_due).
   std::array<uint64_t, TextureCache::kMaxLevels> list_sampled{};
   void (*group_pairs)(const Impl&, const Span&, int first, int groups, uint32_t* frame, uint32_t* z) = nullptr;
@@ -188,6 +189,7 @@ struct PixelPipeline::Impl {
   void begin_texture() {
     OwnedCache& oc = workspace->texture;
     oc.owner = self;
+    tiles_all_ready = false;
     tex = &oc.cache;
     tex->begin(*memory, state.tex0, state.texa, state.miptbp1, state.miptbp2, k.tw_log2, k.th_log2, tex_top, &palette,
                &resident);
@@ -1412,7 +1414,8 @@ uint64_t pixels_left(const Scratch& w, int begin, int end) {
 // its runs reach them) runs take the list.
 constexpr uint64_t kSampledPixelsPerTexelCopied = 32;
 bool tiles_ready(Impl& p, int pixels) {
-  if (!p.tex) return true;
+  // Once every tile is in, only a new begin of the cache (begin_texture) takes any out: skip the walk over levels.
+  if (!p.tex || p.tiles_all_ready) return true;
   bool left = false, resident = true;
   uint64_t texels = 0;
   for (int lvl = 0; lvl <= p.tex_top; lvl++) {
@@ -1421,10 +1424,12 @@ bool tiles_ready(Impl& p, int pixels) {
     resident = resident && level.resident;
     texels += uint64_t{level.mask} + 1;
   }
-  if (!left) return true;
-  p.sampled += static_cast<uint64_t>(pixels);
-  if (!resident || p.sampled * kSampledPixelsPerTexelCopied <= texels) return false;
-  for (int lvl = 0; lvl <= p.tex_top; lvl++) p.tex->ensure_all(lvl);
+  if (left) {
+    p.sampled += static_cast<uint64_t>(pixels);
+    if (!resident || p.sampled * kSampledPixelsPerTexelCopied <= texels) return false;
+    for (int lvl = 0; lvl <= p.tex_top; lvl++) p.tex->ensure_all(lvl);
+  }
+  p.tiles_all_ready = true;
   return true;
 }
 

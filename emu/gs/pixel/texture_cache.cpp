@@ -65,27 +65,33 @@ void decode_tile_as(const uint8_t* vm, const TextureLevel& l, uint32_t x0, uint3
   }
 }
 
-// One 8x8 tile copied from the resident texture (indices through the palette).
-void copy_resident_tile(const TextureLevel& l, uint32_t x0, uint32_t y0, const uint32_t* palette) {
+// One 8x8 tile copied from the resident texture (indices through the palette). Rows wholly inside the resident
+// texture go through `through_palette` (or are copied as they are); texels outside it read 0.
+void copy_resident_tile(const TextureLevel& l, uint32_t x0, uint32_t y0, const uint32_t* palette,
+                        PaletteTileFn through_palette) {
   const ResidentTexture& r = *l.resident;
-  const bool through_palette = is_indexed_psm(l.psm) && palette;
+  const bool indexed = is_indexed_psm(l.psm) && palette;
   const uint32_t resident_width = 1u << r.pitch_log2;
-  for (uint32_t y = y0; y < y0 + 8; y++) {
-    uint32_t* out = l.texels + (y << l.pitch_log2);
-    const size_t row_at = size_t{y} << r.pitch_log2;
-    if (x0 + 8 <= resident_width && row_at + x0 + 8 <= r.texels.size()) {  // the whole row inside: no checks
-      const uint32_t* from = r.texels.data() + row_at + x0;
-      if (through_palette) {
-        for (uint32_t x = 0; x < 8; x++) out[x0 + x] = palette[from[x] & 0xff];
-      } else {
-        std::memcpy(out + x0, from, 8 * sizeof(uint32_t));
+  const uint32_t resident_rows = static_cast<uint32_t>(r.texels.size() >> r.pitch_log2);
+  const uint32_t inside = x0 + 8 <= resident_width && y0 < resident_rows ? std::min(8u, resident_rows - y0) : 0;
+  if (inside != 0) {
+    const uint32_t* from = r.texels.data() + (size_t{y0} << r.pitch_log2) + x0;
+    uint32_t* out = l.texels + (size_t{y0} << l.pitch_log2) + x0;
+    if (indexed) {
+      through_palette(from, resident_width, out, size_t{1} << l.pitch_log2, static_cast<int>(inside), palette);
+    } else {
+      for (uint32_t y = 0; y < inside; y++) {
+        std::memcpy(out + (size_t{y} << l.pitch_log2), from + (size_t{y} << r.pitch_log2), 8 * sizeof(uint32_t));
       }
-      continue;
     }
+  }
+  for (uint32_t y = y0 + inside; y < y0 + 8; y++) {
+    uint32_t* row = l.texels + (y << l.pitch_log2);
+    const size_t row_at = size_t{y} << r.pitch_log2;
     for (uint32_t x = x0; x < x0 + 8; x++) {
       const size_t at = row_at + x;
       const uint32_t raw = x < resident_width && at < r.texels.size() ? r.texels[at] : 0;
-      out[x] = through_palette ? palette[raw & 0xff] : raw;
+      row[x] = indexed ? palette[raw & 0xff] : raw;
     }
   }
 }
@@ -96,7 +102,7 @@ void TextureCache::decode_tile(TextureLevel& l, uint32_t x0, uint32_t y0, uint32
   const uint8_t* vm = memory_->bytes().data();
   const uint32_t* palette = palette_ ? palette_->data() : nullptr;
   if (l.resident) {
-    copy_resident_tile(l, x0, y0, palette);
+    copy_resident_tile(l, x0, y0, palette, palette_tile_);
   } else {
     visit_psm(psm_or_ct32(l.psm),
               [&](auto psm) { decode_tile_as<decltype(psm)::value>(vm, l, x0, y0, texa_, palette); });

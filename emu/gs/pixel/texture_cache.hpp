@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "emu/gs/memory/local_memory.hpp"
+#include "emu/gs/pixel/palette_tiles.hpp"
 #include "emu/gs/pixel/resident_textures.hpp"
 #include "emu/gs/pixel/texel_decode.hpp"
 #include "emu/gs/registers/general_registers.hpp"
@@ -71,6 +72,7 @@ class TextureCache {
   std::array<TextureLevel, kMaxLevels> levels_{};
   std::array<std::vector<uint32_t>, kMaxLevels> texel_store_;
   std::array<std::vector<uint8_t>, kMaxLevels> valid_store_;
+  PaletteTileFn palette_tile_ = palette_tile();  // copies an indexed resident texture's tiles
 };
 
 }  // namespace gcvu::gs::pixel
