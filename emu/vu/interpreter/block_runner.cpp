@@ -101,6 +101,8 @@ std::vector<jit::CompileRequest> Vu1::blocks_ahead(const Block& block, size_t li
       if (successor == nullptr) continue;
       frontier.push_back(successor);
       if (jit_.find(pc) != nullptr) continue;
+      // Tiered, only blocks that have run: most never-run successors (error paths, other modes) never will.
+      if (config_.jit_compile_after != 0 && !jit_.ran_in_runner(pc)) continue;
       ahead.push_back({successor->whole_run(), successor});
     }
   }
@@ -321,7 +323,8 @@ bool Vu1::run_block(uint64_t until) {
     }
     // The JIT's one entry-state class (block_compiler.hpp): quiet, from the first pair, and run whole. The code
     // counts its blocks' entries and pairs, and may chain on into the blocks after it.
-    if (config_.engine == Engine::kJit && whole && !generic_first && entry + block->pairs.back().pre < limit) {
+    if (config_.engine == Engine::kJit && whole && !generic_first && entry + block->pairs.back().pre < limit &&
+        jit_.entry_compiles(registers_.tpc, config_.jit_compile_after)) {
       jit_limit_ = limit;
       if (const uint64_t ended = run_compiled(*block, pairs, entry); ended != 0) {
         ran_any = true;
