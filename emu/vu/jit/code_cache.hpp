@@ -74,7 +74,13 @@ class CodeCache {
     ++entries;
     return false;
   }
-  bool ran_in_runner(uint32_t pc) const { return runner_entries_[pc % kMicroInstructions] != 0; }
+  // A block entry at `pc` the runner takes that is not of the JIT's class (a held prefix): it does not count
+  // towards compiling the block, but the block has run, for ran_in_runner.
+  void note_other_entry(uint32_t pc) { entered_otherwise_[pc % kMicroInstructions] = true; }
+  // Whether the runner has taken an entry at `pc`: the JIT's compiles ahead take only such blocks (Vu1::blocks_ahead).
+  bool ran_in_runner(uint32_t pc) const {
+    return runner_entries_[pc % kMicroInstructions] != 0 || entered_otherwise_[pc % kMicroInstructions];
+  }
   // Each cached block's chained entry (CompiledBlock::chain_entry) by start PC, nullptr where none is cached: what
   // compiled code reads to go straight on into the next block. Kept in step with by_pc_ by every insert, eviction,
   // invalidation and clear, so it never points at code that is gone. Code cached at a PC always comes from the
@@ -102,6 +108,7 @@ class CodeCache {
   std::array<std::unique_ptr<CompiledBlock>, kMicroInstructions> by_pc_{};
   std::array<const void*, kMicroInstructions> chain_{};
   std::array<uint8_t, kMicroInstructions> runner_entries_{};  // entry_compiles
+  std::array<bool, kMicroInstructions> entered_otherwise_{};  // note_other_entry
   std::deque<uint32_t> order_;  // start PCs, oldest first
   uint64_t compiled_ = 0;
   uint64_t evicted_ = 0;
