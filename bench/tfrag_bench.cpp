@@ -64,13 +64,14 @@ void run_programs(benchmark::State& state, Program kind) {
   state.counters["programs_per_frame"] = static_cast<double>(frame.programs.size());
 }
 
-// The programs with a given engine, after one untimed warm-up rerun (the engine's caches then hold the frame).
+// The programs with a given engine, after untimed warm-up reruns (time_warm_runs: the engine's caches then hold the
+// frame).
 void BM_DemoProgramsEngine(benchmark::State& state, Program kind, gcvu::vu::Engine engine) {
   const gcvu::harness::CapturedFrame frame = demo_programs(kind);
   gcvu::vu::Vu1Config config;
   config.engine = engine;
   gcvu::harness::CapturedFrameRunner runner(frame, config);
-  set_counters(state, gcvu::bench::time_warm_runs(state, runner));
+  set_counters(state, gcvu::bench::time_warm_runs(state, runner, config));
 }
 
 void BM_TfragDemoMicrocode(benchmark::State& state) { run_programs(state, Program::kTfrag); }

@@ -32,7 +32,7 @@ void run_workload(benchmark::State& state, const std::string& name) {
   state.counters["cycles_per_run"] = static_cast<double>(cycles) / static_cast<double>(state.iterations());
 }
 
-// The workload with a given engine (interp, blocks, jit), after one untimed warm-up run.
+// The workload with a given engine (interp, blocks, jit), after untimed warm-up runs (time_warm_runs).
 void BM_VuWorkloadEngine(benchmark::State& state, const std::string& name, gcvu::vu::Engine engine) {
   gcvu::harness::Workload workload;
   for (auto& w : gcvu::harness::builtin_workloads()) {
@@ -41,7 +41,7 @@ void BM_VuWorkloadEngine(benchmark::State& state, const std::string& name, gcvu:
   gcvu::vu::Vu1Config config;
   config.engine = engine;
   gcvu::harness::WorkloadRunner runner(workload, config);
-  const uint64_t cycles = gcvu::bench::time_warm_runs(state, runner);
+  const uint64_t cycles = gcvu::bench::time_warm_runs(state, runner, config);
   state.counters["ratio_to_realtime"] =
       benchmark::Counter(static_cast<double>(cycles) / kVu1ClockHz, benchmark::Counter::kIsRate);
 }

@@ -15,11 +15,13 @@ template <typename Runner>
   return runner.run_once();
 }
 
-// Runs `runner` once untimed (so the engine's caches hold the program), then times its runs; returns the emulated
-// cycles and sets the pairs_per_run counter.
+// Runs `runner` untimed until the engine's caches hold the program (once, and for the tiered JIT once more per entry
+// a block takes in the runner before it is compiled: Vu1Config::jit_compile_after), then times its runs; returns
+// the emulated cycles and sets the pairs_per_run counter.
 template <typename Runner>
-uint64_t time_warm_runs(benchmark::State& state, Runner& runner) {
-  runner.run_once();
+uint64_t time_warm_runs(benchmark::State& state, Runner& runner, const vu::Vu1Config& config) {
+  const int warm_up_runs = 1 + (config.engine == vu::Engine::kJit ? config.jit_compile_after : 0);
+  for (int run = 0; run < warm_up_runs; ++run) runner.run_once();
   uint64_t cycles = 0;
   uint64_t pairs = 0;
   for (auto _ : state) {

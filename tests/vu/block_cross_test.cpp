@@ -68,10 +68,13 @@ struct Outcome {
 
 // Runs the case (twice when it has patches: the second run after write_micro, on the same VU with whatever is
 // still in flight). With `slices`, run_until advances by the given numbers of cycles in turn instead of run().
+// `compile_after`: Vu1Config::jit_compile_after for the JIT (0, the default here: the pure JIT, every block's code
+// from its first entry; more: tiered, the block runner and the code mixed within one run).
 Outcome run_case(const Case& c, vu::Engine engine, const std::vector<uint32_t>& slices = {},
-                 Sabotage broken = Sabotage::kNone) {
+                 Sabotage broken = Sabotage::kNone, uint8_t compile_after = 0) {
   vu::Vu1Config config = c.config;
   config.engine = engine;
+  config.jit_compile_after = compile_after;
   VuRun run(config);
   run.vu.load_micro(c.code, c.base);
   run.vu.data().load(c.data);
@@ -114,26 +117,39 @@ std::string first_difference(const Outcome& reference, const Outcome& blocks) {
   return "";
 }
 
-// What the block runner and the JIT did in the runs expect_same_runs compared.
+// What the block runner, the JIT and the tiered JIT did in the runs expect_same_runs compared.
 struct EngineStats {
   vu::BlockStats blocks;
   vu::BlockStats jit;
-  uint64_t compiled_blocks = 0;
+  vu::BlockStats tiered;
+  uint64_t compiled_blocks = 0;  // by the pure JIT
+  uint64_t tiered_compiled_blocks = 0;
 };
 
-// Runs the per-pair path, the block runner and the JIT, and expects the same snapshots from all three.
+// The tiered JIT's setting in these checks: low, so that the short programs here switch from the block runner to
+// compiled code within a run (a block's second whole quiet entry is its first compiled one).
+constexpr uint8_t kTieredCompileAfter = 1;
+
+// Runs the per-pair path, the block runner, the pure JIT and the tiered JIT (Vu1Config::jit_compile_after), and
+// expects the same snapshots from all four.
 EngineStats expect_same_runs(const Case& c, const std::string& what, const std::vector<uint32_t>& slices = {}) {
   const Outcome reference = run_case(c, vu::Engine::kInterp, slices);
   EXPECT_EQ(reference.block_stats.pairs, 0u) << what;
   EngineStats stats;
-  for (vu::Engine engine : {vu::Engine::kBlocks, vu::Engine::kJit}) {
-    const Outcome outcome = run_case(c, engine, slices);
+  struct Variant {
+    vu::Engine engine;
+    uint8_t compile_after;
+    vu::BlockStats* stats;
+    const char* name;
+  };
+  for (const Variant& variant : {Variant{vu::Engine::kBlocks, 0, &stats.blocks, "blocks"},
+                                 Variant{vu::Engine::kJit, 0, &stats.jit, "jit"},
+                                 Variant{vu::Engine::kJit, kTieredCompileAfter, &stats.tiered, "tiered jit"}}) {
+    const Outcome outcome = run_case(c, variant.engine, slices, Sabotage::kNone, variant.compile_after);
     const std::string difference = first_difference(reference, outcome);
-    if (!difference.empty()) {
-      ADD_FAILURE() << what << ", " << difference << " (interp vs " << vu::engine_name(engine) << ")";
-    }
-    (engine == vu::Engine::kJit ? stats.jit : stats.blocks) = outcome.block_stats;
-    stats.compiled_blocks += outcome.compiled_blocks;
+    if (!difference.empty()) ADD_FAILURE() << what << ", " << difference << " (interp vs " << variant.name << ")";
+    *variant.stats = outcome.block_stats;
+    (variant.stats == &stats.jit ? stats.compiled_blocks : stats.tiered_compiled_blocks) += outcome.compiled_blocks;
   }
   // The JIT runs the same blocks as the block runner, counted the same way, whether its code went back to the
   // runner's loop between them or chained on (block_compiler.hpp), in whole runs and in run_until slices alike.
@@ -144,6 +160,13 @@ EngineStats expect_same_runs(const Case& c, const std::string& what, const std::
   EXPECT_EQ(stats.jit.prefix_entries, stats.blocks.prefix_entries) << what;
   EXPECT_EQ(stats.jit.dead_flag_results, stats.blocks.dead_flag_results) << what;
   EXPECT_EQ(stats.blocks.chained, 0u) << what;
+  // Tiered, the runner's loop and the code count the same blocks the same way, whichever of them ran each.
+  EXPECT_EQ(stats.tiered.entries, stats.blocks.entries) << what;
+  EXPECT_EQ(stats.tiered.pairs, stats.blocks.pairs) << what;
+  EXPECT_EQ(stats.tiered.noisy_entries, stats.blocks.noisy_entries) << what;
+  EXPECT_EQ(stats.tiered.stalled_entries, stats.blocks.stalled_entries) << what;
+  EXPECT_EQ(stats.tiered.prefix_entries, stats.blocks.prefix_entries) << what;
+  EXPECT_EQ(stats.tiered.dead_flag_results, stats.blocks.dead_flag_results) << what;
   return stats;
 }
 
@@ -163,6 +186,9 @@ TEST(VuBlockCross, BenchWorkloadsMatchThePerPairPath) {
     EXPECT_GT(stats.compiled_blocks, 0u) << workload.name;
     // expect_same_runs compared the JIT's block counts with the block runner's; here the JIT also chains.
     EXPECT_GT(stats.jit.chained, 0u) << workload.name;
+    // Tiered, the loops' blocks ran in the runner first and were then compiled, and their code chains too.
+    EXPECT_GT(stats.tiered_compiled_blocks, 0u) << workload.name;
+    EXPECT_GT(stats.tiered.chained, 0u) << workload.name;
   }
 }
 
@@ -469,10 +495,13 @@ TEST(VuBlockCross, DemoFrameProgramsMatchThePerPairPath) {
     // Every program (up to 1000 of each kind; a tenth of that in unoptimised and sanitizer builds).
     const auto limit = static_cast<size_t>(std::max(1L, sweep_size("GCVU_BLOCK_CROSS_FRAME_PROGRAMS", 1000)));
     const size_t stride = std::max<size_t>(1, (count + limit - 1) / limit);
+    // The per-pair path, the block runner, the pure JIT and the JIT tiered as by default (Vu1Config).
     std::vector<std::unique_ptr<VuRun>> runs;
-    for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks, vu::Engine::kJit}) {
+    const std::array<const char*, 4> names = {"interp", "blocks", "jit", "tiered jit"};
+    for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks, vu::Engine::kJit, vu::Engine::kJit}) {
       vu::Vu1Config config;
       config.engine = engine;
+      if (runs.size() == 2) config.jit_compile_after = 0;
       runs.push_back(std::make_unique<VuRun>(config));
       runs.back()->vu.load_micro(workload.frame.micro);
     }
@@ -490,7 +519,7 @@ TEST(VuBlockCross, DemoFrameProgramsMatchThePerPairPath) {
       const VuSnapshot reference(runs[0]->vu, &runs[0]->path1);
       for (size_t engine = 1; engine < runs.size(); ++engine) {
         expect_same(reference, VuSnapshot(runs[engine]->vu, &runs[engine]->path1),
-                    fmt::format("{} program {} ({})", workload.name, n, engine == 1 ? "blocks" : "jit"));
+                    fmt::format("{} program {} ({})", workload.name, n, names[engine]));
       }
       ++compared;
       if (testing::Test::HasFailure()) break;
@@ -498,22 +527,25 @@ TEST(VuBlockCross, DemoFrameProgramsMatchThePerPairPath) {
     EXPECT_GT(compared, 0u) << workload.name;
     EXPECT_GT(runs[1]->vu.block_stats().pairs, 0u) << workload.name;
     EXPECT_GT(runs[2]->vu.jit_cache().compiled(), 0u) << workload.name;
+    EXPECT_GT(runs[3]->vu.jit_cache().compiled(), 0u) << workload.name;
+    EXPECT_LT(runs[3]->vu.jit_cache().compiled(), runs[2]->vu.jit_cache().compiled()) << workload.name;
     EXPECT_EQ(runs[0]->vu.block_stats().pairs, 0u) << workload.name;
   }
 }
 
-// The whole demo frame through the clocked system (DMA, VIF1, VU1, GIF, GS) with either engine: the same GS memory
-// byte for byte, and the same VU1 cycles.
+// The whole demo frame through the clocked system (DMA, VIF1, VU1, GIF, GS) with each engine (the JIT pure and
+// tiered as by default): the same GS memory byte for byte, and the same VU1 cycles.
 TEST(VuBlockCross, DemoFrameGsMemoryIsTheSameWithEitherEngine) {
   const formats::rc2::Level& level = harness::demo_level();
   std::vector<harness::LevelRunResult> results;
-  for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks, vu::Engine::kJit}) {
+  for (vu::Engine engine : {vu::Engine::kInterp, vu::Engine::kBlocks, vu::Engine::kJit, vu::Engine::kJit}) {
     harness::LevelRunRequest request;
     request.level = &level;
     request.program = &microcode::tfrag::tfrag_program();
     request.frame = harness::scene_frame_options(level, harness::overview_camera(level));
     request.source = "demo";
     request.config.vu.engine = engine;
+    if (results.size() == 2) request.config.vu.jit_compile_after = 0;
     results.push_back(harness::run_level(request));
   }
   for (size_t n = 0; n < results.size(); ++n) ASSERT_EQ(results[n].frames.size(), 1u);

@@ -131,6 +131,7 @@ TEST(VuFlagLiveness, ADeadResultToAccKeepsItsOverflowForTheNextMadd) {
     vu::Vu1Config config;
     config.engine = engine;
     config.jit_fault = fault;
+    config.jit_compile_after = 0;  // the JIT's code from the first entry (the one run of this program)
     auto out = std::make_unique<VuRun>(config);
     out->vu.load_micro(program.code);
     big(out->vu);

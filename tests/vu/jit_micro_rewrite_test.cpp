@@ -152,6 +152,7 @@ class Machine {
     system::SystemConfig config;
     config.vu.max_cycles = kProgramCycles;
     config.vu.engine = engine;
+    config.vu.jit_compile_after = 0;  // every block compiled at once: the rewrites must meet compiled code
     config.chain.tag_budget = 4096;
     return config;
   }

@@ -36,15 +36,22 @@ std::unique_ptr<VuRun> run_vsm(std::string_view source, vu::Vu1Config config, vo
     if (engine == config.engine) continue;
     vu::Vu1Config other = config;
     other.engine = engine;
+    other.jit_compile_after = 0;  // the JIT's code from each block's first entry
     (engine == vu::Engine::kInterp ? reference : others.emplace_back()) = run_code(program.code, other, prepare);
   }
+  // And tiered (Vu1Config::jit_compile_after): the block runner first, then the code, mixed within the run.
+  vu::Vu1Config tiered = config;
+  tiered.engine = vu::Engine::kJit;
+  tiered.jit_compile_after = 1;
+  others.emplace_back() = run_code(program.code, tiered, prepare);
   const VuRun& interp = reference != nullptr ? *reference : *run;
   if (reference != nullptr) {
     expect_same(VuSnapshot(interp.vu, &interp.path1), VuSnapshot(run->vu, &run->path1), "run_vsm");
   }
   for (const auto& other : others) {
     expect_same(VuSnapshot(interp.vu, &interp.path1), VuSnapshot(other->vu, &other->path1),
-                fmt::format("run_vsm ({})", vu::engine_name(other->vu.config().engine)));
+                fmt::format("run_vsm ({}, compile after {})", vu::engine_name(other->vu.config().engine),
+                            other->vu.config().jit_compile_after));
   }
   return run;
 }

@@ -101,6 +101,8 @@ std::vector<jit::CompileRequest> Vu1::blocks_ahead(const Block& block, size_t li
       if (successor == nullptr) continue;
       frontier.push_back(successor);
       if (jit_.find(pc) != nullptr) continue;
+      // Tiered, only blocks that have run: most never-run successors (error paths, other modes) never will.
+      if (config_.jit_compile_after != 0 && !jit_.ran_in_runner(pc)) continue;
       ahead.push_back({successor->whole_run(), successor});
     }
   }
@@ -321,13 +323,20 @@ bool Vu1::run_block(uint64_t until) {
     }
     // The JIT's one entry-state class (block_compiler.hpp): quiet, from the first pair, and run whole. The code
     // counts its blocks' entries and pairs, and may chain on into the blocks after it.
-    if (config_.engine == Engine::kJit && whole && !generic_first && entry + block->pairs.back().pre < limit) {
+    const bool jit_class =
+        config_.engine == Engine::kJit && whole && !generic_first && entry + block->pairs.back().pre < limit;
+    if (jit_class && jit_.entry_compiles(registers_.tpc, config_.jit_compile_after)) {
       jit_limit_ = limit;
       if (const uint64_t ended = run_compiled(*block, pairs, entry); ended != 0) {
         ran_any = true;
         if (ended != jit::kBlockWhole || !running_ || cycle_ >= limit) return true;
         continue;
       }
+    } else if (!jit_class && config_.engine == Engine::kJit && !generic_first) {
+      // Tiered, a block entered otherwise (with a held prefix: its first pairs wait on the block before) has run
+      // too: it is compiled ahead with the block before it, whose code then chains into it by its held entry, as
+      // the pure JIT compiles it ahead.
+      jit_.note_other_entry(registers_.tpc);
     }
     uint64_t ran = 0;
     for (size_t n = 0; n < count; ++n) {

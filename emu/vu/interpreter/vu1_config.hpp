@@ -106,6 +106,10 @@ struct Vu1Config {
   // that), and the test-only faults.
   size_t jit_cache_blocks = 512;
   size_t jit_code_bytes = 0;
+  // Tiered: the block runner takes a block's first `jit_compile_after` whole quiet entries (the JIT's entry class)
+  // at a PC, and only then is it compiled. Compiling a block costs as much as dozens of runner runs of it, and most
+  // of a cold run's blocks run a few times or never (ahead compiles); 0 compiles at the first entry.
+  uint8_t jit_compile_after = 16;
   JitFault jit_fault = JitFault::kNone;
   // For a debugger that watches stalls cycle by cycle: run_until(c) never issues a pair whose issue cycle (after
   // its stall) is c or later; the clock moves to c (retiring what is due) and the pair waits, still at the PC.

@@ -62,6 +62,25 @@ class CodeCache {
   }
 
   const CompiledBlock* find(uint32_t pc) const { return by_pc_[pc % kMicroInstructions].get(); }
+  // Tiered compiling (Vu1Config::jit_compile_after): whether a block entry of the JIT's entry class at `pc` runs
+  // compiled code, because code is cached there or the block runner has taken `compile_after` such entries at the PC
+  // already; if not, counts this one, which the runner then takes. The counts (saturating) are kept through clear
+  // and retarget (a PC that was hot is compiled again at once), and like the code through an assignment: a
+  // benchmark's fresh copy of a prepared VU keeps what its warm-up run counted.
+  bool entry_compiles(uint32_t pc, uint8_t compile_after) {
+    if (find(pc) != nullptr) return true;
+    uint8_t& entries = runner_entries_[pc % kMicroInstructions];
+    if (entries >= compile_after) return true;
+    ++entries;
+    return false;
+  }
+  // A block entry at `pc` the runner takes that is not of the JIT's class (a held prefix): it does not count
+  // towards compiling the block, but the block has run, for ran_in_runner.
+  void note_other_entry(uint32_t pc) { entered_otherwise_[pc % kMicroInstructions] = true; }
+  // Whether the runner has taken an entry at `pc`: the JIT's compiles ahead take only such blocks (Vu1::blocks_ahead).
+  bool ran_in_runner(uint32_t pc) const {
+    return runner_entries_[pc % kMicroInstructions] != 0 || entered_otherwise_[pc % kMicroInstructions];
+  }
   // Each cached block's chained entry (CompiledBlock::chain_entry) by start PC, nullptr where none is cached: what
   // compiled code reads to go straight on into the next block. Kept in step with by_pc_ by every insert, eviction,
   // invalidation and clear, so it never points at code that is gone. Code cached at a PC always comes from the
@@ -88,6 +107,8 @@ class CodeCache {
   uint32_t key_ = 0;
   std::array<std::unique_ptr<CompiledBlock>, kMicroInstructions> by_pc_{};
   std::array<const void*, kMicroInstructions> chain_{};
+  std::array<uint8_t, kMicroInstructions> runner_entries_{};  // entry_compiles
+  std::array<bool, kMicroInstructions> entered_otherwise_{};  // note_other_entry
   std::deque<uint32_t> order_;  // start PCs, oldest first
   uint64_t compiled_ = 0;
   uint64_t evicted_ = 0;
