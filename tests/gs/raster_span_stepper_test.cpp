@@ -9,7 +9,7 @@ namespace gcvu::gs {
 namespace {
 
 struct CopyingConsumer final : SpanConsumer {
-  void draw_span(const Span& span) override {
+  void draw_span(Span& span) override {
     x = span.x;
     if (span.r) r.assign(span.r, span.r + span.count);
     if (span.fog) fog.assign(span.fog, span.fog + span.count);
@@ -121,7 +121,7 @@ TEST(SpanStepper, ConstantDepthAfterASteppedRowIsWrittenAgain) {
 // Span::whole_groups: what an 8-lane stepper's span holds over the 8-pixel groups it touches, before and after its
 // pixels.
 struct WholeGroupConsumer final : SpanConsumer {
-  void draw_span(const Span& span) override {
+  void draw_span(Span& span) override {
     whole_groups = span.whole_groups;
     const int skip = span.x & 7;
     const int end = (skip + span.count + 7) / 8 * 8 - skip;
@@ -167,7 +167,7 @@ TEST(SpanStepper, OnlyEightLaneNonSpriteSpansPromiseWholeGroups) {
   struct FlagConsumer final : SpanConsumer {
     bool* flag;
     explicit FlagConsumer(bool* f) : flag(f) {}
-    void draw_span(const Span& span) override { *flag = span.whole_groups; }
+    void draw_span(Span& span) override { *flag = span.whole_groups; }
   } flags(&promised);
   SpanStepper lanes4(setup, flags);
   lanes4.setup_primitive(vertices, index, RasterVertex{});
@@ -185,7 +185,7 @@ TEST(SpanStepper, OnlyEightLaneNonSpriteSpansPromiseWholeGroups) {
 // gradient per pixel whatever group offset the span starts at. GCC 12 at -O3 once vectorised the group writes
 // into storing the first group at pixel 0 instead of at -skip (textured cases broke); this catches that.
 struct AllAttributesConsumer final : SpanConsumer {
-  void draw_span(const Span& span) override {
+  void draw_span(Span& span) override {
     for (int i = 0; i < span.count; ++i) {
       r.push_back(span.r[i]);
       fog.push_back(span.fog[i]);

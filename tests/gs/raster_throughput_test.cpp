@@ -14,7 +14,7 @@ namespace gcvu::gs {
 namespace {
 
 struct TouchingConsumer final : SpanConsumer {
-  void draw_span(const Span& span) override {
+  void draw_span(Span& span) override {
     pixels += uint64_t(span.count);
     checksum += span.z[span.count - 1] + uint32_t(span.r[span.count - 1]);
   }

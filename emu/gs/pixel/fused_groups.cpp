@@ -211,9 +211,10 @@ template <FusedTexture kTexture, bool kRepeat>
 // A kBilinearStqMip group: s/q and t/q truncated, each pixel's level from its LOD, then per level the group
 // shifted to it, half a texel back, and sampled bilinearly (stage_texture_mip's bits), the level's samples kept
 // in the lanes that take it. Only lanes in `wanted` (those that may write) choose the levels sampled; a group
-// rarely straddles more than two.
+// rarely straddles more than two. Inlined, its pairs kept in registers: returned or copied as a struct they went
+// through the stack, a 256-bit store read back in 128-bit halves, which stalled store forwarding.
 template <bool kRepeat>
-[[gnu::target("avx2")]] inline TexelPairs sample_mip8(const FusedMip& mip, const Span& s, int i, __m256i wanted) {
+[[gnu::target("avx2"), gnu::always_inline]] inline TexelPairs sample_mip8(const FusedMip& mip, const Span& s, int i, __m256i wanted) {
   const __m256 q = _mm256_loadu_ps(s.q + i);
   const __m256i u0 = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.s + i), q));
   const __m256i v0 = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.t + i), q));
@@ -224,8 +225,8 @@ template <bool kRepeat>
   store8(levels, level);
   uint32_t todo = static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(wanted)));
   if (todo == 0) todo = 1;
-  TexelPairs out{};
-  bool first = true;
+  __m256i out_rb = _mm256_setzero_si256(), out_ga = _mm256_setzero_si256();
+  __m256i first = _mm256_set1_epi32(-1);  // the first level sampled fills every lane
   while (todo != 0) {
     const uint32_t lvl = levels[std::countr_zero(todo)];
     const __m256i at = mip.one_level_per_group ? _mm256_set1_epi32(-1) : _mm256_cmpeq_epi32(level, _mm256_set1_epi32(static_cast<int32_t>(lvl)));
@@ -235,13 +236,11 @@ template <bool kRepeat>
     const __m256i uu = _mm256_sub_epi32(_mm256_sra_epi32(u0, shift), half);
     const __m256i vv = _mm256_sub_epi32(_mm256_sra_epi32(v0, shift), half);
     const TexelPairs t = bilinear8<kRepeat>(mip.texels[lvl], wrap_regs(mip.wrap[lvl]), uu, vv);
-    if (first) {
-      out = t, first = false;
-    } else {
-      out = {select8(out.rb, t.rb, at), select8(out.ga, t.ga, at)};
-    }
+    const __m256i take = _mm256_or_si256(at, first);
+    out_rb = select8(out_rb, t.rb, take), out_ga = select8(out_ga, t.ga, take);
+    first = _mm256_setzero_si256();
   }
-  return out;
+  return {out_rb, out_ga};
 }
 
 // The stages from the texture lookup to the stores, a group at a time (pixel_pipeline.cpp's passes, same order

@@ -1655,9 +1655,8 @@ bool draw_solid_pair(Impl& p, Span& s, Scratch& w) {
 
 // Every span pair_from_steps does not take. Not inlined into draw_span, whose flat spans would otherwise pay this
 // function's register saves and stack frame (~15 host instructions a span).
-[[gnu::noinline]] void draw_span_stages(Impl& p, const Span& span_in) {
+[[gnu::noinline]] void draw_span_stages(Impl& p, Span& s) {
   Scratch& w = p.workspace->scratch;
-  Span s = span_in;
   s.count = std::min(s.count, kMaxSpanPixels);
   if (!s.z) s.z = w.zero_u32 + Scratch::kSlack;
   // Another pipeline sharing the workspace may have used the texture cache since this draw began (rare).
@@ -1736,7 +1735,15 @@ void PixelPipeline::draw_span(const Span& span_in) {
   Impl& p = *impl_;
   if (p.nothing || span_in.count <= 0) return;
   if (p.hold_rows && !p.last_to_first && pair_from_steps(p, span_in)) return;
-  draw_span_stages(p, span_in);
+  Span s = span_in;
+  draw_span_stages(p, s);
+}
+
+void PixelPipeline::draw_span_in_place(Span& span) {
+  Impl& p = *impl_;
+  if (p.nothing || span.count <= 0) return;
+  if (p.hold_rows && !p.last_to_first && pair_from_steps(p, span)) return;
+  draw_span_stages(p, span);
 }
 
 }  // namespace gcvu::gs

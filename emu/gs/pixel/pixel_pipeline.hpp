@@ -106,6 +106,9 @@ class PixelPipeline {
   // after vouch_frame_and_z_apart and draw_last_to_first (a draw running last to first does not hold rows).
   void hold_rows_for_pairs();
   void draw_span(const Span& span);
+  // The same on a span the caller drops afterwards, completed in place: copying it as a whole right after the
+  // stepper stored its fields one by one stalled store forwarding.
+  void draw_span_in_place(Span& span);
   // Draws a row hold_rows_for_pairs let the pipeline hold.
   void finish();
   uint64_t pixels_drawn() const;  // pixels that passed every test with something left to write

@@ -40,7 +40,7 @@ uint32_t z_format(const Zbuf& zbuf) {
 class PipelineConsumer final : public SpanConsumer {
  public:
   explicit PipelineConsumer(PixelPipeline& pipeline) : pipeline_(pipeline) {}
-  void draw_span(const Span& span) override { pipeline_.draw_span(span); }
+  void draw_span(Span& span) override { pipeline_.draw_span_in_place(span); }
   bool skips_regions() const override { return pipeline_.skips_regions(); }
   bool region_changes_nothing(int left, int top, int right, int bottom, uint32_t z_upper) override {
     return pipeline_.region_changes_nothing(left, top, right, bottom, z_upper);

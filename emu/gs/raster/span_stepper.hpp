@@ -16,7 +16,9 @@ namespace gcvu::gs {
 class SpanConsumer {
  public:
   virtual ~SpanConsumer() = default;
-  virtual void draw_span(const Span& span) = 0;
+  // The span is the stepper's, dropped after the call: the consumer may complete it in place (its deferred
+  // arrays) instead of copying it.
+  virtual void draw_span(Span& span) = 0;
   // Whether region_changes_nothing can ever say yes in this draw.
   virtual bool skips_regions() const { return false; }
   // True only when drawing any pixel of [left, right) x [top, bottom) with Z at most z_upper (all ones when the
