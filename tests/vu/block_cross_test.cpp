@@ -153,20 +153,18 @@ EngineStats expect_same_runs(const Case& c, const std::string& what, const std::
   }
   // The JIT runs the same blocks as the block runner, counted the same way, whether its code went back to the
   // runner's loop between them or chained on (block_compiler.hpp), in whole runs and in run_until slices alike.
-  EXPECT_EQ(stats.jit.entries, stats.blocks.entries) << what;
-  EXPECT_EQ(stats.jit.pairs, stats.blocks.pairs) << what;
-  EXPECT_EQ(stats.jit.noisy_entries, stats.blocks.noisy_entries) << what;
-  EXPECT_EQ(stats.jit.stalled_entries, stats.blocks.stalled_entries) << what;
-  EXPECT_EQ(stats.jit.prefix_entries, stats.blocks.prefix_entries) << what;
-  EXPECT_EQ(stats.jit.dead_flag_results, stats.blocks.dead_flag_results) << what;
-  EXPECT_EQ(stats.blocks.chained, 0u) << what;
   // Tiered, the runner's loop and the code count the same blocks the same way, whichever of them ran each.
-  EXPECT_EQ(stats.tiered.entries, stats.blocks.entries) << what;
-  EXPECT_EQ(stats.tiered.pairs, stats.blocks.pairs) << what;
-  EXPECT_EQ(stats.tiered.noisy_entries, stats.blocks.noisy_entries) << what;
-  EXPECT_EQ(stats.tiered.stalled_entries, stats.blocks.stalled_entries) << what;
-  EXPECT_EQ(stats.tiered.prefix_entries, stats.blocks.prefix_entries) << what;
-  EXPECT_EQ(stats.tiered.dead_flag_results, stats.blocks.dead_flag_results) << what;
+  const auto expect_counts_as_blocks = [&](const auto& engine, const char* name) {
+    EXPECT_EQ(engine.entries, stats.blocks.entries) << what << " (" << name << ")";
+    EXPECT_EQ(engine.pairs, stats.blocks.pairs) << what << " (" << name << ")";
+    EXPECT_EQ(engine.noisy_entries, stats.blocks.noisy_entries) << what << " (" << name << ")";
+    EXPECT_EQ(engine.stalled_entries, stats.blocks.stalled_entries) << what << " (" << name << ")";
+    EXPECT_EQ(engine.prefix_entries, stats.blocks.prefix_entries) << what << " (" << name << ")";
+    EXPECT_EQ(engine.dead_flag_results, stats.blocks.dead_flag_results) << what << " (" << name << ")";
+  };
+  expect_counts_as_blocks(stats.jit, "jit");
+  expect_counts_as_blocks(stats.tiered, "tiered jit");
+  EXPECT_EQ(stats.blocks.chained, 0u) << what;
   return stats;
 }
 
