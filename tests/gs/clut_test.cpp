@@ -222,7 +222,10 @@ TEST(GsClutCrossCheck, LoadsThroughAKeptPlanMatchLoadsWorkedOutAfresh) {
   std::array<uint16_t, 1024> expected{};
   for (int step = 0; step < 3000; ++step) {
     if (random() % 64 == 0) refill(pool[random() % pool.size()]);
-    auto [t, tc] = pool[random() % pool.size()];
+    // Plain variables, not a structured binding: clang before 16 cannot capture a binding in the lambda below.
+    const std::pair<Tex0, Texclut>& pooled = pool[random() % pool.size()];
+    Tex0 t = pooled.first;
+    Texclut tc = pooled.second;
     // Half the loads differ from a pooled one in one field: a plan must not serve fields it was not made for.
     auto set = [&](int at, int width, uint32_t value) {
       t.raw = (t.raw & ~(((uint64_t{1} << width) - 1) << at)) | (uint64_t{value} << at);
