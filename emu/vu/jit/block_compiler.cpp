@@ -15,7 +15,9 @@
 #include "emu/vu/float/fdiv_kernel.hpp"
 #include "emu/vu/float/fmac_kernel.hpp"
 #include "emu/vu/float/lane_kernel.hpp"
+#include "emu/vu/float/reciprocal_table.hpp"
 #include "emu/vu/interpreter/upper_plan.hpp"
+#include "emu/vu/jit/divisor_prefetch.hpp"
 #include "emu/vu/pipeline/flag_pipeline.hpp"
 #include "emu/vu/pipeline/fmac_pipeline.hpp"
 #include "emu/vu/pipeline/integer_pipeline.hpp"
@@ -88,6 +90,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     if (with_held_entry_) plan_held_prefixes(info);
     chained_entry(pairs, info, program, body);
     L(body);
+    const std::vector<std::vector<DivisorLane>> prefetches = plan_divisor_prefetches(pairs, program);
+    prefetch_divisor_lines(prefetches.front());
     bool after_branch = false;  // the pair before was a branch: this one is its delay slot
     bool after_end = false;     // an E bit came before: execute_pair's end handling applies
     for (size_t n = 0; n < pairs.size(); ++n) {
@@ -118,6 +122,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       after_branch = branch;
       after_end = after_end || plan.e_bit;
       previous_history_ = plan.records_history ? plan.history_vi & 15 : kNoHistory;
+      prefetch_divisor_lines(prefetches[n + 1]);
     }
     resolve_kick_horizons(pairs.back().issue);
     flush();
@@ -739,6 +744,20 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     if ((s & shape::kLower) != 0 && !lower_inline) return_if_stopped(n, count);
   }
 
+  // The reciprocal-table lines of these divisor lanes (divisor_prefetch.hpp), between two pairs: nothing is held in
+  // rax there, and r11 is store()'s scratch. rax is kept anyway, as this code changes no state.
+  void prefetch_divisor_lines(const std::vector<DivisorLane>& lanes) {
+    if (lanes.empty()) return;
+    push(rax);
+    mov(r11, reinterpret_cast<uint64_t>(kReciprocalRoundsUp.data()));
+    for (const DivisorLane& divisor : lanes) {
+      mov(eax, vf_lane(divisor.reg, divisor.lane));
+      and_(eax, kFractionMask);
+      shr(eax, 6);  // the word of the fraction's bit (reciprocal_rounds_up)
+      prefetcht0(ptr[r11 + rax * 8]);
+    }
+    pop(rax);
+  }
   Xbyak::Address vi_at(uint32_t index) { return word[rbx + abi_.layout.vi + 2 * static_cast<int32_t>(index & 15)]; }
   Xbyak::Address vf_lane(uint32_t reg, int lane) {
     return dword[rbx + abi_.layout.vf + 16 * static_cast<int32_t>(reg & 31) + 4 * lane];
