@@ -77,12 +77,48 @@ TEST(VuJit, CompiledCodeIsExecutableAndNotWritable) {
   }
 }
 
-// The arena's W^X by hand: what is written is writable and not executable until the seal, then executable and
-// not writable, and never writable again: the block after a seal starts on a fresh page, even when the block before
-// ended early in its page. Several blocks written between two seals take one protection change.
-TEST(VuJitArena, WrittenPagesAreSealedOnceAndNeverWritableAgain) {
+// The double-mapped arena's W^X by hand: code is written through a view that is never executable and runs from one
+// that is never writable, and seals change no protection (each change costs other CPUs a TLB flush).
+TEST(VuJitArena, DoubleMappedCodeRunsFromAViewThatIsNeverWritable) {
   vu::jit::CodeArena arena(1 << 20);
   ASSERT_TRUE(arena.mapped());
+  ASSERT_EQ(arena.mapping(), vu::jit::CodeMapping::kDoubleMapped) << "the host refused a second mapping";
+  uint8_t* first = arena.reserve(256);
+  ASSERT_NE(first, nullptr);
+  first[0] = 0xc3;  // ret
+  arena.commit(first, 1);
+  const uint8_t* runs_at = arena.run_address(first);
+  EXPECT_NE(runs_at, first);
+  EXPECT_EQ(permissions_at(first).substr(0, 3), "rw-");
+  EXPECT_EQ(permissions_at(runs_at).substr(0, 3), "r-x");
+  EXPECT_EQ(runs_at[0], 0xc3);  // the same memory
+  ASSERT_TRUE(arena.seal());
+  reinterpret_cast<void (*)()>(const_cast<uint8_t*>(runs_at))();
+  uint8_t* second = arena.reserve(256);
+  EXPECT_EQ(second, first + 64);  // the next cache line: nothing is sealed in place
+  second[0] = 0xc3;
+  arena.commit(second, 1);
+  ASSERT_TRUE(arena.seal());
+  reinterpret_cast<void (*)()>(const_cast<uint8_t*>(arena.run_address(second)))();
+  EXPECT_EQ(arena.seals(), 2u);
+  EXPECT_EQ(arena.protection_changes(), 0u);
+  EXPECT_EQ(permissions_at(first).substr(0, 3), "rw-");
+  EXPECT_EQ(permissions_at(runs_at).substr(0, 3), "r-x");
+  arena.reset();  // fresh views: no address that ran code is written again
+  ASSERT_TRUE(arena.mapped());
+  uint8_t* again = arena.reserve(256);
+  ASSERT_NE(again, nullptr);
+  EXPECT_EQ(permissions_at(again).substr(0, 3), "rw-");
+  EXPECT_EQ(permissions_at(arena.run_address(again)).substr(0, 3), "r-x");
+}
+
+// The fallback arena's W^X by hand: what is written is writable and not executable until the seal, then executable
+// and not writable, and never writable again: the block after a seal starts on a fresh page, even when the block
+// before ended early in its page. Several blocks written between two seals take one protection change.
+TEST(VuJitArena, SealedInPlacePagesAreSealedOnceAndNeverWritableAgain) {
+  vu::jit::CodeArena arena(1 << 20, vu::jit::CodeMapping::kSealedInPlace);
+  ASSERT_TRUE(arena.mapped());
+  ASSERT_EQ(arena.mapping(), vu::jit::CodeMapping::kSealedInPlace);
   uint8_t* first = arena.reserve(256);
   ASSERT_NE(first, nullptr);
   first[0] = 0xc3;  // ret
@@ -92,9 +128,11 @@ TEST(VuJitArena, WrittenPagesAreSealedOnceAndNeverWritableAgain) {
   EXPECT_EQ(second, first + 64);  // the next cache line of the same page: not sealed yet
   second[0] = 0xc3;
   arena.commit(second, 1);
+  EXPECT_EQ(arena.run_address(first), first);
   EXPECT_EQ(permissions_at(first).substr(0, 3), "rw-");
   ASSERT_TRUE(arena.seal());
   EXPECT_EQ(arena.seals(), 1u);
+  EXPECT_EQ(arena.protection_changes(), 1u);
   EXPECT_EQ(permissions_at(first).substr(0, 3), "r-x");
   EXPECT_EQ(permissions_at(second).substr(0, 3), "r-x");
   uint8_t* third = arena.reserve(256);
@@ -151,7 +189,7 @@ TEST(VuJit, AFullArenaStartsOverAndStaysExact) {
   uint64_t flushes = 0;
   for (const harness::Workload& workload : harness::builtin_workloads()) {
     vu::Vu1Config config = jit_config();
-    config.jit_code_bytes = 16 << 10;  // room for a few blocks (the compiler reserves 512 bytes a pair)
+    config.jit_code_bytes = 12 << 10;  // room for a few blocks (the compiler reserves 512 bytes a pair)
     const auto jit = run_workload(workload, config);
     vu::Vu1Config interp;
     interp.engine = vu::Engine::kInterp;

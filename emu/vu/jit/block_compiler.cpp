@@ -15,7 +15,9 @@
 #include "emu/vu/float/fdiv_kernel.hpp"
 #include "emu/vu/float/fmac_kernel.hpp"
 #include "emu/vu/float/lane_kernel.hpp"
+#include "emu/vu/float/reciprocal_table.hpp"
 #include "emu/vu/interpreter/upper_plan.hpp"
+#include "emu/vu/jit/divisor_prefetch.hpp"
 #include "emu/vu/pipeline/flag_pipeline.hpp"
 #include "emu/vu/pipeline/fmac_pipeline.hpp"
 #include "emu/vu/pipeline/integer_pipeline.hpp"
@@ -67,8 +69,13 @@ constexpr std::array<LaneMask, 16> kFieldLaneMasks = field_lane_masks();
 // pair's LowerResult.
 class BlockEmitter : public Xbyak::CodeGenerator {
  public:
-  BlockEmitter(size_t bytes, uint8_t* buffer, const VuAbi& abi, JitFault fault, bool held_entry)
-      : Xbyak::CodeGenerator(bytes, buffer), abi_(abi), fault_(fault), with_held_entry_(held_entry) {}
+  // The code is written at `buffer` and runs `run_offset` bytes from there (CodeArena::run_address).
+  BlockEmitter(size_t bytes, uint8_t* buffer, ptrdiff_t run_offset, const VuAbi& abi, JitFault fault, bool held_entry)
+      : Xbyak::CodeGenerator(bytes, buffer),
+        run_offset_(run_offset),
+        abi_(abi),
+        fault_(fault),
+        with_held_entry_(held_entry) {}
 
   void block(std::span<const BlockPair> pairs, std::span<const BlockPair> kept, const Block& info,
              const DecodedMicro& program) {
@@ -83,6 +90,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     if (with_held_entry_) plan_held_prefixes(info);
     chained_entry(pairs, info, program, body);
     L(body);
+    const std::vector<std::vector<DivisorLane>> prefetches = plan_divisor_prefetches(pairs, program);
+    prefetch_divisor_lines(prefetches.front());
     bool after_branch = false;  // the pair before was a branch: this one is its delay slot
     bool after_end = false;     // an E bit came before: execute_pair's end handling applies
     for (size_t n = 0; n < pairs.size(); ++n) {
@@ -113,6 +122,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       after_branch = branch;
       after_end = after_end || plan.e_bit;
       previous_history_ = plan.records_history ? plan.history_vi & 15 : kNoHistory;
+      prefetch_divisor_lines(prefetches[n + 1]);
     }
     resolve_kick_horizons(pairs.back().issue);
     flush();
@@ -160,12 +170,14 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       default: return qword[rbx + offset];
     }
   }
+  // Where the next byte written will run. Only absolute targets need it: xbyak's labels are relative within the code.
+  const uint8_t* run_position() const { return getCurr() + run_offset_; }
   // A direct call (rel32) when the arena lies within ±2 GiB of the target, as CodeArena tries to arrange; else through
-  // rax. The code is written where it runs, so the displacement is final.
+  // rax. The displacement is from where the code runs.
   template <typename Fn>
   void call_fn(Fn* fn) {
     const auto target = reinterpret_cast<intptr_t>(fn);
-    const intptr_t displacement = target - reinterpret_cast<intptr_t>(getCurr() + 5);
+    const intptr_t displacement = target - reinterpret_cast<intptr_t>(run_position() + 5);
     if (displacement >= INT32_MIN && displacement <= INT32_MAX) {
       db(0xe8);
       dd(static_cast<uint32_t>(static_cast<int32_t>(displacement)));
@@ -176,7 +188,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   }
   // A forward `jb` over a few bytes of code, without an Xbyak::Label: a label goes through xbyak's hash maps (several
   // hundred host instructions to define, use and destroy), and the retire check, in every pair, was most of a cold
-  // compile's labels. The code is written where it runs (call_fn), so the rel8 is patched in place once the code it
+  // compile's labels. The jump is relative, so the rel8 is patched where it was written once the code it
   // skips is written; land() checks that it fits.
   struct ShortJump {
     size_t at = 0;  // the offset of the jump's rel8 byte
@@ -309,7 +321,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     const VuLayout& at = abi_.layout;
     Xbyak::Label refuse;
     Xbyak::Label not_quiet;
-    chain_entry_ = getCurr();
+    chain_entry_ = run_position();
     mov(r12, vu(at.cycle, 8));  // the entry cycle
     // Whole-run liveness and the JIT's entry-state class: the last pair comes up before the limit.
     lea(rdx, ptr[r12 + pairs.back().pre]);
@@ -732,6 +744,20 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     if ((s & shape::kLower) != 0 && !lower_inline) return_if_stopped(n, count);
   }
 
+  // The reciprocal-table lines of these divisor lanes (divisor_prefetch.hpp), between two pairs: nothing is held in
+  // rax there, and r11 is store()'s scratch. rax is kept anyway, as this code changes no state.
+  void prefetch_divisor_lines(const std::vector<DivisorLane>& lanes) {
+    if (lanes.empty()) return;
+    push(rax);
+    mov(r11, reinterpret_cast<uint64_t>(kReciprocalRoundsUp.data()));
+    for (const DivisorLane& divisor : lanes) {
+      mov(eax, vf_lane(divisor.reg, divisor.lane));
+      and_(eax, kFractionMask);
+      shr(eax, 6);  // the word of the fraction's bit (reciprocal_rounds_up)
+      prefetcht0(ptr[r11 + rax * 8]);
+    }
+    pop(rax);
+  }
   Xbyak::Address vi_at(uint32_t index) { return word[rbx + abi_.layout.vi + 2 * static_cast<int32_t>(index & 15)]; }
   Xbyak::Address vf_lane(uint32_t reg, int lane) {
     return dword[rbx + abi_.layout.vf + 16 * static_cast<int32_t>(reg & 31) + 4 * lane];
@@ -1537,6 +1563,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   std::deque<HeldPrefix> prefixes_;  // a deque: labels stay where they are
   bool in_prefix_ = false;           // emitting a held prefix's copy: a stop after any of its pairs is a cut
 
+  ptrdiff_t run_offset_;
   VuAbi abi_;
   JitFault fault_;
   bool with_held_entry_;
@@ -1559,7 +1586,7 @@ std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, c
   size_t used = 0;
   const void* chain_entry = nullptr;
   try {
-    BlockEmitter emitter(room, buffer, abi, fault, held_entry);
+    BlockEmitter emitter(room, buffer, arena.run_address(buffer) - buffer, abi, fault, held_entry);
     emitter.block(pairs, kept, block, program);
     used = emitter.getSize();
     chain_entry = emitter.chain_entry();
@@ -1568,8 +1595,9 @@ std::unique_ptr<CompiledBlock> compile_block(std::span<const BlockPair> pairs, c
   }
   arena.commit(buffer, used);
   if (used == 0) return nullptr;
-  return std::make_unique<CompiledBlock>(std::move(kept), reinterpret_cast<BlockCode>(buffer), chain_entry, buffer,
-                                         used, held_entry);
+  const uint8_t* runs_at = arena.run_address(buffer);
+  return std::make_unique<CompiledBlock>(std::move(kept), reinterpret_cast<BlockCode>(const_cast<uint8_t*>(runs_at)),
+                                         chain_entry, runs_at, used, held_entry);
 }
 
 #else

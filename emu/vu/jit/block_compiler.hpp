@@ -40,8 +40,9 @@
 // block the loop would not have run the same way. Each block's BlockStats entry, pairs and dead results are counted
 // by its code.
 //
-// W^X: the code is generated into read-write pages of a CodeArena, which are then made read-execute (CodeArena::seal,
-// once for a block and the blocks compiled ahead with it); they are never writable and executable at once.
+// W^X: the code is generated into a CodeArena's read-write view of its pages, for the read-execute view it runs from
+// (or, where the host refuses two views, into read-write pages then made read-execute); CodeArena::seal, once for a
+// block and the blocks compiled ahead with it, lets it run. No mapping is writable and executable at once.
 
 #include <cstdint>
 #include <memory>

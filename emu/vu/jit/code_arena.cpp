@@ -12,27 +12,62 @@ namespace {
 size_t page_size() { return static_cast<size_t>(sysconf(_SC_PAGESIZE)); }
 size_t page_end(size_t offset) { return (offset + page_size() - 1) / page_size() * page_size(); }
 
-}  // namespace
-
-CodeArena::CodeArena(size_t bytes) {
-  const size_t page = page_size();
-  bytes_ = (bytes + page - 1) / page * page;
-  // Near this program's own code (from 1 GiB past it, in steps of the arena's size), so compiled blocks can reach
-  // the handlers with direct calls; if no such place is free the mapping goes anywhere, and the compiler then calls
-  // through a register.
+// `bytes` mapped with `protection` from `fd` (-1: anonymous), near this program's own code (from 1 GiB past it, in
+// steps of the size), so compiled blocks can reach the handlers with direct calls; if no such place is free the
+// mapping goes anywhere, and the compiler then calls through a register. nullptr if the host refuses.
+uint8_t* map_near_code(size_t bytes, int protection, int fd) {
+  const int flags = fd < 0 ? MAP_PRIVATE | MAP_ANONYMOUS : MAP_SHARED;
   const auto code = reinterpret_cast<uintptr_t>(&page_size);
   void* map = MAP_FAILED;
   for (uintptr_t step = 0; step < 64 && map == MAP_FAILED; ++step) {
-    const uintptr_t near = (code + (uintptr_t{1} << 30) + step * bytes_) / page * page;
-    map = mmap(reinterpret_cast<void*>(near), bytes_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
-               -1, 0);
+    const uintptr_t near = (code + (uintptr_t{1} << 30) + step * bytes) / page_size() * page_size();
+    map = mmap(reinterpret_cast<void*>(near), bytes, protection, flags | MAP_FIXED_NOREPLACE, fd, 0);
   }
-  if (map == MAP_FAILED) map = mmap(nullptr, bytes_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (map != MAP_FAILED) base_ = static_cast<uint8_t*>(map);
+  if (map == MAP_FAILED) map = mmap(nullptr, bytes, protection, flags, fd, 0);
+  return map == MAP_FAILED ? nullptr : static_cast<uint8_t*>(map);
 }
 
-CodeArena::~CodeArena() {
-  if (base_ != nullptr) munmap(base_, bytes_);
+}  // namespace
+
+CodeArena::CodeArena(size_t bytes, CodeMapping mapping) : mapping_(mapping) {
+  bytes_ = page_end(bytes);
+  if (mapping_ == CodeMapping::kDoubleMapped && !map_double()) mapping_ = CodeMapping::kSealedInPlace;
+  if (mapping_ == CodeMapping::kSealedInPlace) map_single();
+}
+
+CodeArena::~CodeArena() { unmap(); }
+
+bool CodeArena::map_double() {
+  const int fd = memfd_create("gcvu-vu1-code", MFD_CLOEXEC);
+  if (fd < 0) return false;
+  // Both views in one reservation (the executable one first, near this program's code), so that the one munmap that
+  // ends the arena takes one TLB flush rather than one a view.
+  uint8_t* region = ftruncate(fd, static_cast<off_t>(bytes_)) == 0 ? map_near_code(2 * bytes_, PROT_NONE, -1) : nullptr;
+  const auto view = [&](uint8_t* at, int protection) {
+    return region != nullptr && mmap(at, bytes_, protection, MAP_SHARED | MAP_FIXED, fd, 0) == at;
+  };
+  const bool mapped = view(region, PROT_READ | PROT_EXEC) && view(region + bytes_, PROT_READ | PROT_WRITE);
+  close(fd);  // the mappings keep the object
+  if (!mapped) {
+    if (region != nullptr) munmap(region, 2 * bytes_);
+    return false;
+  }
+  region_ = base_ = region;
+  region_bytes_ = 2 * bytes_;
+  write_base_ = region + bytes_;
+  run_offset_ = -static_cast<ptrdiff_t>(bytes_);
+  return true;
+}
+
+void CodeArena::map_single() {
+  region_ = base_ = write_base_ = map_near_code(bytes_, PROT_NONE, -1);
+  region_bytes_ = bytes_;
+  run_offset_ = 0;
+}
+
+void CodeArena::unmap() {
+  if (region_ != nullptr) munmap(region_, region_bytes_);
+  region_ = base_ = write_base_ = nullptr;
 }
 
 bool CodeArena::protect(size_t begin, size_t end, int mode) {
@@ -40,10 +75,11 @@ bool CodeArena::protect(size_t begin, size_t end, int mode) {
 }
 
 uint8_t* CodeArena::reserve(size_t bytes) {
-  // Blocks start on cache lines, and never in a sealed page (the last block before a seal may end inside one).
+  // Blocks start on cache lines, and (sealed in place) never in a sealed page: the last block before a seal may end
+  // inside one.
   const size_t at = std::max((next_ + 63) / 64 * 64, sealed_);
   if (base_ == nullptr || at > bytes_ || bytes > bytes_ - at) return nullptr;
-  if (page_end(at + bytes) > writable_) {
+  if (mapping_ == CodeMapping::kSealedInPlace && page_end(at + bytes) > writable_) {
     // Pages not executable since the last reset: no thread runs code there, so no other CPU needs a TLB flush for
     // them (after a reset, some were executable before; the reset took that away). kWritableStep at a time, so that a
     // cold start's many small blocks do not each make their own protection call.
@@ -51,26 +87,45 @@ uint8_t* CodeArena::reserve(size_t bytes) {
     if (!protect(writable_, end, PROT_READ | PROT_WRITE)) return nullptr;
     writable_ = end;
   }
-  return base_ + at;
+  return write_base_ + at;
 }
 
-void CodeArena::commit(uint8_t* at, size_t used) { next_ = static_cast<size_t>(at - base_) + used; }
+void CodeArena::commit(uint8_t* at, size_t used) { next_ = static_cast<size_t>(at - write_base_) + used; }
 
 bool CodeArena::seal() {
+  if (base_ == nullptr || next_ <= sealed_) return true;
+  if (mapping_ == CodeMapping::kDoubleMapped) {
+    // The code is in the executable view already. Its addresses there have not run code since they were mapped
+    // (reset maps afresh), so no stale instructions can be fetched from them, and x86 keeps instruction fetch
+    // coherent with stores to the same memory.
+    sealed_ = next_;
+    ++seals_;
+    return true;
+  }
   // Up to the page the last block ends in; the reserved room after it stays writable (and not executable) for the
   // next block.
   const size_t end = page_end(next_);
-  if (base_ == nullptr || end <= sealed_) return true;
+  if (end <= sealed_) return true;
   if (!protect(sealed_, end, PROT_READ | PROT_EXEC)) return false;
   sealed_ = end;
   writable_ = std::max(writable_, sealed_);
   ++seals_;
+  ++protection_changes_;
   return true;
 }
 
 void CodeArena::reset() {
-  // No code runs any more, so the executable pages may be taken away and written again.
-  if (base_ != nullptr) protect(0, writable_, PROT_NONE);
+  // No code runs any more. Double mapped: a fresh object, so that no address that ran code is written again.
+  // Sealed in place: the executable pages are taken away, to be made writable and written again.
+  if (mapping_ == CodeMapping::kDoubleMapped) {
+    unmap();
+    if (!map_double()) {
+      mapping_ = CodeMapping::kSealedInPlace;
+      map_single();
+    }
+  } else if (base_ != nullptr) {
+    protect(0, writable_, PROT_NONE);
+  }
   next_ = sealed_ = writable_ = 0;
 }
 
