@@ -52,6 +52,10 @@ struct GsConfig {
   // whose rows are paired take a flat span's colour from them; false fills the arrays. FusedStepsCrossCheck and
   // SolidRowPairsCrossCheck compare the two. The output does not depend on it.
   bool fused_steps = true;
+  // The fused pass with its own Z test and Z written, after a group whose pixels all fail, finds the next group with
+  // one that passes in a short loop that loads only Z (most groups of a deep scene fail); false tests each group in
+  // the full loop, which FusedRejectCrossCheck compares it with. The output does not depend on it.
+  bool z_reject_loop = true;
   // Solid draws (one colour, no texture, test, blend or mask) of one colour and Z per primitive fill an even row
   // and the row below together, whole 64-byte columns where both cover a group of 8 pixels
   // (PixelPipeline::hold_rows_for_pairs); false draws row by row, which SolidRowPairsCrossCheck compares it with.
@@ -73,6 +77,9 @@ struct GsConfig {
   // group (the pairs of steps packed as 32-bit sums), so FusedStepsCrossCheck can show it would catch it; and paired
   // solid rows that take a flat span's r and b steps for each other, which SolidRowPairsCrossCheck catches.
   bool break_span_steps = false;
+  // Tests only: a deliberately wrong reject loop (z_reject_loop) that skips a group whose first pixel fails, so
+  // FusedRejectCrossCheck can show it would catch a group that only some pixels pass.
+  bool break_z_reject = false;
 };
 
 }  // namespace gcvu::gs

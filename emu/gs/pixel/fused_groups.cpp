@@ -263,6 +263,35 @@ template <bool kRepeat>
   return _mm256_set1_epi32(static_cast<int32_t>(packed));
 }
 
+// After a group of a run with the kernel's own Z test failed (FusedDraw::z_reject_loop): the next group from
+// `from` with a lane that passes, or the run's end. Within a run every pixel is written once and Z into its own
+// buffer, so a group's stores change no other group's test: the groups skipped here fail the test in the full body
+// too. A loop with only the Z values live: the full body keeps too many values for the registers, and its reject
+// path reloaded them each group. `lanes`: the movemask bits that decide (GsConfig::break_z_reject takes the first
+// lane's alone). Unsigned compares through the sign bias, as in the body: GEQUAL fails when zd > zs, GREATER
+// passes when zs > zd.
+template <bool kGreater>
+[[gnu::target("avx2"), gnu::always_inline]] inline int next_group_passing_z(const uint8_t* vm, const FusedRun& run,
+                                                                            const uint32_t* z, __m256i z_bits,
+                                                                            uint32_t lanes, int from) {
+  const __m256i bias = _mm256_set1_epi32(static_cast<int32_t>(0x80000000u));
+  const uint32_t* const z_pair = run.z_pair;
+  const int count = run.groups;
+  int g = from;
+  for (; g < count; g++) {
+    const __m256i zs = _mm256_xor_si256(load8(z + run.first + 8 * g), bias);
+    const __m256i zd = _mm256_xor_si256(_mm256_and_si256(load_pairs(vm + z_pair[g]), z_bits), bias);
+    if constexpr (kGreater) {
+      const uint32_t pass = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi32(zs, zd)));
+      if ((pass & lanes) != 0) break;
+    } else {
+      const uint32_t fail = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi32(zd, zs)));
+      if ((fail & lanes) != lanes) break;
+    }
+  }
+  return g;
+}
+
 // kStepped (lean kernels on the u, v path or untextured): colour and u, v stepped group by group from the run's
 // SpanSteps as the span stepper steps its arrays, instead of read from them.
 template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false>
@@ -339,11 +368,15 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       step_u = _mm256_set1_epi32(st.u_step), step_v = _mm256_set1_epi32(st.v_step);
     }
   }
+  // z_reject_loop: after a group that fails, the next that passes found in a short loop (next_group_passing_z).
+  const bool reject_loop = z_test && z_write && d.z_reject_loop;
+  const uint32_t decisive_lanes = d.z_reject_lane0_only ? 0xfu : 0xffffffffu;
   uint64_t pixels = 0;
+  int stepped_to = 0;  // kStepped: the group at_* hold
   for (int g = 0; g < groups.groups; g++) {
     const int i = groups.first + 8 * g;
     if constexpr (kStepped) {
-      if (g > 0) {
+      for (; stepped_to < g; stepped_to++) {
         at_rb = _mm256_max_epi16(_mm256_add_epi16(at_rb, step_rb), floor16);
         at_ga = _mm256_max_epi16(_mm256_add_epi16(at_ga, step_ga), floor16);
         if constexpr (!kUntextured) at_u = _mm256_add_epi32(at_u, step_u), at_v = _mm256_add_epi32(at_v, step_v);
@@ -365,7 +398,14 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       const __m256i zs = _mm256_xor_si256(load8(s.z + i), bias);
       const __m256i zd = _mm256_xor_si256(_mm256_and_si256(z_old, z_bits), bias);
       const __m256i fail = z_greater ? _mm256_xor_si256(_mm256_cmpgt_epi32(zs, zd), ones) : _mm256_cmpgt_epi32(zd, zs);
-      if (_mm256_movemask_epi8(fail) == -1) continue;
+      if (_mm256_movemask_epi8(fail) == -1) {
+        if (reject_loop) {
+          g = (z_greater ? next_group_passing_z<true>(vm, groups, s.z, z_bits, decisive_lanes, g + 1)
+                         : next_group_passing_z<false>(vm, groups, s.z, z_bits, decisive_lanes, g + 1)) -
+              1;
+        }
+        continue;
+      }
       fm = _mm256_or_si256(fm, fail), zm = _mm256_or_si256(zm, fail);
     }
     // TFX: the texel with the fragment colour (8.7).

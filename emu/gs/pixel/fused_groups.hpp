@@ -60,6 +60,9 @@ struct FusedDraw {
   bool z_test = false;
   bool z_greater = false;     // GREATER, else GEQUAL
   uint32_t z_bits = ~0u;      // the stored Z's width (0xffffff for 24-bit Z)
+  // With the Z test and Z written: after a group that fails, skip to the next that passes in a loop that loads only
+  // Z (GsConfig::z_reject_loop).
+  bool z_reject_loop = false;
   FusedMip mip;               // kBilinearStqMip draws
   // Tests only (GsConfig::break_packed_alpha): the lean textured kernels' blend takes As's low 8 bits, a wrong
   // pass for alphas from 256 (a vertex alpha from 32768 in 8.7 with TCC clear) the cross-check must catch.
@@ -67,6 +70,9 @@ struct FusedDraw {
   // Tests only (GsConfig::break_span_steps): the stepped kernels pack each pair of colour steps as a 32-bit sum, so
   // a negative r or g step takes one from b or a each group, a wrong pass the cross-check must catch.
   bool steps_borrow = false;
+  // Tests only (GsConfig::break_z_reject): the reject loop skips a group by its first lane's test alone, a wrong
+  // pass the cross-check must catch where a group straddles a Z edge.
+  bool z_reject_lane0_only = false;
 };
 
 // A run of whole groups of one span: pixels [first, first + 8 * groups), first aligned so that span.x + first is a

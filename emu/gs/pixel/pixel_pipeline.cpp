@@ -1003,6 +1003,8 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   d.z_bits = z == ZFmt::k24 ? 0xffffffu : 0xffffffffu;
   d.alpha_low_byte = config.break_packed_alpha;
   d.steps_borrow = config.break_span_steps;
+  d.z_reject_loop = config.z_reject_loop;
+  d.z_reject_lane0_only = config.break_z_reject;
   p.fused_fm0 = p.k.fm;
   p.fused_zm0 = z != ZFmt::kNone ? p.k.zm : 0xffffffffu;
   // The lean shapes (fused_groups.hpp) for the pass with its own Z test.
