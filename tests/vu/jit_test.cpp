@@ -80,7 +80,7 @@ TEST(VuJit, CompiledCodeIsExecutableAndNotWritable) {
 // The double-mapped arena's W^X by hand: code is written through a view that is never executable and runs from one
 // that is never writable, and seals change no protection (each change costs other CPUs a TLB flush).
 TEST(VuJitArena, DoubleMappedCodeRunsFromAViewThatIsNeverWritable) {
-  vu::jit::CodeArena arena(1 << 20);
+  vu::jit::CodeArena arena(1 << 20, vu::jit::CodeMapping::kDoubleMapped);
   ASSERT_TRUE(arena.mapped());
   ASSERT_EQ(arena.mapping(), vu::jit::CodeMapping::kDoubleMapped) << "the host refused a second mapping";
   uint8_t* first = arena.reserve(256);
