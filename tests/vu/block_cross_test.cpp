@@ -569,7 +569,7 @@ TEST(VuBlockCross, BenchWorkloadsInRunUntilSlices) {
 // the snapshots few): most runs go on with the block the one before cut (Vu1::CutBlock), and everything matches
 // the per-pair path.
 TEST(VuBlockCross, BenchWorkloadsOneCycleAtATime) {
-  const std::vector<uint32_t> slices = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 300};
+  const std::vector<uint32_t> slices = {1, 1, 1, 1, 1, 1, 1, 1, 600};
   for (const harness::Workload& workload : harness::builtin_workloads()) {
     const EngineStats stats = expect_same_runs(workload_case(workload), workload.name + " one cycle at a time", slices);
     EXPECT_GT(stats.blocks.resumed_cuts, 0u) << workload.name;
