@@ -33,4 +33,14 @@ size_t positions_for_lod(const formats::rc2::TfragPatch& patch, int lod);
 uint32_t vu_footprint(std::span<const uint8_t> core_data, const std::vector<ByteRange>& ranges,
                       const std::string& source);
 
+// The CYCLE register as a walk of VIF codes carries it from one range (or list) to the next.
+struct UnpackCycle {
+  unsigned write_length = 4;
+  unsigned cycle_length = 4;
+  bool operator==(const UnpackCycle&) const = default;
+};
+// vu_footprint's walk of one range from `cycle`, which it leaves as the range's STCYCLs set it.
+uint32_t vu_footprint_of(std::span<const uint8_t> core_data, const ByteRange& range, UnpackCycle& cycle,
+                         const std::string& source);
+
 }  // namespace gcvu::harness::frame

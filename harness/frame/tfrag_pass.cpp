@@ -7,6 +7,7 @@
 #include "formats/core/format_error.hpp"
 #include "formats/rc2/vif_code.hpp"
 #include "harness/frame/gs_setup.hpp"
+#include "harness/frame/patch_footprints.hpp"
 #include "microcode/tfrag/tfrag_abi.hpp"
 
 namespace gcvu::harness::frame {
@@ -39,12 +40,13 @@ std::vector<uint32_t> constant_words(const Camera& camera) {
 void check_tfrag_footprints(const formats::rc2::Level& level, std::span<const uint8_t> core,
                             const std::string& source) {
   for (const formats::rc2::TfragPatch& patch : level.patches) {
+    PatchFootprints footprints(patch, core, source);
     for (int lod = 0; lod < 3; ++lod) {
       const std::vector<ByteRange> ranges = lists_for_lod(patch, lod, source);
       const size_t positions = positions_for_lod(patch, lod);
       const uint32_t colour_end =
           positions == 0 ? 0 : patch.vu_header.positions_colours_addr() + 2 * static_cast<uint32_t>(positions);
-      const uint32_t footprint = std::max(vu_footprint(core, ranges, source), colour_end);
+      const uint32_t footprint = std::max(footprints.of(ranges), colour_end);
       if (footprint > tfrag_abi::kPatchParamsRel) {
         throw formats::FormatError(
             source, patch.data_offset,

@@ -159,6 +159,9 @@ struct BlockStats {
   // Of `chained`, those whose entry was held (Vu1::held_entry), taken by the compiled code's own held entry
   // (block_compiler.hpp) rather than by the runner's loop. Always 0 for the block runner.
   uint64_t held_chained = 0;
+  // Runs that went on with the rest of a block the run before stopped in at its limit (Vu1::CutBlock), on the
+  // schedule of that block's entry; their pairs count in `pairs`, not in `entries`.
+  uint64_t resumed_cuts = 0;
 };
 
 }  // namespace gcvu::vu

@@ -274,6 +274,33 @@ Vu1::HeldEntry Vu1::held_entry(const Block& block, uint64_t entry, uint64_t limi
   return {issue, pairs};
 }
 
+Vu1::PairsRun Vu1::run_block_pairs(const BlockPair* pairs, size_t first, size_t count, uint64_t entry,
+                                   uint64_t limit, bool generic_first) {
+  static constexpr auto kPlainPairs = []<size_t... kShape>(std::index_sequence<kShape...>) {
+    return std::array<PlainPairFn, sizeof...(kShape)>{&Vu1::run_plain_pair<static_cast<uint8_t>(kShape)>...};
+  }(std::make_index_sequence<pair_shape::kCount>{});
+  PairsRun run;
+  for (size_t n = first; n < count; ++n) {
+    const BlockPair& pair = pairs[n];
+    if (entry + pair.pre >= limit) {
+      run.cut_by_limit = running_;
+      break;
+    }
+    ++run.ran;
+    if (pair.shape != pair_shape::kGeneric && !generic_first) [[likely]] {
+      kPlainPairs[pair.shape](*this, pair, entry);
+      if (!running_) break;
+      continue;
+    }
+    generic_first = false;
+    cycle_ = entry + pair.issue;
+    const uint32_t next =
+        execute_pair(pair.pc, Stall{pair.cause, static_cast<uint32_t>(pair.issue - pair.pre)}, pair.flags);
+    if (!running_ || next != (pair.pc + 1u) % kMicroInstructions) break;
+  }
+  return run;
+}
+
 bool Vu1::run_block(uint64_t until) {
   // A pair held by stall_in_place has come up already: it goes per pair, and so does everything after it.
   if (observer_ != nullptr || config_.engine == Engine::kInterp || config_.stall_in_place || config_.commit_after_pair) {
@@ -283,9 +310,6 @@ bool Vu1::run_block(uint64_t until) {
   const uint64_t budget_end =
       config_.max_cycles > UINT64_MAX - start_cycle_ ? UINT64_MAX : start_cycle_ + config_.max_cycles;
   const uint64_t limit = std::min(until, budget_end);
-  static constexpr auto kPlainPairs = []<size_t... kShape>(std::index_sequence<kShape...>) {
-    return std::array<PlainPairFn, sizeof...(kShape)>{&Vu1::run_plain_pair<static_cast<uint8_t>(kShape)>...};
-  }(std::make_index_sequence<pair_shape::kCount>{});
   if (config_.engine == Engine::kJit) {
     // What the generated code depends on beyond the program: the settings block schedules and liveness depend on,
     // and the test-only faults. Neither changes while this call runs blocks.
@@ -294,6 +318,25 @@ bool Vu1::run_block(uint64_t until) {
     if (!jit_.compiled_for(program_, key)) [[unlikely]] jit_.retarget(program_, key);
   }
   bool ran_any = false;
+  // The rest of a block the last call cut (CutBlock): no lookup and no entry check, the same schedule.
+  if (at_cut_block()) {
+    CutBlock& cut = cut_block_;
+    // (Nothing runs only when the budget's end is the limit: the loop below leaves that pair to step() too.)
+    if (const PairsRun run = run_block_pairs(cut.pairs, cut.next, cut.count, cut.entry, limit, false); run.ran != 0) {
+      ++block_stats_.resumed_cuts;
+      block_stats_.pairs += run.ran;
+      if (run.cut_by_limit) {
+        cut.next = static_cast<uint32_t>(cut.next + run.ran);
+        cut.cycle = cycle_;
+        cut.pairs_done = stats_.pairs;
+        return true;
+      }
+      cut.block = nullptr;
+      if (!running_ || cycle_ >= limit || cut.next + run.ran != cut.count) return true;
+      ran_any = true;
+    }
+  }
+  cut_block_.block = nullptr;
   // Block after block while each ends whole and its successor's entry is quiet; anything else goes back to the
   // caller, which takes the pair per pair (or calls again).
   for (;;) {
@@ -338,27 +381,23 @@ bool Vu1::run_block(uint64_t until) {
       // the pure JIT compiles it ahead.
       jit_.note_other_entry(registers_.tpc);
     }
-    uint64_t ran = 0;
-    for (size_t n = 0; n < count; ++n) {
-      const BlockPair& pair = pairs[n];
-      if (entry + pair.pre >= limit) break;
-      ++ran;
-      if (pair.shape != pair_shape::kGeneric && !generic_first) [[likely]] {
-        kPlainPairs[pair.shape](*this, pair, entry);
-        if (!running_) break;
-        continue;
-      }
-      generic_first = false;
-      cycle_ = entry + pair.issue;
-      const uint32_t next =
-          execute_pair(pair.pc, Stall{pair.cause, static_cast<uint32_t>(pair.issue - pair.pre)}, pair.flags);
-      if (!running_ || next != (pair.pc + 1u) % kMicroInstructions) break;
-    }
-    if (ran == 0) return ran_any;
+    const PairsRun run = run_block_pairs(pairs, 0, count, entry, limit, generic_first);
+    if (run.ran == 0) return ran_any;
     ran_any = true;
     ++block_stats_.entries;
-    block_stats_.pairs += ran;
-    if (ran != count || !running_ || cycle_ >= limit) return true;
+    block_stats_.pairs += run.ran;
+    if (run.cut_by_limit) {
+      CutBlock& cut = cut_block_;
+      cut.block = block;
+      cut.pairs = pairs;
+      cut.next = static_cast<uint32_t>(run.ran);
+      cut.count = static_cast<uint32_t>(count);
+      cut.entry = entry;
+      cut.cycle = cycle_;
+      cut.pairs_done = stats_.pairs;
+      return true;
+    }
+    if (run.ran != count || !running_ || cycle_ >= limit) return true;
   }
 }
 

@@ -89,6 +89,7 @@ void Vu1::write_micro(uint32_t pc, uint64_t bundle) {
   program.decoded[pc] = decode_bundle(bundle);
   program.plans[pc] = plan_issue(program.decoded[pc], config_);
   blocks_.clear();
+  cut_block_.block = nullptr;  // it pointed into the cache
 }
 
 void Vu1::load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction) {
@@ -105,6 +106,7 @@ void Vu1::load_micro(std::span<const uint8_t> bytes, uint32_t first_instruction)
     program.plans[pc] = plan_issue(program.decoded[pc], config_);
   }
   blocks_.clear();
+  cut_block_.block = nullptr;  // it pointed into the cache
 }
 
 void Vu1::start(uint32_t pc) {
@@ -114,6 +116,7 @@ void Vu1::start(uint32_t pc) {
   end_pending_ = false;
   start_cycle_ = cycle_;
   waiting_ = false;
+  cut_block_.block = nullptr;
   stop_reason_ = StopReason::kRunning;
   stop_message_.clear();
 }

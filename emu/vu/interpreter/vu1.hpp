@@ -163,6 +163,40 @@ class Vu1 {
     size_t pairs = 0;
   };
   HeldEntry held_entry(const Block& block, uint64_t entry, uint64_t limit);
+  // block_runner.cpp: pairs [first, count) of a block entered at `entry`, each that comes up before `limit`.
+  struct PairsRun {
+    size_t ran = 0;
+    bool cut_by_limit = false;  // stopped before a pair that comes up at `limit` or later, the program still running
+  };
+  PairsRun run_block_pairs(const BlockPair* pairs, size_t first, size_t count, uint64_t entry, uint64_t limit,
+                           bool generic_first);
+  // A block run that `until` cut before its end, for the next run_block to go on with at the pair it stopped
+  // before, on the same schedule (the clocked system steps VU1 one cycle at a time beside an active VIF1): the
+  // schedule of a block depends only on what was in flight at its entry and on its own pairs, so the rest of the
+  // block issues as it would have in one run. Valid only while the VU is exactly where the cut left it (the same
+  // cycle, pair count and PC), which anything else that runs a pair changes; emptying the block cache drops it, and
+  // a copy starts without one (as BlockCache does: the block belongs to the other Vu1's cache).
+  struct CutBlock {
+    CutBlock() = default;
+    CutBlock(const CutBlock&) {}
+    CutBlock& operator=(const CutBlock&) {
+      block = nullptr;
+      return *this;
+    }
+    const Block* block = nullptr;  // none
+    const BlockPair* pairs = nullptr;  // its pairs or its whole_run_pairs, as the run took them
+    uint32_t next = 0;   // the index of the pair it stopped before
+    uint32_t count = 0;  // the pairs the entry was to run (fewer than the block's after a held entry)
+    uint64_t entry = 0;
+    uint64_t cycle = 0;  // cycle_ and stats_.pairs when it stopped
+    uint64_t pairs_done = 0;
+  };
+  // Whether the VU is still where the last run_block's cut left it.
+  bool at_cut_block() const {
+    const CutBlock& cut = cut_block_;
+    return cut.block != nullptr && cut.cycle == cycle_ && cut.pairs_done == stats_.pairs && running_ && !waiting_ &&
+           cut.pairs[cut.next].pc == registers_.tpc;
+  }
   // The leading pairs that issue before the earliest missed deadline.
   size_t quiet_prefix(const Block& block, uint64_t entry) const;
   // block_runner.cpp: execute_pair for a plain pair of a block (block.hpp's pair_shape), with every case the shape
@@ -240,6 +274,7 @@ class Vu1 {
   std::string stop_message_;
   Vu1Stats stats_;
   BlockStats block_stats_;
+  CutBlock cut_block_;
   uint64_t jit_limit_ = 0;  // run_block's limit while compiled code runs (for chaining: block_compiler.hpp)
   // Set by compiled code with no held entry (block_compiler.hpp) whose chained entry was refused as not quiet: the
   // block's start PC + 1, for run_compiled to compile it again with its held entry. 0 whenever no code runs.
