@@ -56,6 +56,10 @@ struct GsConfig {
   // one that passes in a short loop that loads only Z (most groups of a deep scene fail); false tests each group in
   // the full loop, which FusedRejectCrossCheck compares it with. The output does not depend on it.
   bool z_reject_loop = true;
+  // That pass works out each group's frame and Z offsets from the span's row of each buffer (both starting on a
+  // page), Z's as it tests the group and the frame's only for a group that passes; false writes both offsets of
+  // every group to arrays first, which FusedRowsCrossCheck compares it with. The output does not depend on it.
+  bool group_offsets_in_pass = true;
   // Solid draws (one colour, no texture, test, blend or mask) of one colour and Z per primitive fill an even row
   // and the row below together, whole 64-byte columns where both cover a group of 8 pixels
   // (PixelPipeline::hold_rows_for_pairs); false draws row by row, which SolidRowPairsCrossCheck compares it with.

@@ -270,17 +270,18 @@ template <bool kRepeat>
 // path reloaded them each group. `lanes`: the movemask bits that decide (GsConfig::break_z_reject takes the first
 // lane's alone). Unsigned compares through the sign bias, as in the body: GEQUAL fails when zd > zs, GREATER
 // passes when zs > zd.
-template <bool kGreater>
-[[gnu::target("avx2"), gnu::always_inline]] inline int next_group_passing_z(const uint8_t* vm, const FusedRun& run,
-                                                                            const uint32_t* z, __m256i z_bits,
-                                                                            uint32_t lanes, int from) {
+// `z_offset(g)`: group g's Z offset (FusedRun::z_pair or z_row).
+// `z`: the span's Z from the run's first pixel; `count`: the run's groups.
+template <bool kGreater, class ZOffset>
+[[gnu::target("avx2"), gnu::always_inline]] inline int next_group_passing_z(const uint8_t* vm, int count,
+                                                                            const ZOffset& z_offset, const uint32_t* z,
+                                                                            __m256i z_bits, uint32_t lanes,
+                                                                            int from) {
   const __m256i bias = _mm256_set1_epi32(static_cast<int32_t>(0x80000000u));
-  const uint32_t* const z_pair = run.z_pair;
-  const int count = run.groups;
   int g = from;
   for (; g < count; g++) {
-    const __m256i zs = _mm256_xor_si256(load8(z + run.first + 8 * g), bias);
-    const __m256i zd = _mm256_xor_si256(_mm256_and_si256(load_pairs(vm + z_pair[g]), z_bits), bias);
+    const __m256i zs = _mm256_xor_si256(load8(z + 8 * g), bias);
+    const __m256i zd = _mm256_xor_si256(_mm256_and_si256(load_pairs(vm + z_offset(g)), z_bits), bias);
     if constexpr (kGreater) {
       const uint32_t pass = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi32(zs, zd)));
       if ((pass & lanes) != 0) break;
@@ -353,6 +354,21 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   const bool needs_z = z_test || z_24;
   const __m256i head_outside = lane_mask8(groups.head_outside), tail_outside = lane_mask8(groups.tail_outside);
   const int last_group = groups.groups - 1;
+  // Each group's offsets: from the arrays, or worked out from the rows (FusedRun::z_row).
+  const bool by_rows = groups.z_row != nullptr;
+  const RowColumns32 z_row = by_rows ? *groups.z_row : RowColumns32{};
+  const RowColumns32 frame_row = by_rows ? *groups.frame_row : RowColumns32{};
+  const uint32_t x0 = static_cast<uint32_t>(s.x + groups.first);
+  // Captured by value: a capture by reference kept `groups` in memory, copied there whole with a 64-byte load of the
+  // caller's just-written fields, which waited for them to reach the cache (store forwarding).
+  const uint32_t* const z_pair = groups.z_pair;
+  const uint32_t* const frame_pair = groups.frame_pair;
+  auto z_offset = [by_rows, z_row, x0, z_pair](int g) {
+    return by_rows ? z_row.group_bytes(x0 + 8 * static_cast<uint32_t>(g)) : z_pair[g];
+  };
+  auto frame_offset = [by_rows, frame_row, x0, frame_pair](int g) {
+    return by_rows ? frame_row.group_bytes(x0 + 8 * static_cast<uint32_t>(g)) : frame_pair[g];
+  };
   // kStepped: the group's colour pairs and u, v, and what each group adds (SpanSteps); a flat colour's floor lets
   // every value through.
   __m256i step_rb = _mm256_setzero_si256(), step_ga = step_rb, step_u = step_rb, step_v = step_rb;
@@ -390,7 +406,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
                                               g == last_group ? tail_outside : _mm256_setzero_si256());
       fm = _mm256_or_si256(fm, outside), zm = _mm256_or_si256(zm, outside);
     }
-    uint8_t* z_at = vm + groups.z_pair[g];
+    uint8_t* z_at = vm + z_offset(g);
     __m256i z_old = _mm256_setzero_si256();
     if (needs_z) z_old = load_pairs(z_at);
     if (z_test) {  // per draw
@@ -400,8 +416,10 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       const __m256i fail = z_greater ? _mm256_xor_si256(_mm256_cmpgt_epi32(zs, zd), ones) : _mm256_cmpgt_epi32(zd, zs);
       if (_mm256_movemask_epi8(fail) == -1) {
         if (reject_loop) {
-          g = (z_greater ? next_group_passing_z<true>(vm, groups, s.z, z_bits, decisive_lanes, g + 1)
-                         : next_group_passing_z<false>(vm, groups, s.z, z_bits, decisive_lanes, g + 1)) -
+          const uint32_t* const z_from = s.z + groups.first;
+          const int count = groups.groups;
+          g = (z_greater ? next_group_passing_z<true>(vm, count, z_offset, z_from, z_bits, decisive_lanes, g + 1)
+                         : next_group_passing_z<false>(vm, count, z_offset, z_from, z_bits, decisive_lanes, g + 1)) -
               1;
         }
         continue;
@@ -476,7 +494,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       const __m256i f = load_s16(s.fog + i);
       r = fog8(r, fog_r, f), gg = fog8(gg, fog_g, f), b = fog8(b, fog_b, f);
     }
-    uint8_t* frame_at = vm + groups.frame_pair[g];
+    uint8_t* frame_at = vm + frame_offset(g);
     __m256i fd = _mm256_setzero_si256();
     if (needs_frame) fd = load_pairs(frame_at);
     if (z_write) {

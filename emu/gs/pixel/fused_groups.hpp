@@ -15,6 +15,7 @@
 
 #include "emu/gs/pixel/bilinear_rows.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
+#include "emu/gs/pixel/row_store32.hpp"
 #include "emu/gs/pixel/span.hpp"
 
 namespace gcvu::gs::pixel {
@@ -89,6 +90,11 @@ struct FusedRun {
   // arrangements: the group's pairs lie 16 bytes apart in one 64-byte column, row_store32.hpp).
   const uint32_t* frame_pair = nullptr;
   const uint32_t* z_pair = nullptr;
+  // Or, where both buffers start on a page, the span's row of each: the pass works out a group's offsets itself,
+  // Z's as it tests the group and the frame's only for a group that passes (most groups of a deep scene fail, and
+  // writing both arrays for every group first cost more than the test; GsConfig::group_columns).
+  const RowColumns32* frame_row = nullptr;
+  const RowColumns32* z_row = nullptr;
   // Lanes of the run's first and last group that lie outside the span (bit k: lane k), masked off as a failed
   // pixel is: a span whose arrays hold its whole groups (Span::whole_groups) goes through as one run, first
   // negative, without copying its partial groups apart.

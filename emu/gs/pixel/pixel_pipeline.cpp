@@ -181,6 +181,10 @@ struct PixelPipeline::Impl {
   // Pixels the list's runs sampled per level while tiles were left (copy_level_when_due).
   std::array<uint64_t, TextureCache::kMaxLevels> list_sampled{};
   void (*group_pairs)(const Impl&, const Span&, int first, int groups, uint32_t* frame, uint32_t* z) = nullptr;
+  // A span's row of the frame and of the Z buffer for the fused pass with its own Z test to work out each group's
+  // offsets (FusedRun::z_row); false where either buffer does not start on a page. Null: group_pairs' arrays
+  // (GsConfig::group_offsets_in_pass).
+  bool (*group_rows)(const Impl&, int y, RowColumns32& frame, RowColumns32& z) = nullptr;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
   int tex_top = 0;
@@ -932,6 +936,16 @@ auto pick_group_pairs_z(Psm z_addr) {
   return z_addr == Psm::kCt32 ? group_pairs<kFAddr, Psm::kCt32> : group_pairs<kFAddr, Psm::kZ32>;
 }
 
+template <Psm kFAddr, Psm kZAddr>
+bool group_rows(const Impl& p, int y, RowColumns32& frame, RowColumns32& z) {
+  const uint32_t row = static_cast<uint32_t>(y);
+  return row_columns32<kFAddr>(p.fb, row, frame) && row_columns32<kZAddr>(p.zb, row, z);
+}
+template <Psm kFAddr>
+auto pick_group_rows_z(Psm z_addr) {
+  return z_addr == Psm::kCt32 ? group_rows<kFAddr, Psm::kCt32> : group_rows<kFAddr, Psm::kZ32>;
+}
+
 // A Z-writing draw takes the fused pass only once its caller vouched frame and Z apart.
 bool waits_for_apart(const Impl& p) { return p.fused_draw.z_write && !p.apart; }
 
@@ -961,6 +975,9 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   p.fused = fused_groups(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512);
   if (!p.fused) return;
   p.group_pairs = frame_addr == Psm::kCt32 ? pick_group_pairs_z<Psm::kCt32>(z_addr) : pick_group_pairs_z<Psm::kZ32>(z_addr);
+  if (config.group_offsets_in_pass) {
+    p.group_rows = frame_addr == Psm::kCt32 ? pick_group_rows_z<Psm::kCt32>(z_addr) : pick_group_rows_z<Psm::kZ32>(z_addr);
+  }
   FusedDraw& d = p.fused_draw;
   d.vm = p.vm;
   if (textured) {
@@ -1526,7 +1543,9 @@ uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break
   const int lane = s.x & 7;
   const int groups = (lane + s.count + 7) / 8;
   const int tail_lanes = lane + s.count - 8 * (groups - 1);  // lanes of the last group inside the span, 1-8
-  p.group_pairs(p, s, -lane, groups, w.frame_pair, w.z_pair);
+  RowColumns32 frame_row, z_row;
+  const bool by_rows = p.group_rows && p.group_rows(p, s.y, frame_row, z_row);
+  if (!by_rows) p.group_pairs(p, s, -lane, groups, w.frame_pair, w.z_pair);
   // Every field named: a FusedRun value-initialised first was cleared with rep stosd, ~2 % of a textured replay
   // (perf, bench_fill_tex --draw-all).
   const FusedRun run{.span = &s,
@@ -1538,6 +1557,8 @@ uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break
                      .zm0 = p.k.zm,
                      .frame_pair = w.frame_pair,
                      .z_pair = w.z_pair,
+                     .frame_row = by_rows ? &frame_row : nullptr,
+                     .z_row = by_rows ? &z_row : nullptr,
                      .head_outside = break_ends ? 0u : (1u << lane) - 1,
                      .tail_outside = break_ends ? 0u : 0xffu & ~((1u << tail_lanes) - 1),
                      .steps = stepped ? s.steps : nullptr};
@@ -1575,9 +1596,15 @@ uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
   };
   partial(0, first);
   if (groups > 0) {
-    p.group_pairs(p, s, first, groups, w.frame_pair, w.z_pair);
-    run.span = &s, run.first = first, run.groups = groups;
-    n += p.fused_with_z(p.fused_draw, run);
+    RowColumns32 frame_row, z_row;
+    FusedRun middle = run;
+    if (p.group_rows && p.group_rows(p, s.y, frame_row, z_row)) {
+      middle.frame_row = &frame_row, middle.z_row = &z_row;
+    } else {
+      p.group_pairs(p, s, first, groups, w.frame_pair, w.z_pair);
+    }
+    middle.span = &s, middle.first = first, middle.groups = groups;
+    n += p.fused_with_z(p.fused_draw, middle);
   }
   partial(last, s.count);
   p.fused_draw.z_test = false;
