@@ -6,7 +6,8 @@
 // kernels), opaque and alpha-blended, untextured, FST- and STQ-textured. And the check can fail: a reject loop that
 // skips a group whose first pixel fails (GsConfig::break_z_reject) is caught.
 // FusedRowsCrossCheck, on the same scenes: the pass working out each group's frame and Z offsets from the span's rows
-// (GsConfig::group_offsets_in_pass) leaves memory exactly as taking them from arrays written first does.
+// (GsConfig::group_offsets, always or by the last span's outcome) leaves memory exactly as taking them from arrays
+// written first does.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -121,12 +122,16 @@ TEST(FusedRejectCrossCheck, RejectLoopTestingEachGroupAndPassListLeaveTheSameByt
 TEST(FusedRowsCrossCheck, OffsetsFromRowsAndFromArraysLeaveTheSameBytes) {
   if (!pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
   for (const bool avx512 : {true, false}) {
-    GsConfig rows;
-    rows.allow_avx512 = avx512;
-    GsConfig arrays = rows;
-    arrays.group_offsets_in_pass = false;
-    for (uint32_t seed = 0; seed < 4; ++seed) {
-      EXPECT_EQ(draw_depth_scene(seed, rows), draw_depth_scene(seed, arrays))
+    GsConfig arrays;
+    arrays.allow_avx512 = avx512;
+    arrays.group_offsets = GsConfig::GroupOffsets::kArrays;
+    GsConfig rows = arrays, by_outcome = arrays;
+    rows.group_offsets = GsConfig::GroupOffsets::kRows;
+    by_outcome.group_offsets = GsConfig::GroupOffsets::kByOutcome;
+    for (uint32_t seed = 0; seed < 3; ++seed) {
+      const auto expected = draw_depth_scene(seed, arrays);
+      EXPECT_EQ(draw_depth_scene(seed, rows), expected) << "seed " << seed << ", AVX-512 build allowed: " << avx512;
+      EXPECT_EQ(draw_depth_scene(seed, by_outcome), expected)
           << "seed " << seed << ", AVX-512 build allowed: " << avx512;
     }
   }
