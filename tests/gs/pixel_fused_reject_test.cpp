@@ -128,7 +128,7 @@ TEST(FusedRowsCrossCheck, OffsetsFromRowsAndFromArraysLeaveTheSameBytes) {
     GsConfig rows = arrays, by_outcome = arrays;
     rows.group_offsets = GsConfig::GroupOffsets::kRows;
     by_outcome.group_offsets = GsConfig::GroupOffsets::kByOutcome;
-    for (uint32_t seed = 0; seed < 3; ++seed) {
+    for (uint32_t seed = 0; seed < 2; ++seed) {
       const auto expected = draw_depth_scene(seed, arrays);
       EXPECT_EQ(draw_depth_scene(seed, rows), expected) << "seed " << seed << ", AVX-512 build allowed: " << avx512;
       EXPECT_EQ(draw_depth_scene(seed, by_outcome), expected)
