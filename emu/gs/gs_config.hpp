@@ -56,6 +56,14 @@ struct GsConfig {
   // one that passes in a short loop that loads only Z (most groups of a deep scene fail); false tests each group in
   // the full loop, which FusedRejectCrossCheck compares it with. The output does not depend on it.
   bool z_reject_loop = true;
+  // How that pass finds each group's frame and Z offsets: from arrays written (and their lines asked for) before
+  // it, or worked out in it from the span's row of each buffer (both starting on a page), Z's as it tests the group
+  // and the frame's only for a group that passes. The rows cost less where most groups fail Z (a deep scene drawn
+  // back to front), the arrays where most pass (their early requests for the lines); kByOutcome takes the rows for a
+  // span when the draw's previous span wrote few of its pixels. FusedRowsCrossCheck compares each with the arrays.
+  // The output does not depend on it.
+  enum class GroupOffsets : uint8_t { kArrays, kRows, kByOutcome };
+  GroupOffsets group_offsets = GroupOffsets::kByOutcome;
   // Solid draws (one colour, no texture, test, blend or mask) of one colour and Z per primitive fill an even row
   // and the row below together, whole 64-byte columns where both cover a group of 8 pixels
   // (PixelPipeline::hold_rows_for_pairs); false draws row by row, which SolidRowPairsCrossCheck compares it with.

@@ -5,6 +5,9 @@
 // vertex's Z random, so Z edges cut groups), GEQUAL and GREATER, 32-bit and 24-bit Z (the lean and the general
 // kernels), opaque and alpha-blended, untextured, FST- and STQ-textured. And the check can fail: a reject loop that
 // skips a group whose first pixel fails (GsConfig::break_z_reject) is caught.
+// FusedRowsCrossCheck, on the same scenes: the pass working out each group's frame and Z offsets from the span's rows
+// (GsConfig::group_offsets, always or by the last span's outcome) leaves memory exactly as taking them from arrays
+// written first does.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -113,6 +116,24 @@ TEST(FusedRejectCrossCheck, RejectLoopTestingEachGroupAndPassListLeaveTheSameByt
     const RejectDifferences d = compare_rejects(5, config);
     EXPECT_EQ(d.from_group_tests, 0) << "AVX-512 build allowed: " << avx512;
     EXPECT_EQ(d.from_list, 0) << "AVX-512 build allowed: " << avx512;
+  }
+}
+
+TEST(FusedRowsCrossCheck, OffsetsFromRowsAndFromArraysLeaveTheSameBytes) {
+  if (!pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  for (const bool avx512 : {true, false}) {
+    GsConfig arrays;
+    arrays.allow_avx512 = avx512;
+    arrays.group_offsets = GsConfig::GroupOffsets::kArrays;
+    GsConfig rows = arrays, by_outcome = arrays;
+    rows.group_offsets = GsConfig::GroupOffsets::kRows;
+    by_outcome.group_offsets = GsConfig::GroupOffsets::kByOutcome;
+    for (uint32_t seed = 0; seed < 2; ++seed) {
+      const auto expected = draw_depth_scene(seed, arrays);
+      EXPECT_EQ(draw_depth_scene(seed, rows), expected) << "seed " << seed << ", AVX-512 build allowed: " << avx512;
+      EXPECT_EQ(draw_depth_scene(seed, by_outcome), expected)
+          << "seed " << seed << ", AVX-512 build allowed: " << avx512;
+    }
   }
 }
 

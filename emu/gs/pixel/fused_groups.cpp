@@ -270,17 +270,17 @@ template <bool kRepeat>
 // path reloaded them each group. `lanes`: the movemask bits that decide (GsConfig::break_z_reject takes the first
 // lane's alone). Unsigned compares through the sign bias, as in the body: GEQUAL fails when zd > zs, GREATER
 // passes when zs > zd.
-template <bool kGreater>
-[[gnu::target("avx2"), gnu::always_inline]] inline int next_group_passing_z(const uint8_t* vm, const FusedRun& run,
-                                                                            const uint32_t* z, __m256i z_bits,
-                                                                            uint32_t lanes, int from) {
+// `z_offset(g)`: group g's Z offset (FusedRun::z_pair or z_row).
+// `z`: the span's Z from the run's first pixel; `count`: the run's groups.
+template <bool kGreater, class ZOffset>
+[[gnu::target("avx2"), gnu::always_inline]] inline int next_group_passing_z(const uint8_t* vm, int count,
+                                                                            const ZOffset& z_offset, const uint32_t* z,
+                                                                            __m256i z_bits, uint32_t lanes, int from) {
   const __m256i bias = _mm256_set1_epi32(static_cast<int32_t>(0x80000000u));
-  const uint32_t* const z_pair = run.z_pair;
-  const int count = run.groups;
   int g = from;
   for (; g < count; g++) {
-    const __m256i zs = _mm256_xor_si256(load8(z + run.first + 8 * g), bias);
-    const __m256i zd = _mm256_xor_si256(_mm256_and_si256(load_pairs(vm + z_pair[g]), z_bits), bias);
+    const __m256i zs = _mm256_xor_si256(load8(z + 8 * g), bias);
+    const __m256i zd = _mm256_xor_si256(_mm256_and_si256(load_pairs(vm + z_offset(g)), z_bits), bias);
     if constexpr (kGreater) {
       const uint32_t pass = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi32(zs, zd)));
       if ((pass & lanes) != 0) break;
@@ -293,8 +293,10 @@ template <bool kGreater>
 }
 
 // kStepped (lean kernels on the u, v path or untextured): colour and u, v stepped group by group from the run's
-// SpanSteps as the span stepper steps its arrays, instead of read from them.
-template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false>
+// SpanSteps as the span stepper steps its arrays, instead of read from them. kRows (stepped kernels only): each
+// group's offsets from the run's rows (FusedRun::z_row), else from its arrays; a template choice, as a per-run one
+// cost the arrays' kernels ~10 host instructions a group (callgrind, BM_GsFillBilinearBlendedTriangles).
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false, bool kRows = false>
 [[gnu::target("avx2"), gnu::always_inline]] inline uint64_t fused_pass(const FusedDraw& d, const FusedRun& run) {
   // Copies in locals: the frame and Z stores go through bytes, which could alias anything reached through the
   // arguments, and the compiler would reload the span's pointers and the run's fields after every group.
@@ -353,6 +355,22 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   const bool needs_z = z_test || z_24;
   const __m256i head_outside = lane_mask8(groups.head_outside), tail_outside = lane_mask8(groups.tail_outside);
   const int last_group = groups.groups - 1;
+  // Each group's offsets: from the arrays, or worked out from the rows (kRows).
+  const RowColumns32 z_row = kRows ? *groups.z_row : RowColumns32{};
+  const RowColumns32 frame_row = kRows ? *groups.frame_row : RowColumns32{};
+  const uint32_t x0 = static_cast<uint32_t>(s.x + groups.first);
+  // Captured by value: a capture by reference kept `groups` in memory, copied there whole with a 64-byte load of the
+  // caller's just-written fields, which waited for them to reach the cache (store forwarding).
+  const uint32_t* const z_pair = groups.z_pair;
+  const uint32_t* const frame_pair = groups.frame_pair;
+  auto z_offset = [z_row, x0, z_pair](int g) {
+    if constexpr (kRows) return z_row.group_bytes(x0 + 8 * static_cast<uint32_t>(g));
+    return z_pair[g];
+  };
+  auto frame_offset = [frame_row, x0, frame_pair](int g) {
+    if constexpr (kRows) return frame_row.group_bytes(x0 + 8 * static_cast<uint32_t>(g));
+    return frame_pair[g];
+  };
   // kStepped: the group's colour pairs and u, v, and what each group adds (SpanSteps); a flat colour's floor lets
   // every value through.
   __m256i step_rb = _mm256_setzero_si256(), step_ga = step_rb, step_u = step_rb, step_v = step_rb;
@@ -390,7 +408,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
                                               g == last_group ? tail_outside : _mm256_setzero_si256());
       fm = _mm256_or_si256(fm, outside), zm = _mm256_or_si256(zm, outside);
     }
-    uint8_t* z_at = vm + groups.z_pair[g];
+    uint8_t* z_at = vm + z_offset(g);
     __m256i z_old = _mm256_setzero_si256();
     if (needs_z) z_old = load_pairs(z_at);
     if (z_test) {  // per draw
@@ -400,8 +418,10 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       const __m256i fail = z_greater ? _mm256_xor_si256(_mm256_cmpgt_epi32(zs, zd), ones) : _mm256_cmpgt_epi32(zd, zs);
       if (_mm256_movemask_epi8(fail) == -1) {
         if (reject_loop) {
-          g = (z_greater ? next_group_passing_z<true>(vm, groups, s.z, z_bits, decisive_lanes, g + 1)
-                         : next_group_passing_z<false>(vm, groups, s.z, z_bits, decisive_lanes, g + 1)) -
+          const uint32_t* const z_from = s.z + groups.first;
+          const int count = groups.groups;
+          g = (z_greater ? next_group_passing_z<true>(vm, count, z_offset, z_from, z_bits, decisive_lanes, g + 1)
+                         : next_group_passing_z<false>(vm, count, z_offset, z_from, z_bits, decisive_lanes, g + 1)) -
               1;
         }
         continue;
@@ -476,7 +496,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       const __m256i f = load_s16(s.fog + i);
       r = fog8(r, fog_r, f), gg = fog8(gg, fog_g, f), b = fog8(b, fog_b, f);
     }
-    uint8_t* frame_at = vm + groups.frame_pair[g];
+    uint8_t* frame_at = vm + frame_offset(g);
     __m256i fd = _mm256_setzero_si256();
     if (needs_frame) fd = load_pairs(frame_at);
     if (z_write) {
@@ -541,46 +561,48 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
 // registers: the instructions' results are the same, but the compiler has 32 vector registers instead of 16 (the
 // AVX2 build spills the group's values and the draw's constants to the stack; GsFill bilinear + blend + Z,
 // one thread: ~10 % faster).
-template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false>
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false, bool kRows = false>
 [[gnu::target("avx2")]] uint64_t fused_kernel_avx2(const FusedDraw& d, const FusedRun& run) {
-  return fused_pass<kTexture, kTfx, kShape, kStepped>(d, run);
+  return fused_pass<kTexture, kTfx, kShape, kStepped, kRows>(d, run);
 }
-template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false>
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false, bool kRows = false>
 [[gnu::target("avx2,avx512f,avx512vl,avx512bw,avx512dq")]] uint64_t fused_kernel_avx512(const FusedDraw& d,
                                                                                         const FusedRun& run) {
-  return fused_pass<kTexture, kTfx, kShape, kStepped>(d, run);
+  return fused_pass<kTexture, kTfx, kShape, kStepped, kRows>(d, run);
 }
-template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kAvx512, bool kStepped = false>
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kAvx512, bool kStepped = false, bool kRows = false>
 constexpr FusedGroupsFn fused_kernel() {
-  return kAvx512 ? fused_kernel_avx512<kTexture, kTfx, kShape, kStepped>
-                 : fused_kernel_avx2<kTexture, kTfx, kShape, kStepped>;
+  return kAvx512 ? fused_kernel_avx512<kTexture, kTfx, kShape, kStepped, kRows>
+                 : fused_kernel_avx2<kTexture, kTfx, kShape, kStepped, kRows>;
 }
 
 // The stepped kernels: lean shapes, MODULATE or DECAL, the u, v path.
-template <FusedTexture kTexture, FusedShape kShape, bool kAvx512>
+template <FusedTexture kTexture, FusedShape kShape, bool kAvx512, bool kRows>
 FusedGroupsFn pick_stepped_tfx(Tfx tfx) {
-  if (tfx == Tfx::kModulate) return fused_kernel<kTexture, Tfx::kModulate, kShape, kAvx512, true>();
-  if (tfx == Tfx::kDecal) return fused_kernel<kTexture, Tfx::kDecal, kShape, kAvx512, true>();
+  if (tfx == Tfx::kModulate) return fused_kernel<kTexture, Tfx::kModulate, kShape, kAvx512, true, kRows>();
+  if (tfx == Tfx::kDecal) return fused_kernel<kTexture, Tfx::kDecal, kShape, kAvx512, true, kRows>();
   return nullptr;
 }
-template <FusedShape kShape, bool kAvx512>
+template <FusedShape kShape, bool kAvx512, bool kRows>
 FusedGroupsFn pick_stepped_texture(FusedTexture texture, Tfx tfx) {
   if constexpr (!repeats(kShape)) {
     if (texture == FusedTexture::kNone)
-      return tfx == Tfx::kNone ? fused_kernel<FusedTexture::kNone, Tfx::kNone, kShape, kAvx512, true>() : nullptr;
+      return tfx == Tfx::kNone ? fused_kernel<FusedTexture::kNone, Tfx::kNone, kShape, kAvx512, true, kRows>()
+                               : nullptr;
   }
-  if (texture == FusedTexture::kBilinearUv) return pick_stepped_tfx<FusedTexture::kBilinearUv, kShape, kAvx512>(tfx);
-  if (texture == FusedTexture::kNearestUv) return pick_stepped_tfx<FusedTexture::kNearestUv, kShape, kAvx512>(tfx);
+  if (texture == FusedTexture::kBilinearUv)
+    return pick_stepped_tfx<FusedTexture::kBilinearUv, kShape, kAvx512, kRows>(tfx);
+  if (texture == FusedTexture::kNearestUv) return pick_stepped_tfx<FusedTexture::kNearestUv, kShape, kAvx512, kRows>(tfx);
   return nullptr;
 }
-template <bool kAvx512>
+template <bool kAvx512, bool kRows>
 FusedGroupsFn pick_stepped(FusedTexture texture, Tfx tfx, FusedShape shape) {
   switch (shape) {
     case FusedShape::kGeneral: return nullptr;
-    case FusedShape::kOpaque: return pick_stepped_texture<FusedShape::kOpaque, kAvx512>(texture, tfx);
-    case FusedShape::kAlpha: return pick_stepped_texture<FusedShape::kAlpha, kAvx512>(texture, tfx);
-    case FusedShape::kOpaqueRepeat: return pick_stepped_texture<FusedShape::kOpaqueRepeat, kAvx512>(texture, tfx);
-    case FusedShape::kAlphaRepeat: return pick_stepped_texture<FusedShape::kAlphaRepeat, kAvx512>(texture, tfx);
+    case FusedShape::kOpaque: return pick_stepped_texture<FusedShape::kOpaque, kAvx512, kRows>(texture, tfx);
+    case FusedShape::kAlpha: return pick_stepped_texture<FusedShape::kAlpha, kAvx512, kRows>(texture, tfx);
+    case FusedShape::kOpaqueRepeat: return pick_stepped_texture<FusedShape::kOpaqueRepeat, kAvx512, kRows>(texture, tfx);
+    case FusedShape::kAlphaRepeat: return pick_stepped_texture<FusedShape::kAlphaRepeat, kAvx512, kRows>(texture, tfx);
   }
   return nullptr;
 }
@@ -643,10 +665,15 @@ FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape, bool
   return allow_avx512 && avx512 ? pick_shape<true>(texture, tfx, shape) : pick_shape<false>(texture, tfx, shape);
 }
 
-FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512) {
+FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512, bool rows) {
   static const bool avx2 = cpu_has_avx2(), avx512 = cpu_has_avx512_vl_bw_dq();
   if (!avx2) return nullptr;
-  return allow_avx512 && avx512 ? pick_stepped<true>(texture, tfx, shape) : pick_stepped<false>(texture, tfx, shape);
+  if (rows) {
+    return allow_avx512 && avx512 ? pick_stepped<true, true>(texture, tfx, shape)
+                                  : pick_stepped<false, true>(texture, tfx, shape);
+  }
+  return allow_avx512 && avx512 ? pick_stepped<true, false>(texture, tfx, shape)
+                                : pick_stepped<false, false>(texture, tfx, shape);
 }
 
 }  // namespace gcvu::gs::pixel

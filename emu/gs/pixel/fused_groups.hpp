@@ -15,6 +15,7 @@
 
 #include "emu/gs/pixel/bilinear_rows.hpp"
 #include "emu/gs/pixel/pixel_state_key.hpp"
+#include "emu/gs/pixel/row_store32.hpp"
 #include "emu/gs/pixel/span.hpp"
 
 namespace gcvu::gs::pixel {
@@ -89,6 +90,11 @@ struct FusedRun {
   // arrangements: the group's pairs lie 16 bytes apart in one 64-byte column, row_store32.hpp).
   const uint32_t* frame_pair = nullptr;
   const uint32_t* z_pair = nullptr;
+  // Or, for fused_groups_stepped's kernels built with `rows`, the span's row of each buffer (both starting on a
+  // page): the pass works out a group's offsets itself, Z's as it tests the group and the frame's only for a group
+  // that passes (GsConfig::group_offsets).
+  const RowColumns32* frame_row = nullptr;
+  const RowColumns32* z_row = nullptr;
   // Lanes of the run's first and last group that lie outside the span (bit k: lane k), masked off as a failed
   // pixel is: a span whose arrays hold its whole groups (Span::whole_groups) goes through as one run, first
   // negative, without copying its partial groups apart.
@@ -117,7 +123,9 @@ FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = Fus
 bool cpu_has_avx512_vl_bw_dq();
 // The kernel of a lean shape with MODULATE or DECAL on the u, v path (kNearestUv, kBilinearUv), or untextured
 // (kNone, Tfx::kNone, kOpaque or kAlpha), that steps colour (and u, v) from the run's SpanSteps (FusedRun::steps, a
-// run of a span's whole groups from its first) instead of reading the span's arrays; null for the others.
-FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512 = false);
+// run of a span's whole groups from its first) instead of reading the span's arrays; null for the others. With
+// `rows`, the build that takes each group's offsets from FusedRun::z_row and frame_row instead of the arrays.
+FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512 = false,
+                                   bool rows = false);
 
 }  // namespace gcvu::gs::pixel

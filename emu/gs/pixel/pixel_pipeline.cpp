@@ -170,6 +170,8 @@ struct PixelPipeline::Impl {
   FusedGroupsFn fused_with_z = nullptr;  // with its own Z test: a lean shape's kernel if the draw has one, or `fused`
   // The lean kernel that steps colour and u, v itself, for spans that bring their steps (Span::steps).
   FusedGroupsFn fused_stepped = nullptr;
+  // Its build that works out each group's offsets from the span's rows (GsConfig::group_offsets).
+  FusedGroupsFn fused_stepped_rows = nullptr;
   bool apart = false;  // vouched: frame writes cannot land in the Z buffer
   bool break_group_ends = false;  // GsConfig::break_group_ends
   // The fused pass stands in for the fused solid pass only with its own Z test (whole spans in one pass).
@@ -181,6 +183,14 @@ struct PixelPipeline::Impl {
   // Pixels the list's runs sampled per level while tiles were left (copy_level_when_due).
   std::array<uint64_t, TextureCache::kMaxLevels> list_sampled{};
   void (*group_pairs)(const Impl&, const Span&, int first, int groups, uint32_t* frame, uint32_t* z) = nullptr;
+  // A span's row of the frame and of the Z buffer for fused_stepped_rows to work out each group's offsets
+  // (FusedRun::z_row); false where either buffer does not start on a page. Null: group_pairs' arrays
+  // (GsConfig::group_offsets).
+  bool (*group_rows)(const Impl&, int y, RowColumns32& frame, RowColumns32& z) = nullptr;
+  // Whether the next span through that pass takes the rows: always (kRows), or (kByOutcome, rows_by_outcome) when
+  // the draw's last one wrote fewer than one pixel in kRowsBelowWrittenShare.
+  bool rows_now = false;
+  bool rows_by_outcome = false;
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
   int tex_top = 0;
@@ -932,6 +942,16 @@ auto pick_group_pairs_z(Psm z_addr) {
   return z_addr == Psm::kCt32 ? group_pairs<kFAddr, Psm::kCt32> : group_pairs<kFAddr, Psm::kZ32>;
 }
 
+template <Psm kFAddr, Psm kZAddr>
+bool group_rows(const Impl& p, int y, RowColumns32& frame, RowColumns32& z) {
+  const uint32_t row = static_cast<uint32_t>(y);
+  return row_columns32<kFAddr>(p.fb, row, frame) && row_columns32<kZAddr>(p.zb, row, z);
+}
+template <Psm kFAddr>
+auto pick_group_rows_z(Psm z_addr) {
+  return z_addr == Psm::kCt32 ? group_rows<kFAddr, Psm::kCt32> : group_rows<kFAddr, Psm::kZ32>;
+}
+
 // A Z-writing draw takes the fused pass only once its caller vouched frame and Z apart.
 bool waits_for_apart(const Impl& p) { return p.fused_draw.z_write && !p.apart; }
 
@@ -961,6 +981,11 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   p.fused = fused_groups(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512);
   if (!p.fused) return;
   p.group_pairs = frame_addr == Psm::kCt32 ? pick_group_pairs_z<Psm::kCt32>(z_addr) : pick_group_pairs_z<Psm::kZ32>(z_addr);
+  if (config.group_offsets != GsConfig::GroupOffsets::kArrays) {
+    p.group_rows = frame_addr == Psm::kCt32 ? pick_group_rows_z<Psm::kCt32>(z_addr) : pick_group_rows_z<Psm::kZ32>(z_addr);
+    p.rows_by_outcome = config.group_offsets == GsConfig::GroupOffsets::kByOutcome;
+    p.rows_now = !p.rows_by_outcome;
+  }
   FusedDraw& d = p.fused_draw;
   d.vm = p.vm;
   if (textured) {
@@ -1019,8 +1044,10 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
                                     : (d.blend ? FusedShape::kAlpha : FusedShape::kOpaque);
     const FusedGroupsFn lean = fused_groups(texture, key.tfx(), shape, config.allow_avx512);
     if (lean) p.fused_with_z = lean;
-    if (lean && config.fused_steps)
+    if (lean && config.fused_steps) {
       p.fused_stepped = fused_groups_stepped(texture, key.tfx(), shape, config.allow_avx512);
+      if (p.group_rows) p.fused_stepped_rows = fused_groups_stepped(texture, key.tfx(), shape, config.allow_avx512, true);
+    }
   }
 }
 
@@ -1519,6 +1546,13 @@ Span partial_group(const Span& s, Scratch& w, const RasterInputs& in, uint32_t f
   return group;
 }
 
+// GroupOffsets::kByOutcome: the next span takes the rows when this run wrote fewer than one pixel in
+// kRowsBelowWrittenShare (spans of one primitive mostly fare alike).
+constexpr uint64_t kRowsBelowWrittenShare = 8;
+void note_outcome(Impl& p, uint64_t written, int pixels) {
+  if (p.rows_by_outcome) p.rows_now = written * kRowsBelowWrittenShare < static_cast<uint64_t>(pixels);
+}
+
 // A span whose arrays hold its whole groups (Span::whole_groups) in one run from the group of its first pixel to
 // the group of its last, the lanes outside the span masked off in the pass. `break_ends` leaves them unmasked
 // (GsConfig::break_group_ends: a wrong variant for the cross-check to catch).
@@ -1526,7 +1560,9 @@ uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break
   const int lane = s.x & 7;
   const int groups = (lane + s.count + 7) / 8;
   const int tail_lanes = lane + s.count - 8 * (groups - 1);  // lanes of the last group inside the span, 1-8
-  p.group_pairs(p, s, -lane, groups, w.frame_pair, w.z_pair);
+  RowColumns32 frame_row, z_row;
+  const bool by_rows = stepped && p.rows_now && p.fused_stepped_rows && p.group_rows(p, s.y, frame_row, z_row);
+  if (!by_rows) p.group_pairs(p, s, -lane, groups, w.frame_pair, w.z_pair);
   // Every field named: a FusedRun value-initialised first was cleared with rep stosd, ~2 % of a textured replay
   // (perf, bench_fill_tex --draw-all).
   const FusedRun run{.span = &s,
@@ -1538,10 +1574,15 @@ uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break
                      .zm0 = p.k.zm,
                      .frame_pair = w.frame_pair,
                      .z_pair = w.z_pair,
+                     .frame_row = by_rows ? &frame_row : nullptr,
+                     .z_row = by_rows ? &z_row : nullptr,
                      .head_outside = break_ends ? 0u : (1u << lane) - 1,
                      .tail_outside = break_ends ? 0u : 0xffu & ~((1u << tail_lanes) - 1),
                      .steps = stepped ? s.steps : nullptr};
-  return stepped ? p.fused_stepped(p.fused_draw, run) : p.fused_with_z(p.fused_draw, run);
+  const FusedGroupsFn kernel = by_rows ? p.fused_stepped_rows : stepped ? p.fused_stepped : p.fused_with_z;
+  const uint64_t written = kernel(p.fused_draw, run);
+  note_outcome(p, written, s.count);
+  return written;
 }
 
 uint64_t draw_fused_with_z(Impl& p, Span& s, Scratch& w) {
