@@ -359,18 +359,20 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   const RowColumns32 z_row = kRows ? *groups.z_row : RowColumns32{};
   const RowColumns32 frame_row = kRows ? *groups.frame_row : RowColumns32{};
   const uint32_t x0 = static_cast<uint32_t>(s.x + groups.first);
-  // Captured by value: a capture by reference kept `groups` in memory, copied there whole with a 64-byte load of the
-  // caller's just-written fields, which waited for them to reach the cache (store forwarding).
-  const uint32_t* const z_pair = groups.z_pair;
-  const uint32_t* const frame_pair = groups.frame_pair;
-  auto z_offset = [z_row, x0, z_pair](int g) {
-    if constexpr (kRows) return z_row.group_bytes(x0 + 8 * static_cast<uint32_t>(g));
-    return z_pair[g];
+  // What they read held by value: a lambda capturing by reference kept `groups` in memory, copied there whole with a
+  // 64-byte load of the caller's just-written fields, which waited for them to reach the cache (store forwarding).
+  // A struct, not lambdas: a capture that only the kRows build reads is an unused capture to clang (-Werror).
+  struct GroupOffset {
+    RowColumns32 row;
+    uint32_t x0;
+    const uint32_t* pairs;
+    uint32_t operator()(int g) const {
+      if constexpr (kRows) return row.group_bytes(x0 + 8 * static_cast<uint32_t>(g));
+      return pairs[g];
+    }
   };
-  auto frame_offset = [frame_row, x0, frame_pair](int g) {
-    if constexpr (kRows) return frame_row.group_bytes(x0 + 8 * static_cast<uint32_t>(g));
-    return frame_pair[g];
-  };
+  const GroupOffset z_offset{z_row, x0, groups.z_pair};
+  const GroupOffset frame_offset{frame_row, x0, groups.frame_pair};
   // kStepped: the group's colour pairs and u, v, and what each group adds (SpanSteps); a flat colour's floor lets
   // every value through.
   __m256i step_rb = _mm256_setzero_si256(), step_ga = step_rb, step_u = step_rb, step_v = step_rb;
