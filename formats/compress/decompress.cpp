@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include <fmt/format.h>
 #include <lzma.h>
@@ -37,21 +38,20 @@ size_t next_chunk(size_t have, uint64_t max_output) {
   return room >= kChunk ? kChunk : static_cast<size_t>(room) + 1;
 }
 
-// Makes room for `size` bytes of output, doubling as a vector would, and advises huge pages for each new buffer
-// (huge_pages.hpp): a dump that does not declare its size (PCSX2 writes streamed frames) grows to tens of MiB.
 // Output room to reserve before decoding: the declared size where the stream has one, else an estimate from the
 // compressed size (PCSX2 writes its GS dumps as streamed zstd frames without one: their 4-19 MB grew 1, 2, 4, 8,
 // 16, 32 MiB, copying 31 MB and faulting in every page twice, 5-10 % of a replay). Capped by the limit and by
 // kMaxReserve, so a stream that promises much and holds little costs address space, not memory: reserved pages
 // are only paged in where data lands.
-constexpr uint64_t kUnknownSize = UINT64_MAX;
 constexpr uint64_t kMaxReserve = uint64_t{64} << 20;
 constexpr uint64_t kEstimatedRatio = 16;  // GS dumps measured 4-10x; a memory image alone far more
-size_t initial_room(uint64_t declared, size_t compressed, uint64_t max_output) {
-  const uint64_t estimate = declared != kUnknownSize ? declared : std::max<uint64_t>(kChunk, compressed * kEstimatedRatio);
+size_t initial_room(std::optional<uint64_t> declared, size_t compressed, uint64_t max_output) {
+  const uint64_t estimate = declared.value_or(std::max<uint64_t>(kChunk, compressed * kEstimatedRatio));
   return static_cast<size_t>(std::min<uint64_t>({estimate, max_output, kMaxReserve}) + 1);
 }
 
+// Makes room for `size` bytes of output, doubling as a vector would, and advises huge pages for each new buffer
+// (huge_pages.hpp): a dump that does not declare its size (PCSX2 writes streamed frames) grows to tens of MiB.
 void grow_to(std::vector<uint8_t>& out, size_t size) {
   if (size > out.capacity()) reserve_with_huge_pages(out, std::max(size, 2 * out.capacity()));
 }
@@ -77,7 +77,8 @@ std::vector<uint8_t> zstd_decompress(std::span<const uint8_t> data, const std::s
   // The declared size only sets how much room to reserve up front (so a 4 MiB memory image is not grown and copied
   // four times); the output still grows only as data decodes.
   const bool declares = declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != ZSTD_CONTENTSIZE_ERROR;
-  reserve_with_huge_pages(out, initial_room(declares ? declared : kUnknownSize, data.size(), max_output));
+  reserve_with_huge_pages(out, initial_room(declares ? std::optional<uint64_t>(declared) : std::nullopt, data.size(),
+                                            max_output));
   ZSTD_inBuffer in{data.data(), data.size(), 0};
   while (true) {
     size_t old_size = out.size();
@@ -116,7 +117,7 @@ std::vector<uint8_t> xz_decompress(std::span<const uint8_t> data, const std::str
     throw FormatError(source, 0, "xz: cannot start the decoder");
   }
   std::vector<uint8_t> out;
-  reserve_with_huge_pages(out, initial_room(kUnknownSize, data.size(), max_output));
+  reserve_with_huge_pages(out, initial_room(std::nullopt, data.size(), max_output));
   stream.next_in = data.data();
   stream.avail_in = data.size();
   while (true) {
