@@ -88,6 +88,9 @@ struct GsConfig {
   // Tests only: a deliberately wrong reject loop (z_reject_loop) that skips a group whose first pixel fails, so
   // FusedRejectCrossCheck can show it would catch a group that only some pixels pass.
   bool break_z_reject = false;
+  // Tests only: a deliberately wrong group_offsets kRows build that works out each span's offsets from the row next
+  // to it (y xor 1), so FusedRowsCrossCheck can show it would catch offsets from the wrong row.
+  bool break_group_rows = false;
 };
 
 }  // namespace gcvu::gs

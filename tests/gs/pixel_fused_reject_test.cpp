@@ -7,7 +7,7 @@
 // skips a group whose first pixel fails (GsConfig::break_z_reject) is caught.
 // FusedRowsCrossCheck, on the same scenes: the pass working out each group's frame and Z offsets from the span's rows
 // (GsConfig::group_offsets, always or by the last span's outcome) leaves memory exactly as taking them from arrays
-// written first does.
+// written first does; and a build that takes the row next to the span's (break_group_rows) is caught.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -134,6 +134,24 @@ TEST(FusedRowsCrossCheck, OffsetsFromRowsAndFromArraysLeaveTheSameBytes) {
       EXPECT_EQ(draw_depth_scene(seed, by_outcome), expected)
           << "seed " << seed << ", AVX-512 build allowed: " << avx512;
     }
+  }
+}
+
+// And that check can fail: rows taken from the row next to the span's (GsConfig::break_group_rows).
+TEST(FusedRowsCrossCheck, CheckCatchesOffsetsFromTheWrongRow) {
+  if (!pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  for (const bool avx512 : {true, false}) {
+    GsConfig arrays;
+    arrays.allow_avx512 = avx512;
+    arrays.group_offsets = GsConfig::GroupOffsets::kArrays;
+    GsConfig broken = arrays;
+    broken.group_offsets = GsConfig::GroupOffsets::kRows;
+    broken.break_group_rows = true;
+    int differing = 0;
+    for (uint32_t seed = 0; seed < 2; ++seed) {
+      differing += draw_depth_scene(seed, broken) != draw_depth_scene(seed, arrays);
+    }
+    EXPECT_EQ(differing, 2) << "AVX-512 build allowed: " << avx512;
   }
 }
 

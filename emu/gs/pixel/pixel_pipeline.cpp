@@ -191,6 +191,7 @@ struct PixelPipeline::Impl {
   // the draw's last one wrote fewer than one pixel in kRowsBelowWrittenShare.
   bool rows_now = false;
   bool rows_by_outcome = false;
+  bool break_group_rows = false;  // GsConfig::break_group_rows
   // What the texture cache was begun with, to begin it again if another pipeline took it meanwhile.
   DrawState state;
   int tex_top = 0;
@@ -984,6 +985,7 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   if (config.group_offsets != GsConfig::GroupOffsets::kArrays) {
     p.group_rows = frame_addr == Psm::kCt32 ? pick_group_rows_z<Psm::kCt32>(z_addr) : pick_group_rows_z<Psm::kZ32>(z_addr);
     p.rows_by_outcome = config.group_offsets == GsConfig::GroupOffsets::kByOutcome;
+    p.break_group_rows = config.break_group_rows;
     p.rows_now = !p.rows_by_outcome;
   }
   FusedDraw& d = p.fused_draw;
@@ -1561,7 +1563,7 @@ uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break
   const int groups = (lane + s.count + 7) / 8;
   const int tail_lanes = lane + s.count - 8 * (groups - 1);  // lanes of the last group inside the span, 1-8
   RowColumns32 frame_row, z_row;
-  const bool by_rows = stepped && p.rows_now && p.fused_stepped_rows && p.group_rows(p, s.y, frame_row, z_row);
+  const bool by_rows = stepped && p.rows_now && p.fused_stepped_rows && p.group_rows(p, s.y ^ int{p.break_group_rows}, frame_row, z_row);
   if (!by_rows) p.group_pairs(p, s, -lane, groups, w.frame_pair, w.z_pair);
   // Every field named: a FusedRun value-initialised first was cleared with rep stosd, ~2 % of a textured replay
   // (perf, bench_fill_tex --draw-all).
