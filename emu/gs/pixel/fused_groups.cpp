@@ -193,7 +193,9 @@ template <FusedTexture kTexture, bool kRepeat>
 // pixel_math.hpp lod_from_q plus the bias on eight pixels: the same fused multiply-adds (vfmadd rounds once, as
 // std::fma), minps/maxps with lod_from_q's operand order (a NaN takes the limit, then 0), and cvtps2dq's rounding
 // to nearest even under the default MXCSR, as nearbyint there. Built for FMA CPUs (fused_groups() checks).
-[[gnu::target("avx2,fma")]] __m256i lod8(__m256 q, const FusedMip& k) {
+// Inlined: as a call in the group loop it made the kernel spill every vector register it kept live (the SysV ABI
+// saves none across a call).
+[[gnu::target("avx2,fma"), gnu::always_inline]] inline __m256i lod8(__m256 q, const FusedMip& k) {
   const __m256i bits = _mm256_castps_si256(q);
   const __m256 exponent = _mm256_cvtepi32_ps(
       _mm256_sub_epi32(_mm256_srli_epi32(_mm256_slli_epi32(bits, 1), 24), _mm256_set1_epi32(127)));
@@ -214,7 +216,7 @@ template <FusedTexture kTexture, bool kRepeat>
 // rarely straddles more than two. Inlined, its pairs kept in registers: returned or copied as a struct they went
 // through the stack, a 256-bit store read back in 128-bit halves, which stalled store forwarding.
 template <bool kRepeat>
-[[gnu::target("avx2"), gnu::always_inline]] inline TexelPairs sample_mip8(const FusedMip& mip, const Span& s, int i, __m256i wanted) {
+[[gnu::target("avx2,fma"), gnu::always_inline]] inline TexelPairs sample_mip8(const FusedMip& mip, const Span& s, int i, __m256i wanted) {
   const __m256 q = _mm256_loadu_ps(s.q + i);
   const __m256i u0 = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.s + i), q));
   const __m256i v0 = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.t + i), q));
@@ -297,7 +299,7 @@ template <bool kGreater, class ZOffset>
 // group's offsets from the run's rows (FusedRun::z_row), else from its arrays; a template choice, as a per-run one
 // cost the arrays' kernels ~10 host instructions a group (callgrind, BM_GsFillBilinearBlendedTriangles).
 template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false, bool kRows = false>
-[[gnu::target("avx2"), gnu::always_inline]] inline uint64_t fused_pass(const FusedDraw& d, const FusedRun& run) {
+[[gnu::target("avx2,fma"), gnu::always_inline]] inline uint64_t fused_pass(const FusedDraw& d, const FusedRun& run) {
   // Copies in locals: the frame and Z stores go through bytes, which could alias anything reached through the
   // arguments, and the compiler would reload the span's pointers and the run's fields after every group.
   const Span s = *run.span;
@@ -559,16 +561,17 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   return pixels;
 }
 
-// The pass built for AVX2, and the same source built for CPUs with AVX-512 (VL, BW, DQ) on the same 256-bit
+// The pass built for AVX2 with FMA (every kernel: the mip kernels' LOD inlined takes FMA, and a target the inlined
+// pass lacks would keep it a call), and the same source built for CPUs with AVX-512 (VL, BW, DQ) on the same 256-bit
 // registers: the instructions' results are the same, but the compiler has 32 vector registers instead of 16 (the
 // AVX2 build spills the group's values and the draw's constants to the stack; GsFill bilinear + blend + Z,
 // one thread: ~10 % faster).
 template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false, bool kRows = false>
-[[gnu::target("avx2")]] uint64_t fused_kernel_avx2(const FusedDraw& d, const FusedRun& run) {
+[[gnu::target("avx2,fma")]] uint64_t fused_kernel_avx2(const FusedDraw& d, const FusedRun& run) {
   return fused_pass<kTexture, kTfx, kShape, kStepped, kRows>(d, run);
 }
 template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false, bool kRows = false>
-[[gnu::target("avx2,avx512f,avx512vl,avx512bw,avx512dq")]] uint64_t fused_kernel_avx512(const FusedDraw& d,
+[[gnu::target("avx2,fma,avx512f,avx512vl,avx512bw,avx512dq")]] uint64_t fused_kernel_avx512(const FusedDraw& d,
                                                                                         const FusedRun& run) {
   return fused_pass<kTexture, kTfx, kShape, kStepped, kRows>(d, run);
 }
@@ -663,13 +666,13 @@ bool cpu_has_avx512_vl_bw_dq() {
 
 FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512) {
   static const bool avx2 = cpu_has_avx2(), fma = cpu_has_fma(), avx512 = cpu_has_avx512_vl_bw_dq();
-  if (!avx2 || (texture == FusedTexture::kBilinearStqMip && !fma)) return nullptr;
+  if (!avx2 || !fma) return nullptr;
   return allow_avx512 && avx512 ? pick_shape<true>(texture, tfx, shape) : pick_shape<false>(texture, tfx, shape);
 }
 
 FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512, bool rows) {
-  static const bool avx2 = cpu_has_avx2(), avx512 = cpu_has_avx512_vl_bw_dq();
-  if (!avx2) return nullptr;
+  static const bool avx2 = cpu_has_avx2(), fma = cpu_has_fma(), avx512 = cpu_has_avx512_vl_bw_dq();
+  if (!avx2 || !fma) return nullptr;
   if (rows) {
     return allow_avx512 && avx512 ? pick_stepped<true, true>(texture, tfx, shape)
                                   : pick_stepped<false, true>(texture, tfx, shape);
