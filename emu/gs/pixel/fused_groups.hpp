@@ -122,8 +122,10 @@ FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = Fus
                            bool allow_avx512 = false);
 bool cpu_has_avx512_vl_bw_dq();
 // The kernel of a lean shape with MODULATE or DECAL on the u, v path (kNearestUv, kBilinearUv), or untextured
-// (kNone, Tfx::kNone, kOpaque or kAlpha), that steps colour (and u, v) from the run's SpanSteps (FusedRun::steps, a
-// run of a span's whole groups from its first) instead of reading the span's arrays; null for the others. With
+// (kNone, Tfx::kNone, kOpaque or kAlpha), or of the general shape with MODULATE or DECAL, bilinear from s, t, q
+// (kBilinearStq, kBilinearStqMip), that steps colour (u, v or s, t, q, and fog) from the run's SpanSteps
+// (FusedRun::steps, a run of a span's whole groups from its first) instead of reading the span's arrays; null for
+// the others. With
 // `rows`, the build that takes each group's offsets from FusedRun::z_row and frame_row instead of the arrays.
 FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512 = false,
                                    bool rows = false);

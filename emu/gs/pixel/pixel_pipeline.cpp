@@ -1037,6 +1037,14 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   // The lean shapes (fused_groups.hpp) for the pass with its own Z test.
   const bool usual_alpha = ia == 0 && ib == 1 && ic == 0 && id == 1 && !key.pabe();
   p.fused_with_z = p.fused;
+  // Bilinear STQ draws (the demo's terrain: fog, 24-bit Z) step s, t, q, colour and fog in the general kernel; a lean
+  // shape below, which has no stepped STQ kernel, takes them back.
+  if (config.fused_steps && (texture == FusedTexture::kBilinearStqMip || texture == FusedTexture::kBilinearStq)) {
+    p.fused_stepped = fused_groups_stepped(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512);
+    if (p.group_rows) {
+      p.fused_stepped_rows = fused_groups_stepped(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512, true);
+    }
+  }
   if (!d.fog && !merge && d.z_write && z == ZFmt::k32 && (!d.blend || usual_alpha)) {
     // The repeat shapes take the limits to be at most 0x7fff (avx2_texel_math.hpp wrap8), as a repeat axis's are.
     auto small = [](int32_t limit) { return limit >= 0 && limit <= 0x7fff; };

@@ -396,18 +396,16 @@ void SpanStepper::fill_texture(int count, int skip, const RasterVertex& scan) {
       {s_step_, t_step_, q_step_});
 }
 
-bool SpanStepper::gives_steps() const {
-  return lanes_ == 8 && setup_.color && (!setup_.texture || setup_.fst) && !setup_.fog && !setup_.sprite;
-}
+bool SpanStepper::gives_steps() const { return lanes_ == 8 && setup_.color && !setup_.sprite; }
 
 // The first group's lanes as step_groups_body writes them (base + offset[lane - skip], wrapping adds, no clamp) and
 // the group steps, in registers: every span of such a draw takes them.
 void SpanStepper::fill_steps(int skip, const RasterVertex& scan) {
   SpanSteps& st = steps_;
   const bool gouraud = setup_.gouraud;
-  // An untextured flat primitive's steps are its colour alone: the same for each of its spans.
+  // An untextured flat primitive without fog has its colour alone as steps: the same for each of its spans.
   if (flat_steps_filled_) return;
-  flat_steps_filled_ = !gouraud && !setup_.texture;
+  flat_steps_filled_ = !gouraud && !setup_.texture && !setup_.fog;
   for (int c = 0; c < 4; ++c) {
     __m128i lanes = _mm_set1_epi16(flat_color_[c]);
     if (gouraud) {
@@ -420,7 +418,26 @@ void SpanStepper::fill_steps(int skip, const RasterVertex& scan) {
   }
   st.clamp_color = gouraud;
   st.flat_color = !gouraud;
+  if (setup_.fog) {  // as fill_fog's first group
+    const __m128i fog0 = _mm_set1_epi16(low16(truncate_to_int32(scan.attr[kAttrFog])));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(st.fog),
+                     _mm_add_epi16(fog0, _mm_loadu_si128(reinterpret_cast<const __m128i*>(
+                                             fog_lane_.data() + kLaneTableCentre - skip))));
+    st.fog_step = fog_step_;
+  }
   if (!setup_.texture) return;
+  if (!setup_.fst) {  // as fill_texture's first group: base + lane offset, one IEEE add each
+    const std::array<const LaneTable<float>*, 3> lanes{&s_lane_, &t_lane_, &q_lane_};
+    const std::array<float*, 3> to{st.s, st.t, st.q};
+    for (int a = 0; a < 3; ++a) {
+      const __m128 base = _mm_set1_ps(scan.attr[kAttrS + a]);
+      const float* offsets = lanes[a]->data() + kLaneTableCentre - skip;
+      _mm_storeu_ps(to[a], _mm_add_ps(base, _mm_loadu_ps(offsets)));
+      _mm_storeu_ps(to[a] + 4, _mm_add_ps(base, _mm_loadu_ps(offsets + 4)));
+    }
+    st.s_step = s_step_, st.t_step = t_step_, st.q_step = q_step_;
+    return;
+  }
   const __m128i u0 = _mm_set1_epi32(truncate_to_int32(scan.attr[kAttrS]));
   const __m128i v0 = _mm_set1_epi32(truncate_to_int32(scan.attr[kAttrT]));
   const int32_t* u_offsets = u_lane_.data() + kLaneTableCentre - skip;
