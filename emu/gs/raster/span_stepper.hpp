@@ -47,7 +47,8 @@ struct StepperSetup {
   uint32_t z_max = 0xffffffffu;
   // Spans carry only Z; the consumer asks for the other attributes (Span::deferred) when a pixel passes Z.
   bool defer_attributes = false;
-  // Step Z with AVX2 when the CPU has it; false keeps the SSE2 path (tests compare the two, which must agree).
+  // Step Z and build the lane tables with AVX2 when the CPU has it; false keeps the SSE2 and scalar paths (tests
+  // compare the two, which must agree).
   bool allow_avx2 = true;
 };
 
