@@ -169,31 +169,39 @@ template <FusedTexture kTexture, bool kRepeat>
   }
 }
 
+// The lookup of eight pixels of an STQ draw (kNearestStq, kBilinearStq) from their s, t, q.
+template <FusedTexture kTexture, bool kRepeat>
+[[gnu::target("avx2"), gnu::always_inline]] inline TexelPairs sample_stq8(const uint32_t* texels, const WrapRegs& wrap,
+                                                                          __m256 s, __m256 t, __m256 q) {
+  constexpr bool kLinear = kTexture == FusedTexture::kBilinearUv || kTexture == FusedTexture::kBilinearStq;
+  // divide_truncate_row: the IEEE quotient, truncated, INT32_MIN for NaN and out of range.
+  __m256i uu = _mm256_cvttps_epi32(_mm256_div_ps(s, q));
+  __m256i vv = _mm256_cvttps_epi32(_mm256_div_ps(t, q));
+  if constexpr (kLinear) {  // half_texel_back, wrapping
+    uu = _mm256_sub_epi32(uu, _mm256_set1_epi32(0x8000));
+    vv = _mm256_sub_epi32(vv, _mm256_set1_epi32(0x8000));
+  }
+  return sample_at8<kTexture, kRepeat>(texels, wrap, uu, vv);
+}
+
 template <FusedTexture kTexture, bool kRepeat>
 [[gnu::target("avx2"), gnu::always_inline]] inline TexelPairs sample8(const uint32_t* texels, const WrapRegs& wrap,
                                                                       const Span& s, int i) {
   constexpr bool kStq = kTexture == FusedTexture::kNearestStq || kTexture == FusedTexture::kBilinearStq;
-  constexpr bool kLinear = kTexture == FusedTexture::kBilinearUv || kTexture == FusedTexture::kBilinearStq;
-  __m256i uu, vv;
   if constexpr (kStq) {
-    // divide_truncate_row: the IEEE quotient, truncated, INT32_MIN for NaN and out of range.
-    const __m256 q = _mm256_loadu_ps(s.q + i);
-    uu = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.s + i), q));
-    vv = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.t + i), q));
-    if constexpr (kLinear) {  // half_texel_back, wrapping
-      uu = _mm256_sub_epi32(uu, _mm256_set1_epi32(0x8000));
-      vv = _mm256_sub_epi32(vv, _mm256_set1_epi32(0x8000));
-    }
+    return sample_stq8<kTexture, kRepeat>(texels, wrap, _mm256_loadu_ps(s.s + i), _mm256_loadu_ps(s.t + i),
+                                          _mm256_loadu_ps(s.q + i));
   } else {
-    uu = load8(s.u + i), vv = load8(s.v + i);
+    return sample_at8<kTexture, kRepeat>(texels, wrap, load8(s.u + i), load8(s.v + i));
   }
-  return sample_at8<kTexture, kRepeat>(texels, wrap, uu, vv);
 }
 
 // pixel_math.hpp lod_from_q plus the bias on eight pixels: the same fused multiply-adds (vfmadd rounds once, as
 // std::fma), minps/maxps with lod_from_q's operand order (a NaN takes the limit, then 0), and cvtps2dq's rounding
 // to nearest even under the default MXCSR, as nearbyint there. Built for FMA CPUs (fused_groups() checks).
-[[gnu::target("avx2,fma")]] __m256i lod8(__m256 q, const FusedMip& k) {
+// Inlined: as a call in the group loop it made the kernel spill every vector register it kept live (the SysV ABI
+// saves none across a call).
+[[gnu::target("avx2,fma"), gnu::always_inline]] inline __m256i lod8(__m256 q, const FusedMip& k) {
   const __m256i bits = _mm256_castps_si256(q);
   const __m256 exponent = _mm256_cvtepi32_ps(
       _mm256_sub_epi32(_mm256_srli_epi32(_mm256_slli_epi32(bits, 1), 24), _mm256_set1_epi32(127)));
@@ -213,11 +221,12 @@ template <FusedTexture kTexture, bool kRepeat>
 // in the lanes that take it. Only lanes in `wanted` (those that may write) choose the levels sampled; a group
 // rarely straddles more than two. Inlined, its pairs kept in registers: returned or copied as a struct they went
 // through the stack, a 256-bit store read back in 128-bit halves, which stalled store forwarding.
+// `s`, `t`, `q`: the group's eight of each.
 template <bool kRepeat>
-[[gnu::target("avx2"), gnu::always_inline]] inline TexelPairs sample_mip8(const FusedMip& mip, const Span& s, int i, __m256i wanted) {
-  const __m256 q = _mm256_loadu_ps(s.q + i);
-  const __m256i u0 = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.s + i), q));
-  const __m256i v0 = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_loadu_ps(s.t + i), q));
+[[gnu::target("avx2,fma"), gnu::always_inline]] inline TexelPairs sample_mip8(const FusedMip& mip, __m256 s, __m256 t,
+                                                                              __m256 q, __m256i wanted) {
+  const __m256i u0 = _mm256_cvttps_epi32(_mm256_div_ps(s, q));
+  const __m256i v0 = _mm256_cvttps_epi32(_mm256_div_ps(t, q));
   const __m256i lod = mip.lod_constant ? _mm256_set1_epi32(mip.lod_value) : lod8(q, mip);
   // lodi within [0, top] (lod_from_q clamps to the top level); min as the list's lvl for any other.
   const __m256i level = _mm256_min_epu32(_mm256_srli_epi32(lod, 16), _mm256_set1_epi32(mip.top));
@@ -292,12 +301,13 @@ template <bool kGreater, class ZOffset>
   return g;
 }
 
-// kStepped (lean kernels on the u, v path or untextured): colour and u, v stepped group by group from the run's
-// SpanSteps as the span stepper steps its arrays, instead of read from them. kRows (stepped kernels only): each
+// kStepped (lean kernels on the u, v path or untextured, and general ones of STQ draws): colour, u, v or s, t, q, and
+// fog stepped group by group from the run's SpanSteps as the span stepper steps its arrays, instead of read from
+// them (the same IEEE float adds and wrapping 16-bit adds, eight lanes at a time). kRows (stepped kernels only): each
 // group's offsets from the run's rows (FusedRun::z_row), else from its arrays; a template choice, as a per-run one
 // cost the arrays' kernels ~10 host instructions a group (callgrind, BM_GsFillBilinearBlendedTriangles).
 template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false, bool kRows = false>
-[[gnu::target("avx2"), gnu::always_inline]] inline uint64_t fused_pass(const FusedDraw& d, const FusedRun& run) {
+[[gnu::target("avx2,fma"), gnu::always_inline]] inline uint64_t fused_pass(const FusedDraw& d, const FusedRun& run) {
   // Copies in locals: the frame and Z stores go through bytes, which could alias anything reached through the
   // arguments, and the compiler would reload the span's pointers and the run's fields after every group.
   const Span s = *run.span;
@@ -313,6 +323,8 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   // do the lean opaque untextured ones (the colour's integer part, at most 511, only wrapped and clamped; the
   // packed blend takes colours of at most 255, so the untextured blend stays 32-bit).
   constexpr bool kUntextured = kTexture == FusedTexture::kNone;
+  constexpr bool kStq = kTexture == FusedTexture::kNearestStq || kTexture == FusedTexture::kBilinearStq ||
+                        kTexture == FusedTexture::kBilinearStqMip;
   constexpr bool kPacked =
       kLean && (kTfx == Tfx::kModulate || kTfx == Tfx::kDecal || (kTfx == Tfx::kNone && !kAlphaBlend));
   const bool fog = !kLean && d.fog;
@@ -377,15 +389,24 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   // every value through.
   __m256i step_rb = _mm256_setzero_si256(), step_ga = step_rb, step_u = step_rb, step_v = step_rb;
   __m256i at_rb = step_rb, at_ga = step_rb, at_u = step_rb, at_v = step_rb, floor16 = step_rb;
+  __m256 at_s = _mm256_setzero_ps(), at_t = at_s, at_q = at_s, step_s = at_s, step_t = at_s, step_q = at_s;
+  __m128i at_fog = _mm_setzero_si128(), step_fog = at_fog;  // eight 16-bit lanes
   if constexpr (kStepped) {
     const SpanSteps& st = *groups.steps;
     at_rb = channel_pairs(st.color[0], st.color[2]), at_ga = channel_pairs(st.color[1], st.color[3]);
     step_rb = step_pair(st.color_step[0], st.color_step[2], d.steps_borrow);
     step_ga = step_pair(st.color_step[1], st.color_step[3], d.steps_borrow);
     floor16 = _mm256_set1_epi16(st.clamp_color ? 0 : INT16_MIN);
-    if constexpr (!kUntextured) {
+    if constexpr (kStq) {
+      at_s = _mm256_loadu_ps(st.s), at_t = _mm256_loadu_ps(st.t), at_q = _mm256_loadu_ps(st.q);
+      step_s = _mm256_set1_ps(st.s_step), step_t = _mm256_set1_ps(st.t_step), step_q = _mm256_set1_ps(st.q_step);
+    } else if constexpr (!kUntextured) {
       at_u = load_step_lanes(st.u), at_v = load_step_lanes(st.v);
       step_u = _mm256_set1_epi32(st.u_step), step_v = _mm256_set1_epi32(st.v_step);
+    }
+    if constexpr (!kLean) {  // the lean shapes have no fog
+      at_fog = _mm_loadu_si128(reinterpret_cast<const __m128i*>(st.fog));
+      step_fog = _mm_set1_epi16(st.fog_step);
     }
   }
   // z_reject_loop: after a group that fails, the next that passes found in a short loop (next_group_passing_z).
@@ -399,7 +420,12 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       for (; stepped_to < g; stepped_to++) {
         at_rb = _mm256_max_epi16(_mm256_add_epi16(at_rb, step_rb), floor16);
         at_ga = _mm256_max_epi16(_mm256_add_epi16(at_ga, step_ga), floor16);
-        if constexpr (!kUntextured) at_u = _mm256_add_epi32(at_u, step_u), at_v = _mm256_add_epi32(at_v, step_v);
+        if constexpr (kStq) {
+          at_s = _mm256_add_ps(at_s, step_s), at_t = _mm256_add_ps(at_t, step_t), at_q = _mm256_add_ps(at_q, step_q);
+        } else if constexpr (!kUntextured) {
+          at_u = _mm256_add_epi32(at_u, step_u), at_v = _mm256_add_epi32(at_v, step_v);
+        }
+        if constexpr (!kLean) at_fog = _mm_add_epi16(at_fog, step_fog);
       }
     }
     // Stepped runs are whole spans with the draw's masks (no per-pixel ones).
@@ -446,7 +472,8 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
         crb = at_rb, cga = at_ga;
       } else {
         if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
-          t = sample_mip8<kRepeat>(d.mip, s, i, _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
+          t = sample_mip8<kRepeat>(d.mip, _mm256_loadu_ps(s.s + i), _mm256_loadu_ps(s.t + i), _mm256_loadu_ps(s.q + i),
+                                   _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
         } else {
           t = sample8<kTexture, kRepeat>(texels, wrap, s, i);
         }
@@ -472,8 +499,19 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
         r = _mm256_srai_epi32(cr, 7), gg = _mm256_srai_epi32(cg, 7), b = _mm256_srai_epi32(cb, 7), a = af;
       } else {
         Texel8 t;
-        if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
-          t = unpack_pairs(sample_mip8<kRepeat>(d.mip, s, i, _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones)));
+        if constexpr (kStq) {
+          // s, t, q stepped or from the span.
+          const __m256 ts = kStepped ? at_s : _mm256_loadu_ps(s.s + i);
+          const __m256 tt = kStepped ? at_t : _mm256_loadu_ps(s.t + i);
+          const __m256 tq = kStepped ? at_q : _mm256_loadu_ps(s.q + i);
+          if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
+            const __m256i wanted = _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones);
+            t = unpack_pairs(sample_mip8<kRepeat>(d.mip, ts, tt, tq, wanted));
+          } else {
+            t = unpack_pairs(sample_stq8<kTexture, kRepeat>(texels, wrap, ts, tt, tq));
+          }
+        } else if constexpr (kStepped) {
+          t = unpack_pairs(sample_at8<kTexture, kRepeat>(texels, wrap, at_u, at_v));
         } else {
           t = unpack_pairs(sample8<kTexture, kRepeat>(texels, wrap, s, i));
         }
@@ -495,7 +533,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       }
     }
     if (fog) {  // per draw
-      const __m256i f = load_s16(s.fog + i);
+      const __m256i f = kStepped ? _mm256_cvtepi16_epi32(at_fog) : load_s16(s.fog + i);
       r = fog8(r, fog_r, f), gg = fog8(gg, fog_g, f), b = fog8(b, fog_b, f);
     }
     uint8_t* frame_at = vm + frame_offset(g);
@@ -559,16 +597,17 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   return pixels;
 }
 
-// The pass built for AVX2, and the same source built for CPUs with AVX-512 (VL, BW, DQ) on the same 256-bit
+// The pass built for AVX2 with FMA (every kernel: the mip kernels' LOD inlined takes FMA, and a target the inlined
+// pass lacks would keep it a call), and the same source built for CPUs with AVX-512 (VL, BW, DQ) on the same 256-bit
 // registers: the instructions' results are the same, but the compiler has 32 vector registers instead of 16 (the
 // AVX2 build spills the group's values and the draw's constants to the stack; GsFill bilinear + blend + Z,
 // one thread: ~10 % faster).
 template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false, bool kRows = false>
-[[gnu::target("avx2")]] uint64_t fused_kernel_avx2(const FusedDraw& d, const FusedRun& run) {
+[[gnu::target("avx2,fma")]] uint64_t fused_kernel_avx2(const FusedDraw& d, const FusedRun& run) {
   return fused_pass<kTexture, kTfx, kShape, kStepped, kRows>(d, run);
 }
 template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false, bool kRows = false>
-[[gnu::target("avx2,avx512f,avx512vl,avx512bw,avx512dq")]] uint64_t fused_kernel_avx512(const FusedDraw& d,
+[[gnu::target("avx2,fma,avx512f,avx512vl,avx512bw,avx512dq")]] uint64_t fused_kernel_avx512(const FusedDraw& d,
                                                                                         const FusedRun& run) {
   return fused_pass<kTexture, kTfx, kShape, kStepped, kRows>(d, run);
 }
@@ -597,10 +636,19 @@ FusedGroupsFn pick_stepped_texture(FusedTexture texture, Tfx tfx) {
   if (texture == FusedTexture::kNearestUv) return pick_stepped_tfx<FusedTexture::kNearestUv, kShape, kAvx512, kRows>(tfx);
   return nullptr;
 }
+// The general shape's stepped kernels: bilinear STQ draws, mipmapped or not (the demo's terrain, with fog and 24-bit Z).
+template <bool kAvx512, bool kRows>
+FusedGroupsFn pick_stepped_general(FusedTexture texture, Tfx tfx) {
+  constexpr FusedShape kGeneral = FusedShape::kGeneral;
+  if (texture == FusedTexture::kBilinearStqMip)
+    return pick_stepped_tfx<FusedTexture::kBilinearStqMip, kGeneral, kAvx512, kRows>(tfx);
+  if (texture == FusedTexture::kBilinearStq) return pick_stepped_tfx<FusedTexture::kBilinearStq, kGeneral, kAvx512, kRows>(tfx);
+  return nullptr;
+}
 template <bool kAvx512, bool kRows>
 FusedGroupsFn pick_stepped(FusedTexture texture, Tfx tfx, FusedShape shape) {
   switch (shape) {
-    case FusedShape::kGeneral: return nullptr;
+    case FusedShape::kGeneral: return pick_stepped_general<kAvx512, kRows>(texture, tfx);
     case FusedShape::kOpaque: return pick_stepped_texture<FusedShape::kOpaque, kAvx512, kRows>(texture, tfx);
     case FusedShape::kAlpha: return pick_stepped_texture<FusedShape::kAlpha, kAvx512, kRows>(texture, tfx);
     case FusedShape::kOpaqueRepeat: return pick_stepped_texture<FusedShape::kOpaqueRepeat, kAvx512, kRows>(texture, tfx);
@@ -663,13 +711,13 @@ bool cpu_has_avx512_vl_bw_dq() {
 
 FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512) {
   static const bool avx2 = cpu_has_avx2(), fma = cpu_has_fma(), avx512 = cpu_has_avx512_vl_bw_dq();
-  if (!avx2 || (texture == FusedTexture::kBilinearStqMip && !fma)) return nullptr;
+  if (!avx2 || !fma) return nullptr;
   return allow_avx512 && avx512 ? pick_shape<true>(texture, tfx, shape) : pick_shape<false>(texture, tfx, shape);
 }
 
 FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512, bool rows) {
-  static const bool avx2 = cpu_has_avx2(), avx512 = cpu_has_avx512_vl_bw_dq();
-  if (!avx2) return nullptr;
+  static const bool avx2 = cpu_has_avx2(), fma = cpu_has_fma(), avx512 = cpu_has_avx512_vl_bw_dq();
+  if (!avx2 || !fma) return nullptr;
   if (rows) {
     return allow_avx512 && avx512 ? pick_stepped<true, true>(texture, tfx, shape)
                                   : pick_stepped<false, true>(texture, tfx, shape);

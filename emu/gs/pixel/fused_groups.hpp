@@ -8,8 +8,8 @@
 // every level sampled decoded). With its own Z test it takes whole spans, a partial group at either end as a
 // one-group span whose other lanes have full masks; after the list's Z test it takes the whole groups of a run and
 // the list the rest. Specialised per texture path and TFX (templates); the other choices are per-draw constants
-// that select whole-register values, so no pixel branches. AVX2 CPUs only: the pipeline keeps its pass list
-// otherwise (GsConfig::allow_avx2, fused_groups).
+// that select whole-register values, so no pixel branches. AVX2 CPUs with FMA only: the pipeline keeps its pass
+// list otherwise (GsConfig::allow_avx2, fused_groups).
 
 #include <cstdint>
 
@@ -113,8 +113,8 @@ using FusedGroupsFn = uint64_t (*)(const FusedDraw& draw, const FusedRun& run);
 // repeat shapes are the lean ones of textured draws that repeat on both axes (the wrap is a mask and an or).
 enum class FusedShape : uint8_t { kGeneral, kOpaque, kAlpha, kOpaqueRepeat, kAlphaRepeat };
 
-// The kernel for a texture path and TFX (Tfx::kNone for untextured draws), or null on a CPU without AVX2 (and
-// for kBilinearStqMip, without FMA: its LOD takes PCSX2's fused multiply-adds). Lean
+// The kernel for a texture path and TFX (Tfx::kNone for untextured draws), or null on a CPU without AVX2 and FMA
+// (kBilinearStqMip's LOD takes PCSX2's fused multiply-adds, inlined into every kernel's build). Lean
 // shapes are built for untextured draws (not the repeat ones) and for MODULATE and DECAL; null for the others.
 // With `allow_avx512` on a CPU with AVX-512 VL, BW and DQ, the same kernel's build for it (more registers, same
 // bits; GsConfig::allow_avx512).
@@ -122,8 +122,10 @@ FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = Fus
                            bool allow_avx512 = false);
 bool cpu_has_avx512_vl_bw_dq();
 // The kernel of a lean shape with MODULATE or DECAL on the u, v path (kNearestUv, kBilinearUv), or untextured
-// (kNone, Tfx::kNone, kOpaque or kAlpha), that steps colour (and u, v) from the run's SpanSteps (FusedRun::steps, a
-// run of a span's whole groups from its first) instead of reading the span's arrays; null for the others. With
+// (kNone, Tfx::kNone, kOpaque or kAlpha), or of the general shape with MODULATE or DECAL, bilinear from s, t, q
+// (kBilinearStq, kBilinearStqMip), that steps colour (u, v or s, t, q, and fog) from the run's SpanSteps
+// (FusedRun::steps, a run of a span's whole groups from its first) instead of reading the span's arrays; null for
+// the others. With
 // `rows`, the build that takes each group's offsets from FusedRun::z_row and frame_row instead of the arrays.
 FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512 = false,
                                    bool rows = false);

@@ -1037,6 +1037,14 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   // The lean shapes (fused_groups.hpp) for the pass with its own Z test.
   const bool usual_alpha = ia == 0 && ib == 1 && ic == 0 && id == 1 && !key.pabe();
   p.fused_with_z = p.fused;
+  // Bilinear STQ draws (the demo's terrain: fog, 24-bit Z) step s, t, q, colour and fog in the general kernel; a lean
+  // shape below, which has no stepped STQ kernel, takes them back.
+  if (config.fused_steps && (texture == FusedTexture::kBilinearStqMip || texture == FusedTexture::kBilinearStq)) {
+    p.fused_stepped = fused_groups_stepped(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512);
+    if (p.group_rows) {
+      p.fused_stepped_rows = fused_groups_stepped(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512, true);
+    }
+  }
   if (!d.fog && !merge && d.z_write && z == ZFmt::k32 && (!d.blend || usual_alpha)) {
     // The repeat shapes take the limits to be at most 0x7fff (avx2_texel_math.hpp wrap8), as a repeat axis's are.
     auto small = [](int32_t limit) { return limit >= 0 && limit <= 0x7fff; };
@@ -1442,8 +1450,11 @@ uint64_t pixels_left(const Scratch& w, int begin, int end) {
 // rest are copied at once (callgrind on the demo frame: a texel copied costs ~3 host instructions, a pixel through
 // the list instead of the fused pass ~150 more; the demo's draws of ~650 pixels over 32 x 32 textures with three
 // more levels copy after their first ~64). Until then (and for tiles decoded from memory, which the list decodes as
-// its runs reach them) runs take the list.
+// its runs reach them) runs take the list. Levels of at most kCopyAtOnceTexels are copied at the draw's first run:
+// the list's short spans cost far more than 150 a pixel (the demo's first ~64 pixels of each draw took ~4 M host
+// instructions of the frame's ~94 M in the GS, callgrind; a draw copies such levels in ~7 k).
 constexpr uint64_t kSampledPixelsPerTexelCopied = 32;
+constexpr uint64_t kCopyAtOnceTexels = 4096;
 bool tiles_ready(Impl& p, int pixels) {
   // Once every tile is in, only a new begin of the cache (begin_texture) takes any out: skip the walk over levels.
   if (!p.tex || p.tiles_all_ready) return true;
@@ -1457,7 +1468,7 @@ bool tiles_ready(Impl& p, int pixels) {
   }
   if (left) {
     p.sampled += static_cast<uint64_t>(pixels);
-    if (!resident || p.sampled * kSampledPixelsPerTexelCopied <= texels) return false;
+    if (!resident || (texels > kCopyAtOnceTexels && p.sampled * kSampledPixelsPerTexelCopied <= texels)) return false;
     for (int lvl = 0; lvl <= p.tex_top; lvl++) p.tex->ensure_all(lvl);
   }
   p.tiles_all_ready = true;

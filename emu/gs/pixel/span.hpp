@@ -23,11 +23,12 @@ class SpanAttributeSource {
   ~SpanAttributeSource() = default;
 };
 
-// Colour and u, v of a span as the span stepper steps them in 8-pixel groups (raster/span_stepper.hpp): the lanes
-// of the group that holds the span's first pixel and what each later group adds, colour in 16 bits (clamped at
-// zero after each group's add when `clamp_color`, PCSX2's max_i16; flat colour adds nothing and is not clamped),
-// u and v in 32 bits (wrapping; zero for an untextured draw). A pixel stage that walks the span's whole groups from the
-// first may step them itself instead of asking for the arrays.
+// Colour, texture coordinates and fog of a span as the span stepper steps them in 8-pixel groups
+// (raster/span_stepper.hpp): the lanes of the group that holds the span's first pixel and what each later group
+// adds, colour in 16 bits (clamped at zero after each group's add when `clamp_color`, PCSX2's max_i16; flat colour
+// adds nothing and is not clamped), u and v in 32 bits (wrapping; zero for an untextured or STQ draw), s, t and q
+// as floats (one IEEE add per group; zero unless STQ), fog in 16 bits (wrapping; zero without fog). A pixel stage
+// that walks the span's whole groups from the first may step them itself instead of asking for the arrays.
 struct SpanSteps {
   int16_t color[4][8] = {};  // r, g, b, a
   int16_t color_step[4] = {};
@@ -35,6 +36,10 @@ struct SpanSteps {
   bool flat_color = false;  // every lane of every group holds color[c][0] (the colour steps are zero)
   int32_t u[8] = {}, v[8] = {};
   int32_t u_step = 0, v_step = 0;
+  float s[8] = {}, t[8] = {}, q[8] = {};
+  float s_step = 0, t_step = 0, q_step = 0;
+  int16_t fog[8] = {};
+  int16_t fog_step = 0;
 };
 
 struct Span {
@@ -63,8 +68,8 @@ struct Span {
   bool whole_groups = false;
   // When set, the arrays above except z are not filled yet: the pixel stage asks for them (once per span).
   SpanAttributeSource* deferred = nullptr;
-  // For 8-lane spans with colour, no fog, and no texture or an FST one: r, g, b, a, u and v as steps, which give
-  // the arrays' values group by group (SpanSteps; a pixel stage steps them itself only over whole groups).
+  // For 8-lane spans with colour (not sprites): r, g, b, a, u, v or s, t, q, and fog as steps, which give the arrays'
+  // values group by group (SpanSteps; a pixel stage steps them itself only over whole groups).
   const SpanSteps* steps = nullptr;
 };
 

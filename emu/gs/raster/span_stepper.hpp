@@ -47,7 +47,8 @@ struct StepperSetup {
   uint32_t z_max = 0xffffffffu;
   // Spans carry only Z; the consumer asks for the other attributes (Span::deferred) when a pixel passes Z.
   bool defer_attributes = false;
-  // Step Z with AVX2 when the CPU has it; false keeps the SSE2 path (tests compare the two, which must agree).
+  // Step Z and build the lane tables with AVX2 when the CPU has it; false keeps the SSE2 and scalar paths (tests
+  // compare the two, which must agree).
   bool allow_avx2 = true;
 };
 
@@ -134,7 +135,7 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   Row<int32_t> u_, v_;
   SpanSteps steps_;
   Span span_;  // the span handed to the consumer, every field set per span (fill_span)
-  // steps_ hold the current flat untextured primitive's colour (fill_steps). Only a new flat primitive clears it:
+  // steps_ hold the current flat untextured primitive's colour, without fog (fill_steps). Only a new flat primitive clears it:
   // setup_ (Gouraud or flat, textured or not) is fixed for the stepper's life, one draw batch.
   bool flat_steps_filled_ = false;
   Row<float> s_, t_, q_;
