@@ -3,10 +3,16 @@
 // record and the light bank alone (not on the camera, and not on the LOD: a LOD sends a prefix of the patch's
 // positions, one record each), so a patch is lit once, up to the most positions a frame has sent, for as long as
 // the bank stays the same.
+//
+// Across patches the same record recurs (neighbouring patches share edge positions: about 45 % of the demo's
+// first-frame records repeat an earlier one's bytes), so a record is lit once per bank, keyed by the bytes
+// light_vertex reads (azimuth, elevation, base colour, select); PatchColoursCrossCheck compares with lighting every
+// record directly.
 
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "formats/rc2/tfrag_patch.hpp"
@@ -24,8 +30,11 @@ class PatchColours {
                                   const LightBank& bank);
 
  private:
+  uint32_t lit(const formats::rc2::LightRecord& record);
+
   LightBank bank_;
   std::vector<std::vector<uint32_t>> by_patch_;
+  std::unordered_map<uint64_t, uint32_t> by_record_;  // light_vertex's inputs (lit_key) -> its colour under bank_
 };
 
 }  // namespace gcvu::harness::frame
