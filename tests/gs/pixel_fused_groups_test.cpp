@@ -18,7 +18,7 @@
 #include <string>
 
 #include "emu/gs/pixel/bilinear_rows.hpp"
-#include "emu/gs/pixel/lod_rows.hpp"
+#include "emu/gs/pixel/fused_groups.hpp"
 #include "emu/gs/pixel/resident_textures.hpp"
 #include "tests/gs/pixel_test_support.hpp"
 
@@ -247,7 +247,7 @@ CrossCheck cross_check(std::mt19937& rng, RandomDraw (*draw)(std::mt19937&), int
 }
 
 TEST(FusedGroupsCrossCheck, FusedPassAndPassListLeaveTheSameBytes) {
-  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   std::mt19937 rng(20261205);
   const CrossCheck check = cross_check(rng, random_draw, 120);
   EXPECT_EQ(check.differing_rounds, 0) << check.first_difference;
@@ -255,7 +255,7 @@ TEST(FusedGroupsCrossCheck, FusedPassAndPassListLeaveTheSameBytes) {
 }
 
 TEST(FusedGroupsCrossCheck, LeanShapesAndPassListLeaveTheSameBytes) {
-  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   std::mt19937 rng(20261206);
   const CrossCheck check = cross_check(rng, random_lean_draw, 80);
   EXPECT_TRUE(same_bytes(check, 60));
@@ -264,7 +264,7 @@ TEST(FusedGroupsCrossCheck, LeanShapesAndPassListLeaveTheSameBytes) {
 // Mipmapped draws sampling one level bilinearly per pixel (FusedTexture::kBilinearStqMip): the LOD from q with
 // FMA in the pass, each group's lanes sampled from their own levels.
 TEST(FusedGroupsCrossCheck, MipmappedDrawsAndPassListLeaveTheSameBytes) {
-  if (!gs::pixel::cpu_has_avx2() || !gs::pixel::cpu_has_fma()) GTEST_SKIP() << "the mip pass needs AVX2 and FMA";
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the mip pass needs AVX2 and FMA";
   std::mt19937 rng(20261209);
   const CrossCheck check = cross_check(rng, random_mip_draw, 120);
   EXPECT_TRUE(same_bytes(check, 40));
@@ -288,7 +288,7 @@ void wild_q_span(std::mt19937& rng, const LocalMemory& memory, SpanData& sd) {
 
 // The pass's own LOD (lod8, with FMA) against lod_rows.cpp's on those edges.
 TEST(FusedGroupsCrossCheck, MipmappedDrawsWithEdgeQAndPassListLeaveTheSameBytes) {
-  if (!gs::pixel::cpu_has_avx2() || !gs::pixel::cpu_has_fma()) GTEST_SKIP() << "the mip pass needs AVX2 and FMA";
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the mip pass needs AVX2 and FMA";
   std::mt19937 rng(20261210);
   const CrossCheck check = cross_check(rng, random_mip_draw, 120, false, {}, false, wild_q_span);
   EXPECT_TRUE(same_bytes(check, 40));
@@ -296,7 +296,7 @@ TEST(FusedGroupsCrossCheck, MipmappedDrawsWithEdgeQAndPassListLeaveTheSameBytes)
 
 // And that check can fail: a pass that samples each group from its first lane's level (GsConfig::break_mip_levels).
 TEST(FusedGroupsCrossCheck, MipmappedCheckCatchesOneLevelPerGroup) {
-  if (!gs::pixel::cpu_has_avx2() || !gs::pixel::cpu_has_fma()) GTEST_SKIP() << "the mip pass needs AVX2 and FMA";
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the mip pass needs AVX2 and FMA";
   std::mt19937 rng(20261209);
   GsConfig broken;
   broken.break_mip_levels = true;
@@ -317,7 +317,7 @@ void full_range_color_span(std::mt19937& rng, const LocalMemory& memory, SpanDat
 }
 
 TEST(FusedGroupsCrossCheck, LeanShapesWithFullRangeColoursAndPassListLeaveTheSameBytes) {
-  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   std::mt19937 rng(20261211);
   const CrossCheck check = cross_check(rng, random_lean_draw, 80, false, {}, false, full_range_color_span);
   EXPECT_TRUE(same_bytes(check, 60));
@@ -325,7 +325,7 @@ TEST(FusedGroupsCrossCheck, LeanShapesWithFullRangeColoursAndPassListLeaveTheSam
 
 // And that check can fail: a packed blend that drops bit 8 of As (GsConfig::break_packed_alpha).
 TEST(FusedGroupsCrossCheck, FullRangeColourCheckCatchesAnEightBitAlpha) {
-  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   std::mt19937 rng(20261211);
   GsConfig broken;
   broken.break_packed_alpha = true;
@@ -337,7 +337,7 @@ TEST(FusedGroupsCrossCheck, FullRangeColourCheckCatchesAnEightBitAlpha) {
 // The pass's AVX2 build on a CPU that would take its AVX-512 one (GsConfig::allow_avx512): the same bytes as the
 // list too (on an AVX2-only CPU this repeats the checks above).
 TEST(FusedGroupsCrossCheck, Avx2BuildAndPassListLeaveTheSameBytes) {
-  if (!gs::pixel::cpu_has_avx2() || !gs::pixel::cpu_has_fma()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   std::mt19937 rng(20261212);
   GsConfig avx2;
   avx2.allow_avx512 = false;
@@ -352,7 +352,7 @@ TEST(FusedGroupsCrossCheck, Avx2BuildAndPassListLeaveTheSameBytes) {
 // Spans as the span stepper hands them out (Span::whole_groups): the pass with its own Z test takes each span as
 // one run from its first pixel's group to its last's, the lanes outside the span masked off.
 TEST(FusedGroupsCrossCheck, WholeGroupSpansAndPassListLeaveTheSameBytes) {
-  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   std::mt19937 rng(20261207);
   const CrossCheck lean = cross_check(rng, random_lean_draw, 80, true);
   EXPECT_TRUE(same_bytes(lean, 60));
@@ -382,7 +382,7 @@ TEST(FusedGroupsCrossCheck, WholeGroupDepthTestCheckCatchesWrongLanes) {
 // The check above can fail: a fused pass that leaves the lanes outside a span unmasked (GsConfig::break_group_ends)
 // writes the slack's meaningless values around the spans, and the comparison must see it.
 TEST(FusedGroupsCrossCheck, WholeGroupSpansCheckCatchesUnmaskedEnds) {
-  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   std::mt19937 rng(20261207);
   GsConfig broken;
   broken.break_group_ends = true;

@@ -16,7 +16,7 @@
 
 #include "emu/gif/gs_registers.hpp"
 #include "emu/gs/gs.hpp"
-#include "emu/gs/pixel/bilinear_rows.hpp"
+#include "emu/gs/pixel/fused_groups.hpp"
 
 namespace gcvu::gs {
 namespace {
@@ -109,7 +109,7 @@ RejectDifferences compare_rejects(int scenes, const GsConfig& first) {
 }
 
 TEST(FusedRejectCrossCheck, RejectLoopTestingEachGroupAndPassListLeaveTheSameBytes) {
-  if (!pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   for (const bool avx512 : {true, false}) {
     GsConfig config;
     config.allow_avx512 = avx512;
@@ -120,7 +120,7 @@ TEST(FusedRejectCrossCheck, RejectLoopTestingEachGroupAndPassListLeaveTheSameByt
 }
 
 TEST(FusedRowsCrossCheck, OffsetsFromRowsAndFromArraysLeaveTheSameBytes) {
-  if (!pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   for (const bool avx512 : {true, false}) {
     GsConfig arrays;
     arrays.allow_avx512 = avx512;
@@ -139,7 +139,7 @@ TEST(FusedRowsCrossCheck, OffsetsFromRowsAndFromArraysLeaveTheSameBytes) {
 
 // And that check can fail: rows taken from the row next to the span's (GsConfig::break_group_rows).
 TEST(FusedRowsCrossCheck, CheckCatchesOffsetsFromTheWrongRow) {
-  if (!pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   for (const bool avx512 : {true, false}) {
     GsConfig arrays;
     arrays.allow_avx512 = avx512;
@@ -156,7 +156,7 @@ TEST(FusedRowsCrossCheck, CheckCatchesOffsetsFromTheWrongRow) {
 }
 
 TEST(FusedRejectCrossCheck, CheckCatchesAGroupRejectedByItsFirstPixel) {
-  if (!pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   GsConfig broken;
   broken.break_z_reject = true;
   const RejectDifferences d = compare_rejects(6, broken);

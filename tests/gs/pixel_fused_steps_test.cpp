@@ -14,7 +14,7 @@
 
 #include "emu/gif/gs_registers.hpp"
 #include "emu/gs/gs.hpp"
-#include "emu/gs/pixel/bilinear_rows.hpp"
+#include "emu/gs/pixel/fused_groups.hpp"
 
 namespace gcvu::gs {
 namespace {
@@ -118,7 +118,7 @@ Differences compare(int scenes, const GsConfig& stepped) {
 }
 
 TEST(FusedStepsCrossCheck, SteppedKernelsArraysAndPassListLeaveTheSameBytes) {
-  if (!pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   for (const bool avx512 : {true, false}) {
     GsConfig config;
     config.allow_avx512 = avx512;
@@ -129,7 +129,7 @@ TEST(FusedStepsCrossCheck, SteppedKernelsArraysAndPassListLeaveTheSameBytes) {
 }
 
 TEST(FusedStepsCrossCheck, CheckCatchesStepsThatBorrow) {
-  if (!pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   GsConfig broken;
   broken.break_span_steps = true;
   const Differences d = compare(12, broken);

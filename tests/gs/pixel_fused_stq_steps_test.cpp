@@ -15,8 +15,7 @@
 
 #include "emu/gif/gs_registers.hpp"
 #include "emu/gs/gs.hpp"
-#include "emu/gs/pixel/bilinear_rows.hpp"
-#include "emu/gs/pixel/lod_rows.hpp"
+#include "emu/gs/pixel/fused_groups.hpp"
 
 namespace gcvu::gs {
 namespace {
@@ -136,7 +135,7 @@ StqDifferences compare_stq(int scenes, const GsConfig& stepped) {
   return d;
 }
 
-bool stq_kernels_available() { return pixel::cpu_has_avx2() && pixel::cpu_has_fma(); }
+bool stq_kernels_available() { return pixel::cpu_runs_fused_kernels(); }
 
 TEST(FusedStqStepsCrossCheck, SteppedKernelsArraysAndPassListLeaveTheSameBytes) {
   if (!stq_kernels_available()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <random>
 
-#include "emu/gs/pixel/bilinear_rows.hpp"
+#include "emu/gs/pixel/fused_groups.hpp"
 #include "emu/gs/pixel/resident_textures.hpp"
 #include "tests/gs/pixel_test_support.hpp"
 
@@ -40,7 +40,7 @@ SpanData span_of(int draw, int index) {
 }
 
 TEST(SharedWorkspaceCrossCheck, DrawsTakingTurnsOnOneWorkspaceLeaveTheBytesOfAWorkspaceEach) {
-  if (!gs::pixel::cpu_has_avx2()) GTEST_SKIP() << "the fused pass needs AVX2";
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   std::mt19937 rng(2121);
   LocalMemory start;
   for (size_t i = 0; i < start.bytes().size(); i += 4) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "emu/gs/clut/clut_entry_load.hpp"
 #include "emu/gs/memory/pixel_access.hpp"
 
 namespace gcvu::gs {
@@ -45,11 +46,7 @@ void Clut::write_tex0(const Tex0& tex0, const Texclut& texclut, const LocalMemor
   const uint32_t* address = plan.addresses.data();
   uint16_t* entry = entries_.data() + plan.first_entry;
   if (plan.wide) {
-    for (uint32_t i = 0; i < plan.count; ++i) {
-      const uint32_t colour = read_element<Psm::kCt32>(vm, address[i]);
-      entry[i] = static_cast<uint16_t>(colour);
-      entry[i + 256] = static_cast<uint16_t>(colour >> 16);
-    }
+    load_wide_entries()(vm, address, plan.count, entry);
   } else {
     for (uint32_t i = 0; i < plan.count; ++i)
       entry[i] = static_cast<uint16_t>(read_element<Psm::kCt16>(vm, address[i]));

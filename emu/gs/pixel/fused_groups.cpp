@@ -709,15 +709,17 @@ bool cpu_has_avx512_vl_bw_dq() {
          __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
 }
 
+bool cpu_runs_fused_kernels() { return cpu_has_avx2() && cpu_has_fma(); }
+
 FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512) {
-  static const bool avx2 = cpu_has_avx2(), fma = cpu_has_fma(), avx512 = cpu_has_avx512_vl_bw_dq();
-  if (!avx2 || !fma) return nullptr;
+  static const bool supported = cpu_runs_fused_kernels(), avx512 = cpu_has_avx512_vl_bw_dq();
+  if (!supported) return nullptr;
   return allow_avx512 && avx512 ? pick_shape<true>(texture, tfx, shape) : pick_shape<false>(texture, tfx, shape);
 }
 
 FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512, bool rows) {
-  static const bool avx2 = cpu_has_avx2(), fma = cpu_has_fma(), avx512 = cpu_has_avx512_vl_bw_dq();
-  if (!avx2 || !fma) return nullptr;
+  static const bool supported = cpu_runs_fused_kernels(), avx512 = cpu_has_avx512_vl_bw_dq();
+  if (!supported) return nullptr;
   if (rows) {
     return allow_avx512 && avx512 ? pick_stepped<true, true>(texture, tfx, shape)
                                   : pick_stepped<false, true>(texture, tfx, shape);

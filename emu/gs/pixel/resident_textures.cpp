@@ -101,6 +101,7 @@ const ResidentTexture& ResidentTextures::prepare(const LocalMemory& memory, cons
   if (found == textures_.end()) {
     textures_.emplace_front();
     create(textures_.front(), tex0, texa, pitch_log2);
+    textures_.front().version = next_version_++;
     if (textures_.size() > kMaxTextures) textures_.pop_back();
   } else if (found != textures_.begin()) {
     textures_.splice(textures_.begin(), textures_, found);
@@ -114,17 +115,28 @@ const ResidentTexture& ResidentTextures::prepare(const LocalMemory& memory, cons
   const uint32_t bx1 = std::min(uint32_t((std::max(coverage.right, 0) + bw - 1) >> t.block_w_log2), t.blocks_x);
   const uint32_t by1 = std::min(uint32_t((std::max(coverage.bottom, 0) + bh - 1) >> t.block_h_log2), t.blocks_y);
   const uint8_t* vm = memory.bytes().data();
+  bool decoded = false;
   visit_psm(psm_or_ct32(t.psm), [&](auto p) {
     for (uint32_t by = by0; by < by1; by++) {
       for (uint32_t bx = bx0; bx < bx1; bx++) {
         uint8_t& valid = t.valid[by * t.blocks_x + bx];
         if (valid) continue;
         valid = 1;
+        decoded = true;
         decode_block<decltype(p)::value>(vm, t, texa, bx, by);
       }
     }
   });
+  if (decoded) t.version = next_version_++;
   return t;
+}
+
+ResidentTextures& ResidentTextures::operator=(const ResidentTextures& other) {
+  if (this == &other) return *this;
+  textures_ = other.textures_;
+  next_version_ = std::max(next_version_, other.next_version_);
+  for (ResidentTexture& t : textures_) t.version = next_version_++;
+  return *this;
 }
 
 void ResidentTextures::invalidate(uint32_t base_block, uint32_t width_64, uint32_t psm, TexelRect rect) {

@@ -34,10 +34,18 @@ struct ResidentTexture {
   std::vector<uint16_t> block_page;  // the memory page each block reads
   std::bitset<512> pages;            // every page some block reads
   uint32_t age = 0;                  // VSyncs since a draw last used it
+  // Changes whenever its texels do (a block decoded, the texture made afresh), never back to an earlier value in
+  // its ResidentTextures (copies renumber): TextureCache keeps what it expanded from the texture while it holds.
+  uint64_t version = 0;
 };
 
 class ResidentTextures {
  public:
+  ResidentTextures() = default;
+  ResidentTextures(const ResidentTextures& other) = default;
+  // The other's textures under versions new to this object (a texture cache that saw this object's textures must
+  // not take a copied one for them).
+  ResidentTextures& operator=(const ResidentTextures& other);
   // The texture `tex0` (TW/TH as the draw sized it) with the blocks of `coverage` decoded. `pitch_log2` 0 takes
   // any texture of that identity (and makes one with PCSX2's default pitch); a mipmap level asks for level 0's.
   const ResidentTexture& prepare(const LocalMemory& memory, const Tex0& tex0, const Texa& texa, TexelRect coverage,
@@ -53,6 +61,7 @@ class ResidentTextures {
 
  private:
   std::list<ResidentTexture> textures_;  // most recently used first
+  uint64_t next_version_ = 1;
 };
 
 }  // namespace gcvu::gs::pixel

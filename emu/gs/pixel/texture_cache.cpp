@@ -7,6 +7,21 @@
 
 namespace gcvu::gs::pixel {
 
+// The slot that holds this texture's level 0 copied through this palette, or else the least recently used one.
+TextureCache::Slot& TextureCache::slot_for(const ResidentTexture* first, uint32_t psm, int pitch_log2,
+                                           const std::array<uint32_t, 256>* through_palette) {
+  Slot* lru = &slots_[0];
+  for (Slot& slot : slots_) {
+    const CopiedFrom& c = slot.copied_from[0];
+    if (first && c.resident == first && c.version == first->version && c.psm == psm && c.pitch_log2 == pitch_log2 &&
+        c.through_palette == (through_palette != nullptr) && (!through_palette || *through_palette == slot.palette)) {
+      return slot;
+    }
+    if (slot.last_draw < lru->last_draw) lru = &slot;
+  }
+  return *lru;
+}
+
 void TextureCache::begin(const LocalMemory& memory, const Tex0& tex0, const Texa& texa, const Miptbp& mip1,
                          const Miptbp& mip2, int tw_log2, int th_log2, int top,
                          const std::array<uint32_t, 256>* palette,
@@ -16,6 +31,16 @@ void TextureCache::begin(const LocalMemory& memory, const Tex0& tex0, const Texa
   palette_ = palette;
   uint32_t psm = tex0.psm();
   int pitch_log2 = std::max(tw_log2, is_indexed_psm(psm) ? 5 : 3);
+  const bool through_palette = is_indexed_psm(psm) && palette;
+  Slot& slot = slot_for(resident ? (*resident)[0] : nullptr, psm, pitch_log2, through_palette ? palette : nullptr);
+  slot.last_draw = ++draws_;
+  levels_ = slot.levels.data();
+  if (through_palette && *palette != slot.palette) {
+    for (CopiedFrom& c : slot.copied_from) {
+      if (c.through_palette) c = CopiedFrom{};
+    }
+    slot.palette = *palette;
+  }
   for (int i = 0; i <= top && i < kMaxLevels; i++) {
     TextureLevel& l = levels_[i];
     l.psm = psm;
@@ -33,14 +58,19 @@ void TextureCache::begin(const LocalMemory& memory, const Tex0& tex0, const Texa
     int rows_log2 = std::max(std::max(th_log2 - i, 0), 3);
     size_t count = size_t{1} << (pitch_log2 + rows_log2);
     l.mask = static_cast<uint32_t>(count - 1);
-    if (texel_store_[i].size() < count) texel_store_[i].resize(count);
+    if (slot.texel_store[i].size() < count) slot.texel_store[i].resize(count);
     size_t tiles = count >> 6;
-    if (valid_store_[i].size() < tiles) valid_store_[i].resize(tiles);
-    std::memset(valid_store_[i].data(), 0, tiles);
-    l.tiles_left = static_cast<uint32_t>(tiles);
-    l.texels = texel_store_[i].data();
-    l.valid = valid_store_[i].data();
+    if (slot.valid_store[i].size() < tiles) slot.valid_store[i].resize(tiles);
+    l.texels = slot.texel_store[i].data();
+    l.valid = slot.valid_store[i].data();
     l.resident = resident ? (*resident)[i] : nullptr;
+    CopiedFrom from{};
+    if (l.resident) from = CopiedFrom{l.resident, l.resident->version, psm, l.mask, pitch_log2, through_palette};
+    if (!from.resident || from != slot.copied_from[i]) {
+      std::memset(l.valid, 0, tiles);
+      l.tiles_left = static_cast<uint32_t>(tiles);
+    }
+    slot.copied_from[i] = from;
   }
 }
 

@@ -2,7 +2,9 @@
 // The texels of one draw, decoded to 32-bit colours (palette and TEXA applied) in linear rows the way PCSX2's SW
 // texture cache lays them out (GSTextureCacheSW: row pitch 2^max(TW, 3), or 2^max(TW, 5) for indexed formats, the
 // same pitch for every mip level). Tiles of 8x8 texels are decoded from local memory the first time a sample
-// touches them, so a draw pays only for the texels it reads.
+// touches them, so a draw pays only for the texels it reads. A level copied from a resident texture keeps its tiles
+// for the next draw that copies the same version of that texture with the same palette (its tiles would be the
+// same): the cache holds the levels of the last few textures, since frames alternate between a few.
 
 #include <array>
 #include <cstdint>
@@ -32,8 +34,12 @@ class TextureCache {
  public:
   static constexpr int kMaxLevels = 7;
 
+  TextureCache() = default;
+  TextureCache(const TextureCache&) = delete;  // levels_ points into slots_
+  TextureCache& operator=(const TextureCache&) = delete;
+
   // Prepares levels 0..top for a draw. `palette` must outlive the draw, and so must `resident` (per level, may be
-  // null).
+  // null). The resident textures must all come from one ResidentTextures (their versions tell their texels apart).
   void begin(const LocalMemory& memory, const Tex0& tex0, const Texa& texa, const Miptbp& mip1, const Miptbp& mip2,
              int tw_log2, int th_log2, int top, const std::array<uint32_t, 256>* palette,
              const std::array<const ResidentTexture*, kMaxLevels>* resident = nullptr);
@@ -66,12 +72,35 @@ class TextureCache {
  private:
   void decode_tile(TextureLevel& l, uint32_t x0, uint32_t y0, uint32_t tile);
 
+  // What a level's tiles were copied from, while they can be kept (resident is null otherwise).
+  struct CopiedFrom {
+    const ResidentTexture* resident = nullptr;
+    uint64_t version = 0;
+    uint32_t psm = 0, mask = 0;
+    int pitch_log2 = 0;
+    bool through_palette = false;  // copied through kept_palette_
+    bool operator==(const CopiedFrom&) const = default;
+  };
+
   const LocalMemory* memory_ = nullptr;
   Texa texa_;
   const std::array<uint32_t, 256>* palette_ = nullptr;
-  std::array<TextureLevel, kMaxLevels> levels_{};
-  std::array<std::vector<uint32_t>, kMaxLevels> texel_store_;
-  std::array<std::vector<uint8_t>, kMaxLevels> valid_store_;
+  // One texture's levels as the last draw that used them left them.
+  struct Slot {
+    std::array<TextureLevel, kMaxLevels> levels{};
+    std::array<std::vector<uint32_t>, kMaxLevels> texel_store;
+    std::array<std::vector<uint8_t>, kMaxLevels> valid_store;
+    std::array<CopiedFrom, kMaxLevels> copied_from{};
+    std::array<uint32_t, 256> palette{};  // what the through_palette levels were copied through
+    uint64_t last_draw = 0;
+  };
+  Slot& slot_for(const ResidentTexture* first, uint32_t psm, int pitch_log2,
+                 const std::array<uint32_t, 256>* through_palette);
+
+  static constexpr size_t kSlots = 4;
+  std::array<Slot, kSlots> slots_;
+  TextureLevel* levels_ = slots_[0].levels.data();  // the current draw's slot
+  uint64_t draws_ = 0;
   PaletteTileFn palette_tile_ = palette_tile();  // copies an indexed resident texture's tiles
 };
 
