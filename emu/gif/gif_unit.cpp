@@ -107,7 +107,12 @@ bool GifUnit::try_slice(uint64_t until) {
 }
 
 void GifUnit::run_until(uint64_t cycle) {
-  while (!failed() && transfer_next(cycle)) {
+  // Asked every system step, and most find no packet under way and nothing queued: nothing to pick or send then.
+  const bool nothing_queued =
+      std::all_of(paths_.begin(), paths_.end(), [](const PathState& p) { return p.queue.empty(); });
+  if (active_ || !nothing_queued) {
+    while (!failed() && transfer_next(cycle)) {
+    }
   }
   // Every cycle up to `cycle` has been decided: what is offered or changed from now on goes after it.
   if (cycle != UINT64_MAX) clock_ = std::max(clock_, cycle + 1);
