@@ -18,6 +18,10 @@ constexpr bool is_path(Path path) { return path_number(path) >= 1 && path_number
 GifUnit::GifUnit(GsSink& sink) : sink_(&sink) {}
 
 bool GifUnit::offer(Path path, const Qword& data, uint64_t cycle, bool directhl) {
+  // PATH1 always accepts, so its packets are followed before any check: path1_packet_ended() stays right even when
+  // the GIF is stopped or stops on this qword.
+  const bool path1_tag = path == Path::kPath1 && path1_sizer_.expecting_tag();
+  if (path == Path::kPath1) path1_sizer_.feed(data);
   if (failed()) return true;  // a stopped GIF drops everything, so no sender waits on it
   if (!is_path(path)) {
     error_ =
@@ -34,16 +38,12 @@ bool GifUnit::offer(Path path, const Qword& data, uint64_t cycle, bool directhl)
     return true;
   }
   input.last_offer_cycle = cycle;
-  if (path == Path::kPath1) {
-    const bool tag = path1_sizer_.expecting_tag();
-    path1_sizer_.feed(data);
-    if (tag && path1_sizer_.packet_qwords() >= kPath1PacketLimitQwords) {
-      fail(path, offset,
-           fmt::format("this tag makes the packet {} qwords ({} bytes); a PATH1 packet of 16 KiB or more is rejected "
-                       "(it cannot fit in VU1 data memory)",
-                       path1_sizer_.packet_qwords(), path1_sizer_.packet_qwords() * 16));
-      return true;
-    }
+  if (path1_tag && path1_sizer_.packet_qwords() >= kPath1PacketLimitQwords) {
+    fail(path, offset,
+         fmt::format("this tag makes the packet {} qwords ({} bytes); a PATH1 packet of 16 KiB or more is rejected "
+                     "(it cannot fit in VU1 data memory)",
+                     path1_sizer_.packet_qwords(), path1_sizer_.packet_qwords() * 16));
+    return true;
   }
   input.queue.push({data, cycle, path == Path::kPath2 && directhl});
   return true;
@@ -107,7 +107,12 @@ bool GifUnit::try_slice(uint64_t until) {
 }
 
 void GifUnit::run_until(uint64_t cycle) {
-  while (!failed() && transfer_next(cycle)) {
+  // Asked every system step, and most find no packet under way and nothing queued: nothing to pick or send then.
+  const bool nothing_queued =
+      std::all_of(paths_.begin(), paths_.end(), [](const PathState& p) { return p.queue.empty(); });
+  if (active_ || !nothing_queued) {
+    while (!failed() && transfer_next(cycle)) {
+    }
   }
   // Every cycle up to `cycle` has been decided: what is offered or changed from now on goes after it.
   if (cycle != UINT64_MAX) clock_ = std::max(clock_, cycle + 1);

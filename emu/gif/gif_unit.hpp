@@ -58,6 +58,9 @@ class GifUnit {
   const std::string& error() const;
 
   uint64_t packets(Path path) const;  // packets completed per path
+  // The last PATH1 qword offered ended a packet (it was the last data qword of a tag with EOP). Followed on every
+  // PATH1 offer, a stopped GIF's included, so that XGKICK's port asks here rather than following the stream twice.
+  bool path1_packet_ended() const { return path1_sizer_.packet_ended(); }
 
   // Shows every qword the GIF sends to `observer` as well (nullptr: to nobody). The observer must outlive the unit.
   void set_observer(GifQwordObserver* observer) { observer_ = observer; }
@@ -101,7 +104,7 @@ class GifUnit {
   GsSink* sink_;  // pointers, not references, so that the GIF can be copied (system snapshots)
   GifQwordObserver* observer_ = nullptr;
   std::array<PathState, 3> paths_{PathState{0}, PathState{kPath2QueueQwords}, PathState{kPath3FifoQwords}};
-  PacketTracker path1_sizer_;  // follows PATH1 as it is offered, for the 16 KiB rule
+  PacketTracker path1_sizer_;  // follows PATH1 as it is offered: the 16 KiB rule, path1_packet_ended()
   std::optional<Path> active_;
   bool path3_suspended_ = false;
   bool m3r_ = false;

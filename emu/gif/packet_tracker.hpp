@@ -18,6 +18,8 @@ class PacketTracker {
     return feed(uint64_t{words[0]} | uint64_t{words[1]} << 32, uint64_t{words[2]} | uint64_t{words[3]} << 32);
   }
   bool expecting_tag() const { return remaining_ == 0; }
+  // The last qword fed ended a transfer (what feed() returned for it).
+  bool packet_ended() const { return packet_ended_; }
   const GifTag& current_tag() const { return tag_; }
   // The size of the current packet (or of the one that just ended) as its tags so far declare it, in qwords: each
   // tag plus the data it announces, known as soon as the tag is fed. The PATH1 16 KiB rule checks it.

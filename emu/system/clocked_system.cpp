@@ -209,7 +209,7 @@ bool ClockedSystem::note_program_end() {
 
 void ClockedSystem::catch_up(uint64_t next, bool program_ended) {
   if (!vu_.running()) vu_.idle_until(next);
-  vif_.run_until(next);      // catches VIF1 up after a burst; already there in lockstep
+  if (vif_.cycle() < next) vif_.run_until(next);  // catches VIF1 up after a burst; already there in lockstep
   gif_.run_until(next - 1);  // the GIF's run_until is inclusive: it decides every cycle up to its argument
   dma_.run_until(next);
   gif_dma_.run_until(next);

@@ -1,9 +1,8 @@
 #pragma once
 // XGKICK's PATH1 port in the clocked system: hands each qword to the GIF and tells the VU where the transfer ends
-// (after the data of a packet whose tag had EOP).
+// (after the data of a packet whose tag had EOP), as the GIF, which follows PATH1's packets anyway, reports it.
 
 #include "emu/gif/gif_unit.hpp"
-#include "emu/gif/packet_tracker.hpp"
 #include "emu/vu/xgkick/path1_port.hpp"
 
 namespace gcvu::system {
@@ -14,19 +13,15 @@ class Path1ToGif final : public vu::Path1Port {
 
   bool transfer_qword(const vu::Vec4& qword, uint32_t /*address*/, uint64_t cycle) override {
     gif_->offer(gif::Path::kPath1, qword, cycle);
-    in_transfer_ = !tracker_.feed(qword);
+    in_transfer_ = !gif_->path1_packet_ended();
     return !in_transfer_;
   }
   // A transfer has sent its first qword and not yet its last.
   bool in_transfer() const { return in_transfer_; }
-  void hash_state(StateHasher& hasher) const {
-    tracker_.hash_state(hasher);
-    hasher.add(in_transfer_);
-  }
+  void hash_state(StateHasher& hasher) const { hasher.add(in_transfer_); }
 
  private:
   gif::GifUnit* gif_;  // a pointer so that the port can be copied (system snapshots)
-  gif::PacketTracker tracker_;
   bool in_transfer_ = false;
 };
 

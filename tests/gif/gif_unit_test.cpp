@@ -323,6 +323,31 @@ TEST(GifUnit, Path1PacketSizeCountsEveryTagOfThePacket) {
             "16 KiB or more is rejected (it cannot fit in VU1 data memory)");
 }
 
+TEST(GifUnit, Path1PacketEndedMarksThePacketsLastQwordEvenOnceTheGifStops) {
+  // XGKICK's port asks path1_packet_ended() where a transfer ends. A packet of two tags: PACKED NLOOP 2 without EOP
+  // (3 qwords), then NLOOP 1 with EOP (2 qwords): only its fifth qword ends it.
+  Gif gif;
+  std::vector<Qword> packet = ad_packet(2, 0x3f, 1, /*eop=*/false);
+  for (const Qword& q : ad_packet(1, 0x3f, 3)) packet.push_back(q);
+  std::vector<bool> ended;
+  for (const Qword& q : packet) {
+    gif.unit.offer(Path::kPath1, q, 0);
+    ended.push_back(gif.unit.path1_packet_ended());
+  }
+  EXPECT_EQ(ended, (std::vector<bool>{false, false, false, false, true}));
+  // A stopped GIF drops PATH1's qwords but still follows its packets: the offer back in time stops it on the
+  // packet's last qword, which still ends the packet, and the next packet is followed as before.
+  gif.unit.offer(Path::kPath1, tag_qword({.nloop = 1, .eop = true, .nreg = 1, .regs = 0xe}), 10);
+  EXPECT_FALSE(gif.unit.path1_packet_ended());
+  gif.unit.offer(Path::kPath1, ad_qword(0x3f, 4), 9);
+  ASSERT_TRUE(gif.unit.failed());
+  EXPECT_TRUE(gif.unit.path1_packet_ended());
+  gif.unit.offer(Path::kPath1, tag_qword({.nloop = 1, .eop = true, .nreg = 1, .regs = 0xe}), 20);
+  EXPECT_FALSE(gif.unit.path1_packet_ended());
+  gif.unit.offer(Path::kPath1, ad_qword(0x3f, 5), 20);
+  EXPECT_TRUE(gif.unit.path1_packet_ended());
+}
+
 TEST(GifUnit, LargePath3PacketsAreFine) {
   // The 16 KiB rule is PATH1's (VU memory); PATH3 streams through its FIFO.
   Gif gif;
