@@ -28,6 +28,9 @@ struct GsConfig {
   // ClaimedBandsCrossCheck compares the two. The output does not depend on it.
   enum class RowSplit : uint8_t { kFixed, kClaimed };
   RowSplit row_split = RowSplit::kClaimed;
+  // kClaimed cuts a draw in runs of at least this many primitives (and only a draw of 4 such runs or more; a smaller
+  // one gives each thread's set its primitives whole): tests set 1 to cut small draws too.
+  int primitives_per_run = 64;
   // Dither solid sprites too. PCSX2 draws a sprite with no texture, blend, Z or alpha test, DATE or fog (after it
   // drops blends that leave the colour as it is and alpha tests the vertex alpha decides) through its DrawRect fast
   // path, which never dithers (GSRasterizer::DrawSprite, GSScanlineSelector::IsSolidRect). The GS manual applies

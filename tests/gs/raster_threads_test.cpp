@@ -77,8 +77,8 @@ TEST(RowBand, FirstRowAndRowAfterWalkTheRowsTheBandContains) {
 }
 
 // A cross-check between two of our own splits: claimed runs (the default) against fixed bands, and against one
-// thread. Claimed runs hand units between threads as they free up, so which thread draws which run varies from
-// run to run; the memory must not.
+// thread. Claimed runs hand sets of bands between threads as they free up, so which thread draws which run varies
+// from run to run; the memory must not. Runs of one primitive, so these small draws are cut too.
 class ClaimedBandsCrossCheck : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ClaimedBandsCrossCheck, MemoryMatchesFixedBandsAndOneThread) {
@@ -89,6 +89,7 @@ TEST_P(ClaimedBandsCrossCheck, MemoryMatchesFixedBandsAndOneThread) {
     fixed.row_split = gs::GsConfig::RowSplit::kFixed;
     gs::GsConfig claimed;
     claimed.row_split = gs::GsConfig::RowSplit::kClaimed;
+    claimed.primitives_per_run = 1;
     const auto by_fixed = replay_memory(GetParam(), threads, fixed);
     const auto by_claims = replay_memory(GetParam(), threads, claimed);
     ASSERT_EQ(by_fixed.size(), one.size());
@@ -109,6 +110,7 @@ TEST(ClaimedBandsBrokenVariant, CrossCheckCatchesRunsDrawnOutOfOrder) {
   gs::GsConfig broken;
   broken.row_split = gs::GsConfig::RowSplit::kClaimed;
   broken.break_chunk_order = true;
+  broken.primitives_per_run = 1;
   bool caught = false;
   for (const std::string name : {"blend_ct16", "scene_a"}) {
     const auto one = replay_memory(name, 1);

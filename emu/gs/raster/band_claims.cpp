@@ -10,11 +10,13 @@ bool BandClaims::claim(Task& task) {
   int best = -1;
   for (int u = 0; u < int(drawn_.size()); ++u) {
     if (held_[size_t(u)] || drawn_[size_t(u)] >= chunks_) continue;
-    if (best < 0 || drawn_[size_t(u)] < drawn_[size_t(best)] ||
-        (drawn_[size_t(u)] == drawn_[size_t(best)] && u == task.unit))
-      best = u;
+    if (best < 0 || drawn_[size_t(u)] < drawn_[size_t(best)]) best = u;
   }
   if (best < 0) return false;
+  const size_t previous = size_t(task.unit);
+  if (task.unit >= 0 && !held_[previous] && drawn_[previous] < chunks_ &&
+      drawn_[previous] <= drawn_[size_t(best)] + kLeadKept)
+    best = task.unit;
   const int run = drawn_[size_t(best)]++;
   held_[size_t(best)] = 1;
   task.unit = best;

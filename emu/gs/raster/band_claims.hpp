@@ -22,12 +22,14 @@ class BandClaims {
   // `reverse_chunks` (GsConfig::break_chunk_order, tests only) hands out each unit's runs last to first.
   BandClaims(int units, int chunks, bool reverse_chunks = false);
 
-  // Claims the next task into `task`, which holds the caller's previous one (or none): the next run of the free unit
-  // with the fewest runs drawn, the previous unit first among equals (its rows are still in the cache). False when
-  // every unit is finished or held by another thread.
+  // Claims the next task into `task`, which holds the caller's previous one (or none): the next run of the caller's
+  // previous unit while it is at most kLeadKept runs ahead of the free unit least far along (its rows are still in
+  // the caller's cache), else of that unit. False when every unit is finished or held by another thread.
   bool claim(Task& task);
   // The task's run is drawn (and anything its pipeline held back written): its unit is free for the next.
   void release(const Task& task);
+
+  static constexpr int kLeadKept = 1;
 
   int units() const { return int(drawn_.size()); }
   int chunks() const { return chunks_; }

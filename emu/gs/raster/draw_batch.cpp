@@ -21,9 +21,13 @@
 namespace gcvu::gs {
 namespace {
 
-// A draw split by claimed runs cuts its primitives in this many runs (fewer when it has fewer): finer runs balance
-// the threads better at the end of a draw, each run costs a claim and a pipeline flush.
-constexpr size_t kRunsPerSplitDraw = 16;
+// A draw split by claimed runs cuts its primitives in at most this many runs, each of at least
+// GsConfig::primitives_per_run: finer runs balance the threads better at the end of a draw; each run costs a claim, a
+// pipeline flush and, when its set of bands changes thread, the other core's cache. A draw with fewer than
+// kMinRunsPerSplitDraw such runs gives each thread's set its primitives whole (threads sets, as the fixed split
+// does, claimed).
+constexpr size_t kMaxRunsPerSplitDraw = 16;
+constexpr size_t kMinRunsPerSplitDraw = 4;
 
 enum class PrimClass { kPoint, kLine, kTriangle, kSprite };
 
@@ -282,8 +286,10 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
     // Claimed runs (GsConfig::RowSplit::kClaimed). A draw running last to first keeps which pixels it wrote in its
     // pipeline, so there each set of bands runs whole on the thread that claims it.
     const size_t primitives = draw_indices.size() / size_t(n);
-    const int units = last_to_first ? threads : threads + 1;
-    const int chunks = last_to_first ? 1 : int(std::min<size_t>(primitives, kRunsPerSplitDraw));
+    const size_t runs = std::min(primitives / size_t(std::max(config.primitives_per_run, 1)), kMaxRunsPerSplitDraw);
+    const bool in_runs = !last_to_first && runs >= kMinRunsPerSplitDraw;
+    const int units = in_runs ? threads + 1 : threads;
+    const int chunks = in_runs ? int(runs) : 1;
     const bool filtered = primclass == PrimClass::kTriangle || primclass == PrimClass::kSprite;
     if (filtered) primitive_bands(raster, draw_indices, n, scissor.top, scissor.bottom, scratch.primitive_bands);
     BandClaims claims(units, chunks, config.break_chunk_order);
