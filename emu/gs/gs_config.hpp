@@ -21,6 +21,16 @@ struct GsConfig {
   // Draws whose bounding box covers fewer pixels stay on one thread (starting threads would cost more); tests set
   // 0 to split every draw.
   int parallel_min_pixels = 64 * 64;
+  // How a draw split over threads hands out its rows. kFixed: thread t draws the bands b with b % threads == t, for
+  // the whole draw. kClaimed: the rows in threads + 1 such sets and the primitives in runs, each thread claiming the
+  // next run of a free set as it frees up (gs/raster/band_claims.hpp), so a thread that gets less of a core draws
+  // less, and each set sets up only the primitives that reach its rows (gs/raster/primitive_bands.hpp).
+  // ClaimedBandsCrossCheck compares the two. The output does not depend on it.
+  enum class RowSplit : uint8_t { kFixed, kClaimed };
+  RowSplit row_split = RowSplit::kClaimed;
+  // kClaimed cuts a draw in runs of at least this many primitives (and only a draw of 4 such runs or more; a smaller
+  // one gives each thread's set its primitives whole): tests set 1 to cut small draws too.
+  int primitives_per_run = 64;
   // Dither solid sprites too. PCSX2 draws a sprite with no texture, blend, Z or alpha test, DATE or fog (after it
   // drops blends that leave the colour as it is and alpha tests the vertex alpha decides) through its DrawRect fast
   // path, which never dithers (GSRasterizer::DrawSprite, GSScanlineSelector::IsSolidRect). The GS manual applies
@@ -91,6 +101,9 @@ struct GsConfig {
   // Tests only: a deliberately wrong group_offsets kRows build that works out each span's offsets from the row next
   // to it (y xor 1), so FusedRowsCrossCheck can show it would catch offsets from the wrong row.
   bool break_group_rows = false;
+  // Tests only: a deliberately wrong kClaimed split that draws each set's runs of primitives last to first, so
+  // ClaimedBandsCrossCheck can show it would catch runs out of order.
+  bool break_chunk_order = false;
 };
 
 }  // namespace gcvu::gs

@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "emu/gs/pixel/pixel_pipeline.hpp"
 #include "emu/gs/primitive/vertex_queue.hpp"
 #include "emu/gs/primitive/vertex_trace.hpp"
+#include "emu/gs/raster/band_claims.hpp"
 #include "emu/gs/raster/buffer_pages.hpp"
 #include "emu/gs/raster/convert_vertices.hpp"
 #include "emu/gs/raster/parallel_draw.hpp"
+#include "emu/gs/raster/primitive_bands.hpp"
 #include "emu/gs/raster/rasterizer.hpp"
 #include "emu/gs/raster/span_stepper.hpp"
 #include "emu/gs/raster/st_overflow.hpp"
@@ -17,6 +20,14 @@
 
 namespace gcvu::gs {
 namespace {
+
+// A draw split by claimed runs cuts its primitives in at most this many runs, each of at least
+// GsConfig::primitives_per_run: finer runs balance the threads better at the end of a draw; each run costs a claim, a
+// pipeline flush and, when its set of bands changes thread, the other core's cache. A draw with fewer than
+// kMinRunsPerSplitDraw such runs gives each thread's set its primitives whole (threads sets, as the fixed split
+// does, claimed).
+constexpr size_t kMaxRunsPerSplitDraw = 16;
+constexpr size_t kMinRunsPerSplitDraw = 4;
 
 enum class PrimClass { kPoint, kLine, kTriangle, kSprite };
 
@@ -227,41 +238,89 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
   // A held row pair (hold_rows_for_pairs) reads and writes both rows' words of a 64-byte column, rows 2k and 2k + 1:
   // they must be drawn by one thread, so bands are whole row pairs.
   static_assert(RowBand::kRowsLog2 >= 1);
-  // One band of rows through its own stepper and rasterizer into `band_pipeline`.
-  auto draw_band = [&](RowBand band, PixelPipeline& band_pipeline) {
+  // A pipeline's settings for this draw, once before its first span.
+  auto prepare = [&](PixelPipeline& band_pipeline) {
     if (apart) band_pipeline.vouch_frame_and_z_apart();
     if (depth_bounds) band_pipeline.allow_depth_bounds();
     if (last_to_first) band_pipeline.draw_last_to_first(scissor.left, scissor.top, scissor.right, scissor.bottom);
     band_pipeline.hold_rows_for_pairs();
+  };
+  // The primitives of `primitives` on the rows of `band`, through their own stepper and rasterizer into
+  // `band_pipeline`, which writes all it held back before another thread may take the rows.
+  auto draw_rows = [&](RowBand band, std::span<const uint32_t> primitives, PixelPipeline& band_pipeline) {
     PipelineConsumer consumer(band_pipeline);
     SpanStepper stepper(setup, consumer);
     Rasterizer rasterizer(scissor, state.scanmsk.msk(), zfmt, stepper, band);
     switch (primclass) {
-      case PrimClass::kPoint: rasterizer.draw_points(raster, draw_indices); break;
-      case PrimClass::kLine: rasterizer.draw_lines(raster, draw_indices); break;
-      case PrimClass::kTriangle: rasterizer.draw_triangles(raster, draw_indices); break;
-      case PrimClass::kSprite: rasterizer.draw_sprites(raster, draw_indices); break;
+      case PrimClass::kPoint: rasterizer.draw_points(raster, primitives); break;
+      case PrimClass::kLine: rasterizer.draw_lines(raster, primitives); break;
+      case PrimClass::kTriangle: rasterizer.draw_triangles(raster, primitives); break;
+      case PrimClass::kSprite: rasterizer.draw_sprites(raster, primitives); break;
     }
     band_pipeline.finish();
   };
   const int threads = parallel_draw_threads(state, inputs, scissor, raster, config);
   if (threads <= 1) {
-    draw_band(RowBand{}, pipeline);
+    prepare(pipeline);
+    draw_rows(RowBand{}, draw_indices, pipeline);
     result.pixels = pipeline.pixels_drawn();
-  } else {
+  } else if (config.row_split == GsConfig::RowSplit::kFixed) {
     // Each other thread builds its own pipeline on its own workspace, sampling the resident texture the first
     // one prepared.
     std::vector<uint64_t> band_pixels(size_t(threads), 0);
     scratch.workers.run(threads, [&](int t) {
       if (t == 0) {
-        draw_band(RowBand{threads, 0}, pipeline);
+        prepare(pipeline);
+        draw_rows(RowBand{threads, 0}, draw_indices, pipeline);
         band_pixels[0] = pipeline.pixels_drawn();
         return;
       }
       PixelPipeline band_pipeline(state, memory, clut, config, nullptr, scratch.workers.workspace(t));
       band_pipeline.share_resident_texture(pipeline);
-      draw_band(RowBand{threads, t}, band_pipeline);
+      prepare(band_pipeline);
+      draw_rows(RowBand{threads, t}, draw_indices, band_pipeline);
       band_pixels[size_t(t)] = band_pipeline.pixels_drawn();
+    });
+    for (const uint64_t pixels : band_pixels) result.pixels += pixels;
+  } else {
+    // Claimed runs (GsConfig::RowSplit::kClaimed). A draw running last to first keeps which pixels it wrote in its
+    // pipeline, so there each set of bands runs whole on the thread that claims it.
+    const size_t primitives = draw_indices.size() / size_t(n);
+    const size_t runs = std::min(primitives / size_t(std::max(config.primitives_per_run, 1)), kMaxRunsPerSplitDraw);
+    const bool in_runs = !last_to_first && runs >= kMinRunsPerSplitDraw;
+    const int units = in_runs ? threads + 1 : threads;
+    const int chunks = in_runs ? int(runs) : 1;
+    const bool filtered = primclass == PrimClass::kTriangle || primclass == PrimClass::kSprite;
+    if (filtered) primitive_bands(raster, draw_indices, n, scissor.top, scissor.bottom, scratch.primitive_bands);
+    BandClaims claims(units, chunks, config.break_chunk_order);
+    scratch.thread_indices.resize(size_t(threads));
+    std::vector<uint64_t> band_pixels(size_t(threads), 0);
+    scratch.workers.run(threads, [&](int t) {
+      std::optional<PixelPipeline> own;  // another thread's, built at its first claim
+      PixelPipeline* band_pipeline = t == 0 ? &pipeline : nullptr;
+      if (t == 0) prepare(pipeline);
+      std::vector<uint32_t>& reaching = scratch.thread_indices[size_t(t)];
+      BandClaims::Task task;
+      while (claims.claim(task)) {
+        if (!band_pipeline) {
+          own.emplace(state, memory, clut, config, nullptr, scratch.workers.workspace(t));
+          own->share_resident_texture(pipeline);
+          prepare(*own);
+          band_pipeline = &*own;
+        }
+        const RowBand band{units, task.unit};
+        const size_t begin = primitives * size_t(task.chunk) / size_t(chunks);
+        const size_t end = primitives * size_t(task.chunk + 1) / size_t(chunks);
+        std::span<const uint32_t> run = draw_indices.subspan(begin * size_t(n), (end - begin) * size_t(n));
+        if (filtered) {
+          reaching.clear();
+          primitives_reaching(draw_indices, n, scratch.primitive_bands, begin, end, band, reaching);
+          run = reaching;
+        }
+        draw_rows(band, run, *band_pipeline);
+        claims.release(task);
+      }
+      if (band_pipeline) band_pixels[size_t(t)] = band_pipeline->pixels_drawn();
     });
     for (const uint64_t pixels : band_pixels) result.pixels += pixels;
   }

@@ -13,6 +13,7 @@
 #include "emu/gs/pixel/draw_state.hpp"
 #include "emu/gs/pixel/resident_textures.hpp"
 #include "emu/gs/primitive/gs_vertex.hpp"
+#include "emu/gs/raster/primitive_bands.hpp"
 #include "emu/gs/raster/raster_vertex.hpp"
 #include "emu/gs/raster/raster_workers.hpp"
 
@@ -31,6 +32,8 @@ struct DrawScratch {
   std::vector<GsVertex> rewritten_vertices;  // the ST overflow rewrite's output
   std::vector<uint32_t> rewritten_indices;
   std::vector<uint32_t> reversed_indices;  // primitives last to first (PixelPipeline::draw_last_to_first)
+  std::vector<BandRange> primitive_bands;                // each primitive's bands, for a split draw's claimed runs
+  std::vector<std::vector<uint32_t>> thread_indices;  // each thread's run, primitives that reach its bands
 };
 
 // `state.summary` is filled here from the vertices. With `resident`, textures are sampled as PCSX2's software
