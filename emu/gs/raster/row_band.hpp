@@ -1,8 +1,10 @@
 #pragma once
-// Which rows one rasterizer thread draws: rows go in bands of 16, band b to thread b % threads, as PCSX2 splits
-// a draw between its rasterizer threads. Every pixel belongs to exactly one thread and each thread draws the
-// primitives in order, so the memory a draw leaves does not depend on the thread count (when no two rows share
-// memory and the draw does not read what it writes: gs/raster/parallel_draw.hpp decides that).
+// Which rows one set of bands holds: rows go in bands of 16, band b to set b % threads (`threads` counts the sets).
+// Under GsConfig::RowSplit::kFixed set t is thread t's for the whole draw, as PCSX2 splits a draw between its
+// rasterizer threads; under kClaimed there is one set more than threads and threads take sets' runs of primitives
+// as they free up (gs/raster/band_claims.hpp). Every pixel belongs to exactly one set and each set's primitives are
+// drawn in order, so the memory a draw leaves does not depend on the thread count (when no two rows share memory
+// and the draw does not read what it writes: gs/raster/parallel_draw.hpp decides that).
 
 namespace gcvu::gs {
 
