@@ -11,46 +11,29 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "emu/gif/gs_registers.hpp"
 #include "emu/gs/gs.hpp"
 #include "emu/gs/pixel/fused_groups.hpp"
+#include "tests/gs/random_fused_scene.hpp"
 
 namespace gcvu::gs {
 namespace {
 
 namespace reg = gif::gs_reg;
 
-class DepthScene {
+class DepthScene : public test::RandomScene {
  public:
-  explicit DepthScene(uint32_t seed) : rng_(seed) {}
-  uint32_t below(uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng_); }
+  using RandomScene::RandomScene;
 
   void draw(Gs& gs) {
-    gs.write_register(reg::kPrmodecont, 1);
-    gs.write_register(reg::kFrame1, uint64_t{10} << 16);  // FBP 0, FBW 10, PSMCT32
-    gs.write_register(reg::kScissor1, uint64_t{639} << 16 | uint64_t{447} << 48);
-    gs.write_register(reg::kXyoffset1, 0);
-    // Frame, Z and texture start random, so a pixel written that should not be shows.
-    upload(gs, 0, 10, 640, 448 * 2 + 64);
-    gs.write_register(reg::kTexflush, 0);
+    begin(gs);
     for (int batch = 0; batch < 4; ++batch) draw_batch(gs);
     gs.flush();
   }
 
  private:
-  void upload(Gs& gs, uint64_t block, uint64_t width_64, uint32_t w, uint32_t h) {
-    gs.write_register(reg::kBitbltbuf, block << 32 | width_64 << 48);
-    gs.write_register(reg::kTrxpos, 0);
-    gs.write_register(reg::kTrxreg, w | uint64_t{h} << 32);
-    gs.write_register(reg::kTrxdir, 0);
-    std::vector<uint8_t> noise(size_t{w} * h * 4);
-    for (uint8_t& b : noise) b = static_cast<uint8_t>(below(256));
-    gs.write_image(noise);
-  }
-
   void draw_batch(Gs& gs) {
     const uint64_t z24 = below(3) == 0;               // PSMZ24: the general kernel
     gs.write_register(reg::kZbuf1, 140 | z24 << 24);  // page 140, written
@@ -76,18 +59,10 @@ class DepthScene {
       }
     }
   }
-
-  std::mt19937 rng_;
 };
 
 std::vector<uint8_t> draw_depth_scene(uint32_t seed, const GsConfig& config) {
-  GsConfig c = config;
-  c.threads = 1;
-  c.skip_hidden_work = false;
-  Gs gs(c);
-  DepthScene(seed).draw(gs);
-  const auto bytes = gs.memory().bytes();
-  return {bytes.begin(), bytes.end()};
+  return test::scene_memory<DepthScene>(seed, config);
 }
 
 struct RejectDifferences {

@@ -9,53 +9,30 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "emu/gif/gs_registers.hpp"
 #include "emu/gs/gs.hpp"
 #include "emu/gs/pixel/fused_groups.hpp"
+#include "tests/gs/random_fused_scene.hpp"
 
 namespace gcvu::gs {
 namespace {
 
 namespace reg = gif::gs_reg;
 
-class StepScene {
+class StepScene : public test::RandomScene {
  public:
-  explicit StepScene(uint32_t seed) : rng_(seed) {}
-  uint32_t below(uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng_); }
+  using RandomScene::RandomScene;
 
   void draw(Gs& gs) {
-    gs.write_register(reg::kPrmodecont, 1);
-    gs.write_register(reg::kFrame1, uint64_t{10} << 16);  // FBP 0, FBW 10, PSMCT32
-    gs.write_register(reg::kZbuf1, 140);                  // page 140, PSMZ32, written
-    gs.write_register(reg::kScissor1, uint64_t{639} << 16 | uint64_t{447} << 48);
-    gs.write_register(reg::kXyoffset1, 0);
-    // Frame, Z and texture start random, so a pixel written that should not be shows.
-    upload(gs, 0, 10, 640, 448 * 2 + 64);
-    gs.write_register(reg::kTexflush, 0);
+    begin(gs);
+    gs.write_register(reg::kZbuf1, 140);  // page 140, PSMZ32, written
     for (int batch = 0; batch < 6; ++batch) draw_batch(gs);
     gs.flush();
   }
 
  private:
-  void upload(Gs& gs, uint64_t block, uint64_t width_64, uint32_t w, uint32_t h) {
-    gs.write_register(reg::kBitbltbuf, block << 32 | width_64 << 48);
-    gs.write_register(reg::kTrxpos, 0);
-    gs.write_register(reg::kTrxreg, w | uint64_t{h} << 32);
-    gs.write_register(reg::kTrxdir, 0);
-    std::vector<uint8_t> noise(size_t{w} * h * 4);
-    for (uint8_t& b : noise) b = static_cast<uint8_t>(below(256));
-    gs.write_image(noise);
-  }
-
-  // A vertex colour channel, often at an end of its range (stepped colours then reach zero).
-  uint32_t channel() {
-    const uint32_t roll = below(4);
-    return roll == 0 ? 0 : roll == 1 ? 255 : below(256);
-  }
-
   void draw_batch(Gs& gs) {
     // TEX0: random memory past the Z buffer (page 280), TBW 1 (64 texels), 64 x 64 (TW = TH = 6), TCC and TFX random.
     const uint64_t tcc = below(2), tfx = below(2);  // MODULATE or DECAL
@@ -85,44 +62,16 @@ class StepScene {
     }
   }
 
-  std::mt19937 rng_;
   uint32_t depth_ = 1 << 20;
 };
 
-std::vector<uint8_t> draw_scene(uint32_t seed, const GsConfig& config) {
-  GsConfig c = config;
-  c.threads = 1;
-  c.skip_hidden_work = false;
-  Gs gs(c);
-  StepScene(seed).draw(gs);
-  const auto bytes = gs.memory().bytes();
-  return {bytes.begin(), bytes.end()};
-}
-
-struct Differences {
-  int from_arrays = 0;  // scenes where the stepped kernels and the arrays differ
-  int from_list = 0;    // and where the stepped kernels and the pass list differ
-};
-
-Differences compare(int scenes, const GsConfig& stepped) {
-  GsConfig arrays = stepped, list = stepped;
-  arrays.fused_steps = false, arrays.break_span_steps = false;
-  list.fused_groups = false, list.break_span_steps = false;
-  Differences d;
-  for (int seed = 0; seed < scenes; ++seed) {
-    const auto with_steps = draw_scene(static_cast<uint32_t>(seed), stepped);
-    d.from_arrays += with_steps != draw_scene(static_cast<uint32_t>(seed), arrays);
-    d.from_list += with_steps != draw_scene(static_cast<uint32_t>(seed), list);
-  }
-  return d;
-}
 
 TEST(FusedStepsCrossCheck, SteppedKernelsArraysAndPassListLeaveTheSameBytes) {
   if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   for (const bool avx512 : {true, false}) {
     GsConfig config;
     config.allow_avx512 = avx512;
-    const Differences d = compare(12, config);
+    const test::StepDifferences d = test::compare_steps<StepScene>(12, config);
     EXPECT_EQ(d.from_arrays, 0) << "AVX-512 build allowed: " << avx512;
     EXPECT_EQ(d.from_list, 0) << "AVX-512 build allowed: " << avx512;
   }
@@ -132,7 +81,7 @@ TEST(FusedStepsCrossCheck, CheckCatchesStepsThatBorrow) {
   if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   GsConfig broken;
   broken.break_span_steps = true;
-  const Differences d = compare(12, broken);
+  const test::StepDifferences d = test::compare_steps<StepScene>(12, broken);
   EXPECT_GE(d.from_arrays, 6);
   EXPECT_GE(d.from_list, 6);
 }

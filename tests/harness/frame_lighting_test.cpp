@@ -8,22 +8,18 @@
 
 #include "emu/vu/float/float_unit.hpp"
 #include "harness/frame/lighting.hpp"
+#include "tests/harness/light_record.hpp"
 
 namespace gcvu::harness::frame {
 namespace {
 
-formats::rc2::LightRecord record(uint8_t azimuth, uint8_t elevation, uint16_t base_5551, uint16_t select) {
-  formats::rc2::LightRecord r;
-  r.packed = {azimuth, elevation, static_cast<uint8_t>(base_5551), static_cast<uint8_t>(base_5551 >> 8), 0, 0};
-  r.select = select;
-  return r;
-}
+using test::light_record;
 uint16_t rgb5(unsigned r, unsigned g, unsigned b) { return static_cast<uint16_t>(r | g << 5 | b << 10 | 0x8000); }
 uint32_t rgba(unsigned r, unsigned g, unsigned b) { return r | g << 8 | b << 16 | 0x80u << 24; }
 
 TEST(FrameLighting, NormalFromTheTableIsNegated) {
   // az = el = 0: (cos 0 cos 0, sin 0 cos 0, sin 0) = (1, 0, 0), negated: (-1, -0, -0).
-  const auto n = record_normal(record(0, 0, 0, 0));
+  const auto n = record_normal(light_record(0, 0, 0, 0));
   EXPECT_EQ(n[0], 0xbf800000u);
   EXPECT_EQ(n[1], 0x80000000u);
   EXPECT_EQ(n[2], 0x80000000u);
@@ -32,7 +28,7 @@ TEST(FrameLighting, NormalFromTheTableIsNegated) {
 }
 
 TEST(FrameLighting, BaseIsPext5) {
-  const auto base = record_base(record(0, 0, rgb5(31, 16, 1), 0));
+  const auto base = record_base(light_record(0, 0, rgb5(31, 16, 1), 0));
   EXPECT_EQ(base[0], 0x43780000u);  // 248.0
   EXPECT_EQ(base[1], 0x43000000u);  // 128.0
   EXPECT_EQ(base[2], 0x41000000u);  // 8.0
@@ -41,15 +37,16 @@ TEST(FrameLighting, BaseIsPext5) {
 TEST(FrameLighting, HandWorkedVertexTruncates) {
   // n = (-1, -0, -0). A towards (-1, 0, 0): dA = 1, max(1, 1*0) = 1, term = A.rgb. B towards (0, 0, 1): dB = -0,
   // max(-0, -0) = -0, term -0. base (8, 8, 8) + (100.5, 100.75, 0.5) = (108.5, 108.75, 8.5) -> (108, 108, 8).
-  const LightBank bank = {{make_light({-1, 0, 0}, {100.5, 100.75, 0.5}, 0.0), make_light({0, 0, 1}, {10, 10, 10}, 0.5)}};
-  EXPECT_EQ(light_vertex(record(0, 0, rgb5(1, 1, 1), 0), bank), rgba(108, 108, 8));
+  const LightBank bank = {
+      {make_light({-1, 0, 0}, {100.5, 100.75, 0.5}, 0.0), make_light({0, 0, 1}, {10, 10, 10}, 0.5)}};
+  EXPECT_EQ(light_vertex(light_record(0, 0, rgb5(1, 1, 1), 0), bank), rgba(108, 108, 8));
 }
 
 TEST(FrameLighting, BackFactorAndClamp) {
   // A points away: dA = -1, max(-1, -1 * -0.5) = 0.5 -> 8 + 0.5 * 100 = 58. B adds 300 to red: clamped to 255.
   // Blue: 0 + 50 - 80 = -30 clamps to 0.
   const LightBank bank = {{make_light({1, 0, 0}, {100, 100, 100}, -0.5), make_light({-1, 0, 0}, {300, 0, -80}, 0)}};
-  EXPECT_EQ(light_vertex(record(0, 0, rgb5(1, 1, 0), 0), bank), rgba(255, 58, 0));
+  EXPECT_EQ(light_vertex(light_record(0, 0, rgb5(1, 1, 0), 0), bank), rgba(255, 58, 0));
 }
 
 TEST(FrameLighting, SelectPicksOrBlendsSets) {
@@ -58,24 +55,23 @@ TEST(FrameLighting, SelectPicksOrBlendsSets) {
       {make_light({1, 0, 0}, {100, 100, 100}, 0), make_light({0, 0, 1}, {0, 0, 0}, 0)},
       {make_light({0, 1, 0}, {50, 50, 50}, 0), make_light({0, 0, 1}, {0, 0, 0}, 0)},
   };
-  EXPECT_EQ(light_vertex(record(128, 0, 0, 0x0000), bank), rgba(100, 100, 100));  // set 0 alone
-  EXPECT_EQ(light_vertex(record(128, 0, 0, 0x0001), bank), rgba(0, 0, 0));        // set 1: facing away (n.y < 0)
-  EXPECT_EQ(light_vertex(record(128, 0, 0, 0x0010), bank), rgba(100, 100, 100));  // blend bits 0: set a alone
+  EXPECT_EQ(light_vertex(light_record(128, 0, 0, 0x0000), bank), rgba(100, 100, 100));  // set 0 alone
+  EXPECT_EQ(light_vertex(light_record(128, 0, 0, 0x0001), bank), rgba(0, 0, 0));        // set 1: facing away (n.y < 0)
+  EXPECT_EQ(light_vertex(light_record(128, 0, 0, 0x0010), bank), rgba(100, 100, 100));  // blend bits 0: set a alone
   // t = 0x80 / 256 = 0.5: direction (0.5, 0.5, 0) re-normalised to (0.7071.., 0.7071.., 0), colour 75:
   // 75 * 0.7071 = 53.03 -> 53.
-  EXPECT_EQ(light_vertex(record(128, 0, 0, 0x8010), bank), rgba(53, 53, 53));
+  EXPECT_EQ(light_vertex(light_record(128, 0, 0, 0x8010), bank), rgba(53, 53, 53));
   // t = 0x40 / 256 = 0.25: (0.75, 0.25, 0) / 0.7906 = (0.9487, 0.3162, 0); colour 87.5: 87.5 * 0.9487 = 83.01 -> 83.
-  EXPECT_EQ(light_vertex(record(128, 0, 0, 0x4010), bank), rgba(83, 83, 83));
+  EXPECT_EQ(light_vertex(light_record(128, 0, 0, 0x4010), bank), rgba(83, 83, 83));
 }
 
 TEST(FrameLighting, MissingSetGivesTheBaseColour) {
   const LightBank bank = default_light_bank();
   ASSERT_EQ(bank.size(), 4u);
-  EXPECT_EQ(light_vertex(record(10, 200, rgb5(31, 2, 3), 0x000f), bank), rgba(248, 16, 24));   // set 15 missing
-  EXPECT_EQ(light_vertex(record(10, 200, rgb5(31, 2, 3), 0x80f0), bank), rgba(248, 16, 24));   // blend with 15
-  EXPECT_EQ(light_vertex(record(10, 200, rgb5(31, 2, 3), 0x0003), bank), rgba(248, 16, 24));   // unlit set 3
+  EXPECT_EQ(light_vertex(light_record(10, 200, rgb5(31, 2, 3), 0x000f), bank), rgba(248, 16, 24));  // set 15 missing
+  EXPECT_EQ(light_vertex(light_record(10, 200, rgb5(31, 2, 3), 0x80f0), bank), rgba(248, 16, 24));  // blend with 15
+  EXPECT_EQ(light_vertex(light_record(10, 200, rgb5(31, 2, 3), 0x0003), bank), rgba(248, 16, 24));  // unlit set 3
 }
-
 
 // Cross-check (our two paths, not independent truth): light_normal runs the formula four lanes an op; this is the
 // header's formula written out one scalar float op at a time, in its documented order, on operands drawn to reach
@@ -85,8 +81,8 @@ uint32_t light_normal_one_op_at_a_time(const std::array<uint32_t, 3>& n, std::ar
   const auto mul = [](uint32_t x, uint32_t y) { return vu::mul(x, y).value; };
   const auto add = [](uint32_t x, uint32_t y) { return vu::add(x, y).value; };
   const auto factor = [&](const DirectionalLight& light) {
-    const uint32_t d = add(add(mul(n[0], light.direction[0]), mul(n[1], light.direction[1])),
-                           mul(n[2], light.direction[2]));
+    const uint32_t d =
+        add(add(mul(n[0], light.direction[0]), mul(n[1], light.direction[1])), mul(n[2], light.direction[2]));
     return vu::max(d, mul(d, light.w));
   };
   const uint32_t factor_a = factor(set.a), factor_b = factor(set.b);

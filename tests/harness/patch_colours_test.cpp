@@ -9,16 +9,12 @@
 #include "formats/rc2/level.hpp"
 #include "harness/frame/patch_colours.hpp"
 #include "harness/gen_level/demo_level.hpp"
+#include "tests/harness/light_record.hpp"
 
 namespace gcvu::harness::frame {
 namespace {
 
-formats::rc2::LightRecord light_record(uint8_t azimuth, uint8_t elevation, uint16_t base_5551, uint16_t select) {
-  formats::rc2::LightRecord r;
-  r.packed = {azimuth, elevation, static_cast<uint8_t>(base_5551), static_cast<uint8_t>(base_5551 >> 8), 0, 0};
-  r.select = select;
-  return r;
-}
+using test::light_record;
 
 TEST(PatchColoursCrossCheck, DemoLevelRecordsAsLitOneByOne) {
   formats::rc2::LevelFiles files = write_demo_level({3, 120});
