@@ -636,13 +636,15 @@ FusedGroupsFn pick_stepped_texture(FusedTexture texture, Tfx tfx) {
   if (texture == FusedTexture::kNearestUv) return pick_stepped_tfx<FusedTexture::kNearestUv, kShape, kAvx512, kRows>(tfx);
   return nullptr;
 }
-// The general shape's stepped kernels: bilinear STQ draws, mipmapped or not (the demo's terrain, with fog and 24-bit Z).
+// The general shape's stepped kernels: bilinear STQ draws, mipmapped or not (the demo's terrain, with fog and
+// 24-bit Z).
 template <bool kAvx512, bool kRows>
 FusedGroupsFn pick_stepped_general(FusedTexture texture, Tfx tfx) {
   constexpr FusedShape kGeneral = FusedShape::kGeneral;
   if (texture == FusedTexture::kBilinearStqMip)
     return pick_stepped_tfx<FusedTexture::kBilinearStqMip, kGeneral, kAvx512, kRows>(tfx);
-  if (texture == FusedTexture::kBilinearStq) return pick_stepped_tfx<FusedTexture::kBilinearStq, kGeneral, kAvx512, kRows>(tfx);
+  if (texture == FusedTexture::kBilinearStq)
+    return pick_stepped_tfx<FusedTexture::kBilinearStq, kGeneral, kAvx512, kRows>(tfx);
   return nullptr;
 }
 template <bool kAvx512, bool kRows>

@@ -1574,7 +1574,8 @@ uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break
   const int groups = (lane + s.count + 7) / 8;
   const int tail_lanes = lane + s.count - 8 * (groups - 1);  // lanes of the last group inside the span, 1-8
   RowColumns32 frame_row, z_row;
-  const bool by_rows = stepped && p.rows_now && p.fused_stepped_rows && p.group_rows(p, s.y ^ int{p.break_group_rows}, frame_row, z_row);
+  const bool by_rows = stepped && p.rows_now && p.fused_stepped_rows &&
+                       p.group_rows(p, s.y ^ int{p.break_group_rows}, frame_row, z_row);
   if (!by_rows) p.group_pairs(p, s, -lane, groups, w.frame_pair, w.z_pair);
   // Every field named: a FusedRun value-initialised first was cleared with rep stosd, ~2 % of a textured replay
   // (perf, bench_fill_tex --draw-all).

@@ -19,7 +19,8 @@ void primitive_bands(std::span<const RasterVertex> vertices, std::span<const uin
     // Vertex y lies within +-4096 (12.4 fixed point less the offset), so the conversions cannot overflow.
     const int first_row = std::max(int(std::floor(low)), top);
     const int last_row = std::min(int(std::ceil(high)), bottom - 1);
-    out[p] = last_row < first_row ? BandRange{} : BandRange{first_row >> RowBand::kRowsLog2, last_row >> RowBand::kRowsLog2};
+    out[p] = last_row < first_row ? BandRange{}
+                                  : BandRange{first_row >> RowBand::kRowsLog2, last_row >> RowBand::kRowsLog2};
   }
 }
 

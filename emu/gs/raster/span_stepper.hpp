@@ -135,8 +135,8 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   Row<int32_t> u_, v_;
   SpanSteps steps_;
   Span span_;  // the span handed to the consumer, every field set per span (fill_span)
-  // steps_ hold the current flat untextured primitive's colour, without fog (fill_steps). Only a new flat primitive clears it:
-  // setup_ (Gouraud or flat, textured or not) is fixed for the stepper's life, one draw batch.
+  // steps_ hold the current flat untextured primitive's colour, without fog (fill_steps). Only a new flat primitive
+  // clears it: setup_ (Gouraud or flat, textured or not) is fixed for the stepper's life, one draw batch.
   bool flat_steps_filled_ = false;
   Row<float> s_, t_, q_;
 };
