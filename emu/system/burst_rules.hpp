@@ -18,7 +18,8 @@
 // to its end (or the slice), DMA channel 1 fills VIF1's FIFO meanwhile (stopping short of a read that would fail),
 // the GIF takes PATH1/PATH2/PATH3 qwords by their stamps, and the others catch up. While VU1 runs beside an active
 // VIF1 (the double-buffered UNPACK of the next batch) the two share VU data memory at cycle granularity, and neither
-// unit can say which addresses the program will read next, so they go in lockstep.
+// unit can say which addresses the program will read next, so they go in lockstep (ClockedSystem::run_beside steps
+// just those two and VIF1's DMA channel, cycle by cycle, and lets the GIF catch up).
 
 #include <algorithm>
 #include <cstdint>

@@ -42,7 +42,7 @@ ClockedSystem::ClockedSystem(gif::GsSink& gs, SystemConfig config)
       bus_(
           vu_, gif_, path1_,
           [this](std::optional<uint32_t> pc, uint16_t top, uint16_t itop) { start_program(pc, top, itop); },
-          [this] { return vif_.cycle(); }),
+          [this] { return vif_.cycle(); }, [this] { gif_catch_up_for_vif(); }),
       vif_(bus_, config.vif),
       dma_to_vif_(vif_),
       dma_(ee_, dma_to_vif_, "DMA channel 1 (VIF1)"),
@@ -169,7 +169,7 @@ void ClockedSystem::run_burst(uint64_t until) {
     vu_.run_until(until);
     if (note_program_end()) {
       program_ended = true;
-      next = std::max(vu_.cycle(), now_ + 1);
+      next = std::max(lockstep_end_of_stopping_step(), now_ + 1);
     } else if (!config_.bursts) {
       next = std::max(vu_.cycle(), now_ + 1);  // the VU-alone rule as it always was
     }
@@ -177,9 +177,65 @@ void ClockedSystem::run_burst(uint64_t until) {
   catch_up(next, program_ended);
 }
 
+bool ClockedSystem::vif_works_beside_vu() const {
+  if (!vu_.running() || transfer_active(gif_dma_.state()) || dma_to_gif_.holding()) return false;
+  const vif::Vif1State vif = vif_.state();
+  if (vif != vif::Vif1State::kIdle && vif != vif::Vif1State::kNeedData) return false;
+  // A VIF1 with nothing in its FIFO and no DMA transfer to bring more is starved: the VU-alone burst takes it.
+  const dma::ChannelState dma = dma_.state();
+  const bool dma_offering = dma == dma::ChannelState::kRunning || dma == dma::ChannelState::kWaitSink;
+  return (dma_offering || !vif_.fifo_empty()) && !gif_.failed() && now_ < config_.max_cycles;
+}
+
+void ClockedSystem::run_beside(uint64_t limit) {
+  // Lockstep's step, cycle by cycle, for the three units that act on each other every cycle (DMA channel 1 fills
+  // VIF1's FIFO, VIF1 writes VU1's data memory). What the step leaves out cannot change the outcome while the loop
+  // goes on: the run cannot end (VU1 runs; a stop, a wait or a failure ends the loop first), DMA channel 2 has
+  // nothing to offer, and the GIF only takes stamped qwords (PATH1 never refuses; VIF1's PATH2 offers, path
+  // questions and MSKPATH3 bring it up to date first, gif_catch_up_for_vif).
+  gif_behind_ = true;
+  const bool dma_left_behind = config_.burst_fault == BurstFault::kVifDmaLeftBehind;
+  // A caller that looks at VIF1 once per step (the debugger's timeline) finds every VIFcode the step took in VIF1's
+  // history of the last few (Vif1::fetched_command): the step ends before it could hold more.
+  const uint64_t fetched_at_start = vif_.commands_fetched();
+  while (true) {
+    const uint64_t next = now_ + 1;
+    vif_.run_until(next);
+    vu_.run_until(next);
+    const bool program_ended = note_program_end();
+    if (program_ended) vu_.idle_until(next);
+    if (!dma_left_behind) dma_.run_until(next);
+    now_ = next;
+    if (program_ended) finish_program();
+    if (vif_.words_consumed() != words_seen_) {
+      words_seen_ = vif_.words_consumed();
+      last_vif_progress_ = now_;
+    }
+    if (dma_.state() == dma::ChannelState::kError || now_ >= limit || !vif_works_beside_vu() ||
+        vif_.commands_fetched() - fetched_at_start >= vif::Vif1::kCommandHistory / 2) {
+      break;
+    }
+  }
+  gif_behind_ = false;
+  if (dma_left_behind) dma_.run_until(now_);
+  gif_.run_until(now_ - 1);
+  gif_dma_.run_until(now_);
+  dma_to_gif_.deliver(now_);
+}
+
+void ClockedSystem::gif_catch_up_for_vif() {
+  if (!gif_behind_ || now_ == 0 || config_.burst_fault == BurstFault::kGifLeftBehind) return;
+  gif_.run_until(now_ - 1);  // where lockstep's last step left it
+}
+
 void ClockedSystem::advance() {
   if (std::optional<uint64_t> until = burst_target()) {
     run_burst(*until);
+    return;
+  }
+  if (config_.bursts && config_.vu_runs_alone && !config_.pause_at_program_start && !paused_mid_step_ &&
+      vif_works_beside_vu()) {
+    run_beside(std::min(config_.max_cycles, now_ + kSoloSlice));
     return;
   }
   const uint64_t next = now_ + 1;
@@ -199,6 +255,17 @@ void ClockedSystem::advance() {
     program_ended = note_program_end();
   }
   catch_up(next, program_ended);
+}
+
+uint64_t ClockedSystem::lockstep_end_of_stopping_step() const {
+  // A pair that cannot issue (the cycle budget, an invalid instruction, an XGKICK with nowhere to go) stops the
+  // program where it comes up, at the VU's clock, so the step that sees it is the one for that cycle; a program that
+  // ended (or stopped on a D or T bit) has moved the clock past its last pair.
+  const vu::StopReason reason = vu_.stop_reason();
+  const bool stopped_before_issue = reason == vu::StopReason::kCycleBudget ||
+                                    reason == vu::StopReason::kInvalidInstruction ||
+                                    reason == vu::StopReason::kNoPath1Port;
+  return stopped_before_issue ? vu_.cycle() + 1 : vu_.cycle();
 }
 
 bool ClockedSystem::note_program_end() {

@@ -10,6 +10,10 @@
 // lets VU1 run alone until it stops or 2^20 cycles pass; the others then catch up, with the same result as lockstep.
 // More generally (SystemConfig::bursts), each unit answers until which cycle it can neither affect another unit nor be
 // affected by one, and the system advances all of them to the earliest answer in one call each (burst_rules.hpp).
+// And while VIF1 works beside a running VU1 (the double-buffered UNPACK of the next batch), which only lockstep can
+// follow (the two share VU data memory cycle by cycle), one step runs VIF1, VU1 and VIF1's DMA channel cycle by cycle
+// in lockstep's order without the rest of lockstep's step: the GIF, which none of them waits on, decides its cycles
+// once at the end, or earlier whenever VIF1 is about to ask it something (run_beside).
 //
 // The data-rate models (each documented with its source where it is defined): VIF1 takes a stream word per half
 // cycle (vif/vif1_config.hpp Vif1Timing, after PCSX2), the DMA moves a qword per 2 cycles and reads a tag in 2
@@ -76,7 +80,7 @@ class ClockedSystem {
   // limit (SystemConfig::max_cycles) counts from cycle 0.
   RunResult run();
   // One step of run(): the result if the run has ended, else advances the clock (one cycle, or more while VU1 runs
-  // alone, unless SystemConfig::vu_runs_alone is off) and returns nullopt.
+  // alone or beside a working VIF1, unless SystemConfig::vu_runs_alone is off) and returns nullopt.
   std::optional<RunResult> step();
 
   const std::vector<MicroprogramReport>& microprograms() const { return programs_; }
@@ -105,10 +109,21 @@ class ClockedSystem {
   std::optional<uint64_t> burst_target() const;
   // Runs VU1 (if it runs) to `until` first, then the others to where it stopped.
   void run_burst(uint64_t until);
+  // VIF1 works beside a running VU1 with nothing else that lockstep must step: no PATH3 transfer can be refused by
+  // the GIF meanwhile, and VIF1 neither waits (for VU1, a GIF path or data that will not come) nor is stopped.
+  bool vif_works_beside_vu() const;
+  // Lockstep's cycles for VIF1, VU1 and DMA channel 1 while vif_works_beside_vu() (or to `limit`), in one step; the
+  // GIF and DMA channel 2 then catch up.
+  void run_beside(uint64_t limit);
+  // VIF1 is about to ask the GIF something: during run_beside the GIF first decides the cycles lockstep's would have
+  // decided by now.
+  void gif_catch_up_for_vif();
   // The cycle's work for the units other than VU1, in the fixed order, to `next`.
   void catch_up(uint64_t next, bool program_ended);
   // After VU1 ran: whether its program has ended, and if so it stays busy, to VIF1, until the cycle it ended at.
   bool note_program_end();
+  // After a burst in which VU1's program stopped: the cycle at which lockstep's step that saw it stop ends.
+  uint64_t lockstep_end_of_stopping_step() const;
   // How the run ends now, if it does.
   std::optional<RunResult> outcome() const;
   // Every unit but VIF1 is idle (a PATH3 packet held by the PATH3 mask counts as idle when asked: it waits for VIF1).
@@ -131,8 +146,9 @@ class ClockedSystem {
   dma::SourceChannel gif_dma_;
 
   uint64_t now_ = 0;
-  bool started_in_step_ = false;   // VIF1 started a program during this step's VIF1 run
-  bool paused_mid_step_ = false;   // pause_at_program_start: the step stopped after VIF1's part of cycle now_
+  bool started_in_step_ = false;    // VIF1 started a program during this step's VIF1 run
+  bool paused_mid_step_ = false;    // pause_at_program_start: the step stopped after VIF1's part of cycle now_
+  bool gif_behind_ = false;         // run_beside: the GIF has decided only the cycles before the step began
   uint64_t words_seen_ = 0;         // VIF1's words_consumed() when it last changed
   uint64_t last_vif_progress_ = 0;  // and the cycle it changed at
   std::vector<MicroprogramReport> programs_;

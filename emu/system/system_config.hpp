@@ -21,7 +21,8 @@ struct SystemConfig {
   // cycle, for a debugger that stops anywhere. The results are the same either way.
   bool vu_runs_alone = true;
   // With vu_runs_alone: advance every unit to the next cycle at which one of them can act on another, in one call
-  // each (burst_rules.hpp says when), which covers VU1 running alone and more. Off: only the VU-alone rule above.
+  // each (burst_rules.hpp says when), which covers VU1 running alone and more; and while VIF1 works beside VU1, step
+  // only those two and VIF1's DMA channel (clocked_system.hpp). Off: only the VU-alone rule above.
   // Both off is lockstep. The results are the same in every mode (tests/system/burst_crosscheck_test.cpp).
   bool bursts = true;
   // A deliberately wrong burst rule, for the cross-check's own test. Never set outside tests.

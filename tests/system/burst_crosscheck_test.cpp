@@ -37,8 +37,7 @@ namespace {
 
 enum class Mode { kBursts, kVuAlone, kLockstep };
 
-SystemConfig config_for(Mode mode, BurstFault fault = BurstFault::kNone) {
-  SystemConfig config;
+SystemConfig config_for(Mode mode, BurstFault fault = BurstFault::kNone, SystemConfig config = {}) {
   config.vu_runs_alone = mode != Mode::kLockstep;
   config.bursts = mode == Mode::kBursts;
   config.burst_fault = fault;
@@ -171,6 +170,13 @@ TEST(BurstCrossCheck, AWrongBurstRuleIsCaughtOnTheDemoFrame) {
   std::printf("the wrong rule, caught:\n%s", differences.text().c_str());
 }
 
+TEST(BurstCrossCheck, VifBesideVuWithItsDmaLeftBehindIsCaughtOnTheDemoFrame) {
+  const DemoOutcome got = run_demo(config_for(Mode::kBursts, BurstFault::kVifDmaLeftBehind));
+  const Differences differences = demo_differences(got, lockstep_demo());
+  EXPECT_FALSE(differences.lines.empty());
+  std::printf("VIF1 beside VU1 without its DMA, caught:\n%s", differences.text().c_str());
+}
+
 // Three frames of `gcvu run`'s demo as the command runs them (the camera moving 2 units a frame), lockstep against
 // bursts: the picture, the GS memory and every frame's account (cycles, programs, VU busy and stall cycles, XGKICKs,
 // GS draws and pixels).
@@ -234,11 +240,12 @@ Differences stream_differences(const harness::VifRunResult& got, const harness::
 
 // Runs `request` in every mode; returns the differences from lockstep, labelled by mode.
 std::string stream_mode_differences(harness::VifRunRequest request, BurstFault fault = BurstFault::kNone) {
-  request.config = config_for(Mode::kLockstep);
+  const SystemConfig base = request.config;
+  request.config = config_for(Mode::kLockstep, BurstFault::kNone, base);
   const harness::VifRunResult lockstep = harness::run_vif_stream(request);
   std::string all;
   for (Mode mode : {Mode::kBursts, Mode::kVuAlone}) {
-    request.config = config_for(mode, fault);
+    request.config = config_for(mode, fault, base);
     const Differences differences = stream_differences(harness::run_vif_stream(request), lockstep);
     if (!differences.lines.empty()) all += std::string(mode_name(mode)) + ":\n" + differences.text();
   }
@@ -325,6 +332,76 @@ TEST(BurstCrossCheck, EndToEndStreamWithAPath3ChainBesideItIsTheSameInEveryMode)
   ASSERT_EQ(lockstep.run.end, RunEnd::kFinished) << lockstep.run.error;
   EXPECT_EQ(lockstep.gif_packets[2], 2u);
   EXPECT_EQ(stream_mode_differences(request), "");
+}
+
+// VIF1 sends a long DIRECT to PATH2 while a program of 64 NOP pairs runs: the GIF, which VIF1 works beside without
+// stepping, must have taken PATH2's qwords as lockstep's did before each offer, or the 16-qword PATH2 queue fills
+// early and VIF1 waits where lockstep's did not.
+std::vector<uint8_t> direct_beside_program_stream() {
+  constexpr auto vifcode = [](uint32_t cmd, uint32_t num, uint32_t imm) { return cmd << 24 | num << 16 | imm; };
+  std::string source;
+  for (int n = 0; n < 64; ++n) source += "        nop                     nop\n";
+  source +=
+      "        nop[E]                  nop\n"
+      "        nop                     nop\n";
+  const std::vector<uint32_t> program = gcvu::test::assembled_words(source);
+  std::vector<uint32_t> words = {0, 0, 0, vifcode(0x4a, static_cast<uint32_t>(program.size() / 2), 0)};  // MPG at 0
+  words.insert(words.end(), program.begin(), program.end());
+  words.push_back(vifcode(0x14, 0, 0));              // MSCAL 0
+  while (words.size() % 4 != 3) words.push_back(0);  // NOPs: DIRECT's data starts on a qword
+  constexpr uint32_t kPackets = 24;
+  words.push_back(vifcode(0x50, 0, 2 * kPackets));  // DIRECT
+  for (uint32_t n = 0; n < kPackets; ++n) {
+    const std::vector<uint32_t> packet = gcvu::test::ad_packet(0x4d, 0x1000 + n);
+    words.insert(words.end(), packet.begin(), packet.end());
+  }
+  return gcvu::test::stream_bytes(words);
+}
+
+TEST(BurstCrossCheck, DirectBesideARunningProgramIsTheSameInEveryMode) {
+  const std::vector<uint8_t> stream = direct_beside_program_stream();
+  harness::VifRunRequest request;
+  request.stream = stream;
+  request.config = config_for(Mode::kLockstep);
+  const harness::VifRunResult lockstep = harness::run_vif_stream(request);
+  ASSERT_EQ(lockstep.run.end, RunEnd::kFinished) << lockstep.run.error;
+  EXPECT_EQ(lockstep.gif_packets[1], 24u);
+  EXPECT_EQ(stream_mode_differences(request), "");
+  EXPECT_NE(stream_mode_differences(request, BurstFault::kGifLeftBehind), "");
+}
+
+// A program that stops the run (its cycle budget, a T bit), alone or while VIF1 unpacks beside it: the run ends
+// at the same cycle with the same error in every mode.
+std::vector<uint8_t> failing_program_stream(std::string_view program_source, uint32_t unpack_qwords) {
+  constexpr auto vifcode = [](uint32_t cmd, uint32_t num, uint32_t imm) { return cmd << 24 | num << 16 | imm; };
+  const std::vector<uint32_t> program = gcvu::test::assembled_words(program_source);
+  std::vector<uint32_t> words = {0, 0, 0, vifcode(0x4a, static_cast<uint32_t>(program.size() / 2), 0)};  // MPG at 0
+  words.insert(words.end(), program.begin(), program.end());
+  words.push_back(vifcode(0x14, 0, 0));  // MSCAL 0
+  if (unpack_qwords != 0) {
+    words.push_back(vifcode(0x6c, unpack_qwords, 0x200));  // UNPACK V4-32 to 0x200
+    for (uint32_t n = 0; n < 4 * unpack_qwords; ++n) words.push_back(n);
+  }
+  return gcvu::test::stream_bytes(words);
+}
+
+TEST(BurstCrossCheck, AProgramStoppingTheRunStopsItAtTheSameCycleInEveryMode) {
+  const char* const runaway = "loop:  nop  b loop\n       nop  nop\n";
+  const char* const t_bit = "  nop  nop\n  nop  nop\n  nop[T]  nop\n  nop  nop\n";
+  for (const char* source : {runaway, t_bit}) {
+    for (uint32_t unpack_qwords : {0u, 200u}) {
+      const std::vector<uint8_t> stream = failing_program_stream(source, unpack_qwords);
+      harness::VifRunRequest request;
+      request.stream = stream;
+      request.config.vu.max_cycles = 300;
+      request.config.vu.t_bit_enabled = true;
+      request.config.max_cycles = 5000;
+      request.config.vu_runs_alone = false;
+      const harness::VifRunResult lockstep = harness::run_vif_stream(request);
+      EXPECT_EQ(lockstep.run.end, RunEnd::kError) << source;
+      EXPECT_EQ(stream_mode_differences(request), "") << source << " with " << unpack_qwords << " qwords unpacked";
+    }
+  }
 }
 
 TEST(BurstCrossCheck, AWrongBurstRuleIsCaughtOnTheEndToEndStream) {
