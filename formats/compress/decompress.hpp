@@ -20,6 +20,12 @@ const char* compression_name(Compression compression);
 std::vector<uint8_t> decompress(std::span<const uint8_t> data, Compression compression, const std::string& source,
                                 uint64_t max_output, bool allow_prefix = false);
 
+class CompressedInput;  // compressed_input.hpp
+// The same for a zstd or xz stream read in pieces (a file), with the same limits and errors; offsets in errors are
+// offsets in the compressed stream. `compression` must be kZstd or kXz.
+std::vector<uint8_t> decompress(CompressedInput& input, Compression compression, const std::string& source,
+                                uint64_t max_output, bool allow_prefix = false);
+
 // The largest file that can hold `content_bytes` raw or in a zstd or xz container: incompressible data grows by
 // under 1 % in either (zstd's compress bound adds 1/256; xz stores it as uncompressed LZMA2 chunks, 3 bytes per
 // 64 KiB), plus 64 KiB for the containers' headers and checks.

@@ -2,7 +2,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -12,25 +11,32 @@
 
 namespace gcvu::formats {
 
-std::vector<uint8_t> read_file(const std::filesystem::path& path, uint64_t max_bytes) {
+OpenedFile open_file(const std::filesystem::path& path, uint64_t max_bytes) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) throw FormatError(path.string(), 0, "is a directory, not a file");
-  std::ifstream in(path, std::ios::binary);
+  OpenedFile file{std::ifstream(path, std::ios::binary), 0};
+  std::ifstream& in = file.stream;
   if (!in) throw FormatError(path.string(), 0, fmt::format("cannot open: {}", std::strerror(errno)));
   in.seekg(0, std::ios::end);
   auto end = in.tellg();
   if (end < 0) throw FormatError(path.string(), 0, "cannot determine the file size");
-  auto size = static_cast<uint64_t>(end);
-  if (size > max_bytes) {
+  file.size = static_cast<uint64_t>(end);
+  if (file.size > max_bytes) {
     throw FormatError(path.string(), 0,
-                      fmt::format("file is {} bytes, more than the {} this reader accepts", size, max_bytes));
+                      fmt::format("file is {} bytes, more than the {} this reader accepts", file.size, max_bytes));
   }
-  std::vector<uint8_t> data;
-  reserve_with_huge_pages(data, static_cast<size_t>(size));
-  data.resize(static_cast<size_t>(size));
   in.seekg(0);
-  if (!in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(size))) {
-    throw FormatError(path.string(), static_cast<uint64_t>(in.gcount()), "read failed before the end of the file");
+  return file;
+}
+
+std::vector<uint8_t> read_file(const std::filesystem::path& path, uint64_t max_bytes) {
+  OpenedFile file = open_file(path, max_bytes);
+  std::vector<uint8_t> data;
+  reserve_with_huge_pages(data, static_cast<size_t>(file.size));
+  data.resize(static_cast<size_t>(file.size));
+  if (!file.stream.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(file.size))) {
+    throw FormatError(path.string(), static_cast<uint64_t>(file.stream.gcount()),
+                      "read failed before the end of the file");
   }
   return data;
 }

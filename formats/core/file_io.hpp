@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <span>
 #include <vector>
 
@@ -16,6 +17,13 @@ inline constexpr uint64_t kMaxTextFileBytes = uint64_t{16} << 20;
 // names its limit, taken from what the file holds (a memory image, a format's own bound, or the text rule above),
 // and the size is checked before anything is allocated.
 std::vector<uint8_t> read_file(const std::filesystem::path& path, uint64_t max_bytes);
+
+// A file opened for reading in pieces, positioned at its start, with the checks and errors of read_file.
+struct OpenedFile {
+  std::ifstream stream;
+  uint64_t size = 0;
+};
+OpenedFile open_file(const std::filesystem::path& path, uint64_t max_bytes);
 // Throws FormatError if the file cannot be written completely.
 void write_file(const std::filesystem::path& path, std::span<const uint8_t> data);
 

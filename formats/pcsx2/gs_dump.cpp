@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "formats/compress/compressed_input.hpp"
 #include "formats/core/byte_reader.hpp"
+#include "formats/core/file_io.hpp"
 
 namespace gcvu::formats {
 
@@ -149,6 +151,21 @@ GsDump read_gs_dump(std::span<const uint8_t> file_bytes, const std::string& sour
   dump.source = source;
   dump.compression = compression;
   dump.bytes = decompress(file_bytes, compression, source, kMaxGsDumpSize);
+  return parse(std::move(dump));
+}
+
+GsDump read_gs_dump_file(const std::filesystem::path& path) {
+  OpenedFile file = open_file(path, kMaxGsDumpFileBytes);
+  CompressedInput input(file.stream, file.size, path.string());
+  const Compression compression = detect_compression(input.piece());
+  if (compression == Compression::kNone) {
+    if (!input.more()) return read_gs_dump(input.piece(), path.string());  // (read whole already)
+    return read_gs_dump(read_file(path, kMaxGsDumpFileBytes), path.string());
+  }
+  GsDump dump;
+  dump.source = path.string();
+  dump.compression = compression;
+  dump.bytes = decompress(input, compression, dump.source, kMaxGsDumpSize);
   return parse(std::move(dump));
 }
 

@@ -8,6 +8,7 @@
 // final packet with a warning; this reader rejects it, so a cut dump is never replayed as if it were whole.
 
 #include <cstdint>
+#include <filesystem>
 #include <span>
 #include <string>
 #include <vector>
@@ -76,5 +77,9 @@ std::vector<GsDumpPacket> read_gs_dump_packets(std::span<const uint8_t> bytes, u
 GsDump read_gs_dump(std::span<const uint8_t> file_bytes, const std::string& source);
 // The same, taking ownership of the file so an uncompressed dump is not copied.
 GsDump read_gs_dump(std::vector<uint8_t>&& file_bytes, const std::string& source);
+// The same, from a file (named as the source): a compressed dump is decoded as it is read, in pieces, never held
+// whole; an uncompressed one is read whole. Also throws FormatError as read_file does (not a file, unreadable,
+// larger than kMaxGsDumpFileBytes).
+GsDump read_gs_dump_file(const std::filesystem::path& path);
 
 }  // namespace gcvu::formats

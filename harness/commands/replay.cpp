@@ -121,7 +121,7 @@ int run_replay(std::span<const std::string> args, Io& io) {
   if (values.count("expect")) expect_dir = values["expect"].as<std::string>();
 
   const auto started = std::chrono::steady_clock::now();
-  formats::GsDump dump = formats::read_gs_dump(formats::read_file(dump_path, formats::kMaxGsDumpFileBytes), dump_path);
+  formats::GsDump dump = formats::read_gs_dump_file(dump_path);
   uint32_t total_vsyncs = 0;
   for (const auto& packet : dump.packets) total_vsyncs += packet.kind == formats::GsDumpPacketKind::kVSync;
   if (options.max_vsyncs) total_vsyncs = std::min(total_vsyncs, *options.max_vsyncs);

@@ -1,6 +1,6 @@
 #include "harness/replay/dump_gif_paths.hpp"
 
-#include "formats/core/huge_pages.hpp"
+#include <algorithm>
 
 namespace gcvu::harness {
 
@@ -21,19 +21,20 @@ DumpGifPaths::DumpGifPaths(const formats::GsDump& dump) : dump_(dump) {
   for (const formats::GsDumpPacket& packet : dump.packets) {
     if (packet.kind == formats::GsDumpPacketKind::kTransfer) sizes[index(packet.path)] += dump.data(packet).size();
   }
-  for (size_t p = 0; p < paths_.size(); ++p) formats::reserve_with_huge_pages(paths_[p].stream, sizes[p]);
+  for (size_t p = 0; p < paths_.size(); ++p) paths_[p].stream = ZeroedBytes(std::max<size_t>(sizes[p], 1));
   for (const formats::GsDumpPacket& packet : dump.packets) {
     if (packet.kind != formats::GsDumpPacketKind::kTransfer) continue;
     const auto data = dump.data(packet);
-    std::vector<uint8_t>& stream = paths_[index(packet.path)].stream;
-    stream.insert(stream.end(), data.begin(), data.end());
+    Path& path = paths_[index(packet.path)];
+    std::copy(data.begin(), data.end(), path.stream.data() + path.stream_bytes);
+    path.stream_bytes += data.size();
   }
 }
 
 void DumpGifPaths::feed(const formats::GsDumpPacket& packet, gif::GsSink& sink) {
   Path& path = paths_[index(packet.path)];
   path.fed += dump_.data(packet).size();
-  const std::span<const uint8_t> stream(path.stream);
+  const std::span<const uint8_t> stream = path.bytes();
   while (path.fed - path.consumed >= sizeof(Qword)) {
     const bool tag = path.decoder.expecting_tag();
     const auto step = path.decoder.consume_run(stream.subspan(path.consumed),

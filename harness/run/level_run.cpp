@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <numbers>
 
 #include "emu/gs/display/pcrtc.hpp"
@@ -25,7 +26,9 @@ frame::Camera advance_camera(const frame::Camera& camera, double step, uint32_t 
 }
 
 LevelRunResult run_level(const LevelRunRequest& request) {
-  gs::Gs gs(request.gs);
+  // On the heap: the result keeps it for its final memory (final_gs_memory.hpp).
+  auto owned_gs = std::make_unique<gs::Gs>(request.gs);
+  gs::Gs& gs = *owned_gs;
   // Each frame ends on the GS (on its thread, in order): its statistics so far, then the display shows what context
   // 1 drew. (Declared before the feed, which may run it until it goes.)
   std::vector<gs::GsStats> gs_at_frame_end(request.frames);
@@ -95,9 +98,8 @@ LevelRunResult run_level(const LevelRunRequest& request) {
   }
 
   result.picture = gs::render_display(gs.memory(), gs.privileged_block());
-  const auto memory = gs.memory().bytes();
-  result.gs_memory.assign(memory.begin(), memory.end());
   if (start) result.gs_dump = assemble_gs_dump(*start, recorder.packets(), "", request.source);
+  result.gs_memory = FinalGsMemory(std::move(owned_gs));
   return result;
 }
 

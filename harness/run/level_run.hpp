@@ -22,6 +22,7 @@
 #include "formats/rc2/level.hpp"
 #include "harness/frame/frame_builder.hpp"
 #include "harness/frame/overview_camera.hpp"
+#include "harness/run/final_gs_memory.hpp"
 #include "microcode/assembler/assembler.hpp"
 
 namespace gcvu::harness {
@@ -58,7 +59,7 @@ struct LevelRunResult {
   std::vector<LevelFrameStats> frames;
   frame::BuiltFrame last_frame;            // the EE's plan of the last frame run
   formats::Image picture;                  // the PCRTC's picture after the last VSync
-  std::vector<uint8_t> gs_memory;          // the 4 MiB GS memory after the last VSync
+  FinalGsMemory gs_memory;                 // the 4 MiB GS memory after the last VSync (in the run's GS)
   std::optional<formats::GsDump> gs_dump;  // with record_gs_dump: every frame
   double wall_seconds = 0;                 // building and running the frames, without loading or writing files
 };
