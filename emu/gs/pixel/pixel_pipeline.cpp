@@ -991,8 +991,8 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   FusedDraw& d = p.fused_draw;
   d.vm = p.vm;
   if (textured) {
-    d.wrap = {p.k.u_min, p.k.u_max, p.k.v_min, p.k.v_max, p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2,
-              p.tex->level(0).mask};
+    d.wrap = wrap_lanes({p.k.u_min, p.k.u_max, p.k.v_min, p.k.v_max, p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2,
+                         p.tex->level(0).mask});
   }
   if (fused_mip) {
     FusedMip& m = d.mip;
@@ -1005,9 +1005,9 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
     // Each level's limits as sample_bilinear_mip_runs takes them: the draw's halved once per level.
     auto halved = [](int32_t limit, int lvl) { return static_cast<int32_t>(static_cast<uint16_t>(limit)) >> lvl; };
     for (int lvl = 0; lvl <= m.top; lvl++) {
-      TexelWrap& w = m.wrap[lvl];
-      w = {halved(p.k.u_min, lvl), halved(p.k.u_max, lvl), halved(p.k.v_min, lvl), halved(p.k.v_max, lvl),
-           p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2, p.tex->level(lvl).mask};
+      m.wrap[lvl] =
+          wrap_lanes({halved(p.k.u_min, lvl), halved(p.k.u_max, lvl), halved(p.k.v_min, lvl), halved(p.k.v_max, lvl),
+                      p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2, p.tex->level(lvl).mask});
     }
   }
   d.tcc = key.tcc();
@@ -1032,6 +1032,7 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   d.steps_borrow = config.break_span_steps;
   d.z_reject_loop = config.z_reject_loop;
   d.z_reject_lane0_only = config.break_z_reject;
+  d.lanes = fused_lanes(d);
   p.fused_fm0 = p.k.fm;
   p.fused_zm0 = z != ZFmt::kNone ? p.k.zm : 0xffffffffu;
   // The lean shapes (fused_groups.hpp) for the pass with its own Z test.
