@@ -180,6 +180,7 @@ struct PixelPipeline::Impl {
   uint32_t fused_fm0 = 0, fused_zm0 = 0;
   uint64_t sampled = 0;           // pixels the fused runs sampled while tiles were left
   bool tiles_all_ready = false;   // tiles_ready found every tile in since the texture cache was last begun
+  bool fused_texels_pointed = false;  // point_fused_texels pointed the fused pass at them since then
   // Pixels the list's runs sampled per level while tiles were left (copy_level_when_due).
   std::array<uint64_t, TextureCache::kMaxLevels> list_sampled{};
   void (*group_pairs)(const Impl&, const Span&, int first, int groups, uint32_t* frame, uint32_t* z) = nullptr;
@@ -201,6 +202,7 @@ struct PixelPipeline::Impl {
     OwnedCache& oc = workspace->texture;
     oc.owner = self;
     tiles_all_ready = false;
+    fused_texels_pointed = false;
     tex = &oc.cache;
     tex->begin(*memory, state.tex0, state.texa, state.miptbp1, state.miptbp2, k.tw_log2, k.th_log2, tex_top, &palette,
                &resident);
@@ -1456,9 +1458,7 @@ uint64_t pixels_left(const Scratch& w, int begin, int end) {
 // instructions of the frame's ~94 M in the GS, callgrind; a draw copies such levels in ~7 k).
 constexpr uint64_t kSampledPixelsPerTexelCopied = 32;
 constexpr uint64_t kCopyAtOnceTexels = 4096;
-bool tiles_ready(Impl& p, int pixels) {
-  // Once every tile is in, only a new begin of the cache (begin_texture) takes any out: skip the walk over levels.
-  if (!p.tex || p.tiles_all_ready) return true;
+[[gnu::noinline]] bool tiles_ready_walk(Impl& p, int pixels) {
   bool left = false, resident = true;
   uint64_t texels = 0;
   for (int lvl = 0; lvl <= p.tex_top; lvl++) {
@@ -1475,10 +1475,16 @@ bool tiles_ready(Impl& p, int pixels) {
   p.tiles_all_ready = true;
   return true;
 }
+// Once every tile is in, only a new begin of the cache (begin_texture) takes any out: skip the walk over levels.
+// Inlined, the walk apart: as a call each span paid ~15 host instructions for the check (callgrind, bench_fill_tex
+// --draw-all).
+inline bool tiles_ready(Impl& p, int pixels) { return !p.tex || p.tiles_all_ready || tiles_ready_walk(p, pixels); }
 
-// The fused pass's texel pointers (a texture cache begun again may have moved them).
+// The fused pass's texel pointers, once after each begin of the texture cache (which may move them; nothing else
+// does): each span pointing them again cost ~15 host instructions (callgrind, bench_fill_tex --draw-all).
 void point_fused_texels(Impl& p) {
-  if (!p.tex) return;
+  if (!p.tex || p.fused_texels_pointed) return;
+  p.fused_texels_pointed = true;
   p.fused_draw.texels = p.tex->level(0).texels;
   for (int lvl = 0; lvl <= p.tex_top && p.key.mmin() != MipMode::kNone; lvl++) {
     p.fused_draw.mip.texels[lvl] = p.tex->level(lvl).texels;
