@@ -91,6 +91,19 @@ struct WrapRegs {
           _mm256_set1_epi32(static_cast<int32_t>(k.mask)),
           _mm_cvtsi32_si128(k.pitch_log2)};
 }
+// Eight lanes built once per draw (an aligned array of eight).
+[[gnu::target("avx2")]] inline __m256i load_lanes(const int32_t* lanes) {
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(lanes));
+}
+[[gnu::target("avx2")]] inline void store_lanes(int32_t* lanes, __m256i value) {
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), value);
+}
+// The same from its lanes built once per draw (the loads fold into the instructions that use them).
+[[gnu::target("avx2")]] inline WrapRegs wrap_regs(const WrapLanes& k) {
+  return {load_lanes(k.u_lo),     load_lanes(k.u_hi),     load_lanes(k.v_lo),   load_lanes(k.v_hi),
+          load_lanes(k.u_lo16),   load_lanes(k.u_hi16),   load_lanes(k.v_lo16), load_lanes(k.v_hi16),
+          load_lanes(k.u_repeat), load_lanes(k.v_repeat), load_lanes(k.mask),   _mm_cvtsi32_si128(k.pitch_log2)};
+}
 // kRepeat: both axes repeat, their limits at most 0x7fff (wrap8), so the mask drops the bits from 15 up that
 // int16(c + 1) would set and the next coordinate is c + 1.
 template <bool kRepeat = false>

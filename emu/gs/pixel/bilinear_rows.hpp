@@ -16,6 +16,29 @@ struct TexelWrap {
   uint32_t mask = 0;   // texel index mask
 };
 
+// A TexelWrap as the AVX2 lookup's registers take it (avx2_texel_math.hpp WrapRegs), each value in eight lanes: built
+// once per draw, so the fused pass loads a level's limits instead of broadcasting them at each call and each group's
+// level (~45 host instructions a level of a mipmapped group, callgrind).
+struct alignas(32) WrapLanes {
+  int32_t u_lo[8], u_hi[8], v_lo[8], v_hi[8];
+  int32_t u_lo16[8], u_hi16[8], v_lo16[8], v_hi16[8];  // the limits as int16 (the clamp's)
+  int32_t u_repeat[8], v_repeat[8];                    // all ones where the axis repeats
+  int32_t mask[8];
+  int32_t pitch_log2 = 3;
+};
+inline WrapLanes wrap_lanes(const TexelWrap& k) {
+  WrapLanes w;
+  for (int i = 0; i < 8; i++) {
+    w.u_lo[i] = k.u_lo, w.u_hi[i] = k.u_hi, w.v_lo[i] = k.v_lo, w.v_hi[i] = k.v_hi;
+    w.u_lo16[i] = static_cast<int16_t>(k.u_lo), w.u_hi16[i] = static_cast<int16_t>(k.u_hi);
+    w.v_lo16[i] = static_cast<int16_t>(k.v_lo), w.v_hi16[i] = static_cast<int16_t>(k.v_hi);
+    w.u_repeat[i] = k.u_repeat ? -1 : 0, w.v_repeat[i] = k.v_repeat ? -1 : 0;
+    w.mask[i] = static_cast<int32_t>(k.mask);
+  }
+  w.pitch_log2 = k.pitch_log2;
+  return w;
+}
+
 // The four texel indices of each pixel's bilinear quad (top left, top right, bottom left, bottom right) and its
 // 4-bit fractions, from 16.16 texel coordinates already moved half a texel back.
 struct QuadIndices {

@@ -333,33 +333,16 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   const bool z_write = kLean || d.z_write;
   const bool z_24 = !kLean && d.z_24;
   const bool blend = kLean ? kAlphaBlend : d.blend;
-  const WrapRegs wrap = wrap_regs(d.wrap);
   const __m256i ones = _mm256_set1_epi32(-1);
   const __m256i fm0 = _mm256_set1_epi32(static_cast<int32_t>(groups.fm0));
   const __m256i zm0 = _mm256_set1_epi32(static_cast<int32_t>(groups.zm0));
-  const __m256i tcc = _mm256_set1_epi32(d.tcc ? -1 : 0);
+  // The draw's values in lanes (fused_lanes, and the texture's wrap_regs), loaded where they are used: held in
+  // locals, they were copied to the stack at each call (the AVX2 build has too few registers to keep them), as many
+  // instructions as broadcasting them.
+  const FusedLanes& k = d.lanes;
   const __m256i c255 = _mm256_set1_epi32(255);
-  const __m256i fog_r = _mm256_set1_epi32(d.fog_r), fog_g = _mm256_set1_epi32(d.fog_g);
-  const __m256i fog_b = _mm256_set1_epi32(d.fog_b);
-  const BlendSelect select{_mm256_set1_epi32(d.a_s), _mm256_set1_epi32(d.a_d), _mm256_set1_epi32(d.b_s),
-                           _mm256_set1_epi32(d.b_d), _mm256_set1_epi32(d.d_s), _mm256_set1_epi32(d.d_d)};
-  const __m256i c_s = _mm256_set1_epi32(d.c_s), c_d = _mm256_set1_epi32(d.c_d);
-  const __m256i c_fix = _mm256_set1_epi32(d.c_fix), pabe = _mm256_set1_epi32(d.pabe);
-  const __m256i ad_24 = _mm256_set1_epi32(d.frame_24 ? -1 : 0);
-  const __m256i wm = _mm256_set1_epi32(d.wrap_mask);
-  const __m256i wm16 = _mm256_set1_epi16(static_cast<int16_t>(d.wrap_mask));  // 0xff or all ones
-  // TCC clear: the alpha half takes the vertex alpha.
-  const __m256i vertex_alpha = _mm256_set1_epi32(d.tcc ? 0 : static_cast<int32_t>(0xffff0000u));
   const __m256i pairs_low8 = _mm256_set1_epi32(0x00ff00ff);
-  // The packed blend's As (the high half of ga) in both halves; GsConfig::break_packed_alpha drops its high byte
-  // (a shuffle index with bit 7 set gives 0).
-  const __m256i alpha_both = _mm256_or_si256(_mm256_setr_epi8(2, 3, 2, 3, 6, 7, 6, 7, 10, 11, 10, 11, 14, 15, 14, 15, 2,
-                                                              3, 2, 3, 6, 7, 6, 7, 10, 11, 10, 11, 14, 15, 14, 15),
-                                             _mm256_set1_epi16(static_cast<int16_t>(d.alpha_low_byte ? 0x8000 : 0)));
-  const __m256i fba = _mm256_set1_epi32(static_cast<int32_t>(d.fba));
-  const __m256i z_keep = _mm256_set1_epi32(z_24 ? static_cast<int32_t>(0xff000000u) : 0);
   const __m256i low8 = _mm256_set1_epi32(0xff);
-  const __m256i z_bits = _mm256_set1_epi32(kLean ? -1 : static_cast<int32_t>(d.z_bits));  // lean: 32-bit Z
   const __m256i bias = _mm256_set1_epi32(static_cast<int32_t>(0x80000000u));
   // Stored values are read only when something needs them: a group whose lanes all write is stored without
   // waiting for its lines (mostly not in the cache).
@@ -442,6 +425,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     if (z_test) {  // per draw
       // Unsigned compares through the sign bias: GEQUAL fails when zd > zs, GREATER unless zs > zd.
       const __m256i zs = _mm256_xor_si256(load8(s.z + i), bias);
+      const __m256i z_bits = kLean ? ones : load_lanes(k.z_bits);  // lean: 32-bit Z
       const __m256i zd = _mm256_xor_si256(_mm256_and_si256(z_old, z_bits), bias);
       const __m256i fail = z_greater ? _mm256_xor_si256(_mm256_cmpgt_epi32(zs, zd), ones) : _mm256_cmpgt_epi32(zd, zs);
       if (_mm256_movemask_epi8(fail) == -1) {
@@ -468,14 +452,14 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       TexelPairs t;
       __m256i crb, cga;
       if constexpr (kStepped) {
-        t = sample_at8<kTexture, kRepeat>(texels, wrap, at_u, at_v);
+        t = sample_at8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), at_u, at_v);
         crb = at_rb, cga = at_ga;
       } else {
         if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
           t = sample_mip8<kRepeat>(d.mip, _mm256_loadu_ps(s.s + i), _mm256_loadu_ps(s.t + i), _mm256_loadu_ps(s.q + i),
                                    _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
         } else {
-          t = sample8<kTexture, kRepeat>(texels, wrap, s, i);
+          t = sample8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), s, i);
         }
         crb = channel_pairs(s.r + i, s.b + i), cga = channel_pairs(s.g + i, s.a + i);
       }
@@ -484,7 +468,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       } else {
         rb = t.rb, ga = t.ga;
       }
-      ga = select8(ga, _mm256_srli_epi16(cga, 7), vertex_alpha);
+      ga = select8(ga, _mm256_srli_epi16(cga, 7), load_lanes(k.vertex_alpha));
     } else {
       __m256i cr, cg, cb, ca;
       if constexpr (kStepped) {  // the stepped pairs' halves, as load_u16 reads the arrays
@@ -508,33 +492,33 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
             const __m256i wanted = _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones);
             t = unpack_pairs(sample_mip8<kRepeat>(d.mip, ts, tt, tq, wanted));
           } else {
-            t = unpack_pairs(sample_stq8<kTexture, kRepeat>(texels, wrap, ts, tt, tq));
+            t = unpack_pairs(sample_stq8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), ts, tt, tq));
           }
         } else if constexpr (kStepped) {
-          t = unpack_pairs(sample_at8<kTexture, kRepeat>(texels, wrap, at_u, at_v));
+          t = unpack_pairs(sample_at8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), at_u, at_v));
         } else {
-          t = unpack_pairs(sample8<kTexture, kRepeat>(texels, wrap, s, i));
+          t = unpack_pairs(sample8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), s, i));
         }
         if constexpr (kTfx == Tfx::kModulate) {
           r = clamp8x8(modulate8(t.r, cr)), gg = clamp8x8(modulate8(t.g, cg)), b = clamp8x8(modulate8(t.b, cb));
-          a = select8(af, clamp8x8(modulate8(t.a, ca)), tcc);
+          a = select8(af, clamp8x8(modulate8(t.a, ca)), load_lanes(k.tcc));
         } else if constexpr (kTfx == Tfx::kDecal) {
-          r = t.r, gg = t.g, b = t.b, a = select8(af, t.a, tcc);
+          r = t.r, gg = t.g, b = t.b, a = select8(af, t.a, load_lanes(k.tcc));
         } else {
           r = clamp8x8(_mm256_add_epi32(modulate8(t.r, cr), af));
           gg = clamp8x8(_mm256_add_epi32(modulate8(t.g, cg), af));
           b = clamp8x8(_mm256_add_epi32(modulate8(t.b, cb), af));
           if constexpr (kTfx == Tfx::kHighlight) {
-            a = select8(af, _mm256_min_epi32(_mm256_add_epi32(t.a, af), c255), tcc);
+            a = select8(af, _mm256_min_epi32(_mm256_add_epi32(t.a, af), c255), load_lanes(k.tcc));
           } else {
-            a = select8(af, t.a, tcc);
+            a = select8(af, t.a, load_lanes(k.tcc));
           }
         }
       }
     }
     if (fog) {  // per draw
       const __m256i f = kStepped ? _mm256_cvtepi16_epi32(at_fog) : load_s16(s.fog + i);
-      r = fog8(r, fog_r, f), gg = fog8(gg, fog_g, f), b = fog8(b, fog_b, f);
+      r = fog8(r, load_lanes(k.fog_r), f), gg = fog8(gg, load_lanes(k.fog_g), f), b = fog8(b, load_lanes(k.fog_b), f);
     }
     uint8_t* frame_at = vm + frame_offset(g);
     __m256i fd = _mm256_setzero_si256();
@@ -545,29 +529,34 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
         store_pairs(z_at, load8(s.z + i));
       } else {
         if (!needs_z) z_old = load_pairs(z_at);
-        const __m256i value = select8(load8(s.z + i), z_old, z_keep);  // 24-bit Z keeps the top byte
+        const __m256i z_keep = z_24 ? load_lanes(k.z_keep) : _mm256_setzero_si256();  // 24-bit Z keeps the top byte
+        const __m256i value = select8(load8(s.z + i), z_old, z_keep);
         store_pairs(z_at, select8(value, z_old, keep));
       }
     }
     if constexpr (kPacked && kAlphaBlend) {
       const __m256i drb = _mm256_and_si256(fd, pairs_low8), dga = _mm256_srli_epi16(fd, 8);
-      const __m256i a4 = _mm256_slli_epi16(_mm256_shuffle_epi8(ga, alpha_both), 2);
+      const __m256i a4 = _mm256_slli_epi16(_mm256_shuffle_epi8(ga, load_lanes(k.alpha_both)), 2);
       rb = alpha_blend16(rb, drb, a4);
       ga = _mm256_blend_epi16(alpha_blend16(ga, dga, a4), ga, 0xaa);  // the alpha halves stay the source's
     } else if (!kPacked && blend) {                                   // per draw
       const __m256i dr = _mm256_and_si256(fd, low8), dg = _mm256_and_si256(_mm256_srli_epi32(fd, 8), low8);
       const __m256i db = _mm256_and_si256(_mm256_srli_epi32(fd, 16), low8);
-      const __m256i da = select8(_mm256_srli_epi32(fd, 24), _mm256_set1_epi32(0x80), ad_24);
+      const __m256i da = select8(_mm256_srli_epi32(fd, 24), _mm256_set1_epi32(0x80), load_lanes(k.ad_24));
       if constexpr (kAlphaBlend) {  // A = Cs, B = Cd, C = As, D = Cd, no PABE
         const __m256i c512 = _mm256_slli_epi32(a, 9);
         r = alpha_blend8(r, dr, c512), gg = alpha_blend8(gg, dg, c512), b = alpha_blend8(b, db, c512);
       } else {
-        const __m256i c =
-            _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(a, c_s), _mm256_and_si256(da, c_d)), c_fix);
+        const __m256i c = _mm256_or_si256(
+            _mm256_or_si256(_mm256_and_si256(a, load_lanes(k.c_s)), _mm256_and_si256(da, load_lanes(k.c_d))),
+            load_lanes(k.c_fix));
         const __m256i c512 = _mm256_slli_epi32(c, 9);  // 4 * (c << 7)
         // PABE with As bit 7 clear: the source stays.
         const __m256i keep = _mm256_andnot_si256(
-            _mm256_cmpgt_epi32(_mm256_and_si256(a, _mm256_set1_epi32(0x80)), _mm256_setzero_si256()), pabe);
+            _mm256_cmpgt_epi32(_mm256_and_si256(a, _mm256_set1_epi32(0x80)), _mm256_setzero_si256()),
+            load_lanes(k.pabe));
+        const BlendSelect select{load_lanes(k.a_s), load_lanes(k.a_d), load_lanes(k.b_s),
+                                 load_lanes(k.b_d), load_lanes(k.d_s), load_lanes(k.d_d)};
         r = select8(blend8(r, dr, c512, select), r, keep);
         gg = select8(blend8(gg, dg, c512, select), gg, keep);
         b = select8(blend8(b, db, c512, select), b, keep);
@@ -576,12 +565,14 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     // Wrap or clamp, pack, masks.
     __m256i fs;
     if constexpr (kPacked) {
-      fs = pack_pairs(rb, ga, wm16);
+      fs = pack_pairs(rb, ga, load_lanes(k.wrap_mask16));
     } else {
-      fs = _mm256_or_si256(_mm256_or_si256(out8(r, wm), _mm256_slli_epi32(out8(gg, wm), 8)),
-                           _mm256_or_si256(_mm256_slli_epi32(out8(b, wm), 16), _mm256_slli_epi32(out8(a, wm), 24)));
+      fs = _mm256_or_si256(
+          _mm256_or_si256(out8(r, load_lanes(k.wrap_mask)), _mm256_slli_epi32(out8(gg, load_lanes(k.wrap_mask)), 8)),
+          _mm256_or_si256(_mm256_slli_epi32(out8(b, load_lanes(k.wrap_mask)), 16),
+                          _mm256_slli_epi32(out8(a, load_lanes(k.wrap_mask)), 24)));
     }
-    fs = _mm256_or_si256(fs, fba);
+    fs = _mm256_or_si256(fs, load_lanes(k.fba));
     if (merge) fs = select8(fs, fd, fm);
     const __m256i keep = _mm256_cmpeq_epi32(fm, ones);
     if (!needs_frame && _mm256_testz_si256(keep, keep)) {
@@ -712,6 +703,32 @@ bool cpu_has_avx512_vl_bw_dq() {
 }
 
 bool cpu_runs_fused_kernels() { return cpu_has_avx2() && cpu_has_fma(); }
+
+[[gnu::target("avx2")]] FusedLanes fused_lanes(const FusedDraw& d) {
+  FusedLanes k;
+  store_lanes(k.tcc, _mm256_set1_epi32(d.tcc ? -1 : 0));
+  store_lanes(k.fog_r, _mm256_set1_epi32(d.fog_r)), store_lanes(k.fog_g, _mm256_set1_epi32(d.fog_g));
+  store_lanes(k.fog_b, _mm256_set1_epi32(d.fog_b));
+  store_lanes(k.a_s, _mm256_set1_epi32(d.a_s)), store_lanes(k.a_d, _mm256_set1_epi32(d.a_d));
+  store_lanes(k.b_s, _mm256_set1_epi32(d.b_s)), store_lanes(k.b_d, _mm256_set1_epi32(d.b_d));
+  store_lanes(k.d_s, _mm256_set1_epi32(d.d_s)), store_lanes(k.d_d, _mm256_set1_epi32(d.d_d));
+  store_lanes(k.c_s, _mm256_set1_epi32(d.c_s)), store_lanes(k.c_d, _mm256_set1_epi32(d.c_d));
+  store_lanes(k.c_fix, _mm256_set1_epi32(d.c_fix)), store_lanes(k.pabe, _mm256_set1_epi32(d.pabe));
+  store_lanes(k.ad_24, _mm256_set1_epi32(d.frame_24 ? -1 : 0));
+  store_lanes(k.wrap_mask, _mm256_set1_epi32(d.wrap_mask));
+  store_lanes(k.wrap_mask16, _mm256_set1_epi16(static_cast<int16_t>(d.wrap_mask)));  // 0xff or all ones
+  // TCC clear: the alpha half takes the vertex alpha.
+  store_lanes(k.vertex_alpha, _mm256_set1_epi32(d.tcc ? 0 : static_cast<int32_t>(0xffff0000u)));
+  // The packed blend's As (the high half of ga) in both halves; GsConfig::break_packed_alpha drops its high byte
+  // (a shuffle index with bit 7 set gives 0).
+  store_lanes(k.alpha_both, _mm256_or_si256(_mm256_setr_epi8(2, 3, 2, 3, 6, 7, 6, 7, 10, 11, 10, 11, 14, 15, 14, 15, 2,
+                                                             3, 2, 3, 6, 7, 6, 7, 10, 11, 10, 11, 14, 15, 14, 15),
+                                            _mm256_set1_epi16(static_cast<int16_t>(d.alpha_low_byte ? 0x8000 : 0))));
+  store_lanes(k.fba, _mm256_set1_epi32(static_cast<int32_t>(d.fba)));
+  store_lanes(k.z_keep, _mm256_set1_epi32(d.z_24 ? static_cast<int32_t>(0xff000000u) : 0));
+  store_lanes(k.z_bits, _mm256_set1_epi32(static_cast<int32_t>(d.z_bits)));
+  return k;
+}
 
 FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512) {
   static const bool supported = cpu_runs_fused_kernels(), avx512 = cpu_has_avx512_vl_bw_dq();

@@ -29,7 +29,7 @@ enum class FusedTexture : uint8_t { kNone, kNearestUv, kBilinearUv, kNearestStq,
 struct FusedMip {
   static constexpr int kLevels = 7;
   const uint32_t* texels[kLevels] = {};
-  TexelWrap wrap[kLevels];  // the level's limits: the draw's halved per level, its own index mask
+  WrapLanes wrap[kLevels];  // the level's limits: the draw's halved per level, its own index mask
   int top = 0;              // the highest level a LOD reaches
   bool lod_constant = false;
   int32_t lod_value = 0;  // 16.16, when constant
@@ -40,11 +40,20 @@ struct FusedMip {
   bool one_level_per_group = false;
 };
 
+// FusedDraw's per-draw values as the kernels' registers take them, each in eight lanes, built once per draw by
+// fused_lanes after FusedDraw's fields are set: a call loads them instead of broadcasting each (the demo's
+// mipmapped draws run ~2 groups a call, and their calls spent ~200 host instructions on set-up, callgrind).
+struct alignas(32) FusedLanes {
+  int32_t tcc[8], fog_r[8], fog_g[8], fog_b[8];
+  int32_t a_s[8], a_d[8], b_s[8], b_d[8], d_s[8], d_d[8], c_s[8], c_d[8], c_fix[8], pabe[8];
+  int32_t ad_24[8], wrap_mask[8], wrap_mask16[8], vertex_alpha[8], alpha_both[8], fba[8], z_keep[8], z_bits[8];
+};
+
 // Per-draw constants. Selections are all ones or zero.
 struct FusedDraw {
   uint8_t* vm = nullptr;
   const uint32_t* texels = nullptr;  // level 0, every tile the groups touch decoded
-  TexelWrap wrap;
+  WrapLanes wrap;
   bool tcc = false;
   bool fog = false;
   int32_t fog_r = 0, fog_g = 0, fog_b = 0;
@@ -65,6 +74,7 @@ struct FusedDraw {
   // Z (GsConfig::z_reject_loop).
   bool z_reject_loop = false;
   FusedMip mip;               // kBilinearStqMip draws
+  FusedLanes lanes;           // fused_lanes(*this), once the other fields are set
   // Tests only (GsConfig::break_packed_alpha): the lean textured kernels' blend takes As's low 8 bits, a wrong
   // pass for alphas from 256 (a vertex alpha from 32768 in 8.7 with TCC clear) the cross-check must catch.
   bool alpha_low_byte = false;
@@ -102,6 +112,9 @@ struct FusedRun {
   // For fused_groups_stepped's kernels: the span's steps (Span::steps), first the group of the run's first pixel.
   const SpanSteps* steps = nullptr;
 };
+
+// `d`'s values in lanes (FusedDraw::lanes); on a CPU that runs the kernels (cpu_runs_fused_kernels) only.
+FusedLanes fused_lanes(const FusedDraw& d);
 
 // Returns the pixels left with something to write (as pixels_left counts them).
 using FusedGroupsFn = uint64_t (*)(const FusedDraw& draw, const FusedRun& run);

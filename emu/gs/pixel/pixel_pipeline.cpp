@@ -180,13 +180,27 @@ struct PixelPipeline::Impl {
   uint32_t fused_fm0 = 0, fused_zm0 = 0;
   uint64_t sampled = 0;           // pixels the fused runs sampled while tiles were left
   bool tiles_all_ready = false;   // tiles_ready found every tile in since the texture cache was last begun
+  bool fused_texels_pointed = false;  // point_fused_texels pointed the fused pass at them since then
   // Pixels the list's runs sampled per level while tiles were left (copy_level_when_due).
   std::array<uint64_t, TextureCache::kMaxLevels> list_sampled{};
   void (*group_pairs)(const Impl&, const Span&, int first, int groups, uint32_t* frame, uint32_t* z) = nullptr;
   // A span's row of the frame and of the Z buffer for fused_stepped_rows to work out each group's offsets
-  // (FusedRun::z_row); false where either buffer does not start on a page. Null: group_pairs' arrays
-  // (GsConfig::group_offsets).
-  bool (*group_rows)(const Impl&, int y, RowColumns32& frame, RowColumns32& z) = nullptr;
+  // (FusedRun::z_row), where both buffers start on a page and GsConfig::group_offsets allows; group_pairs' arrays
+  // otherwise.
+  struct BufferRows {
+    uint32_t row_base = 0;  // row 0's
+    uint32_t page_row_step = 0;
+    const std::array<uint16_t, 8>* columns = nullptr;  // the arrangement's kGroupColumnBytes
+    // row_columns32's row y: its row base is linear in y's page row (mod 2^32), its columns the table's entry.
+    RowColumns32 row(uint32_t y) const {
+      return {row_base + (y >> kPageHeightLog2) * page_row_step, columns[y & (kPageHeight - 1)].data()};
+    }
+    static constexpr uint32_t kPageHeightLog2 = PsmTraits<Psm::kCt32>::kPageHeightLog2;
+    static constexpr uint32_t kPageHeight = PsmTraits<Psm::kCt32>::kPageHeight;
+    static_assert(PsmTraits<Psm::kZ32>::kPageHeightLog2 == kPageHeightLog2);
+  };
+  bool group_rows = false;
+  BufferRows frame_rows, z_rows;
   // Whether the next span through that pass takes the rows: always (kRows), or (kByOutcome, rows_by_outcome) when
   // the draw's last one wrote fewer than one pixel in kRowsBelowWrittenShare.
   bool rows_now = false;
@@ -201,6 +215,7 @@ struct PixelPipeline::Impl {
     OwnedCache& oc = workspace->texture;
     oc.owner = self;
     tiles_all_ready = false;
+    fused_texels_pointed = false;
     tex = &oc.cache;
     tex->begin(*memory, state.tex0, state.texa, state.miptbp1, state.miptbp2, k.tw_log2, k.th_log2, tex_top, &palette,
                &resident);
@@ -943,14 +958,21 @@ auto pick_group_pairs_z(Psm z_addr) {
   return z_addr == Psm::kCt32 ? group_pairs<kFAddr, Psm::kCt32> : group_pairs<kFAddr, Psm::kZ32>;
 }
 
-template <Psm kFAddr, Psm kZAddr>
-bool group_rows(const Impl& p, int y, RowColumns32& frame, RowColumns32& z) {
-  const uint32_t row = static_cast<uint32_t>(y);
-  return row_columns32<kFAddr>(p.fb, row, frame) && row_columns32<kZAddr>(p.zb, row, z);
+// A buffer's rows (Impl::BufferRows) from its row 0 and the first row of its second page row, worked out once per
+// draw: row_columns32 for each span, called through a pointer, cost ~45 host instructions a span (callgrind,
+// bench_fill_tex --draw-all). False for a buffer that does not start on a page.
+template <Psm kAddr>
+bool buffer_rows(const BufferLayout& layout, Impl::BufferRows& out) {
+  RowColumns32 first, below;
+  if (!row_columns32<kAddr>(layout, 0, first) || !row_columns32<kAddr>(layout, Impl::BufferRows::kPageHeight, below))
+    return false;
+  out.row_base = first.row_base;
+  out.page_row_step = below.row_base - first.row_base;
+  out.columns = kGroupColumnBytes<kAddr>.data();
+  return true;
 }
-template <Psm kFAddr>
-auto pick_group_rows_z(Psm z_addr) {
-  return z_addr == Psm::kCt32 ? group_rows<kFAddr, Psm::kCt32> : group_rows<kFAddr, Psm::kZ32>;
+bool buffer_rows(Psm addr, const BufferLayout& layout, Impl::BufferRows& out) {
+  return addr == Psm::kCt32 ? buffer_rows<Psm::kCt32>(layout, out) : buffer_rows<Psm::kZ32>(layout, out);
 }
 
 // A Z-writing draw takes the fused pass only once its caller vouched frame and Z apart.
@@ -983,7 +1005,7 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   if (!p.fused) return;
   p.group_pairs = frame_addr == Psm::kCt32 ? pick_group_pairs_z<Psm::kCt32>(z_addr) : pick_group_pairs_z<Psm::kZ32>(z_addr);
   if (config.group_offsets != GsConfig::GroupOffsets::kArrays) {
-    p.group_rows = frame_addr == Psm::kCt32 ? pick_group_rows_z<Psm::kCt32>(z_addr) : pick_group_rows_z<Psm::kZ32>(z_addr);
+    p.group_rows = buffer_rows(frame_addr, p.fb, p.frame_rows) && buffer_rows(z_addr, p.zb, p.z_rows);
     p.rows_by_outcome = config.group_offsets == GsConfig::GroupOffsets::kByOutcome;
     p.break_group_rows = config.break_group_rows;
     p.rows_now = !p.rows_by_outcome;
@@ -991,8 +1013,8 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   FusedDraw& d = p.fused_draw;
   d.vm = p.vm;
   if (textured) {
-    d.wrap = {p.k.u_min, p.k.u_max, p.k.v_min, p.k.v_max, p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2,
-              p.tex->level(0).mask};
+    d.wrap = wrap_lanes({p.k.u_min, p.k.u_max, p.k.v_min, p.k.v_max, p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2,
+                         p.tex->level(0).mask});
   }
   if (fused_mip) {
     FusedMip& m = d.mip;
@@ -1005,9 +1027,9 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
     // Each level's limits as sample_bilinear_mip_runs takes them: the draw's halved once per level.
     auto halved = [](int32_t limit, int lvl) { return static_cast<int32_t>(static_cast<uint16_t>(limit)) >> lvl; };
     for (int lvl = 0; lvl <= m.top; lvl++) {
-      TexelWrap& w = m.wrap[lvl];
-      w = {halved(p.k.u_min, lvl), halved(p.k.u_max, lvl), halved(p.k.v_min, lvl), halved(p.k.v_max, lvl),
-           p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2, p.tex->level(lvl).mask};
+      m.wrap[lvl] =
+          wrap_lanes({halved(p.k.u_min, lvl), halved(p.k.u_max, lvl), halved(p.k.v_min, lvl), halved(p.k.v_max, lvl),
+                      p.k.u_repeat, p.k.v_repeat, p.tex_pitch_log2, p.tex->level(lvl).mask});
     }
   }
   d.tcc = key.tcc();
@@ -1032,6 +1054,7 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   d.steps_borrow = config.break_span_steps;
   d.z_reject_loop = config.z_reject_loop;
   d.z_reject_lane0_only = config.break_z_reject;
+  d.lanes = fused_lanes(d);
   p.fused_fm0 = p.k.fm;
   p.fused_zm0 = z != ZFmt::kNone ? p.k.zm : 0xffffffffu;
   // The lean shapes (fused_groups.hpp) for the pass with its own Z test.
@@ -1455,9 +1478,7 @@ uint64_t pixels_left(const Scratch& w, int begin, int end) {
 // instructions of the frame's ~94 M in the GS, callgrind; a draw copies such levels in ~7 k).
 constexpr uint64_t kSampledPixelsPerTexelCopied = 32;
 constexpr uint64_t kCopyAtOnceTexels = 4096;
-bool tiles_ready(Impl& p, int pixels) {
-  // Once every tile is in, only a new begin of the cache (begin_texture) takes any out: skip the walk over levels.
-  if (!p.tex || p.tiles_all_ready) return true;
+[[gnu::noinline]] bool tiles_ready_walk(Impl& p, int pixels) {
   bool left = false, resident = true;
   uint64_t texels = 0;
   for (int lvl = 0; lvl <= p.tex_top; lvl++) {
@@ -1474,10 +1495,16 @@ bool tiles_ready(Impl& p, int pixels) {
   p.tiles_all_ready = true;
   return true;
 }
+// Once every tile is in, only a new begin of the cache (begin_texture) takes any out: skip the walk over levels.
+// Inlined, the walk apart: as a call each span paid ~15 host instructions for the check (callgrind, bench_fill_tex
+// --draw-all).
+inline bool tiles_ready(Impl& p, int pixels) { return !p.tex || p.tiles_all_ready || tiles_ready_walk(p, pixels); }
 
-// The fused pass's texel pointers (a texture cache begun again may have moved them).
+// The fused pass's texel pointers, once after each begin of the texture cache (which may move them; nothing else
+// does): each span pointing them again cost ~15 host instructions (callgrind, bench_fill_tex --draw-all).
 void point_fused_texels(Impl& p) {
-  if (!p.tex) return;
+  if (!p.tex || p.fused_texels_pointed) return;
+  p.fused_texels_pointed = true;
   p.fused_draw.texels = p.tex->level(0).texels;
   for (int lvl = 0; lvl <= p.tex_top && p.key.mmin() != MipMode::kNone; lvl++) {
     p.fused_draw.mip.texels[lvl] = p.tex->level(lvl).texels;
@@ -1574,8 +1601,11 @@ uint64_t draw_whole_groups_with_z(Impl& p, const Span& s, Scratch& w, bool break
   const int groups = (lane + s.count + 7) / 8;
   const int tail_lanes = lane + s.count - 8 * (groups - 1);  // lanes of the last group inside the span, 1-8
   RowColumns32 frame_row, z_row;
-  const bool by_rows = stepped && p.rows_now && p.fused_stepped_rows &&
-                       p.group_rows(p, s.y ^ int{p.break_group_rows}, frame_row, z_row);
+  const bool by_rows = stepped && p.rows_now && p.fused_stepped_rows;
+  if (by_rows) {
+    const uint32_t y = static_cast<uint32_t>(s.y ^ int{p.break_group_rows});
+    frame_row = p.frame_rows.row(y), z_row = p.z_rows.row(y);
+  }
   if (!by_rows) p.group_pairs(p, s, -lane, groups, w.frame_pair, w.z_pair);
   // Every field named: a FusedRun value-initialised first was cleared with rep stosd, ~2 % of a textured replay
   // (perf, bench_fill_tex --draw-all).
