@@ -55,7 +55,8 @@ uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t 
   const jit::CompiledBlock* code = jit_.find(registers_.tpc);
   if (code == nullptr || code->pair_count() != block.pairs.size()) [[unlikely]] {
     const auto ahead = [this, &block](size_t limit) { return blocks_ahead(block, limit); };
-    code = jit_.compile({{pairs, block.pairs.size()}, &block}, ahead, *program_, jit_abi(), config_.jit_fault);
+    const bool held = jit_.entered_held(registers_.tpc);
+    code = jit_.compile({{pairs, block.pairs.size()}, &block, held}, ahead, *program_, jit_abi(), config_.jit_fault);
     if (code == nullptr) return 0;
   }
   const uint64_t ended = code->run(*this, entry);
@@ -103,7 +104,7 @@ std::vector<jit::CompileRequest> Vu1::blocks_ahead(const Block& block, size_t li
       if (jit_.find(pc) != nullptr) continue;
       // Tiered, only blocks that have run: most never-run successors (error paths, other modes) never will.
       if (config_.jit_compile_after != 0 && !jit_.ran_in_runner(pc)) continue;
-      ahead.push_back({successor->whole_run(), successor});
+      ahead.push_back({successor->whole_run(), successor, jit_.entered_held(pc)});
     }
   }
   return ahead;
@@ -355,6 +356,7 @@ bool Vu1::run_block(uint64_t until) {
       }
       entry = held.cycle;
       count = held.pairs;
+      if (config_.engine == Engine::kJit) jit_.note_held_entry(registers_.tpc);
     }
     const bool whole = count == block->pairs.size();
     // Flag liveness (flag_liveness.hpp) holds only for a run from the block's first pair to its end.

@@ -1,28 +1,48 @@
-// decode_upper / decode_lower / decode_bundle: a table scan that picks the most specific matching row, then
-// field extraction driven by the row's operand descriptors.
+// decode_upper / decode_lower / decode_bundle: the most specific matching row (opcode_lookup.hpp), then field
+// extraction driven by the row's operand descriptors.
 
+#include <algorithm>
+#include <array>
 #include <bit>
+#include <span>
+#include <vector>
 
 #include "emu/vu/isa/decoded_op.hpp"
+#include "emu/vu/isa/opcode_lookup.hpp"
 
 namespace gcvu::vu {
 
 namespace {
+
+struct OpcodeKey {
+  uint32_t match;
+  uint32_t mask;
+  uint32_t row;  // index into opcode_table()
+};
+
+// Per slot, its rows by descending mask popcount; the stable sort keeps table order among equals, which is
+// find_row_by_scan's tie rule (a later row replaces the best only with strictly more mask bits).
+std::array<std::vector<OpcodeKey>, 2> build_opcode_index() {
+  std::array<std::vector<OpcodeKey>, 2> index;
+  const std::span<const OpcodeRow> table = opcode_table();
+  for (uint32_t i = 0; i < table.size(); ++i) {
+    const OpcodeRow& row = table[i];
+    if ((row.effects & effect::kPseudo) != 0) continue;
+    index[static_cast<size_t>(row.slot)].push_back({row.match, row.mask, i});
+  }
+  for (std::vector<OpcodeKey>& keys : index) {
+    std::stable_sort(keys.begin(), keys.end(), [](const OpcodeKey& a, const OpcodeKey& b) {
+      return std::popcount(a.mask) > std::popcount(b.mask);
+    });
+  }
+  return index;
+}
 
 constexpr uint32_t bits(uint32_t word, int lo, int width) { return (word >> lo) & ((1u << width) - 1); }
 
 constexpr int32_t sign_extend(uint32_t value, int width) {
   uint32_t sign = 1u << (width - 1);
   return static_cast<int32_t>((value ^ sign) - sign);
-}
-
-const OpcodeRow* find_row(Slot slot, uint32_t word) {
-  const OpcodeRow* best = nullptr;
-  for (const OpcodeRow& row : opcode_table()) {
-    if (row.slot != slot || (row.effects & effect::kPseudo) != 0 || (word & row.mask) != row.match) continue;
-    if (best == nullptr || std::popcount(row.mask) > std::popcount(best->mask)) best = &row;
-  }
-  return best;
 }
 
 void extract_operand(OperandKind kind, uint32_t word, DecodedOp& op) {
@@ -89,6 +109,23 @@ DecodedOp decode(Slot slot, uint32_t word) {
 }
 
 }  // namespace
+
+const OpcodeRow* find_row_by_scan(Slot slot, uint32_t word) {
+  const OpcodeRow* best = nullptr;
+  for (const OpcodeRow& row : opcode_table()) {
+    if (row.slot != slot || (row.effects & effect::kPseudo) != 0 || (word & row.mask) != row.match) continue;
+    if (best == nullptr || std::popcount(row.mask) > std::popcount(best->mask)) best = &row;
+  }
+  return best;
+}
+
+const OpcodeRow* find_row(Slot slot, uint32_t word) {
+  static const std::array<std::vector<OpcodeKey>, 2> kIndex = build_opcode_index();  // immutable once built
+  for (const OpcodeKey& key : kIndex[static_cast<size_t>(slot)]) {
+    if ((word & key.mask) == key.match) return &opcode_table()[key.row];
+  }
+  return nullptr;
+}
 
 std::string_view invalid_reason_text(InvalidReason reason) {
   switch (reason) {

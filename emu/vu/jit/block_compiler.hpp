@@ -17,9 +17,9 @@
 // in host code: a first pair stalled by something from before the block enters the body at its issue cycle, and a
 // held prefix of up to a few plain pairs runs as its own copy with every flag result live (Block::pairs), as the
 // runner's loop would run them. Anything else runs through the block runner. A block is first compiled without the
-// held entry (most blocks never need it, and it costs more to compile than the rest): its first chained entry that
-// is not quiet refuses and asks for it (Vu1::jit_held_wanted_), and Vu1::run_compiled compiles the block again with
-// it once the code has returned.
+// held entry (most blocks never need it, and it costs more to compile than the rest), unless the runner has taken a
+// held entry there (CodeCache::entered_held): its first chained entry that is not quiet refuses and asks for it
+// (Vu1::jit_held_wanted_), and Vu1::run_compiled compiles the block again with it once the code has returned.
 //
 // Live MAC/status results and CLIP judgements are held back in the code's frame and committed by the code itself at
 // the first pair issuing 4 or more cycles later, or put in the flag pipeline before anything could look at it

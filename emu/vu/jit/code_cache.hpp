@@ -77,6 +77,11 @@ class CodeCache {
   // A block entry at `pc` the runner takes that is not of the JIT's class (a held prefix): it does not count
   // towards compiling the block, but the block has run, for ran_in_runner.
   void note_other_entry(uint32_t pc) { entered_otherwise_[pc % kMicroInstructions] = true; }
+  // A block entry at `pc` the runner took with a held prefix or a stalled first pair (Vu1::held_entry): such a block
+  // is compiled with its held entry from the start, since its code will likely be entered chained and not quiet too
+  // (the same wait on the block before), and compiling it without would only be done again (Vu1::run_compiled).
+  void note_held_entry(uint32_t pc) { entered_held_[pc % kMicroInstructions] = true; }
+  bool entered_held(uint32_t pc) const { return entered_held_[pc % kMicroInstructions]; }
   // Whether the runner has taken an entry at `pc`: the JIT's compiles ahead take only such blocks (Vu1::blocks_ahead).
   bool ran_in_runner(uint32_t pc) const {
     return runner_entries_[pc % kMicroInstructions] != 0 || entered_otherwise_[pc % kMicroInstructions];
@@ -109,6 +114,7 @@ class CodeCache {
   std::array<const void*, kMicroInstructions> chain_{};
   std::array<uint8_t, kMicroInstructions> runner_entries_{};  // entry_compiles
   std::array<bool, kMicroInstructions> entered_otherwise_{};  // note_other_entry
+  std::array<bool, kMicroInstructions> entered_held_{};       // note_held_entry
   std::deque<uint32_t> order_;  // start PCs, oldest first
   uint64_t compiled_ = 0;
   uint64_t evicted_ = 0;
