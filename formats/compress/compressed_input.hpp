@@ -1,8 +1,9 @@
 #pragma once
 // Where a decoder's compressed bytes come from: one buffer already in memory, or a file read in pieces through one
 // reused buffer, so a compressed dump is never held whole (reading a 4.5 MiB .gs.zst whole paged in, zeroed and
-// copied 4.5 MiB before decoding began). Offsets count from the start of the compressed stream, so errors name
-// the same offset either way.
+// copied 4.5 MiB before decoding began). Offsets count from the start of the compressed stream either way: a cut
+// stream or a read error names the same offset from both, corrupt data the start of the decoder call that found
+// it, which depends on the piece.
 
 #include <cstdint>
 #include <istream>

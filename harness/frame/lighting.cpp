@@ -127,10 +127,10 @@ vu::Vec4 run_op(vu::FmacKernel op, const vu::Vec4& fs, const vu::Vec4& ft, vu::F
   return out;
 }
 
-vu::Vec4 mul4(const vu::Vec4& fs, const vu::Vec4& ft, vu::FieldMask fields) {
+vu::Vec4 kernel_mul4(const vu::Vec4& fs, const vu::Vec4& ft, vu::FieldMask fields) {
   return run_op(lighting_ops().mul, fs, ft, fields);
 }
-vu::Vec4 add4(const vu::Vec4& fs, const vu::Vec4& ft, vu::FieldMask fields) {
+vu::Vec4 kernel_add4(const vu::Vec4& fs, const vu::Vec4& ft, vu::FieldMask fields) {
   return run_op(lighting_ops().add, fs, ft, fields);
 }
 
@@ -143,18 +143,20 @@ uint32_t light_normal(const std::array<uint32_t, 3>& normal, std::array<uint32_t
   constexpr vu::FieldMask kXyz = kXy | vu::kFieldZ;
   const DirectionalLight& a = set.a;
   const DirectionalLight& b = set.b;
-  const vu::Vec4 xy_products = mul4({normal[0], normal[0], normal[1], normal[1]},
-                                    {a.direction[0], b.direction[0], a.direction[1], b.direction[1]}, vu::kFieldsXyzw);
-  const vu::Vec4 z_products = mul4({normal[2], normal[2], 0, 0}, {a.direction[2], b.direction[2], 0, 0}, kXy);
-  const vu::Vec4 xy_sums = add4({xy_products[0], xy_products[1], 0, 0}, {xy_products[2], xy_products[3], 0, 0}, kXy);
-  const vu::Vec4 dots = add4(xy_sums, z_products, kXy);
-  const vu::Vec4 back = mul4(dots, {a.w, b.w, 0, 0}, kXy);
+  const vu::Vec4 xy_products =
+      kernel_mul4({normal[0], normal[0], normal[1], normal[1]},
+                  {a.direction[0], b.direction[0], a.direction[1], b.direction[1]}, vu::kFieldsXyzw);
+  const vu::Vec4 z_products = kernel_mul4({normal[2], normal[2], 0, 0}, {a.direction[2], b.direction[2], 0, 0}, kXy);
+  const vu::Vec4 xy_sums =
+      kernel_add4({xy_products[0], xy_products[1], 0, 0}, {xy_products[2], xy_products[3], 0, 0}, kXy);
+  const vu::Vec4 dots = kernel_add4(xy_sums, z_products, kXy);
+  const vu::Vec4 back = kernel_mul4(dots, {a.w, b.w, 0, 0}, kXy);
   const uint32_t factor_a = vu::max(dots[0], back[0]);
   const uint32_t factor_b = vu::max(dots[1], back[1]);
-  const vu::Vec4 term_a = mul4({a.colour[0], a.colour[1], a.colour[2], 0}, vu::broadcast(factor_a), kXyz);
-  const vu::Vec4 term_b = mul4({b.colour[0], b.colour[1], b.colour[2], 0}, vu::broadcast(factor_b), kXyz);
-  const vu::Vec4 with_a = add4({colour[0], colour[1], colour[2], 0}, term_a, kXyz);
-  const vu::Vec4 lit = add4(with_a, term_b, kXyz);
+  const vu::Vec4 term_a = kernel_mul4({a.colour[0], a.colour[1], a.colour[2], 0}, vu::broadcast(factor_a), kXyz);
+  const vu::Vec4 term_b = kernel_mul4({b.colour[0], b.colour[1], b.colour[2], 0}, vu::broadcast(factor_b), kXyz);
+  const vu::Vec4 with_a = kernel_add4({colour[0], colour[1], colour[2], 0}, term_a, kXyz);
+  const vu::Vec4 lit = kernel_add4(with_a, term_b, kXyz);
   return pack_colour({lit[0], lit[1], lit[2]});
 }
 
