@@ -207,10 +207,7 @@ void ClockedSystem::run_beside(uint64_t limit) {
     if (!dma_left_behind) dma_.run_until(next);
     now_ = next;
     if (program_ended) finish_program();
-    if (vif_.words_consumed() != words_seen_) {
-      words_seen_ = vif_.words_consumed();
-      last_vif_progress_ = now_;
-    }
+    note_vif_progress();
     if (dma_.state() == dma::ChannelState::kError || now_ >= limit || !vif_works_beside_vu() ||
         vif_.commands_fetched() - fetched_at_start >= vif::Vif1::kCommandHistory / 2) {
       break;
@@ -289,11 +286,14 @@ void ClockedSystem::catch_up(uint64_t next, bool program_ended) {
 std::optional<RunResult> ClockedSystem::step() {
   if (std::optional<RunResult> result = outcome()) return result;
   advance();
-  if (vif_.words_consumed() != words_seen_) {
-    words_seen_ = vif_.words_consumed();
-    last_vif_progress_ = now_;
-  }
+  note_vif_progress();
   return std::nullopt;
+}
+
+void ClockedSystem::note_vif_progress() {
+  if (vif_.words_consumed() == words_seen_) return;
+  words_seen_ = vif_.words_consumed();
+  last_vif_progress_ = now_;
 }
 
 RunResult ClockedSystem::run() {

@@ -122,6 +122,8 @@ class ClockedSystem {
   void catch_up(uint64_t next, bool program_ended);
   // After VU1 ran: whether its program has ended, and if so it stays busy, to VIF1, until the cycle it ended at.
   bool note_program_end();
+  // After a cycle or a step: when VIF1 last took a stream word (the stall rule's clock, outcome()).
+  void note_vif_progress();
   // After a burst in which VU1's program stopped: the cycle at which lockstep's step that saw it stop ends.
   uint64_t lockstep_end_of_stopping_step() const;
   // How the run ends now, if it does.

@@ -45,14 +45,6 @@ size_t next_chunk(size_t have, uint64_t max_output) {
   return room >= kChunk ? kChunk : static_cast<size_t>(room) + 1;
 }
 
-void grow_to(std::vector<uint8_t>& out, size_t size);
-
-// Appends what the decoder wrote into `scratch` to `out`.
-void append(std::vector<uint8_t>& out, const std::vector<uint8_t>& scratch, size_t bytes) {
-  grow_to(out, out.size() + bytes);
-  out.insert(out.end(), scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(bytes));
-}
-
 // Output room to reserve before decoding: the declared size where the stream has one, else an estimate from the
 // compressed size (PCSX2 writes its GS dumps as streamed zstd frames without one: their 4-19 MB grew 1, 2, 4, 8,
 // 16, 32 MiB, copying 31 MB and faulting in every page twice, 5-10 % of a replay). Capped by the limit and by
@@ -69,6 +61,12 @@ size_t initial_room(std::optional<uint64_t> declared, size_t compressed, uint64_
 // (huge_pages.hpp): a dump that does not declare its size (PCSX2 writes streamed frames) grows to tens of MiB.
 void grow_to(std::vector<uint8_t>& out, size_t size) {
   if (size > out.capacity()) reserve_with_huge_pages(out, std::max(size, 2 * out.capacity()));
+}
+
+// Appends what the decoder wrote into `scratch` to `out`.
+void append(std::vector<uint8_t>& out, const std::vector<uint8_t>& scratch, size_t bytes) {
+  grow_to(out, out.size() + bytes);
+  out.insert(out.end(), scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(bytes));
 }
 
 // zstd's decoder keeps a window buffer as large as the frame's window (PCSX2's dumps: 8 MiB) and writes every

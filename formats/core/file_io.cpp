@@ -31,6 +31,12 @@ OpenedFile open_file(const std::filesystem::path& path, uint64_t max_bytes) {
 
 std::vector<uint8_t> read_file(const std::filesystem::path& path, uint64_t max_bytes) {
   OpenedFile file = open_file(path, max_bytes);
+  return read_opened_file(file, path);
+}
+
+std::vector<uint8_t> read_opened_file(OpenedFile& file, const std::filesystem::path& path) {
+  file.stream.clear();
+  file.stream.seekg(0);
   std::vector<uint8_t> data;
   reserve_with_huge_pages(data, static_cast<size_t>(file.size));
   data.resize(static_cast<size_t>(file.size));

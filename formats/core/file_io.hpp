@@ -24,6 +24,8 @@ struct OpenedFile {
   uint64_t size = 0;
 };
 OpenedFile open_file(const std::filesystem::path& path, uint64_t max_bytes);
+// The whole of an opened file, from its start wherever it has been read to (read_file's read and error).
+std::vector<uint8_t> read_opened_file(OpenedFile& file, const std::filesystem::path& path);
 // Throws FormatError if the file cannot be written completely.
 void write_file(const std::filesystem::path& path, std::span<const uint8_t> data);
 

@@ -160,7 +160,7 @@ GsDump read_gs_dump_file(const std::filesystem::path& path) {
   const Compression compression = detect_compression(input.piece());
   if (compression == Compression::kNone) {
     if (!input.more()) return read_gs_dump(input.piece(), path.string());  // (read whole already)
-    return read_gs_dump(read_file(path, kMaxGsDumpFileBytes), path.string());
+    return read_gs_dump(read_opened_file(file, path), path.string());
   }
   GsDump dump;
   dump.source = path.string();
