@@ -14,30 +14,6 @@ namespace gcvu::vu {
 
 namespace {
 
-struct OpcodeKey {
-  uint32_t match;
-  uint32_t mask;
-  uint32_t row;  // index into opcode_table()
-};
-
-// Per slot, its rows by descending mask popcount; the stable sort keeps table order among equals, which is
-// find_row_by_scan's tie rule (a later row replaces the best only with strictly more mask bits).
-std::array<std::vector<OpcodeKey>, 2> build_opcode_index() {
-  std::array<std::vector<OpcodeKey>, 2> index;
-  const std::span<const OpcodeRow> table = opcode_table();
-  for (uint32_t i = 0; i < table.size(); ++i) {
-    const OpcodeRow& row = table[i];
-    if ((row.effects & effect::kPseudo) != 0) continue;
-    index[static_cast<size_t>(row.slot)].push_back({row.match, row.mask, i});
-  }
-  for (std::vector<OpcodeKey>& keys : index) {
-    std::stable_sort(keys.begin(), keys.end(), [](const OpcodeKey& a, const OpcodeKey& b) {
-      return std::popcount(a.mask) > std::popcount(b.mask);
-    });
-  }
-  return index;
-}
-
 constexpr uint32_t bits(uint32_t word, int lo, int width) { return (word >> lo) & ((1u << width) - 1); }
 
 constexpr int32_t sign_extend(uint32_t value, int width) {
@@ -119,12 +95,34 @@ const OpcodeRow* find_row_by_scan(Slot slot, uint32_t word) {
   return best;
 }
 
-const OpcodeRow* find_row(Slot slot, uint32_t word) {
-  static const std::array<std::vector<OpcodeKey>, 2> kIndex = build_opcode_index();  // immutable once built
-  for (const OpcodeKey& key : kIndex[static_cast<size_t>(slot)]) {
+OpcodeIndex::OpcodeIndex(OpcodeIndexOrder order) {
+  const std::span<const OpcodeRow> table = opcode_table();
+  for (uint32_t i = 0; i < table.size(); ++i) {
+    const OpcodeRow& row = table[i];
+    if ((row.effects & effect::kPseudo) != 0) continue;
+    keys_[static_cast<size_t>(row.slot)].push_back({row.match, row.mask, i});
+  }
+  if (order == OpcodeIndexOrder::kTableOrder) return;
+  const bool least_first = order == OpcodeIndexOrder::kLeastSpecificFirst;
+  for (std::vector<Key>& keys : keys_) {
+    // The stable sort keeps table order among equals, which is find_row_by_scan's tie rule (a later row replaces
+    // the best only with strictly more mask bits).
+    std::stable_sort(keys.begin(), keys.end(), [least_first](const Key& a, const Key& b) {
+      return least_first ? std::popcount(a.mask) < std::popcount(b.mask) : std::popcount(a.mask) > std::popcount(b.mask);
+    });
+  }
+}
+
+const OpcodeRow* OpcodeIndex::find(Slot slot, uint32_t word) const {
+  for (const Key& key : keys_[static_cast<size_t>(slot)]) {
     if ((word & key.mask) == key.match) return &opcode_table()[key.row];
   }
   return nullptr;
+}
+
+const OpcodeRow* find_row(Slot slot, uint32_t word) {
+  static const OpcodeIndex kIndex;  // immutable once built
+  return kIndex.find(slot, word);
 }
 
 std::string_view invalid_reason_text(InvalidReason reason) {
