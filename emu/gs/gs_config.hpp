@@ -74,10 +74,11 @@ struct GsConfig {
   // The output does not depend on it.
   enum class GroupOffsets : uint8_t { kArrays, kRows, kByOutcome };
   GroupOffsets group_offsets = GroupOffsets::kByOutcome;
-  // A triangle's rows in an aligned 8-row block reach the stepped kernels of the fused pass (those fused_steps
-  // allows, with group offsets from the buffers' rows) in one call, with only their pixels and start values: the
-  // kernel steps each row's Z, colour, fog and texture coordinates itself (gs/pixel/span_rows.hpp); false hands
-  // them over span by span, which RowBatchesCrossCheck compares it with. The output does not depend on it.
+  // A triangle's short rows (at most 32 pixels on average) in an aligned 8-row block reach the stepped kernels of
+  // the fused pass (those fused_steps allows, where group_offsets is not kArrays and both buffers start on a page)
+  // in one call, with only their pixels and start values: the kernel steps each row's Z, colour, fog and texture
+  // coordinates itself (gs/pixel/span_rows.hpp) and finds each row's group offsets as group_offsets says; false
+  // hands them over span by span, which RowBatchesCrossCheck compares it with. The output does not depend on it.
   bool row_batches = true;
   // Solid draws (one colour, no texture, test, blend or mask) of one colour and Z per primitive fill an even row
   // and the row below together, whole 64-byte columns where both cover a group of 8 pixels

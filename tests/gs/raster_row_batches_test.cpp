@@ -4,8 +4,9 @@
 // check between gcvu paths over seeded random scenes, not proof against PCSX2 (the golden corpora are that): each
 // scene one of the three kernel families that take rows (bilinear STQ, mipmapped or not, with fog on and off and 24-
 // or 32-bit Z; FST-textured lean shapes, opaque or alpha-blended; untextured lean shapes), Gouraud and flat, small
-// triangles and large ones crossing in depth, GEQUAL and GREATER. And the check can fail: a kernel that starts each
-// row of a batch but the first from the Z of the row before (GsConfig::break_row_batches) is caught in every family.
+// triangles and large ones crossing in depth, GEQUAL and GREATER, group offsets from the rows and by outcome. And the
+// check can fail: a kernel that starts each row of a batch but the first from the Z of the row before
+// (GsConfig::break_row_batches) is caught in every family.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -99,11 +100,18 @@ int scenes_differing_from_spans(const GsConfig& batches) {
 
 TEST(RowBatchesCrossCheck, RowsInOneCallAndSpanBySpanLeaveTheSameBytes) {
   if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
-  for (const bool avx512 : {true, false}) {
+  // Offsets from the rows in the pass, and (kByOutcome) from arrays after a row that wrote much; the AVX-512 build
+  // (where the CPU has it) and the AVX2 one.
+  const struct {
+    GsConfig::GroupOffsets offsets;
+    bool avx512;
+  } variants[] = {{GsConfig::GroupOffsets::kRows, false}, {GsConfig::GroupOffsets::kByOutcome, true}};
+  for (const auto& v : variants) {
     GsConfig config;
-    config.allow_avx512 = avx512;
-    config.group_offsets = GsConfig::GroupOffsets::kRows;
-    EXPECT_EQ(scenes_differing_from_spans(config), 0) << "AVX-512 build allowed: " << avx512;
+    config.allow_avx512 = v.avx512;
+    config.group_offsets = v.offsets;
+    EXPECT_EQ(scenes_differing_from_spans(config), 0)
+        << "offsets " << static_cast<int>(v.offsets) << ", AVX-512 build allowed: " << v.avx512;
   }
 }
 

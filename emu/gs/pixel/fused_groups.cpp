@@ -678,8 +678,11 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kFog>
 [[gnu::target("avx2,fma"), gnu::always_inline]] inline uint64_t fused_rows_pass(const FusedDraw& d,
                                                                                 const FusedRows& batch) {
   alignas(32) uint32_t z[kMaxSpanPixels + 16];
+  constexpr int kMaxGroups = kMaxSpanPixels / 8 + 1;
+  uint32_t frame_pair[kMaxGroups], z_pair[kMaxGroups];
   SpanSteps steps;
   const SpanLanes& l = *batch.lanes;
+  bool rows_now = *batch.rows_now;
   uint64_t pixels = 0;
   for (int r = 0; r < batch.count; r++) {
     const SpanRow& row = batch.rows[r];
@@ -696,6 +699,15 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kFog>
     span.steps = &steps;
     const uint32_t y = static_cast<uint32_t>(row.y) ^ batch.row_xor;
     const RowColumns32 frame_row = batch.frame_rows.row(y), z_row = batch.z_rows.row(y);
+    if (!rows_now) {  // as the span path's group_pairs: the offsets first, each group's lines asked for
+      const uint32_t x0 = static_cast<uint32_t>(row.x - skip);
+      for (int g = 0; g < groups; g++) {
+        const uint32_t x = x0 + 8 * static_cast<uint32_t>(g);
+        frame_pair[g] = frame_row.group_bytes(x), z_pair[g] = z_row.group_bytes(x);
+        _mm_prefetch(reinterpret_cast<const char*>(d.vm + frame_pair[g]), _MM_HINT_T0);
+        _mm_prefetch(reinterpret_cast<const char*>(d.vm + z_pair[g]), _MM_HINT_T0);
+      }
+    }
     const FusedRun run{.span = &span,
                        .first = -skip,
                        .groups = groups,
@@ -703,15 +715,21 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kFog>
                        .zm = nullptr,
                        .fm0 = batch.fm0,
                        .zm0 = batch.zm0,
-                       .frame_pair = nullptr,
-                       .z_pair = nullptr,
+                       .frame_pair = frame_pair,
+                       .z_pair = z_pair,
                        .frame_row = &frame_row,
                        .z_row = &z_row,
                        .head_outside = (1u << skip) - 1,
                        .tail_outside = 0xffu & ~((1u << tail_lanes) - 1),
                        .steps = &steps};
-    pixels += fused_pass<kTexture, kTfx, kShape, true, true>(d, run);
+    const uint64_t written = rows_now ? fused_pass<kTexture, kTfx, kShape, true, true>(d, run)
+                                      : fused_pass<kTexture, kTfx, kShape, true, false>(d, run);
+    if (batch.rows_below_written_share != 0) {
+      rows_now = written * batch.rows_below_written_share < static_cast<uint64_t>(count);
+    }
+    pixels += written;
   }
+  *batch.rows_now = rows_now;
   return pixels;
 }
 

@@ -126,6 +126,12 @@ struct FusedRows {
   uint32_t fm0 = 0, zm0 = 0;
   BufferRows32 frame_rows, z_rows;
   uint32_t row_xor = 0;  // GsConfig::break_group_rows: each row's offsets from row y ^ 1
+  // How each row finds its groups' offsets (GsConfig::group_offsets): in the pass as it goes (the rows), or first
+  // in arrays, asking for their lines. `rows_now` says which for the first row, and the kernel leaves it as the
+  // next row would take it: with rows_below_written_share set, a row takes the rows after a row that wrote fewer
+  // than one pixel in that many, the arrays otherwise (kByOutcome); with 0, always the rows.
+  bool* rows_now = nullptr;
+  uint32_t rows_below_written_share = 0;
 };
 
 // `d`'s values in lanes (FusedDraw::lanes); on a CPU that runs the kernels (cpu_runs_fused_kernels) only.

@@ -1847,7 +1847,9 @@ bool PixelPipeline::draw_rows(const SpanLanes& lanes, const SpanRow* rows, int c
                         .zm0 = p.k.zm,
                         .frame_rows = p.frame_rows,
                         .z_rows = p.z_rows,
-                        .row_xor = p.break_group_rows ? 1u : 0u};
+                        .row_xor = p.break_group_rows ? 1u : 0u,
+                        .rows_now = &p.rows_now,
+                        .rows_below_written_share = p.rows_by_outcome ? uint32_t{kRowsBelowWrittenShare} : 0u};
   p.fused_draw.z_test = true;
   p.pixels += p.fused_rows(p.fused_draw, batch);
   p.fused_draw.z_test = false;
