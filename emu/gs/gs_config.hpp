@@ -74,6 +74,12 @@ struct GsConfig {
   // The output does not depend on it.
   enum class GroupOffsets : uint8_t { kArrays, kRows, kByOutcome };
   GroupOffsets group_offsets = GroupOffsets::kByOutcome;
+  // A triangle's short rows (at most 32 pixels on average) in an aligned 8-row block reach the stepped kernels of
+  // the fused pass (those fused_steps allows, where group_offsets is not kArrays and both buffers start on a page)
+  // in one call, with only their pixels and start values: the kernel steps each row's Z, colour, fog and texture
+  // coordinates itself (gs/pixel/span_rows.hpp) and finds each row's group offsets as group_offsets says; false
+  // hands them over span by span, which RowBatchesCrossCheck compares it with. The output does not depend on it.
+  bool row_batches = true;
   // Solid draws (one colour, no texture, test, blend or mask) of one colour and Z per primitive fill an even row
   // and the row below together, whole 64-byte columns where both cover a group of 8 pixels
   // (PixelPipeline::hold_rows_for_pairs); false draws row by row, which SolidRowPairsCrossCheck compares it with.
@@ -101,6 +107,9 @@ struct GsConfig {
   // Tests only: a deliberately wrong group_offsets kRows build that works out each span's offsets from the row next
   // to it (y xor 1), so FusedRowsCrossCheck can show it would catch offsets from the wrong row.
   bool break_group_rows = false;
+  // Tests only: a deliberately wrong row_batches kernel that starts each row of a batch but the first from the Z of
+  // the row before (Z stepped one row late), so RowBatchesCrossCheck can show it would catch it.
+  bool break_row_batches = false;
   // Tests only: a deliberately wrong kClaimed split that draws each set's runs of primitives last to first, so
   // ClaimedBandsCrossCheck can show it would catch runs out of order.
   bool break_chunk_order = false;

@@ -2,6 +2,7 @@
 
 #include <immintrin.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -608,44 +609,205 @@ constexpr FusedGroupsFn fused_kernel() {
                  : fused_kernel_avx2<kTexture, kTfx, kShape, kStepped, kRows>;
 }
 
+// A row's first group of steps as SpanStepper::fill_steps stores them for its span, from the row's start values and
+// the primitive's lanes: the same truncations and wrapping 16-bit and IEEE float adds.
+template <FusedTexture kTexture, bool kFog>
+[[gnu::target("avx2"), gnu::always_inline]] inline void row_steps(const SpanLanes& l, const SpanRow& row, int skip,
+                                                                   SpanSteps& st) {
+  constexpr bool kStq = kTexture == FusedTexture::kNearestStq || kTexture == FusedTexture::kBilinearStq ||
+                        kTexture == FusedTexture::kBilinearStqMip;
+  const int at = SpanLanes::kCentre - skip;
+  for (int c = 0; c < 4; ++c) {
+    __m128i lanes = _mm_set1_epi16(l.flat_color[c]);
+    if (l.gouraud) {
+      const int16_t base = static_cast<int16_t>(_mm_cvttss_si32(_mm_set_ss(row.color[c])));
+      lanes = _mm_add_epi16(_mm_set1_epi16(base), _mm_loadu_si128(reinterpret_cast<const __m128i*>(l.color[c] + at)));
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(st.color[c]), lanes);
+    st.color_step[c] = l.gouraud ? l.color_step[c] : int16_t{0};
+  }
+  st.clamp_color = l.gouraud;
+  st.flat_color = !l.gouraud;
+  if constexpr (kFog) {
+    const int16_t base = static_cast<int16_t>(_mm_cvttss_si32(_mm_set_ss(row.fog)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(st.fog),
+                     _mm_add_epi16(_mm_set1_epi16(base),
+                                   _mm_loadu_si128(reinterpret_cast<const __m128i*>(l.fog_lane + at))));
+    st.fog_step = l.fog_step;
+  }
+  if constexpr (kStq) {
+    _mm256_storeu_ps(st.s, _mm256_add_ps(_mm256_set1_ps(row.s), _mm256_loadu_ps(l.s + at)));
+    _mm256_storeu_ps(st.t, _mm256_add_ps(_mm256_set1_ps(row.t), _mm256_loadu_ps(l.t + at)));
+    _mm256_storeu_ps(st.q, _mm256_add_ps(_mm256_set1_ps(row.q), _mm256_loadu_ps(l.q + at)));
+    st.s_step = l.s_step, st.t_step = l.t_step, st.q_step = l.q_step;
+  } else if constexpr (kTexture != FusedTexture::kNone) {
+    const __m128i u0 = _mm_set1_epi32(_mm_cvttss_si32(_mm_set_ss(row.s)));
+    const __m128i v0 = _mm_set1_epi32(_mm_cvttss_si32(_mm_set_ss(row.t)));
+    for (int half = 0; half < 8; half += 4) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(st.u + half),
+                       _mm_add_epi32(u0, _mm_loadu_si128(reinterpret_cast<const __m128i*>(l.u + at + half))));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(st.v + half),
+                       _mm_add_epi32(v0, _mm_loadu_si128(reinterpret_cast<const __m128i*>(l.v + at + half))));
+    }
+    st.u_step = l.u_step, st.v_step = l.v_step;
+  }
+}
+
+// A row's Z for its `groups` whole groups from `out` (pixel 0 of the row at out + skip), as SpanStepper::fill_z
+// steps a span's: lanes base + offset in double, each group the previous plus the step, truncated (vcvttpd2dq) and
+// clamped unsigned.
+[[gnu::target("avx2"), gnu::always_inline]] inline void row_z(const SpanLanes& l, double base, int skip, int groups,
+                                                               uint32_t* out) {
+  const __m256d base_v = _mm256_set1_pd(base);
+  const double* offsets = l.z + SpanLanes::kCentre - skip;
+  __m256d lo = _mm256_add_pd(base_v, _mm256_loadu_pd(offsets));
+  __m256d hi = _mm256_add_pd(base_v, _mm256_loadu_pd(offsets + 4));
+  const __m256d step = _mm256_set1_pd(l.z_step);
+  const __m256i max_v = _mm256_set1_epi32(static_cast<int32_t>(l.z_max));
+  for (int g = 0; g < groups; g++) {
+    const __m256i z = _mm256_set_m128i(_mm256_cvttpd_epi32(hi), _mm256_cvttpd_epi32(lo));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(out + 8 * g), _mm256_min_epu32(z, max_v));
+    lo = _mm256_add_pd(lo, step);
+    hi = _mm256_add_pd(hi, step);
+  }
+}
+
+// A primitive's rows (FusedRows) through the stepped pass built with rows, one row after another: what
+// draw_whole_groups_with_z hands it for each span, made here from the row's start values.
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kFog>
+[[gnu::target("avx2,fma"), gnu::always_inline]] inline uint64_t fused_rows_pass(const FusedDraw& d,
+                                                                                const FusedRows& batch) {
+  alignas(32) uint32_t z[kMaxSpanPixels + 16];
+  constexpr int kMaxGroups = kMaxSpanPixels / 8 + 1;
+  uint32_t frame_pair[kMaxGroups], z_pair[kMaxGroups];
+  SpanSteps steps;
+  const SpanLanes& l = *batch.lanes;
+  bool rows_now = *batch.rows_now;
+  uint64_t pixels = 0;
+  for (int r = 0; r < batch.count; r++) {
+    const SpanRow& row = batch.rows[r];
+    const int skip = row.x & 7;
+    const int count = std::min(row.count, kMaxSpanPixels);
+    const int groups = (skip + count + 7) / 8;
+    const int tail_lanes = skip + count - 8 * (groups - 1);  // lanes of the last group inside the row, 1-8
+    row_z(l, d.rows_z_one_late && r > 0 ? batch.rows[r - 1].z : row.z, skip, groups, z);
+    row_steps<kTexture, kFog>(l, row, skip, steps);
+    Span span;
+    span.y = row.y, span.x = row.x, span.count = count;
+    span.z = z + skip;
+    span.whole_groups = true;
+    span.steps = &steps;
+    const uint32_t y = static_cast<uint32_t>(row.y) ^ batch.row_xor;
+    const RowColumns32 frame_row = batch.frame_rows.row(y), z_row = batch.z_rows.row(y);
+    if (!rows_now) {  // as the span path's group_pairs: the offsets first, each group's lines asked for
+      const uint32_t x0 = static_cast<uint32_t>(row.x - skip);
+      for (int g = 0; g < groups; g++) {
+        const uint32_t x = x0 + 8 * static_cast<uint32_t>(g);
+        frame_pair[g] = frame_row.group_bytes(x), z_pair[g] = z_row.group_bytes(x);
+        _mm_prefetch(reinterpret_cast<const char*>(d.vm + frame_pair[g]), _MM_HINT_T0);
+        _mm_prefetch(reinterpret_cast<const char*>(d.vm + z_pair[g]), _MM_HINT_T0);
+      }
+    }
+    const FusedRun run{.span = &span,
+                       .first = -skip,
+                       .groups = groups,
+                       .fm = nullptr,
+                       .zm = nullptr,
+                       .fm0 = batch.fm0,
+                       .zm0 = batch.zm0,
+                       .frame_pair = frame_pair,
+                       .z_pair = z_pair,
+                       .frame_row = &frame_row,
+                       .z_row = &z_row,
+                       .head_outside = (1u << skip) - 1,
+                       .tail_outside = 0xffu & ~((1u << tail_lanes) - 1),
+                       .steps = &steps};
+    const uint64_t written = rows_now ? fused_pass<kTexture, kTfx, kShape, true, true>(d, run)
+                                      : fused_pass<kTexture, kTfx, kShape, true, false>(d, run);
+    if (batch.rows_below_written_share != 0) {
+      rows_now = written * batch.rows_below_written_share < static_cast<uint64_t>(count);
+    }
+    pixels += written;
+  }
+  *batch.rows_now = rows_now;
+  return pixels;
+}
+
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kFog>
+[[gnu::target("avx2,fma")]] uint64_t fused_rows_kernel_avx2(const FusedDraw& d, const FusedRows& rows) {
+  return fused_rows_pass<kTexture, kTfx, kShape, kFog>(d, rows);
+}
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kFog>
+[[gnu::target("avx2,fma,avx512f,avx512vl,avx512bw,avx512dq")]] uint64_t fused_rows_kernel_avx512(
+    const FusedDraw& d, const FusedRows& rows) {
+  return fused_rows_pass<kTexture, kTfx, kShape, kFog>(d, rows);
+}
+// The rows kernel of a stepped kernel's choices; the general shape's with fog or without (its row steps differ).
+template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kAvx512>
+FusedRowsFn fused_rows_kernel(bool fog) {
+  constexpr bool kLean = kShape != FusedShape::kGeneral;
+  if (kLean || !fog) {
+    return kAvx512 ? fused_rows_kernel_avx512<kTexture, kTfx, kShape, false>
+                   : fused_rows_kernel_avx2<kTexture, kTfx, kShape, false>;
+  }
+  return kAvx512 ? fused_rows_kernel_avx512<kTexture, kTfx, kShape, true>
+                 : fused_rows_kernel_avx2<kTexture, kTfx, kShape, true>;
+}
+
+// What the stepped picks below give: a span kernel (built with rows or not) or a rows kernel.
+template <bool kAvx512, bool kRows>
+struct SteppedSpans {
+  using Fn = FusedGroupsFn;
+  template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
+  static Fn make(bool) {
+    return fused_kernel<kTexture, kTfx, kShape, kAvx512, true, kRows>();
+  }
+};
+template <bool kAvx512>
+struct SteppedRows {
+  using Fn = FusedRowsFn;
+  template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape>
+  static Fn make(bool fog) {
+    return fused_rows_kernel<kTexture, kTfx, kShape, kAvx512>(fog);
+  }
+};
+
 // The stepped kernels: lean shapes, MODULATE or DECAL, the u, v path.
-template <FusedTexture kTexture, FusedShape kShape, bool kAvx512, bool kRows>
-FusedGroupsFn pick_stepped_tfx(Tfx tfx) {
-  if (tfx == Tfx::kModulate) return fused_kernel<kTexture, Tfx::kModulate, kShape, kAvx512, true, kRows>();
-  if (tfx == Tfx::kDecal) return fused_kernel<kTexture, Tfx::kDecal, kShape, kAvx512, true, kRows>();
+template <FusedTexture kTexture, FusedShape kShape, class Make>
+typename Make::Fn pick_stepped_tfx(Tfx tfx, bool fog) {
+  if (tfx == Tfx::kModulate) return Make::template make<kTexture, Tfx::kModulate, kShape>(fog);
+  if (tfx == Tfx::kDecal) return Make::template make<kTexture, Tfx::kDecal, kShape>(fog);
   return nullptr;
 }
-template <FusedShape kShape, bool kAvx512, bool kRows>
-FusedGroupsFn pick_stepped_texture(FusedTexture texture, Tfx tfx) {
+template <FusedShape kShape, class Make>
+typename Make::Fn pick_stepped_texture(FusedTexture texture, Tfx tfx, bool fog) {
   if constexpr (!repeats(kShape)) {
     if (texture == FusedTexture::kNone)
-      return tfx == Tfx::kNone ? fused_kernel<FusedTexture::kNone, Tfx::kNone, kShape, kAvx512, true, kRows>()
-                               : nullptr;
+      return tfx == Tfx::kNone ? Make::template make<FusedTexture::kNone, Tfx::kNone, kShape>(fog) : nullptr;
   }
-  if (texture == FusedTexture::kBilinearUv)
-    return pick_stepped_tfx<FusedTexture::kBilinearUv, kShape, kAvx512, kRows>(tfx);
-  if (texture == FusedTexture::kNearestUv) return pick_stepped_tfx<FusedTexture::kNearestUv, kShape, kAvx512, kRows>(tfx);
+  if (texture == FusedTexture::kBilinearUv) return pick_stepped_tfx<FusedTexture::kBilinearUv, kShape, Make>(tfx, fog);
+  if (texture == FusedTexture::kNearestUv) return pick_stepped_tfx<FusedTexture::kNearestUv, kShape, Make>(tfx, fog);
   return nullptr;
 }
 // The general shape's stepped kernels: bilinear STQ draws, mipmapped or not (the demo's terrain, with fog and
 // 24-bit Z).
-template <bool kAvx512, bool kRows>
-FusedGroupsFn pick_stepped_general(FusedTexture texture, Tfx tfx) {
+template <class Make>
+typename Make::Fn pick_stepped_general(FusedTexture texture, Tfx tfx, bool fog) {
   constexpr FusedShape kGeneral = FusedShape::kGeneral;
   if (texture == FusedTexture::kBilinearStqMip)
-    return pick_stepped_tfx<FusedTexture::kBilinearStqMip, kGeneral, kAvx512, kRows>(tfx);
+    return pick_stepped_tfx<FusedTexture::kBilinearStqMip, kGeneral, Make>(tfx, fog);
   if (texture == FusedTexture::kBilinearStq)
-    return pick_stepped_tfx<FusedTexture::kBilinearStq, kGeneral, kAvx512, kRows>(tfx);
+    return pick_stepped_tfx<FusedTexture::kBilinearStq, kGeneral, Make>(tfx, fog);
   return nullptr;
 }
-template <bool kAvx512, bool kRows>
-FusedGroupsFn pick_stepped(FusedTexture texture, Tfx tfx, FusedShape shape) {
+template <class Make>
+typename Make::Fn pick_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool fog = false) {
   switch (shape) {
-    case FusedShape::kGeneral: return pick_stepped_general<kAvx512, kRows>(texture, tfx);
-    case FusedShape::kOpaque: return pick_stepped_texture<FusedShape::kOpaque, kAvx512, kRows>(texture, tfx);
-    case FusedShape::kAlpha: return pick_stepped_texture<FusedShape::kAlpha, kAvx512, kRows>(texture, tfx);
-    case FusedShape::kOpaqueRepeat: return pick_stepped_texture<FusedShape::kOpaqueRepeat, kAvx512, kRows>(texture, tfx);
-    case FusedShape::kAlphaRepeat: return pick_stepped_texture<FusedShape::kAlphaRepeat, kAvx512, kRows>(texture, tfx);
+    case FusedShape::kGeneral: return pick_stepped_general<Make>(texture, tfx, fog);
+    case FusedShape::kOpaque: return pick_stepped_texture<FusedShape::kOpaque, Make>(texture, tfx, fog);
+    case FusedShape::kAlpha: return pick_stepped_texture<FusedShape::kAlpha, Make>(texture, tfx, fog);
+    case FusedShape::kOpaqueRepeat: return pick_stepped_texture<FusedShape::kOpaqueRepeat, Make>(texture, tfx, fog);
+    case FusedShape::kAlphaRepeat: return pick_stepped_texture<FusedShape::kAlphaRepeat, Make>(texture, tfx, fog);
   }
   return nullptr;
 }
@@ -740,11 +902,18 @@ FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape sha
   static const bool supported = cpu_runs_fused_kernels(), avx512 = cpu_has_avx512_vl_bw_dq();
   if (!supported) return nullptr;
   if (rows) {
-    return allow_avx512 && avx512 ? pick_stepped<true, true>(texture, tfx, shape)
-                                  : pick_stepped<false, true>(texture, tfx, shape);
+    return allow_avx512 && avx512 ? pick_stepped<SteppedSpans<true, true>>(texture, tfx, shape)
+                                  : pick_stepped<SteppedSpans<false, true>>(texture, tfx, shape);
   }
-  return allow_avx512 && avx512 ? pick_stepped<true, false>(texture, tfx, shape)
-                                : pick_stepped<false, false>(texture, tfx, shape);
+  return allow_avx512 && avx512 ? pick_stepped<SteppedSpans<true, false>>(texture, tfx, shape)
+                                : pick_stepped<SteppedSpans<false, false>>(texture, tfx, shape);
+}
+
+FusedRowsFn fused_groups_rows(FusedTexture texture, Tfx tfx, FusedShape shape, bool fog, bool allow_avx512) {
+  static const bool supported = cpu_runs_fused_kernels(), avx512 = cpu_has_avx512_vl_bw_dq();
+  if (!supported) return nullptr;
+  return allow_avx512 && avx512 ? pick_stepped<SteppedRows<true>>(texture, tfx, shape, fog)
+                                : pick_stepped<SteppedRows<false>>(texture, tfx, shape, fog);
 }
 
 }  // namespace gcvu::gs::pixel

@@ -17,6 +17,7 @@
 #include "emu/gs/pixel/pixel_state_key.hpp"
 #include "emu/gs/pixel/row_store32.hpp"
 #include "emu/gs/pixel/span.hpp"
+#include "emu/gs/pixel/span_rows.hpp"
 
 namespace gcvu::gs::pixel {
 
@@ -84,6 +85,9 @@ struct FusedDraw {
   // Tests only (GsConfig::break_z_reject): the reject loop skips a group by its first lane's test alone, a wrong
   // pass the cross-check must catch where a group straddles a Z edge.
   bool z_reject_lane0_only = false;
+  // Tests only (GsConfig::break_row_batches): fused_groups_rows' kernels start each row but a batch's first from the
+  // row before's Z (Z stepped one row late), a wrong pass the cross-check must catch.
+  bool rows_z_one_late = false;
 };
 
 // A run of whole groups of one span: pixels [first, first + 8 * groups), first aligned so that span.x + first is a
@@ -111,6 +115,23 @@ struct FusedRun {
   uint32_t head_outside = 0, tail_outside = 0;
   // For fused_groups_stepped's kernels: the span's steps (Span::steps), first the group of the run's first pixel.
   const SpanSteps* steps = nullptr;
+};
+
+// A primitive's rows (span_rows.hpp) for one call of a fused_groups_rows kernel: each row a span with its whole
+// groups (Span::whole_groups), the draw's masks and the pass's own Z test, its groups' offsets from the buffers' rows.
+struct FusedRows {
+  const SpanLanes* lanes = nullptr;
+  const SpanRow* rows = nullptr;
+  int count = 0;
+  uint32_t fm0 = 0, zm0 = 0;
+  BufferRows32 frame_rows, z_rows;
+  uint32_t row_xor = 0;  // GsConfig::break_group_rows: each row's offsets from row y ^ 1
+  // How each row finds its groups' offsets (GsConfig::group_offsets): in the pass as it goes (the rows), or first
+  // in arrays, asking for their lines. `rows_now` says which for the first row, and the kernel leaves it as the
+  // next row would take it: with rows_below_written_share set, a row takes the rows after a row that wrote fewer
+  // than one pixel in that many, the arrays otherwise (kByOutcome); with 0, always the rows.
+  bool* rows_now = nullptr;
+  uint32_t rows_below_written_share = 0;
 };
 
 // `d`'s values in lanes (FusedDraw::lanes); on a CPU that runs the kernels (cpu_runs_fused_kernels) only.
@@ -142,6 +163,11 @@ bool cpu_runs_fused_kernels();
 // (FusedRun::steps, a run of a span's whole groups from its first) instead of reading the span's arrays; null for
 // the others. With
 // `rows`, the build that takes each group's offsets from FusedRun::z_row and frame_row instead of the arrays.
+// fused_groups_stepped's kernel with `rows` for a primitive's rows in one call: each row's Z, colour, fog (`fog`: the
+// draw's FusedDraw::fog) and texture coordinates stepped in the kernel from the row's start values and the
+// primitive's lanes (FusedRows); null where fused_groups_stepped gives none.
+using FusedRowsFn = uint64_t (*)(const FusedDraw& draw, const FusedRows& rows);
+FusedRowsFn fused_groups_rows(FusedTexture texture, Tfx tfx, FusedShape shape, bool fog, bool allow_avx512 = false);
 FusedGroupsFn fused_groups_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool allow_avx512 = false,
                                    bool rows = false);
 

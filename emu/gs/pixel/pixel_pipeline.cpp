@@ -187,20 +187,12 @@ struct PixelPipeline::Impl {
   // A span's row of the frame and of the Z buffer for fused_stepped_rows to work out each group's offsets
   // (FusedRun::z_row), where both buffers start on a page and GsConfig::group_offsets allows; group_pairs' arrays
   // otherwise.
-  struct BufferRows {
-    uint32_t row_base = 0;  // row 0's
-    uint32_t page_row_step = 0;
-    const std::array<uint16_t, 8>* columns = nullptr;  // the arrangement's kGroupColumnBytes
-    // row_columns32's row y: its row base is linear in y's page row (mod 2^32), its columns the table's entry.
-    RowColumns32 row(uint32_t y) const {
-      return {row_base + (y >> kPageHeightLog2) * page_row_step, columns[y & (kPageHeight - 1)].data()};
-    }
-    static constexpr uint32_t kPageHeightLog2 = PsmTraits<Psm::kCt32>::kPageHeightLog2;
-    static constexpr uint32_t kPageHeight = PsmTraits<Psm::kCt32>::kPageHeight;
-    static_assert(PsmTraits<Psm::kZ32>::kPageHeightLog2 == kPageHeightLog2);
-  };
+  using BufferRows = BufferRows32;
   bool group_rows = false;
   BufferRows frame_rows, z_rows;
+  // The kernel that takes a primitive's rows in one call (GsConfig::row_batches), where fused_stepped_rows is set.
+  FusedRowsFn fused_rows = nullptr;
+  bool rows_z_one_late = false;  // GsConfig::break_row_batches
   // Whether the next span through that pass takes the rows: always (kRows), or (kByOutcome, rows_by_outcome) when
   // the draw's last one wrote fewer than one pixel in kRowsBelowWrittenShare.
   bool rows_now = false;
@@ -1054,6 +1046,7 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   d.steps_borrow = config.break_span_steps;
   d.z_reject_loop = config.z_reject_loop;
   d.z_reject_lane0_only = config.break_z_reject;
+  d.rows_z_one_late = config.break_row_batches;
   d.lanes = fused_lanes(d);
   p.fused_fm0 = p.k.fm;
   p.fused_zm0 = z != ZFmt::kNone ? p.k.zm : 0xffffffffu;
@@ -1066,6 +1059,8 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
     p.fused_stepped = fused_groups_stepped(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512);
     if (p.group_rows) {
       p.fused_stepped_rows = fused_groups_stepped(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512, true);
+      if (config.row_batches)
+        p.fused_rows = fused_groups_rows(texture, key.tfx(), FusedShape::kGeneral, d.fog, config.allow_avx512);
     }
   }
   if (!d.fog && !merge && d.z_write && z == ZFmt::k32 && (!d.blend || usual_alpha)) {
@@ -1080,6 +1075,9 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
     if (lean && config.fused_steps) {
       p.fused_stepped = fused_groups_stepped(texture, key.tfx(), shape, config.allow_avx512);
       if (p.group_rows) p.fused_stepped_rows = fused_groups_stepped(texture, key.tfx(), shape, config.allow_avx512, true);
+      p.fused_rows = p.group_rows && config.row_batches
+                         ? fused_groups_rows(texture, key.tfx(), shape, false, config.allow_avx512)
+                         : nullptr;
     }
   }
 }
@@ -1824,6 +1822,38 @@ void PixelPipeline::draw_span(const Span& span_in) {
   if (p.hold_rows && !p.last_to_first && pair_from_steps(p, span_in)) return;
   Span s = span_in;
   draw_span_stages(p, s);
+}
+
+bool PixelPipeline::takes_rows() const {
+  const Impl& p = *impl_;
+  // GsConfig::break_group_ends is the span path's alone (its cross-check runs the spans).
+  return p.fused_rows && !p.nothing && !p.solid && !p.hold_rows && !p.last_to_first && !p.break_group_ends &&
+         fused_with_z_applies(p);
+}
+
+// What draw_span_stages and draw_whole_groups_with_z do for each of the rows as a span with its whole groups and
+// steps through the stepped kernel with rows, the per-span choices made once.
+bool PixelPipeline::draw_rows(const SpanLanes& lanes, const SpanRow* rows, int count) {
+  Impl& p = *impl_;
+  if (p.tex && p.workspace->texture.owner != p.self) p.begin_texture();
+  // While tiles are left, the spans' own runs decide when to decode them (tiles_ready).
+  if (p.tex && !p.tiles_all_ready) return false;
+  if (p.depth_bounds) p.claim_depth_bounds();
+  point_fused_texels(p);
+  const FusedRows batch{.lanes = &lanes,
+                        .rows = rows,
+                        .count = count,
+                        .fm0 = p.early_fm,
+                        .zm0 = p.k.zm,
+                        .frame_rows = p.frame_rows,
+                        .z_rows = p.z_rows,
+                        .row_xor = p.break_group_rows ? 1u : 0u,
+                        .rows_now = &p.rows_now,
+                        .rows_below_written_share = p.rows_by_outcome ? uint32_t{kRowsBelowWrittenShare} : 0u};
+  p.fused_draw.z_test = true;
+  p.pixels += p.fused_rows(p.fused_draw, batch);
+  p.fused_draw.z_test = false;
+  return true;
 }
 
 void PixelPipeline::draw_span_in_place(Span& span) {

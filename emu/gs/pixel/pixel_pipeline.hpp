@@ -14,6 +14,7 @@
 #include "emu/gs/pixel/draw_state.hpp"
 #include "emu/gs/pixel/resident_textures.hpp"
 #include "emu/gs/pixel/span.hpp"
+#include "emu/gs/pixel/span_rows.hpp"
 
 namespace gcvu::gs {
 
@@ -109,6 +110,13 @@ class PixelPipeline {
   // The same on a span the caller drops afterwards, completed in place: copying it as a whole right after the
   // stepper stored its fields one by one stalled store forwarding.
   void draw_span_in_place(Span& span);
+  // Whether draw_rows may take rows in this draw (GsConfig::row_batches and a kernel for them); ask after
+  // vouch_frame_and_z_apart.
+  bool takes_rows() const;
+  // A primitive's rows in one call (span_rows.hpp), each an 8-lane span with its whole groups whose Z, colour, fog
+  // and texture coordinates the span stepper would step from `lanes`: drawn, and true, or false (nothing drawn) when
+  // they must come span by span after all (texture tiles still to decode, say).
+  bool draw_rows(const SpanLanes& lanes, const SpanRow* rows, int count);
   // Draws a row hold_rows_for_pairs let the pipeline hold.
   void finish();
   uint64_t pixels_drawn() const;  // pixels that passed every test with something left to write

@@ -71,6 +71,20 @@ bool row_columns32(const BufferLayout& layout, uint32_t y, RowColumns32& out) {
   return true;
 }
 
+// A buffer's rows as RowColumns32 (row_columns32's row y: its row base is linear in y's page row, mod 2^32, its
+// columns the table's entry), from its row 0 and the first row of its second page row, worked out once per draw.
+struct BufferRows32 {
+  uint32_t row_base = 0;  // row 0's
+  uint32_t page_row_step = 0;
+  const std::array<uint16_t, 8>* columns = nullptr;  // the arrangement's kGroupColumnBytes
+  RowColumns32 row(uint32_t y) const {
+    return {row_base + (y >> kPageHeightLog2) * page_row_step, columns[y & (kPageHeight - 1)].data()};
+  }
+  static constexpr uint32_t kPageHeightLog2 = PsmTraits<Psm::kCt32>::kPageHeightLog2;
+  static constexpr uint32_t kPageHeight = PsmTraits<Psm::kCt32>::kPageHeight;
+  static_assert(PsmTraits<Psm::kZ32>::kPageHeightLog2 == kPageHeightLog2);
+};
+
 // Calls column(i, bytes) for the aligned groups of 8 pixels x + i, i = 0, 8, ..., 8 * (groups - 1), of row y (x a
 // multiple of 8), where bytes is the offset in memory of the group's first pixel pair (its four pairs lie 16 bytes
 // apart). A page at a time: a buffer that starts on a page takes each group's column from kGroupColumnBytes, as

@@ -52,6 +52,10 @@ class PipelineConsumer final : public SpanConsumer {
  public:
   explicit PipelineConsumer(PixelPipeline& pipeline) : pipeline_(pipeline) {}
   void draw_span(Span& span) override { pipeline_.draw_span_in_place(span); }
+  bool takes_rows() const override { return pipeline_.takes_rows(); }
+  bool draw_rows(const SpanLanes& lanes, const SpanRow* rows, int count) override {
+    return pipeline_.draw_rows(lanes, rows, count);
+  }
   bool skips_regions() const override { return pipeline_.skips_regions(); }
   bool region_changes_nothing(int left, int top, int right, int bottom, uint32_t z_upper) override {
     return pipeline_.region_changes_nothing(left, top, right, bottom, z_upper);

@@ -158,12 +158,19 @@ void Rasterizer::draw_sprites(std::span<const RasterVertex> vertices, std::span<
   const float left_limit = float(scissor_.left), right_limit = float(scissor_.right);
   // Where the sink may drop rows whose pixels all fail its tests, rows are handed over an 8-row block row at a
   // time (in order), after it was asked about them.
-  const bool gather = sink_.skips_rows();
+  // A sink that takes a block row's rows in one call (takes_row_batches) gets them gathered too.
+  const bool skips = sink_.skips_rows();
+  const bool batches = sink_.takes_row_batches();
+  const bool gather = skips || batches;
   ScanlineSink::GatheredRow rows[8];
   int gathered = 0;
   auto hand_over = [&] {
-    if (gathered > 0 && !sink_.rows_change_nothing(rows, gathered)) {
-      for (int i = 0; i < gathered; ++i) sink_.scanline(rows[i].pixels, rows[i].left, rows[i].y, rows[i].scan);
+    if (gathered > 0 && !(skips && sink_.rows_change_nothing(rows, gathered))) {
+      if (batches) {
+        sink_.scanlines(rows, gathered);
+      } else {
+        for (int i = 0; i < gathered; ++i) sink_.scanline(rows[i].pixels, rows[i].left, rows[i].y, rows[i].scan);
+      }
     }
     gathered = 0;
   };

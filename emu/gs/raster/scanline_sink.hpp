@@ -25,6 +25,12 @@ class ScanlineSink {
     int pixels;
     RasterVertex scan;
   };
+  // Whether the sink takes the gathered rows of a triangle in one call (scanlines); the rasterizer gathers them then.
+  virtual bool takes_row_batches() const { return false; }
+  // Rows of the current primitive in one aligned 8-row block, in order (at most 8): the same as a scanline call each.
+  virtual void scanlines(const GatheredRow* rows, int count) {
+    for (int i = 0; i < count; ++i) scanline(rows[i].pixels, rows[i].left, rows[i].y, rows[i].scan);
+  }
   // Whether rows_change_nothing can ever say yes in this draw (the rasterizer gathers rows only then).
   virtual bool skips_rows() const { return false; }
   // True only when every pixel of the rows would fail the draw's tests: then the rasterizer drops them.

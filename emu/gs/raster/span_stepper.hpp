@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "emu/gs/pixel/span.hpp"
+#include "emu/gs/pixel/span_rows.hpp"
 #include "emu/gs/raster/scanline_sink.hpp"
 
 namespace gcvu::gs {
@@ -19,6 +20,14 @@ class SpanConsumer {
   // The span is the stepper's, dropped after the call: the consumer may complete it in place (its deferred
   // arrays) instead of copying it.
   virtual void draw_span(Span& span) = 0;
+  // Whether draw_rows may take rows in this draw.
+  virtual bool takes_rows() const { return false; }
+  // A primitive's rows in one call, each an 8-lane span with its whole groups stepped from `lanes` (span_rows.hpp):
+  // drawn, and true, or false with nothing drawn (the stepper then hands them over span by span).
+  virtual bool draw_rows(const SpanLanes& lanes, const SpanRow* rows, int count) {
+    (void)lanes, (void)rows, (void)count;
+    return false;
+  }
   // Whether region_changes_nothing can ever say yes in this draw.
   virtual bool skips_regions() const { return false; }
   // True only when drawing any pixel of [left, right) x [top, bottom) with Z at most z_upper (all ones when the
@@ -59,6 +68,8 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   void setup_primitive(const RasterVertex* vertices, const uint32_t* index, const RasterVertex& dscan) override;
   void scanline(int pixels, int left, int y, const RasterVertex& scan) override;
   bool skips_rows() const override;
+  bool takes_row_batches() const override;
+  void scanlines(const GatheredRow* rows, int count) override;
   bool rows_change_nothing(const GatheredRow* rows, int count) override;
 
  private:
@@ -94,11 +105,16 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   // FST one.
   bool gives_steps() const;
   void fill_steps(int skip, const RasterVertex& scan);
+  void set_lanes_view();
 
   const StepperSetup setup_;
   SpanConsumer& consumer_;
   int lanes_;
   bool avx2_;  // AVX2 allowed and present: Z lanes step eight to a register, other lanes in VEX forms
+  // The consumer takes a primitive's rows in one call (SpanConsumer::draw_rows): an 8-lane draw of spans with their
+  // whole groups and steps, Z stepped (not constant per draw, not past 2^31).
+  bool rows_in_one_call_ = false;
+  SpanLanes lanes_view_;  // the tables below and the primitive's steps, as draw_rows takes them
 
   // Per primitive.
   LaneTable<double> z_lane_{};
