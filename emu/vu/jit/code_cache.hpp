@@ -66,7 +66,10 @@ class CodeCache {
   // compiled code, because code is cached there or the block runner has taken `compile_after` such entries at the PC
   // already; if not, counts this one, which the runner then takes. The counts (saturating) are kept through clear
   // and retarget (a PC that was hot is compiled again at once), and like the code through an assignment: a
-  // benchmark's fresh copy of a prepared VU keeps what its warm-up run counted.
+  // benchmark's fresh copy of a prepared VU keeps what its warm-up run counted. They, entered_otherwise_ and
+  // entered_held_ are kept through invalidate too, on purpose: they only decide when and how a block is compiled,
+  // never what it computes, and microcode that DMA uploads in turn with other code at the same address is then
+  // compiled again at once.
   bool entry_compiles(uint32_t pc, uint8_t compile_after) {
     if (find(pc) != nullptr) return true;
     uint8_t& entries = runner_entries_[pc % kMicroInstructions];
