@@ -40,8 +40,8 @@ TEST(PatchColoursCrossCheck, DemoLevelRecordsAsLitOneByOne) {
 }
 
 TEST(PatchColoursCrossCheck, PreparedAheadAsLitOneByOne) {
-  // The frame builder's order: every patch's request lit ahead in one batch, then read; some patches asked for a
-  // prefix first and more later (a nearer LOD in a later frame).
+  // The frame builder's order: every patch's request lit ahead in one batch, then read; patches asked for a prefix
+  // first and more later (a nearer LOD in a later frame).
   formats::rc2::LevelFiles files = write_demo_level({3, 120});
   const formats::rc2::Level level =
       formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo", std::move(files.gameplay));
@@ -53,6 +53,8 @@ TEST(PatchColoursCrossCheck, PreparedAheadAsLitOneByOne) {
       const formats::rc2::TfragPatch& patch = level.patches[slot];
       requests.push_back({slot, &patch, whole ? patch.lights.size() : patch.lights.size() / 2});
     }
+    // A patch asked for twice in one frame, the second time for more.
+    requests.push_back({0, &level.patches[0], level.patches[0].lights.size()});
     colours.prepare(requests, bank);
     for (const PatchColours::Request& request : requests) {
       const auto lit = colours.first(request.slot, *request.patch, request.count, bank);
