@@ -1,8 +1,10 @@
 #include "harness/frame/lighting.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <optional>
+#include <vector>
 
 #include "emu/vu/float/float_unit.hpp"
 #include "emu/vu/float/fmac_kernel.hpp"
@@ -160,10 +162,81 @@ uint32_t light_normal(const std::array<uint32_t, 3>& normal, std::array<uint32_t
   return pack_colour({lit[0], lit[1], lit[2]});
 }
 
+void light_normals(std::span<const std::array<uint32_t, 3>> normals, std::span<const std::array<uint32_t, 3>> bases,
+                   const LightSet& set, std::span<uint32_t> out) {
+  // Lane k of every op is normal k of the batch of four; the unused lanes of a last, short batch hold zeros, whose
+  // results are dropped (the lighting reads no flags).
+  const LightingOps& ops = lighting_ops();
+  const auto all_lanes = [](vu::FmacKernel op, const vu::Vec4& fs, const vu::Vec4& ft) {
+    return run_op(op, fs, ft, vu::kFieldsXyzw);
+  };
+  // max(d, MUL(d, L.w)) per lane, d the dot product ADD(ADD(MUL(n.x, L.x), MUL(n.y, L.y)), MUL(n.z, L.z)).
+  const auto factors = [&](const std::array<vu::Vec4, 3>& normal, const DirectionalLight& light) {
+    const vu::Vec4 x = all_lanes(ops.mul, normal[0], vu::broadcast(light.direction[0]));
+    const vu::Vec4 y = all_lanes(ops.mul, normal[1], vu::broadcast(light.direction[1]));
+    const vu::Vec4 z = all_lanes(ops.mul, normal[2], vu::broadcast(light.direction[2]));
+    const vu::Vec4 dot = all_lanes(ops.add, all_lanes(ops.add, x, y), z);
+    const vu::Vec4 back = all_lanes(ops.mul, dot, vu::broadcast(light.w));
+    vu::Vec4 factor{};
+    for (size_t lane = 0; lane < 4; ++lane) factor[lane] = vu::max(dot[lane], back[lane]);
+    return factor;
+  };
+  for (size_t first = 0; first < normals.size(); first += 4) {
+    const size_t lanes = std::min<size_t>(4, normals.size() - first);
+    std::array<vu::Vec4, 3> normal{};  // [component][lane]
+    std::array<vu::Vec4, 3> base{};
+    for (size_t lane = 0; lane < lanes; ++lane) {
+      for (size_t c = 0; c < 3; ++c) {
+        normal[c][lane] = normals[first + lane][c];
+        base[c][lane] = bases[first + lane][c];
+      }
+    }
+    const vu::Vec4 factor_a = factors(normal, set.a);
+    const vu::Vec4 factor_b = factors(normal, set.b);
+    std::array<vu::Vec4, 3> lit{};  // [channel][lane]
+    for (size_t c = 0; c < 3; ++c) {
+      const vu::Vec4 term_a = all_lanes(ops.mul, vu::broadcast(set.a.colour[c]), factor_a);
+      const vu::Vec4 term_b = all_lanes(ops.mul, vu::broadcast(set.b.colour[c]), factor_b);
+      lit[c] = all_lanes(ops.add, all_lanes(ops.add, base[c], term_a), term_b);
+    }
+    for (size_t lane = 0; lane < lanes; ++lane) out[first + lane] = pack_colour({lit[0][lane], lit[1][lane], lit[2][lane]});
+  }
+}
+
 uint32_t light_vertex(const formats::rc2::LightRecord& record, const LightBank& bank) {
   const std::optional<LightSet> set = selected_set(record.select, bank);
   if (!set) return pack_colour(record_base(record));
   return light_normal(record_normal(record), record_base(record), *set);
+}
+
+void light_vertices(std::span<const formats::rc2::LightRecord* const> records, const LightBank& bank,
+                    std::span<uint32_t> out) {
+  std::vector<size_t> order(records.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t x, size_t y) { return records[x]->select < records[y]->select; });
+  std::vector<std::array<uint32_t, 3>> normals, bases;
+  std::vector<uint32_t> lit;
+  for (size_t run = 0; run < order.size();) {
+    const uint16_t select = records[order[run]]->select;
+    size_t end = run;
+    while (end < order.size() && records[order[end]]->select == select) ++end;
+    const std::optional<LightSet> set = selected_set(select, bank);
+    if (!set) {
+      for (size_t i = run; i < end; ++i) out[order[i]] = pack_colour(record_base(*records[order[i]]));
+    } else {
+      normals.clear();
+      bases.clear();
+      for (size_t i = run; i < end; ++i) {
+        normals.push_back(record_normal(*records[order[i]]));
+        bases.push_back(record_base(*records[order[i]]));
+      }
+      lit.resize(end - run);
+      light_normals(normals, bases, *set, lit);
+      for (size_t i = run; i < end; ++i) out[order[i]] = lit[i - run];
+    }
+    run = end;
+  }
 }
 
 }  // namespace gcvu::harness::frame

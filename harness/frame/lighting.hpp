@@ -22,6 +22,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "formats/rc2/tfrag_patch.hpp"
@@ -64,7 +65,17 @@ std::array<uint32_t, 3> record_base(const formats::rc2::LightRecord& record);
 
 // The formula above for a normal and a base colour (float bits) lit by one set, RGBA (R in bits 0-7, alpha 0x80).
 uint32_t light_normal(const std::array<uint32_t, 3>& normal, std::array<uint32_t, 3> base, const LightSet& set);
+// light_normal for each normals[i] over bases[i] under one set, into out[i], the same bits: the FMAC ops' four lanes
+// carry four normals (each lane running the op light_normal runs on it, in the same order), so a batch takes 6 op
+// calls a normal where light_normal takes 9 (FrameLightingCrossCheck holds the two together).
+// normals, bases and out are the same size.
+void light_normals(std::span<const std::array<uint32_t, 3>> normals, std::span<const std::array<uint32_t, 3>> bases,
+                   const LightSet& set, std::span<uint32_t> out);
 // The lit colour of one record, RGBA (R in bits 0-7, alpha 0x80).
 uint32_t light_vertex(const formats::rc2::LightRecord& record, const LightBank& bank);
+// light_vertex for each of `records` into out[i], the same bits: records of one select share their set (blended
+// once), and a select's records are lit in batches by light_normals. records and out are the same size.
+void light_vertices(std::span<const formats::rc2::LightRecord* const> records, const LightBank& bank,
+                    std::span<uint32_t> out);
 
 }  // namespace gcvu::harness::frame

@@ -1,5 +1,9 @@
 #include "harness/frame/patch_colours.hpp"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace gcvu::harness::frame {
 
 namespace {
@@ -19,13 +23,42 @@ uint32_t PatchColours::lit(const formats::rc2::LightRecord& record) {
   return at->second;
 }
 
+void PatchColours::use_bank(const LightBank& bank) {
+  if (bank == bank_) return;
+  for (std::vector<uint32_t>& colours : by_patch_) colours.clear();
+  by_record_.clear();
+  bank_ = bank;
+}
+
+void PatchColours::prepare(std::span<const Request> requests, const LightBank& bank) {
+  use_bank(bank);
+  std::vector<size_t> planned(by_patch_.size());  // each patch's colours once the requests before are appended
+  size_t wanted = 0;
+  for (size_t slot = 0; slot < planned.size(); ++slot) planned[slot] = by_patch_[slot].size();
+  for (const Request& request : requests) wanted += request.count - std::min(request.count, planned.at(request.slot));
+  by_record_.reserve(by_record_.size() + wanted);
+  std::vector<const formats::rc2::LightRecord*> unseen;
+  std::vector<uint32_t*> unseen_memo;               // unordered_map values keep their address through rehashing
+  std::vector<std::pair<size_t, const uint32_t*>> appends;  // (slot, memo value), in each patch's record order
+  for (const Request& request : requests) {
+    for (size_t& k = planned.at(request.slot); k < request.count; ++k) {
+      const formats::rc2::LightRecord& record = request.patch->lights.at(k);
+      const auto [at, inserted] = by_record_.try_emplace(lit_key(record), 0);
+      appends.emplace_back(request.slot, &at->second);
+      if (!inserted) continue;
+      unseen.push_back(&record);
+      unseen_memo.push_back(&at->second);
+    }
+  }
+  std::vector<uint32_t> colours(unseen.size());
+  light_vertices(unseen, bank_, colours);
+  for (size_t i = 0; i < colours.size(); ++i) *unseen_memo[i] = colours[i];
+  for (const auto& [slot, colour] : appends) by_patch_[slot].push_back(*colour);
+}
+
 std::span<const uint32_t> PatchColours::first(size_t slot, const formats::rc2::TfragPatch& patch, size_t count,
                                               const LightBank& bank) {
-  if (bank != bank_) {
-    for (std::vector<uint32_t>& colours : by_patch_) colours.clear();
-    by_record_.clear();
-    bank_ = bank;
-  }
+  use_bank(bank);
   std::vector<uint32_t>& colours = by_patch_.at(slot);
   for (size_t k = colours.size(); k < count; ++k) colours.push_back(lit(patch.lights.at(k)));
   return std::span<const uint32_t>(colours).first(count);

@@ -29,8 +29,18 @@ class PatchColours {
   std::span<const uint32_t> first(size_t slot, const formats::rc2::TfragPatch& patch, size_t count,
                                   const LightBank& bank);
 
+  // What first() will be asked for a frame's patches, lit ahead in one light_vertices call, whose batches fill
+  // their lanes across patches (a patch alone brings few records the memo has not seen). first() then only reads.
+  struct Request {
+    size_t slot = 0;
+    const formats::rc2::TfragPatch* patch = nullptr;
+    size_t count = 0;  // <= patch->lights.size()
+  };
+  void prepare(std::span<const Request> requests, const LightBank& bank);
+
  private:
   uint32_t lit(const formats::rc2::LightRecord& record);
+  void use_bank(const LightBank& bank);
 
   LightBank bank_;
   std::vector<std::vector<uint32_t>> by_patch_;

@@ -18,7 +18,9 @@ class PatchFootprints {
  public:
   // `patch`, `core` and `source` must outlive this.
   PatchFootprints(const formats::rc2::TfragPatch& patch, std::span<const uint8_t> core, const std::string& source)
-      : patch_(patch), core_(core), source_(source) {}
+      : patch_(patch), core_(core), source_(source) {
+    walked_.reserve(formats::rc2::kPatchListCount);  // each list walked once, nearly always: one allocation a patch
+  }
 
   // vu_footprint(core, ranges, source) for ranges of this patch (lists_for_lod's).
   uint32_t of(const std::vector<ByteRange>& ranges);

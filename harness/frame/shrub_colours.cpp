@@ -13,15 +13,21 @@ ShrubPalette light_shrub_instance(const formats::rc2::ShrubClass& shrub, const I
                                         vu::itof((instance.colour >> 8) & 0xff, vu::FixedPoint::k0),
                                         vu::itof((instance.colour >> 16) & 0xff, vu::FixedPoint::k0)};
   ShrubPalette out{};
+  if (lights.empty()) {
+    out.fill(instance.colour | 0x80u << 24);
+    return out;
+  }
+  std::array<std::array<uint32_t, 3>, formats::rc2::kShrubPaletteEntries> normals{};
   for (size_t i = 0; i < out.size(); ++i) {
     const auto& n = shrub.palette[i];
-    std::array<uint32_t, 3> normal{};
     for (size_t a = 0; a < 3; ++a) {
       const double turned = unit_axes[0][a] * n[0] + unit_axes[1][a] * n[1] + unit_axes[2][a] * n[2];
-      normal[a] = float_word(turned / 32767.0);
+      normals[i][a] = float_word(turned / 32767.0);
     }
-    out[i] = lights.empty() ? (instance.colour | 0x80u << 24) : light_normal(normal, base, lights[0]);
   }
+  std::array<std::array<uint32_t, 3>, formats::rc2::kShrubPaletteEntries> bases{};
+  bases.fill(base);
+  light_normals(normals, bases, lights[0], out);  // the whole palette in one batch: its 24 normals share set 0
   return out;
 }
 

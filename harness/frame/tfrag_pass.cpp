@@ -73,6 +73,7 @@ TfragPlan plan_tfrags(const formats::rc2::Level& level, const FrameOptions& opti
     double_buffer_flag = !double_buffer_flag;
   };
   mscal_swaps_buffers();  // tfrag_init's MSCAL
+  std::vector<PatchColours::Request> requests;  // one for each drawn patch
   for (size_t slot = 0; slot < level.patches.size(); ++slot) {
     const formats::rc2::TfragPatch& patch = level.patches[slot];
     if (sphere_outside_frustum(options.camera, patch.header.bounding_sphere)) {
@@ -94,7 +95,18 @@ TfragPlan plan_tfrags(const formats::rc2::Level& level, const FrameOptions& opti
                                  fmt::format("patch {}: {} light records for {} positions", patch.index,
                                              patch.lights.size(), positions));
     }
-    const std::span<const uint32_t> lit = colours.first(slot, patch, positions, options.lights);
+    requests.push_back({slot, &patch, positions});
+    plan.ranges.push_back(lists_for_lod(patch, lod, source));
+    ++plan.mode_counts[static_cast<size_t>(choice.mode)];
+    plan.drawn.push_back(std::move(drawn));
+    mscal_swaps_buffers();
+  }
+  // The colours once every drawn patch is known, so the lighting's batches span patches.
+  colours.prepare(requests, options.lights);
+  for (size_t i = 0; i < plan.drawn.size(); ++i) {
+    DrawnPatch& drawn = plan.drawn[i];
+    const PatchColours::Request& request = requests[i];
+    const std::span<const uint32_t> lit = colours.first(request.slot, *request.patch, request.count, options.lights);
     drawn.colours.assign(lit.begin(), lit.end());
     std::vector<uint8_t> colour_bytes;
     colour_bytes.reserve(4 * lit.size());
@@ -102,10 +114,6 @@ TfragPlan plan_tfrags(const formats::rc2::Level& level, const FrameOptions& opti
       for (int b = 0; b < 4; ++b) colour_bytes.push_back(static_cast<uint8_t>(colour >> (8 * b)));
     }
     drawn.colours_address = static_cast<uint32_t>(data.append(colour_bytes));
-    plan.ranges.push_back(lists_for_lod(patch, lod, source));
-    ++plan.mode_counts[static_cast<size_t>(choice.mode)];
-    plan.drawn.push_back(std::move(drawn));
-    mscal_swaps_buffers();
   }
   return plan;
 }

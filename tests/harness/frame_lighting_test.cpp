@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <vector>
 
 #include "emu/vu/float/float_unit.hpp"
 #include "harness/frame/lighting.hpp"
@@ -117,6 +118,62 @@ TEST(FrameLightingCrossCheck, FourLanesAnOpEqualsOneOpAtATime) {
     const std::array<uint32_t, 3> base = {word(), word(), word()};
     const LightSet set{light(), light()};
     ASSERT_EQ(light_normal(normal, base, set), light_normal_one_op_at_a_time(normal, base, set)) << "round " << round;
+  }
+}
+
+// Cross-check (our two paths): light_normals, four normals to an op's lanes, against light_normal one normal at a
+// time, on batches of every length from 1 to 9 (so full and short last batches), the operands as above.
+TEST(FrameLightingCrossCheck, BatchedNormalsEqualOneAtATime) {
+  std::mt19937 random(2121);
+  const std::array<uint32_t, 10> specials = {0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x7f7fffffu,
+                                             0xff7fffffu, 0x7fffffffu, 0x3f800000u, 0xbf800000u, 0x00800000u};
+  const auto word = [&]() -> uint32_t {
+    const uint32_t pick = random() % 8;
+    if (pick == 0) return specials[random() % specials.size()];
+    if (pick < 4) return static_cast<uint32_t>(random());
+    return (random() & 0x80000000u) | ((119u + random() % 17u) << 23) | (random() & 0x7fffffu);
+  };
+  const auto light = [&] {
+    DirectionalLight l;
+    for (uint32_t& x : l.direction) x = word();
+    for (uint32_t& x : l.colour) x = word();
+    l.w = word();
+    return l;
+  };
+  for (int round = 0; round < 20000; ++round) {
+    const size_t count = 1 + static_cast<size_t>(round % 9);
+    std::vector<std::array<uint32_t, 3>> normals(count), bases(count);
+    for (size_t i = 0; i < count; ++i) {
+      normals[i] = {word(), word(), word()};
+      bases[i] = {word(), word(), word()};
+    }
+    const LightSet set{light(), light()};
+    std::vector<uint32_t> batched(count);
+    light_normals(normals, bases, set, batched);
+    for (size_t i = 0; i < count; ++i) {
+      ASSERT_EQ(batched[i], light_normal(normals[i], bases[i], set)) << "round " << round << " normal " << i;
+    }
+  }
+}
+
+// Cross-check (our two paths): light_vertices, grouping records by select and lighting each group in batches, against
+// light_vertex one record at a time, on records of every kind of select (a set alone, blends, missing sets).
+TEST(FrameLightingCrossCheck, BatchedRecordsEqualOneAtATime) {
+  std::mt19937 random(2122);
+  const LightBank bank = default_light_bank();
+  const std::array<uint16_t, 8> selects = {0x0000, 0x0001, 0x0002, 0x0003, 0x000f, 0x8010, 0x4021, 0x80f0};
+  std::vector<formats::rc2::LightRecord> records(3000);
+  for (formats::rc2::LightRecord& r : records) {
+    const uint16_t select = random() % 4 == 0 ? static_cast<uint16_t>(random()) : selects[random() % selects.size()];
+    r = test::light_record(static_cast<uint8_t>(random()), static_cast<uint8_t>(random()),
+                           static_cast<uint16_t>(random()), select);
+  }
+  for (const size_t count : {size_t{1}, size_t{5}, size_t{17}, records.size()}) {
+    std::vector<const formats::rc2::LightRecord*> pointers;
+    for (size_t i = 0; i < count; ++i) pointers.push_back(&records[i]);
+    std::vector<uint32_t> batched(count);
+    light_vertices(pointers, bank, batched);
+    for (size_t i = 0; i < count; ++i) ASSERT_EQ(batched[i], light_vertex(records[i], bank)) << count << " " << i;
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "formats/rc2/level.hpp"
 #include "harness/frame/patch_colours.hpp"
@@ -36,6 +37,32 @@ TEST(PatchColoursCrossCheck, DemoLevelRecordsAsLitOneByOne) {
   }
   // The memo is exercised: records repeat across patches.
   EXPECT_LT(distinct.size(), records);
+}
+
+TEST(PatchColoursCrossCheck, PreparedAheadAsLitOneByOne) {
+  // The frame builder's order: every patch's request lit ahead in one batch, then read; patches asked for a prefix
+  // first and more later (a nearer LOD in a later frame).
+  formats::rc2::LevelFiles files = write_demo_level({3, 120});
+  const formats::rc2::Level level =
+      formats::rc2::read_level(files.core_index, files.core_data, files.gs_ram, "demo", std::move(files.gameplay));
+  const LightBank bank = default_light_bank();
+  PatchColours colours(level.patches.size());
+  for (const bool whole : {false, true}) {
+    std::vector<PatchColours::Request> requests;
+    for (size_t slot = 0; slot < level.patches.size(); ++slot) {
+      const formats::rc2::TfragPatch& patch = level.patches[slot];
+      requests.push_back({slot, &patch, whole ? patch.lights.size() : patch.lights.size() / 2});
+    }
+    // A patch asked for twice in one frame, the second time for more.
+    requests.push_back({0, &level.patches[0], level.patches[0].lights.size()});
+    colours.prepare(requests, bank);
+    for (const PatchColours::Request& request : requests) {
+      const auto lit = colours.first(request.slot, *request.patch, request.count, bank);
+      for (size_t k = 0; k < request.count; ++k) {
+        ASSERT_EQ(lit[k], light_vertex(request.patch->lights[k], bank)) << "patch " << request.slot << " record " << k;
+      }
+    }
+  }
 }
 
 TEST(PatchColoursCrossCheck, EveryByteLightVertexReadsIsPartOfTheKey) {
