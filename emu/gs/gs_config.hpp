@@ -10,6 +10,12 @@ namespace gcvu::gs {
 // The machine's cores, at most 4 (more bands per draw stop paying off for PCSX2-sized draws).
 inline int default_raster_threads() { return int(std::clamp(std::thread::hardware_concurrency(), 1u, 4u)); }
 
+// Starting the workers (a thread each, and every later code-page protection change in the process interrupting
+// their cores to flush TLBs) costs more than a short run's few split draws gain: a cold demo frame splits one
+// 640x448 clear and three small draws, 307 K pixels, and ran faster on one thread. 128 x 64 x 64 pixels = 512 K,
+// under two full screens.
+inline constexpr uint64_t kSplitAfterMinDraws = 128;
+
 struct GsConfig {
   // Pixels per attribute step in a span: 8 as PCSX2's AVX2 build (the golden corpus's build), 4 as its SSE4
   // build. Gouraud colour, fog and FST/sprite UV stepping round differently between the two.
@@ -19,7 +25,8 @@ struct GsConfig {
   // Rasterizer threads over interleaved 16-row bands; the output does not depend on it.
   int threads = default_raster_threads();
   // Draws whose bounding box covers fewer pixels stay on one thread (starting threads would cost more); tests set
-  // 0 to split every draw.
+  // 0 to split every draw. Larger draws stay on it too, and the workers unstarted, until such draws have drawn
+  // kSplitAfterMinDraws times this many pixels (RasterWorkers::worth_splitting).
   int parallel_min_pixels = 64 * 64;
   // How a draw split over threads hands out its rows. kFixed: thread t draws the bands b with b % threads == t, for
   // the whole draw. kClaimed: the rows in threads + 1 such sets and the primitives in runs, each thread claiming the

@@ -12,6 +12,7 @@
 
 #include "emu/gs/raster/band_claims.hpp"
 #include "emu/gs/raster/primitive_bands.hpp"
+#include "emu/gs/raster/raster_workers.hpp"
 #include "emu/gs/raster/rasterizer.hpp"
 #include "emu/gs/raster/row_band.hpp"
 #include "tests/gs/recording_sink.hpp"
@@ -23,14 +24,15 @@
 namespace gcvu {
 namespace {
 
-// Memory after every VSync of the case's replay.
+// Memory after every VSync of the case's replay; every draw that may be split is, unless `min_pixels` says
+// otherwise.
 std::vector<std::vector<uint8_t>> replay_memory(const std::string& name, int threads,
-                                                gs::GsConfig config = gs::GsConfig{}) {
+                                                gs::GsConfig config = gs::GsConfig{}, int min_pixels = 0) {
   const auto path = test::shared_dir() / "golden-pcsx2" / name / (name + ".gs.zst");
   const formats::GsDump dump =
       formats::read_gs_dump(formats::read_file(path, formats::kMaxGsDumpFileBytes), path.string());
   config.threads = threads;
-  config.parallel_min_pixels = 0;
+  config.parallel_min_pixels = min_pixels;
   gs::Gs gs(config);
   harness::ReplayOptions options;
   options.gs = config;
@@ -59,6 +61,29 @@ INSTANTIATE_TEST_SUITE_P(GoldenCases, RasterThreads,
                          ::testing::Values("shade_gouraud", "cov_strip_fan", "prim_sprite", "prim_lines", "prim_points",
                                            "tex_ct32", "tex_bilinear", "tex_stq_persp", "z_tests", "blend_ct16",
                                            "scanmsk", "fog", "scene_a", "rand_001", "rand_017"));
+
+// The workers start once the splittable draws kept on the calling thread have drawn enough pixels.
+TEST(RasterWorkers, SplitOnlyOnceEnoughPixelsWereDeferred) {
+  gs::RasterWorkers workers;
+  EXPECT_TRUE(workers.worth_splitting(0));
+  EXPECT_FALSE(workers.worth_splitting(100));
+  workers.defer(60);
+  EXPECT_FALSE(workers.worth_splitting(100));
+  workers.defer(40);
+  EXPECT_TRUE(workers.worth_splitting(100));
+}
+
+// A cross-check between two of our own runs: with a small size threshold the first splittable draws stay on the
+// calling thread and later ones are split (kSplitAfterMinDraws x 1 pixels deferred first), against one thread.
+TEST(RasterThreads, MemoryIsTheSameWhenTheWorkersStartMidRun) {
+  for (const std::string name : {"scene_a", "tex_bilinear", "rand_017"}) {
+    const auto one = replay_memory(name, 1);
+    ASSERT_FALSE(one.empty());
+    const auto later = replay_memory(name, 2, gs::GsConfig{}, 1);
+    ASSERT_EQ(later.size(), one.size());
+    for (size_t i = 0; i < one.size(); ++i) EXPECT_TRUE(later[i] == one[i]) << name << " vsync " << i << " differs";
+  }
+}
 
 // The row walk the triangle rasterizer uses visits exactly the rows contains() accepts, in order.
 TEST(RowBand, FirstRowAndRowAfterWalkTheRowsTheBandContains) {

@@ -263,7 +263,9 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
     }
     band_pipeline.finish();
   };
-  const int threads = parallel_draw_threads(state, inputs, scissor, raster, config);
+  const int splittable = parallel_draw_threads(state, inputs, scissor, raster, config);
+  const uint64_t split_after = kSplitAfterMinDraws * uint64_t(std::max(config.parallel_min_pixels, 0));
+  const int threads = scratch.workers.worth_splitting(split_after) ? splittable : 1;
   if (threads <= 1) {
     prepare(pipeline);
     draw_rows(RowBand{}, draw_indices, pipeline);
@@ -329,6 +331,7 @@ BatchResult draw_batch(DrawState state, std::span<const GsVertex> vertices, std:
     for (const uint64_t pixels : band_pixels) result.pixels += pixels;
   }
   result.primitives = indices.size() / size_t(n);
+  if (splittable > 1 && threads <= 1) scratch.workers.defer(result.pixels);
   if (resident && (pipeline.writes_frame() || pipeline.writes_z())) {
     const pixel::TexelRect written = draw_rect(state, vertices, indices, primclass, scissor);
     const uint32_t fbw = std::min(state.frame.fbw(), 32u);
