@@ -9,7 +9,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include "emu/gif/gs_registers.hpp"
@@ -21,12 +20,6 @@ namespace gcvu::gs {
 namespace {
 
 namespace reg = gif::gs_reg;
-
-uint64_t stq_float_bits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
 
 class StqScene : public test::RandomScene {
  public:
@@ -68,9 +61,9 @@ class StqScene : public test::RandomScene {
       for (int v = 0; v < 3; ++v) {
         // Each vertex its own q, so the LOD and s/q, t/q change along the spans.
         const float q = between(0.3f, 2.0f);
-        gs.write_register(reg::kSt, stq_float_bits(between(-0.5f, 1.5f) * q) | stq_float_bits(between(-0.5f, 1.5f) * q) << 32);
+        gs.write_register(reg::kSt, float_bits(between(-0.5f, 1.5f) * q) | float_bits(between(-0.5f, 1.5f) * q) << 32);
         gs.write_register(reg::kRgbaq, channel() | channel() << 8 | channel() << 16 | uint64_t{channel()} << 24 |
-                                           stq_float_bits(q) << 32);
+                                           float_bits(q) << 32);
         gs.write_register(reg::kFog, uint64_t{channel()} << 56);
         const uint32_t x = below(800 * 16) - 80 * 16 + 0x10000, y = below(560 * 16) - 56 * 16 + 0x10000;
         // Z now and then below the last primitive's, so some pixels fail the test.

@@ -5,6 +5,7 @@
 // random numbers a scene draws from its seed; and the memory a scene leaves on one rasterizer thread with its hidden
 // work drawn, so every pixel goes through the path under test.
 
+#include <bit>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -19,6 +20,8 @@ class RandomScene {
   explicit RandomScene(uint32_t seed) : rng_(seed) {}
 
   uint32_t below(uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng_); }
+  // A float's bits, for the ST register's two halves.
+  static uint64_t float_bits(float f) { return std::bit_cast<uint32_t>(f); }
   float between(float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(rng_); }
   // A vertex colour channel, often at an end of its range (stepped colours then reach zero).
   uint32_t channel() {

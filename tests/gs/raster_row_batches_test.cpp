@@ -10,7 +10,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include "emu/gif/gs_registers.hpp"
@@ -22,12 +21,6 @@ namespace gcvu::gs {
 namespace {
 
 namespace reg = gif::gs_reg;
-
-uint64_t row_batch_float_bits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
 
 // Seed % 3 picks the family: 0 bilinear STQ, 1 FST-textured, 2 untextured.
 class RowBatchScene : public test::RandomScene {
@@ -69,10 +62,10 @@ class RowBatchScene : public test::RandomScene {
     for (int p = 0; p < 24; ++p) {
       for (int v = 0; v < 3; ++v) {
         const float q = between(0.5f, 2.0f);
-        gs.write_register(reg::kSt, row_batch_float_bits(between(-0.5f, 1.5f) * q) |
-                                        row_batch_float_bits(between(-0.5f, 1.5f) * q) << 32);
+        gs.write_register(reg::kSt, float_bits(between(-0.5f, 1.5f) * q) |
+                                        float_bits(between(-0.5f, 1.5f) * q) << 32);
         gs.write_register(reg::kRgbaq, channel() | channel() << 8 | channel() << 16 | uint64_t{channel()} << 24 |
-                                           row_batch_float_bits(q) << 32);
+                                           float_bits(q) << 32);
         gs.write_register(reg::kFog, uint64_t{channel()} << 56);
         gs.write_register(reg::kUv, below(1 << 14) | uint64_t{below(1 << 14)} << 16);
         const uint32_t x = (cx + below(extent) - extent / 2) * 16 + below(16);  // wraps past the left edge

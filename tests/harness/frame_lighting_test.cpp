@@ -95,28 +95,39 @@ uint32_t light_normal_one_op_at_a_time(const std::array<uint32_t, 3>& n, std::ar
   return rgba;
 }
 
-TEST(FrameLightingCrossCheck, FourLanesAnOpEqualsOneOpAtATime) {
-  std::mt19937 random(21);
-  const std::array<uint32_t, 10> specials = {0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x7f7fffffu,
-                                             0xff7fffffu, 0x7fffffffu, 0x3f800000u, 0xbf800000u, 0x00800000u};
-  const auto word = [&]() -> uint32_t {
-    const uint32_t pick = random() % 8;
-    if (pick == 0) return specials[random() % specials.size()];
-    if (pick < 4) return static_cast<uint32_t>(random());
-    // Ordinary lighting magnitudes: |x| in [2^-8, 2^9).
-    return (random() & 0x80000000u) | ((119u + random() % 17u) << 23) | (random() & 0x7fffffu);
-  };
-  const auto light = [&] {
+// Lighting operands across the float classes: specials (zeros, denormals, the largest magnitudes, 1.0), any bits,
+// and ordinary lighting magnitudes |x| in [2^-8, 2^9).
+class LightingOperands {
+ public:
+  explicit LightingOperands(uint32_t seed) : random_(seed) {}
+  uint32_t word() {
+    static constexpr std::array<uint32_t, 10> kSpecials = {0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu,
+                                                           0x7f7fffffu, 0xff7fffffu, 0x7fffffffu, 0x3f800000u,
+                                                           0xbf800000u, 0x00800000u};
+    const uint32_t pick = random_() % 8;
+    if (pick == 0) return kSpecials[random_() % kSpecials.size()];
+    if (pick < 4) return static_cast<uint32_t>(random_());
+    return (random_() & 0x80000000u) | ((119u + random_() % 17u) << 23) | (random_() & 0x7fffffu);
+  }
+  std::array<uint32_t, 3> triple() { return {word(), word(), word()}; }
+  DirectionalLight light() {
     DirectionalLight l;
     for (uint32_t& x : l.direction) x = word();
     for (uint32_t& x : l.colour) x = word();
     l.w = word();
     return l;
-  };
+  }
+
+ private:
+  std::mt19937 random_;
+};
+
+TEST(FrameLightingCrossCheck, FourLanesAnOpEqualsOneOpAtATime) {
+  LightingOperands operands(21);
   for (int round = 0; round < 200000; ++round) {
-    const std::array<uint32_t, 3> normal = {word(), word(), word()};
-    const std::array<uint32_t, 3> base = {word(), word(), word()};
-    const LightSet set{light(), light()};
+    const std::array<uint32_t, 3> normal = operands.triple();
+    const std::array<uint32_t, 3> base = operands.triple();
+    const LightSet set{operands.light(), operands.light()};
     ASSERT_EQ(light_normal(normal, base, set), light_normal_one_op_at_a_time(normal, base, set)) << "round " << round;
   }
 }
@@ -124,30 +135,15 @@ TEST(FrameLightingCrossCheck, FourLanesAnOpEqualsOneOpAtATime) {
 // Cross-check (our two paths): light_normals, four normals to an op's lanes, against light_normal one normal at a
 // time, on batches of every length from 1 to 9 (so full and short last batches), the operands as above.
 TEST(FrameLightingCrossCheck, BatchedNormalsEqualOneAtATime) {
-  std::mt19937 random(2121);
-  const std::array<uint32_t, 10> specials = {0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x7f7fffffu,
-                                             0xff7fffffu, 0x7fffffffu, 0x3f800000u, 0xbf800000u, 0x00800000u};
-  const auto word = [&]() -> uint32_t {
-    const uint32_t pick = random() % 8;
-    if (pick == 0) return specials[random() % specials.size()];
-    if (pick < 4) return static_cast<uint32_t>(random());
-    return (random() & 0x80000000u) | ((119u + random() % 17u) << 23) | (random() & 0x7fffffu);
-  };
-  const auto light = [&] {
-    DirectionalLight l;
-    for (uint32_t& x : l.direction) x = word();
-    for (uint32_t& x : l.colour) x = word();
-    l.w = word();
-    return l;
-  };
+  LightingOperands operands(2121);
   for (int round = 0; round < 20000; ++round) {
     const size_t count = 1 + static_cast<size_t>(round % 9);
     std::vector<std::array<uint32_t, 3>> normals(count), bases(count);
     for (size_t i = 0; i < count; ++i) {
-      normals[i] = {word(), word(), word()};
-      bases[i] = {word(), word(), word()};
+      normals[i] = operands.triple();
+      bases[i] = operands.triple();
     }
-    const LightSet set{light(), light()};
+    const LightSet set{operands.light(), operands.light()};
     std::vector<uint32_t> batched(count);
     light_normals(normals, bases, set, batched);
     for (size_t i = 0; i < count; ++i) {
