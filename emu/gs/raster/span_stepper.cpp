@@ -682,7 +682,7 @@ void SpanStepper::scanlines(const GatheredRow* rows, int count) {
     to.s = from.scan.attr[kAttrS], to.t = from.scan.attr[kAttrT], to.q = from.scan.attr[kAttrQ];
   }
   if (consumer_.draw_rows(lanes_view_, batch, count)) return;
-  for (int i = 0; i < count; ++i) scanline(rows[i].pixels, rows[i].left, rows[i].y, rows[i].scan);
+  ScanlineSink::scanlines(rows, count);
 }
 
 void SpanStepper::scanline(int pixels, int left, int y, const RasterVertex& scan) {
