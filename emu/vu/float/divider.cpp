@@ -3,11 +3,20 @@
 #include <cmath>
 
 #include "emu/vu/float/divider_reference.hpp"
+#include "emu/vu/float/reciprocal_groups.hpp"
 #include "emu/vu/float/reciprocal_table.hpp"
 
 namespace gcvu::vu {
 
 namespace {
+
+// Whether the SRT rounds 1.0 / divisor up: from the divisor's group when all of the group agrees (a 16 KiB summary
+// that stays in cache), else from the 1 MiB table (likely a cache miss).
+bool rounds_up_reciprocal(uint32_t divisor) {
+  const ReciprocalGroup answer = reciprocal_group_answer(reciprocal_group(divisor));
+  if (answer == ReciprocalGroup::kUndecided) return reciprocal_rounds_up(divisor & kFractionMask);
+  return answer == ReciprocalGroup::kRoundsUp;
+}
 
 // The fast quotient of two significands a, b in [2^23, 2^24): the same value as reference::divide_significands, or
 // one that pack_quotient turns into the same result.
@@ -23,13 +32,14 @@ namespace {
 //  - an exact T (b != 2^23) is the quotient;
 //  - for a >= b the quotient has 26 bits and pack_quotient drops the last: floor(T) and floor(T)+1 agree after the
 //    shift when floor(T) is even (this covers b = 2^23);
-//  - for a = 2^23 (1.0 over b) the neighbour is read from the reciprocal table, which the reference computed;
+//  - for a = 2^23 (1.0 over b) the neighbour is read from the reciprocal table, which the reference computed, or
+//    from its summary by group (reciprocal_groups.hpp), built from the table;
 //  - anything else runs the SRT model.
 // Evidence: tests/vu/divider_evidence_test.cpp (exhaustive over b for a = 2^23 and over a for b = 2^23, and 10^8
 // pairs biased to these boundaries), and the fixed-seed cross-test in tests/vu/divider_cross_test.cpp.
 uint32_t quotient_of(uint32_t dividend, uint32_t divisor) {
   if (dividend == kHiddenBit) {
-    return truncated_reciprocal(divisor) + (reciprocal_rounds_up(divisor & kFractionMask) ? 1 : 0);
+    return truncated_reciprocal(divisor) + (rounds_up_reciprocal(divisor) ? 1 : 0);
   }
   const uint64_t numerator = uint64_t{dividend} << 24;
   const auto truncated = static_cast<uint32_t>(numerator / divisor);

@@ -5,6 +5,7 @@
 // above or below has no closed form, so the 2^23 answers are computed once, at build time, by the reference model
 // itself (tools/reciprocal_table_main.cpp writes the generated definition): 1 MiB of constant data, exact by
 // construction; tests/vu/divider_cross_test.cpp samples it against the model and the evidence tool checks all of it.
+// divider.cpp reads it only for the divisors its summary by group (reciprocal_groups.hpp) leaves undecided.
 
 #include <array>
 #include <cstddef>
