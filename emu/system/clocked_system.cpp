@@ -152,8 +152,6 @@ std::optional<RunResult> ClockedSystem::outcome() const {
 }
 
 std::optional<uint64_t> ClockedSystem::burst_target() const {
-  // Every burst rule needs a running VU1 (burst_rules.hpp): the cheap answer first.
-  if (!vu_.running() || paused_mid_step_ || !config_.vu_runs_alone) return std::nullopt;
   const uint64_t limit = std::min(config_.max_cycles, now_ + kSoloSlice);
   if (!config_.bursts) return only_vu_can_move() ? std::optional<uint64_t>(limit) : std::nullopt;
   const BurstRules rules{{vu_, vif_, dma_, gif_dma_, dma_to_gif_, gif_}, config_.burst_fault};
@@ -226,9 +224,11 @@ void ClockedSystem::gif_catch_up_for_vif() {
 }
 
 void ClockedSystem::advance() {
-  if (std::optional<uint64_t> until = burst_target()) {
-    run_burst(*until);
-    return;
+  if (burst_possible()) {
+    if (std::optional<uint64_t> until = burst_target()) {
+      run_burst(*until);
+      return;
+    }
   }
   if (config_.bursts && config_.vu_runs_alone && !config_.pause_at_program_start && !paused_mid_step_ &&
       vif_works_beside_vu()) {

@@ -105,7 +105,11 @@ class ClockedSystem {
   bool only_vu_can_move() const;
   // One step of the clock: to the next cycle, or further in a burst.
   void advance();
-  // How far a burst could go now, or nullopt for one cycle.
+  // Whether a burst could start at all: every burst rule needs a running VU1 (burst_rules.hpp). Inline and apart
+  // from burst_target so that the common "no" returns no std::optional through memory (GCC stores its flag byte
+  // and reloads the whole, a store-forwarding stall on every cycle step).
+  bool burst_possible() const { return vu_.running() && !paused_mid_step_ && config_.vu_runs_alone; }
+  // How far a burst could go now, or nullopt for one cycle; only when burst_possible().
   std::optional<uint64_t> burst_target() const;
   // Runs VU1 (if it runs) to `until` first, then the others to where it stopped.
   void run_burst(uint64_t until);

