@@ -5,6 +5,7 @@
 #include "emu/gs/memory/pixel_access.hpp"
 #include "emu/gs/pixel/texel_decode.hpp"
 #include "emu/gs/pixel/texture_cache.hpp"
+#include "emu/gs/pixel/written_pages.hpp"
 
 namespace gcvu::gs::pixel {
 namespace {
@@ -83,7 +84,7 @@ void create(ResidentTexture& t, const Tex0& tex0, const Texa& texa, int pitch_lo
       for (uint32_t bx = 0; bx < t.blocks_x; bx++) {
         const uint32_t page = page_of(buffer, bx << t.block_w_log2, by << t.block_h_log2);
         t.block_page[by * t.blocks_x + bx] = uint16_t(page);
-        t.pages.set(page);
+        t.pages.add(page);
       }
     }
   });
@@ -141,22 +142,11 @@ ResidentTextures& ResidentTextures::operator=(const ResidentTextures& other) {
 
 void ResidentTextures::invalidate(uint32_t base_block, uint32_t width_64, uint32_t psm, TexelRect rect) {
   if (textures_.empty() || rect.right <= rect.left || rect.bottom <= rect.top) return;
-  std::bitset<512> written;
-  visit_psm(psm_or_ct32(psm), [&](auto p) {
-    constexpr Psm kPsm = decltype(p)::value;
-    using Traits = PsmTraits<kPsm>;
-    const PixelAddress<kPsm> buffer(base_block, width_64);
-    const uint32_t bw = Traits::kBlockWidth, bh = Traits::kBlockHeight;
-    const uint32_t left = uint32_t(std::max(rect.left, 0)), top = uint32_t(std::max(rect.top, 0));
-    const uint32_t right = uint32_t(rect.right), bottom = uint32_t(rect.bottom);
-    for (uint32_t y = top & ~(bh - 1); y < bottom; y += bh) {
-      for (uint32_t x = left & ~(bw - 1); x < right; x += bw) written.set(page_of(buffer, x, y));
-    }
-  });
+  const PageSet written = written_pages(base_block, width_64, psm, rect);
   for (ResidentTexture& t : textures_) {
-    if (!shares_bits(psm, t.psm) || (t.pages & written).none()) continue;
+    if (!shares_bits(psm, t.psm) || !t.pages.overlaps(written)) continue;
     for (size_t i = 0; i < t.valid.size(); i++) {
-      if (written.test(t.block_page[i])) t.valid[i] = 0;
+      if (written.contains(t.block_page[i])) t.valid[i] = 0;
     }
   }
 }

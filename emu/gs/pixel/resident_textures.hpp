@@ -6,20 +6,16 @@
 // changed its memory keeps the old texels until a draw's coverage needs it again. Draws and transfers invalidate
 // the pages they write (GSRendererSW::Queue, InvalidateVideoMem).
 
-#include <bitset>
 #include <cstdint>
 #include <list>
 #include <vector>
 
 #include "emu/gs/memory/local_memory.hpp"
+#include "emu/gs/pixel/page_set.hpp"
+#include "emu/gs/pixel/texel_rect.hpp"
 #include "emu/gs/registers/general_registers.hpp"
 
 namespace gcvu::gs::pixel {
-
-// Texels [left, right) x [top, bottom).
-struct TexelRect {
-  int32_t left = 0, top = 0, right = 0, bottom = 0;
-};
 
 struct ResidentTexture {
   // Identity (PCSX2 GSTextureCacheSW::Lookup).
@@ -32,7 +28,7 @@ struct ResidentTexture {
   uint32_t block_w_log2 = 3, block_h_log2 = 3, blocks_x = 1, blocks_y = 1;
   std::vector<uint8_t> valid;        // per block, row-major
   std::vector<uint16_t> block_page;  // the memory page each block reads
-  std::bitset<512> pages;            // every page some block reads
+  PageSet pages;                     // every page some block reads
   uint32_t age = 0;                  // VSyncs since a draw last used it
   // Changes whenever its texels do (a block decoded, the texture made afresh), never back to an earlier value in
   // its ResidentTextures (copies renumber): TextureCache keeps what it expanded from the texture while it holds.
