@@ -56,7 +56,10 @@ uint64_t Vu1::run_compiled(const Block& block, const BlockPair* pairs, uint64_t 
   if (code == nullptr || code->pair_count() != block.pairs.size()) [[unlikely]] {
     const auto ahead = [this, &block](size_t limit) { return blocks_ahead(block, limit); };
     const bool held = jit_.entered_held(registers_.tpc);
-    code = jit_.compile({{pairs, block.pairs.size()}, &block, held}, ahead, *program_, jit_abi(), config_.jit_fault);
+    // Tiered, blocks_ahead takes only blocks that have run.
+    const bool ahead_has_run = config_.jit_compile_after != 0;
+    code = jit_.compile({{pairs, block.pairs.size()}, &block, held}, ahead, ahead_has_run, *program_, jit_abi(),
+                        config_.jit_fault);
     if (code == nullptr) return 0;
   }
   const uint64_t ended = code->run(*this, entry);
@@ -76,7 +79,8 @@ void Vu1::compile_held_entry(uint32_t pc) {
     return;
   }
   const auto none = [](size_t) { return std::vector<jit::CompileRequest>{}; };
-  jit_.compile({block->whole_run(), block, true}, none, *program_, jit_abi(), config_.jit_fault);
+  jit_.compile({block->whole_run(), block, true}, none, /*ahead_has_run=*/true, *program_, jit_abi(),
+               config_.jit_fault);
 }
 
 // Up to `limit` (at most 8) blocks the program can reach from `block` by its static successors (block.hpp), breadth

@@ -79,16 +79,19 @@ uint8_t* CodeArena::reserve(size_t bytes) {
   // inside one.
   const size_t at = std::max((next_ + 63) / 64 * 64, sealed_);
   if (base_ == nullptr || at > bytes_ || bytes > bytes_ - at) return nullptr;
-  if (mapping_ == CodeMapping::kSealedInPlace && page_end(at + bytes) > writable_) {
-    // Pages not executable since the last reset: no thread runs code there, so no other CPU needs a TLB flush for
-    // them (after a reset, some were executable before; the reset took that away). kWritableStep at a time, so that a
-    // cold start's many small blocks do not each make their own protection call.
-    const size_t end = std::min(bytes_, page_end(std::max(at + bytes, writable_ + kWritableStep)));
-    if (!protect(writable_, end, PROT_READ | PROT_WRITE)) return nullptr;
-    // Fault the step's pages in with one call rather than one page fault per page the compiler first writes (a cold
-    // machine's arena is fresh memory). Only a hint: a host without it faults them in as they are written.
-    madvise(base_ + writable_, end - writable_, MADV_POPULATE_WRITE);
-    writable_ = end;
+  if (mapping_ == CodeMapping::kSealedInPlace && page_end(at + bytes) > populated_) {
+    // All the pages not sealed yet at once: they have not been executable since the last reset (the reset took that
+    // away), so no thread runs code there and no CPU needs a TLB flush for them, and pages not touched yet have
+    // nothing to change; one call then serves a whole cold start, instead of one per step of pages.
+    if (writable_ < bytes_) {
+      if (!protect(writable_, bytes_, PROT_READ | PROT_WRITE)) return nullptr;
+      writable_ = bytes_;
+    }
+    // Fault kPopulateStep's pages in with one call rather than one page fault per page the compiler first writes (a
+    // cold machine's arena is fresh memory). Only a hint: a host without it faults them in as they are written.
+    const size_t end = std::min(bytes_, page_end(std::max(at + bytes, populated_ + kPopulateStep)));
+    madvise(base_ + populated_, end - populated_, MADV_POPULATE_WRITE);
+    populated_ = end;
   }
   return write_base_ + at;
 }
@@ -129,7 +132,7 @@ void CodeArena::reset() {
   } else if (base_ != nullptr) {
     protect(0, writable_, PROT_NONE);
   }
-  next_ = sealed_ = writable_ = 0;
+  next_ = sealed_ = writable_ = populated_ = 0;
 }
 
 }  // namespace gcvu::vu::jit

@@ -28,7 +28,7 @@ enum class CodeMapping : uint8_t { kDoubleMapped, kSealedInPlace };
 class CodeArena {
  public:
   static constexpr size_t kDefaultBytes = size_t{4} << 20;
-  static constexpr size_t kWritableStep = size_t{64} << 10;  // pages made writable at once (reserve, sealed in place)
+  static constexpr size_t kPopulateStep = size_t{64} << 10;  // pages faulted in at once (reserve, sealed in place)
 
   explicit CodeArena(size_t bytes = kDefaultBytes, CodeMapping mapping = CodeMapping::kSealedInPlace);
   ~CodeArena();
@@ -70,6 +70,7 @@ class CodeArena {
   size_t next_ = 0;      // the first free byte
   size_t sealed_ = 0;    // the end of the code that may run (page-aligned when sealed in place)
   size_t writable_ = 0;  // sealed in place: the end of the writable pages [sealed_, writable_) (page-aligned)
+  size_t populated_ = 0;  // sealed in place: the end of the pages faulted in since the last reset (page-aligned)
   size_t seals_ = 0;
   size_t protection_changes_ = 0;
 };

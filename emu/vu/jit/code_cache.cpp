@@ -5,7 +5,7 @@
 
 namespace gcvu::vu::jit {
 
-const CompiledBlock* CodeCache::compile(const CompileRequest& request, const AheadFn& ahead,
+const CompiledBlock* CodeCache::compile(const CompileRequest& request, const AheadFn& ahead, bool ahead_has_run,
                                         const DecodedMicro& program, const VuAbi& abi, JitFault fault) {
   if (arena_ == nullptr) arena_ = std::make_unique<CodeArena>(code_bytes_);
   const auto compile_one = [&](const CompileRequest& r) {
@@ -22,7 +22,8 @@ const CompiledBlock* CodeCache::compile(const CompileRequest& request, const Ahe
   }
   if (block == nullptr) return nullptr;
   // Ahead while there is room in the arena and the cache: the batch's inserts then never evict the block itself.
-  const size_t limit = std::min(order_.size(), capacity_ / 2 > 0 ? capacity_ / 2 - 1 : 0);
+  const size_t room = capacity_ / 2 > 0 ? capacity_ / 2 - 1 : 0;
+  const size_t limit = ahead_has_run ? room : std::min(order_.size(), room);
   std::vector<std::unique_ptr<CompiledBlock>> more;
   if (limit > 0) {
     for (const CompileRequest& r : ahead(limit)) {

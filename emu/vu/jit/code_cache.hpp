@@ -45,12 +45,15 @@ class CodeCache {
   // Compiles the block into this cache's arena and keeps it (nullptr if it cannot be compiled). A full arena empties
   // the cache and starts over. Once it is compiled, `ahead(limit)` names up to `limit` blocks likely to run soon,
   // which are compiled with it where they are not cached yet and there is room, so that the arena makes the code
-  // executable once for all of them (CodeArena). The limit grows with the cache (as many as it holds, up to half
-  // its capacity): a program that runs few blocks (a short test, a fuzz input) compiles few it never runs, one with
-  // many seals a handful of times. A seal the host refuses loses the batch; later compiles retry.
+  // executable once for all of them (CodeArena). The limit is up to half the cache's capacity. Where `ahead` may
+  // name blocks that never ran (`ahead_has_run` false: the pure JIT), it also grows with the cache (as many as it
+  // holds): a program that runs few blocks (a short test, a fuzz input) compiles few it never runs, one with many
+  // seals a handful of times. Where it names only blocks that have run (tiered), the first compile takes them all
+  // at once: a cold start then seals fewer times (8 rather than 10 for the cold demo frame; each seal a TLB flush).
+  // A seal the host refuses loses the batch; later compiles retry.
   using AheadFn = std::function<std::vector<CompileRequest>(size_t limit)>;
-  const CompiledBlock* compile(const CompileRequest& block, const AheadFn& ahead, const DecodedMicro& program,
-                               const VuAbi& abi, JitFault fault);
+  const CompiledBlock* compile(const CompileRequest& block, const AheadFn& ahead, bool ahead_has_run,
+                               const DecodedMicro& program, const VuAbi& abi, JitFault fault);
   // Whether the cached code was compiled from `program` with settings `key`; retarget empties the cache for them.
   bool compiled_for(const std::shared_ptr<DecodedMicro>& program, uint32_t key) const {
     return key == key_ && !program_.owner_before(program) && !program.owner_before(program_);
