@@ -134,33 +134,37 @@ const GeneralRegisterFile& Gs::registers() const { return core_->registers; }
 const GsStats& Gs::stats() const { return core_->stats; }
 
 DrawState Gs::Core::current_state() const {
-  DrawState s;
-  s.prim = prim;
+  // One aggregate, each field from its register: kick asks for this on every vertex, and a default-constructed
+  // DrawState filled in field by field was zero-filled first (a rep stos of the whole struct).
   const int c = int(prim.ctxt());
   const auto& r = registers;
-  s.tex0.raw = r[reg::kTex0_1 + c];
-  s.tex1.raw = r[reg::kTex1_1 + c];
-  s.clamp.raw = r[reg::kClamp1 + c];
-  s.miptbp1.raw = r[reg::kMiptbp1_1 + c];
-  s.miptbp2.raw = r[reg::kMiptbp2_1 + c];
-  s.test.raw = r[reg::kTest1 + c];
-  s.alpha.raw = r[reg::kAlpha1 + c];
-  s.fba.raw = r[reg::kFba1 + c];
-  s.frame = effective_frame(Frame{r[reg::kFrame1 + c]});
   // The Z format as written; the swizzle (PSM bits 4-5, ZBUF bits 28-29) as PCSX2's pixel offsets hold it.
-  s.zbuf.raw = (r[reg::kZbuf1 + c] & ~(uint64_t{0x3f} << 24)) |
-               uint64_t{(r[reg::kZbuf1 + c] >> 24 & 0xf) | (buffer_layout[c].z_psm_drawn & 0x30)} << 24;
-  s.scissor.raw = r[reg::kScissor1 + c];
-  s.xyoffset.raw = r[reg::kXyoffset1 + c];
-  s.texa.raw = r[reg::kTexa];
-  s.fogcol.raw = r[reg::kFogcol];
-  s.dimx.raw = r[reg::kDimx];
-  s.dthe.raw = r[reg::kDthe];
-  s.colclamp.raw = r[reg::kColclamp];
-  s.pabe.raw = r[reg::kPabe];
-  s.texclut.raw = r[reg::kTexclut];
-  s.scanmsk.raw = r[reg::kScanmsk];
-  return s;
+  const uint64_t zbuf = (r[reg::kZbuf1 + c] & ~(uint64_t{0x3f} << 24)) |
+                        uint64_t{(r[reg::kZbuf1 + c] >> 24 & 0xf) | (buffer_layout[c].z_psm_drawn & 0x30)} << 24;
+  return DrawState{
+      .prim = prim,
+      .tex0 = {r[reg::kTex0_1 + c]},
+      .tex1 = {r[reg::kTex1_1 + c]},
+      .clamp = {r[reg::kClamp1 + c]},
+      .miptbp1 = {r[reg::kMiptbp1_1 + c]},
+      .miptbp2 = {r[reg::kMiptbp2_1 + c]},
+      .test = {r[reg::kTest1 + c]},
+      .alpha = {r[reg::kAlpha1 + c]},
+      .fba = {r[reg::kFba1 + c]},
+      .frame = effective_frame(Frame{r[reg::kFrame1 + c]}),
+      .zbuf = {zbuf},
+      .scissor = {r[reg::kScissor1 + c]},
+      .xyoffset = {r[reg::kXyoffset1 + c]},
+      .texa = {r[reg::kTexa]},
+      .fogcol = {r[reg::kFogcol]},
+      .dimx = {r[reg::kDimx]},
+      .dthe = {r[reg::kDthe]},
+      .colclamp = {r[reg::kColclamp]},
+      .pabe = {r[reg::kPabe]},
+      .texclut = {r[reg::kTexclut]},
+      .scanmsk = {r[reg::kScanmsk]},
+      .summary = {},
+  };
 }
 
 bool Gs::Core::state_matches_batch(const DrawState& s) const {
@@ -194,18 +198,16 @@ void Gs::Core::kick(uint64_t xyz_value, bool with_fog, bool draw) {
   } else {
     v.z = Xyz{xyz_value}.z();
   }
-  DrawState state;
-  if (draw) {
-    state = current_state();
-    if (!queue.batch_empty() && batch_state_valid && !state_matches_batch(state)) flush();
-  }
-  const DrawState& cull_state = draw ? state : current_state();
-  const KickCull cull = make_kick_cull(cull_state.scissor, cull_state.xyoffset);
+  // Built once, in place: a default-constructed DrawState assigned later was zero-filled first on every kick
+  // (232 bytes of rep stos, ~40 % of kick's samples in a demo frame).
+  const DrawState state = current_state();
+  if (draw && !queue.batch_empty() && batch_state_valid && !state_matches_batch(state)) flush();
+  const KickCull cull = make_kick_cull(state.scissor, state.xyoffset);
   const bool was_empty = queue.batch_empty();
   if (!queue.kick(v, draw, cull, prim.fst())) return;
   if (was_empty) {
     // The batch's state is fixed by its first primitive.
-    batch_state = cull_state;
+    batch_state = state;
     batch_state_valid = true;
     if (gs.observer_) gs.observer_->on_draw_started();
   }
