@@ -664,14 +664,13 @@ bool SpanStepper::takes_row_batches() const { return rows_in_one_call_; }
 constexpr int kMaxBatchedRowPixels = 32;
 
 void SpanStepper::scanlines(const GatheredRow* rows, int count) {
-  constexpr int kMaxRows = 8;  // the rasterizer's block row
   int pixels = 0;
   for (int i = 0; i < count; ++i) pixels += rows[i].pixels;
-  if (count > kMaxRows || pixels > count * kMaxBatchedRowPixels) {
+  if (count > kRowBatch || pixels > count * kMaxBatchedRowPixels) {
     ScanlineSink::scanlines(rows, count);
     return;
   }
-  SpanRow batch[kMaxRows];
+  SpanRow* const batch = row_batch_.data();
   for (int i = 0; i < count; ++i) {
     const GatheredRow& from = rows[i];
     SpanRow& to = batch[i];
