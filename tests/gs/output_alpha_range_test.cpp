@@ -44,7 +44,9 @@ TEST(OutputAlphaRange, RandomPalettesGiveTheirAlphaExtremes) {
     std::array<uint32_t, 256> palette{};
     // Narrow alpha ranges with noisy low bytes, so lanes and colour bytes cannot stand in for the alpha byte.
     const uint32_t base = uint32_t(random() % 256), spread = uint32_t(1 + random() % 64);
-    for (uint32_t& entry : palette) entry = (std::min(255u, base + uint32_t(random() % spread)) << 24) | uint32_t(random() & 0xffffff);
+    for (uint32_t& entry : palette) {
+      entry = (std::min(255u, base + uint32_t(random() % spread)) << 24) | uint32_t(random() & 0xffffff);
+    }
     for (uint32_t psm : {0x13u, 0x1bu, 0x14u, 0x24u, 0x2cu}) {
       const int count = (psm == 0x13 || psm == 0x1b) ? 256 : 16;
       int want_min = 255, want_max = 0;

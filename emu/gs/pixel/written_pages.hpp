@@ -18,6 +18,6 @@ enum class PageWalk { kFastest, kBlockByBlock, kPageByPage };
 // The pages of the blocks of a `psm` buffer at `base_block` with width `width_64` that `rect` (clamped at 0)
 // touches.
 PageSet written_pages(uint32_t base_block, uint32_t width_64, uint32_t psm, TexelRect rect,
-                               PageWalk walk = PageWalk::kFastest);
+                      PageWalk walk = PageWalk::kFastest);
 
 }  // namespace gcvu::gs::pixel

@@ -114,7 +114,6 @@ bool CodeArena::seal() {
   if (end <= sealed_) return true;
   if (!protect(sealed_, end, PROT_READ | PROT_EXEC)) return false;
   sealed_ = end;
-  writable_ = std::max(writable_, sealed_);
   ++seals_;
   ++protection_changes_;
   return true;

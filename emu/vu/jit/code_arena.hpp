@@ -69,7 +69,8 @@ class CodeArena {
   size_t bytes_ = 0;
   size_t next_ = 0;      // the first free byte
   size_t sealed_ = 0;    // the end of the code that may run (page-aligned when sealed in place)
-  size_t writable_ = 0;  // sealed in place: the end of the writable pages [sealed_, writable_) (page-aligned)
+  size_t writable_ = 0;  // sealed in place: 0 until the first reserve since the last reset, then the whole arena
+                        // (its pages from sealed_ on are writable; reserve makes them so in one call)
   size_t populated_ = 0;  // sealed in place: the end of the pages faulted in since the last reset (page-aligned)
   size_t seals_ = 0;
   size_t protection_changes_ = 0;
