@@ -80,7 +80,7 @@ struct OwnedCache {
 
 // The Z block bounds of a workspace, valid for the draw of the pipeline that last used them.
 struct OwnedDepthBounds {
-  DepthBounds bounds;
+  DepthBounds bounds{cpu_has_avx2()};
   const void* owner = nullptr;
 };
 
