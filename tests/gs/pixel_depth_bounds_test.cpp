@@ -7,6 +7,7 @@
 #include <cstring>
 #include <vector>
 
+#include "emu/gs/pixel/bilinear_rows.hpp"
 #include "emu/gs/pixel/depth_test.hpp"
 
 namespace gcvu::gs::pixel {
@@ -33,6 +34,22 @@ TEST(DepthBounds, ABlockBoundIsItsSmallestMaskedValue) {
   EXPECT_EQ(DepthBounds::block_minimum(vm.data(), kFirstElement, 0xffffffu), 7u);
   store(vm, kFirstElement + 1, 0x80000000u);  // unsigned: above everything else here
   EXPECT_EQ(DepthBounds::block_minimum(vm.data(), kFirstElement, 0xffffffffu), 400u);
+}
+
+// Cross-check between our two builds of the minimum (AVX2 against SSE2), on blocks whose smallest value sits in each
+// word in turn, with values on both sides of the sign bit and of the 24-bit mask.
+TEST(DepthBounds, TheAvx2MinimumMatchesThePortableOne) {
+  if (!cpu_has_avx2()) GTEST_SKIP() << "no AVX2";
+  std::vector<uint8_t> vm = memory_with_block(0);
+  for (uint32_t width : {0xffffffffu, 0xffffffu}) {
+    for (uint32_t low = 0; low < 64; low++) {
+      for (uint32_t i = 0; i < 64; i++) store(vm, kFirstElement + i, 0x90ffff00u + i);
+      store(vm, kFirstElement + low, 0x7f000100u + low);  // in 24 bits 0x100 + low, below every other word
+      const uint32_t portable = DepthBounds::block_minimum(vm.data(), kFirstElement, width);
+      EXPECT_EQ(portable, width == 0xffffffu ? 0x100u + low : 0x7f000100u + low);
+      EXPECT_EQ(DepthBounds::block_minimum_avx2(vm.data(), kFirstElement + low, width), portable);
+    }
+  }
 }
 
 TEST(DepthBounds, ANewDrawForgetsAndARefreshRetakes) {

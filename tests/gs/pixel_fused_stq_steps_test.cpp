@@ -4,8 +4,9 @@
 // over seeded random scenes, not proof against PCSX2 (the golden corpora are that): perspective triangles with
 // their own q per vertex, mipmapped (bilinear in the nearest level, LOD from q or constant) or not, fog on and off,
 // 24- and 32-bit Z with GEQUAL or GREATER, blend on and off, MODULATE and DECAL, TCC on and off, Gouraud and flat,
-// vertex colours at the ends of their range. And the check can fail: stepped kernels whose negative r and g steps
-// borrow from b and a (GsConfig::break_span_steps) are caught.
+// REPEAT (random limits) and CLAMP on each axis, vertex colours at the ends of their range. And the check can fail:
+// stepped kernels whose negative r and g steps borrow from b and a (GsConfig::break_span_steps) are caught (and, tried
+// by hand, the repeat kernels taken where only one axis repeats differ in every scene).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -49,7 +50,11 @@ class StqScene : public test::RandomScene {
     const uint64_t k = below(48) - 8;  // 7.4 fixed, -0.5 to 2.4
     gs.write_register(reg::kTex1_1, uint64_t{below(4) == 0} | mxl << 2 | uint64_t{1} << 5 | mmin << 6 |
                                         uint64_t{below(4)} << 19 | (k & 0xfff) << 32);
-    gs.write_register(reg::kClamp1, uint64_t{below(2)} | uint64_t{below(2)} << 2);  // REPEAT or CLAMP
+    // REPEAT or CLAMP on each axis; REPEAT's mask and fix (MINU, MAXU, MINV, MAXV) random below 64, so a draw
+    // repeating on both takes the general repeat kernels (FusedShape::kGeneralRepeat) with limits that matter.
+    gs.write_register(reg::kClamp1, uint64_t{below(2)} | uint64_t{below(2)} << 2 | uint64_t{below(64)} << 4 |
+                                        uint64_t{below(64)} << 14 | uint64_t{below(64)} << 24 |
+                                        uint64_t{below(64)} << 34);
     gs.write_register(reg::kColclamp, below(2));
     gs.write_register(reg::kFogcol, below(1 << 24));
     gs.write_register(reg::kAlpha1, 0 | uint64_t{1} << 2 | uint64_t{0} << 4 | uint64_t{1} << 6);

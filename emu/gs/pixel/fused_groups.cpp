@@ -15,7 +15,12 @@ namespace {
 
 // A lean shape whose textured draws repeat on both axes (fused_groups.hpp).
 constexpr bool repeats(FusedShape shape) {
-  return shape == FusedShape::kOpaqueRepeat || shape == FusedShape::kAlphaRepeat;
+  return shape == FusedShape::kOpaqueRepeat || shape == FusedShape::kAlphaRepeat ||
+         shape == FusedShape::kGeneralRepeat;
+}
+// A lean shape fixes the per-draw choices (fused_groups.hpp); the general ones read them.
+constexpr bool lean(FusedShape shape) {
+  return shape != FusedShape::kGeneral && shape != FusedShape::kGeneralRepeat;
 }
 
 using namespace avx2;
@@ -317,7 +322,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   const uint32_t* const texels = d.texels;
   const bool z_greater = d.z_greater;
   // The lean shapes' fixed choices (fused_groups.hpp); constants there, so their branches fold away.
-  constexpr bool kLean = kShape != FusedShape::kGeneral;
+  constexpr bool kLean = lean(kShape);
   constexpr bool kRepeat = repeats(kShape);
   constexpr bool kAlphaBlend = kShape == FusedShape::kAlpha || kShape == FusedShape::kAlphaRepeat;
   // The lean textured kernels keep channels two to a lane from the lookup to the pack (pack_pairs and friends), and so
@@ -745,7 +750,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kFog>
 // The rows kernel of a stepped kernel's choices; the general shape's with fog or without (its row steps differ).
 template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kAvx512>
 FusedRowsFn fused_rows_kernel(bool fog) {
-  constexpr bool kLean = kShape != FusedShape::kGeneral;
+  constexpr bool kLean = lean(kShape);
   if (kLean || !fog) {
     return kAvx512 ? fused_rows_kernel_avx512<kTexture, kTfx, kShape, false>
                    : fused_rows_kernel_avx2<kTexture, kTfx, kShape, false>;
@@ -789,21 +794,20 @@ typename Make::Fn pick_stepped_texture(FusedTexture texture, Tfx tfx, bool fog) 
   if (texture == FusedTexture::kNearestUv) return pick_stepped_tfx<FusedTexture::kNearestUv, kShape, Make>(tfx, fog);
   return nullptr;
 }
-// The general shape's stepped kernels: bilinear STQ draws, mipmapped or not (the demo's terrain, with fog and
-// 24-bit Z).
-template <class Make>
+// The general shapes' stepped kernels: bilinear STQ draws, mipmapped or not (the demo's terrain, with fog and
+// 24-bit Z, repeating).
+template <FusedShape kShape, class Make>
 typename Make::Fn pick_stepped_general(FusedTexture texture, Tfx tfx, bool fog) {
-  constexpr FusedShape kGeneral = FusedShape::kGeneral;
   if (texture == FusedTexture::kBilinearStqMip)
-    return pick_stepped_tfx<FusedTexture::kBilinearStqMip, kGeneral, Make>(tfx, fog);
-  if (texture == FusedTexture::kBilinearStq)
-    return pick_stepped_tfx<FusedTexture::kBilinearStq, kGeneral, Make>(tfx, fog);
+    return pick_stepped_tfx<FusedTexture::kBilinearStqMip, kShape, Make>(tfx, fog);
+  if (texture == FusedTexture::kBilinearStq) return pick_stepped_tfx<FusedTexture::kBilinearStq, kShape, Make>(tfx, fog);
   return nullptr;
 }
 template <class Make>
 typename Make::Fn pick_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, bool fog = false) {
   switch (shape) {
-    case FusedShape::kGeneral: return pick_stepped_general<Make>(texture, tfx, fog);
+    case FusedShape::kGeneral: return pick_stepped_general<FusedShape::kGeneral, Make>(texture, tfx, fog);
+    case FusedShape::kGeneralRepeat: return pick_stepped_general<FusedShape::kGeneralRepeat, Make>(texture, tfx, fog);
     case FusedShape::kOpaque: return pick_stepped_texture<FusedShape::kOpaque, Make>(texture, tfx, fog);
     case FusedShape::kAlpha: return pick_stepped_texture<FusedShape::kAlpha, Make>(texture, tfx, fog);
     case FusedShape::kOpaqueRepeat: return pick_stepped_texture<FusedShape::kOpaqueRepeat, Make>(texture, tfx, fog);
@@ -814,7 +818,7 @@ typename Make::Fn pick_stepped(FusedTexture texture, Tfx tfx, FusedShape shape, 
 
 template <FusedTexture kTexture, FusedShape kShape, bool kAvx512>
 FusedGroupsFn pick_tfx(Tfx tfx) {
-  constexpr bool kLean = kShape != FusedShape::kGeneral;
+  constexpr bool kLean = lean(kShape);
   constexpr FusedShape kGeneral = FusedShape::kGeneral;
   switch (tfx) {
     case Tfx::kModulate: return fused_kernel<kTexture, Tfx::kModulate, kShape, kAvx512>();
@@ -852,6 +856,7 @@ FusedGroupsFn pick_shape(FusedTexture texture, Tfx tfx, FusedShape shape) {
     case FusedShape::kAlpha: return pick_texture<FusedShape::kAlpha, kAvx512>(texture, tfx);
     case FusedShape::kOpaqueRepeat: return pick_texture<FusedShape::kOpaqueRepeat, kAvx512>(texture, tfx);
     case FusedShape::kAlphaRepeat: return pick_texture<FusedShape::kAlphaRepeat, kAvx512>(texture, tfx);
+    case FusedShape::kGeneralRepeat: return nullptr;  // stepped only
   }
   return nullptr;
 }

@@ -144,8 +144,10 @@ using FusedGroupsFn = uint64_t (*)(const FusedDraw& draw, const FusedRun& run);
 // shapes are for the pass with its own Z test of the commonest draws: Z test on, 32-bit Z written, no fog, no
 // merge mask, and no blend (kOpaque) or the usual (Cs - Cd) * As >> 7 + Cd without PABE (kAlpha); with those
 // choices fixed the compiler keeps the group's values in registers instead of spilling the selections. The
-// repeat shapes are the lean ones of textured draws that repeat on both axes (the wrap is a mask and an or).
-enum class FusedShape : uint8_t { kGeneral, kOpaque, kAlpha, kOpaqueRepeat, kAlphaRepeat };
+// repeat shapes are the lean ones of textured draws that repeat on both axes (the wrap is a mask and an or), and
+// kGeneralRepeat the general one of such draws, built stepped only (fused_groups_stepped, fused_groups_rows: the
+// demo's terrain; fused_groups gives none).
+enum class FusedShape : uint8_t { kGeneral, kOpaque, kAlpha, kOpaqueRepeat, kAlphaRepeat, kGeneralRepeat };
 
 // The kernel for a texture path and TFX (Tfx::kNone for untextured draws), or null on a CPU without AVX2 and FMA
 // (kBilinearStqMip's LOD takes PCSX2's fused multiply-adds, inlined into every kernel's build). Lean

@@ -80,7 +80,7 @@ struct OwnedCache {
 
 // The Z block bounds of a workspace, valid for the draw of the pipeline that last used them.
 struct OwnedDepthBounds {
-  DepthBounds bounds;
+  DepthBounds bounds{cpu_has_avx2()};
   const void* owner = nullptr;
 };
 
@@ -1053,21 +1053,23 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   // The lean shapes (fused_groups.hpp) for the pass with its own Z test.
   const bool usual_alpha = ia == 0 && ib == 1 && ic == 0 && id == 1 && !key.pabe();
   p.fused_with_z = p.fused;
-  // Bilinear STQ draws (the demo's terrain: fog, 24-bit Z) step s, t, q, colour and fog in the general kernel; a lean
-  // shape below, which has no stepped STQ kernel, takes them back.
+  // The repeat shapes take the limits to be at most 0x7fff (avx2_texel_math.hpp wrap8), as a repeat axis's are (and
+  // so are each mip level's, the draw's halved).
+  auto small = [](int32_t limit) { return limit >= 0 && limit <= 0x7fff; };
+  const bool repeat = textured && p.k.u_repeat && p.k.v_repeat && small(p.k.u_min) && small(p.k.u_max) &&
+                      small(p.k.v_min) && small(p.k.v_max);
+  // Bilinear STQ draws (the demo's terrain: fog, 24-bit Z, repeating) step s, t, q, colour and fog in the general
+  // kernel, its repeat build where the texture repeats (the wrap a mask and an or: fewer instructions a texel quad);
+  // a lean shape below, which has no stepped STQ kernel, takes them back.
   if (config.fused_steps && (texture == FusedTexture::kBilinearStqMip || texture == FusedTexture::kBilinearStq)) {
-    p.fused_stepped = fused_groups_stepped(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512);
+    const FusedShape general = repeat ? FusedShape::kGeneralRepeat : FusedShape::kGeneral;
+    p.fused_stepped = fused_groups_stepped(texture, key.tfx(), general, config.allow_avx512);
     if (p.group_rows) {
-      p.fused_stepped_rows = fused_groups_stepped(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512, true);
-      if (config.row_batches)
-        p.fused_rows = fused_groups_rows(texture, key.tfx(), FusedShape::kGeneral, d.fog, config.allow_avx512);
+      p.fused_stepped_rows = fused_groups_stepped(texture, key.tfx(), general, config.allow_avx512, true);
+      if (config.row_batches) p.fused_rows = fused_groups_rows(texture, key.tfx(), general, d.fog, config.allow_avx512);
     }
   }
   if (!d.fog && !merge && d.z_write && z == ZFmt::k32 && (!d.blend || usual_alpha)) {
-    // The repeat shapes take the limits to be at most 0x7fff (avx2_texel_math.hpp wrap8), as a repeat axis's are.
-    auto small = [](int32_t limit) { return limit >= 0 && limit <= 0x7fff; };
-    const bool repeat = textured && p.k.u_repeat && p.k.v_repeat && small(p.k.u_min) && small(p.k.u_max) &&
-                        small(p.k.v_min) && small(p.k.v_max);
     const FusedShape shape = repeat ? (d.blend ? FusedShape::kAlphaRepeat : FusedShape::kOpaqueRepeat)
                                     : (d.blend ? FusedShape::kAlpha : FusedShape::kOpaque);
     const FusedGroupsFn lean = fused_groups(texture, key.tfx(), shape, config.allow_avx512);
