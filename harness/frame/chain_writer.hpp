@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gcvu::harness::frame {
@@ -24,6 +25,7 @@ class ChainWriter {
   // END with no data.
   void end();
   const std::vector<uint8_t>& bytes() const { return bytes_; }
+  std::vector<uint8_t> take() { return std::move(bytes_); }  // the chain, leaving this writer empty
   uint32_t base_address() const { return base_; }
 
  private:
