@@ -30,7 +30,6 @@ class ChainWriter {
 
  private:
   void tag(uint8_t id, uint32_t qwc, uint32_t address);
-  void word(uint32_t value);
   uint32_t base_;
   std::vector<uint8_t> bytes_;
 };
