@@ -1,6 +1,9 @@
 #include "harness/frame/chain_writer.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -12,19 +15,24 @@ namespace gcvu::harness::frame {
 
 namespace {
 constexpr uint8_t kTagCnt = 1, kTagRef = 3, kTagEnd = 7;
+
+// `words` little-endian from byte `at` of `bytes` (which holds them): one copy on a little-endian host, where the
+// word-by-word stores were 0.8 % of a cold demo frame's instructions (a frame's chain is some 50 K words).
+void store_words(std::vector<uint8_t>& bytes, size_t at, std::span<const uint32_t> words) {
+  if constexpr (std::endian::native == std::endian::little) {
+    if (!words.empty()) std::memcpy(bytes.data() + at, words.data(), words.size_bytes());
+  } else {
+    for (size_t k = 0; k < words.size(); ++k) formats::store_le_u32(bytes, at + 4 * k, words[k]);
+  }
 }
 
-void ChainWriter::word(uint32_t value) {
-  const size_t at = bytes_.size();
-  bytes_.resize(at + 4);
-  formats::store_le_u32(bytes_, at, value);
-}
+}  // namespace
 
 void ChainWriter::tag(uint8_t id, uint32_t qwc, uint32_t address) {
-  word(qwc | (uint32_t{id} << 28));
-  word(address);
-  word(0);
-  word(0);
+  const std::array<uint32_t, 4> words = {qwc | (uint32_t{id} << 28), address, 0, 0};
+  const size_t at = bytes_.size();
+  bytes_.resize(at + sizeof words);
+  store_words(bytes_, at, words);
 }
 
 void ChainWriter::cnt(std::span<const uint32_t> words) {
@@ -32,7 +40,7 @@ void ChainWriter::cnt(std::span<const uint32_t> words) {
   // The data and the zero words that end its last qword in one resize: a shrub pass sends some thousand words.
   const size_t at = bytes_.size();
   bytes_.resize(at + (words.size() + 3) / 4 * 16);
-  for (size_t k = 0; k < words.size(); ++k) formats::store_le_u32(bytes_, at + 4 * k, words[k]);
+  store_words(bytes_, at, words);
 }
 
 void ChainWriter::ref(uint32_t address, uint64_t bytes) {

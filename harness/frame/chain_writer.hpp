@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gcvu::harness::frame {
@@ -24,11 +25,11 @@ class ChainWriter {
   // END with no data.
   void end();
   const std::vector<uint8_t>& bytes() const { return bytes_; }
+  std::vector<uint8_t> take() { return std::move(bytes_); }  // the chain, leaving this writer empty
   uint32_t base_address() const { return base_; }
 
  private:
   void tag(uint8_t id, uint32_t qwc, uint32_t address);
-  void word(uint32_t value);
   uint32_t base_;
   std::vector<uint8_t> bytes_;
 };

@@ -41,17 +41,28 @@ uint64_t sent_qwords(const std::vector<uint8_t>& chain_bytes) {
 
 }  // namespace
 
+namespace {
+
+// The level copy, with the ad-gifs rewritten as the level load does.
+std::vector<uint8_t> rewritten_core(const formats::rc2::Level& level, const std::vector<PlacedTexture>& placed,
+                                    const std::string& source) {
+  std::vector<uint8_t> core = level.core_data;
+  for (const formats::rc2::TfragPatch& patch : level.patches) rewrite_ad_gifs(core, patch, placed, source);
+  rewrite_shrub_textures(core, level, placed);
+  rewrite_moby_textures(core, level, placed, source);
+  return core;
+}
+
+}  // namespace
+
 FrameBuilder::FrameBuilder(const formats::rc2::Level& level)
     : level_(&level),
       source_(level.name + "/" + formats::rc2::kCoreDataFile),
-      core_(level.core_data),
       placed_(place_textures(level.textures)),
       colours_(level.patches.size()) {
-  // The level copy, with the ad-gifs rewritten as the level load does.
-  for (const formats::rc2::TfragPatch& patch : level.patches) rewrite_ad_gifs(core_, patch, placed_, source_);
-  rewrite_shrub_textures(core_, level, placed_);
-  rewrite_moby_textures(core_, level, placed_, source_);
-  check_tfrag_footprints(level, core_, source_);
+  core_ = std::make_shared<const std::vector<uint8_t>>(rewritten_core(level, placed_, source_));
+  gs_ram_ = std::make_shared<const std::vector<uint8_t>>(level.gs_ram);
+  check_tfrag_footprints(level, *core_, source_);
 }
 
 BuiltFrame FrameBuilder::build(const microcode::Program& program, const FrameOptions& options) {
@@ -62,7 +73,7 @@ BuiltFrame FrameBuilder::build(const microcode::Program& program, const FrameOpt
                                       kTfragFirstInstruction + program.entry(tfrag_abi::kPatchEntry)};
 
   BuiltFrame frame;
-  std::vector<uint8_t> core = core_;
+  const std::vector<uint8_t>& core = *core_;
   const std::vector<PlacedTexture>& placed = placed_;
   const LevelCopies copies = {&core, kLevelAddress, align16(kLevelAddress + core.size())};
   DataArea data(align16(copies.gs_ram_address + level.gs_ram.size()));
@@ -127,11 +138,12 @@ BuiltFrame FrameBuilder::build(const microcode::Program& program, const FrameOpt
                                            formats::hex_offset(image_end), formats::hex_offset(options.ee_ram_bytes),
                                            formats::hex_offset(kLevelAddress), core.size(), level.gs_ram.size()));
   }
-  frame.segments.push_back({static_cast<uint32_t>(copies.core_address), std::move(core)});
-  frame.segments.push_back({static_cast<uint32_t>(copies.gs_ram_address), level.gs_ram});
+  frame.segments.push_back({static_cast<uint32_t>(copies.core_address), core_});
+  frame.segments.push_back({static_cast<uint32_t>(copies.gs_ram_address), gs_ram_});
   const uint64_t data_address = data.address();
-  frame.segments.push_back({static_cast<uint32_t>(data_address), data.take()});
-  frame.segments.push_back({frame.chain_address, chain.bytes()});
+  frame.segments.push_back(
+      {static_cast<uint32_t>(data_address), std::make_shared<const std::vector<uint8_t>>(data.take())});
+  frame.segments.push_back({frame.chain_address, std::make_shared<const std::vector<uint8_t>>(chain.take())});
   return frame;
 }
 
@@ -142,9 +154,9 @@ BuiltFrame build_frame(const formats::rc2::Level& level, const microcode::Progra
 
 void load_frame(const BuiltFrame& frame, dma::EeMemory& memory) {
   for (const EeSegment& segment : frame.segments) {
-    if (!memory.load_ram(segment.bytes, segment.address)) {
+    if (!memory.load_ram(*segment.bytes, segment.address)) {
       throw std::runtime_error(fmt::format("EE segment at {} ({} bytes) does not fit EE RAM",
-                                           formats::hex_offset(segment.address), segment.bytes.size()));
+                                           formats::hex_offset(segment.address), segment.bytes->size()));
     }
   }
 }

@@ -12,11 +12,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "formats/rc2/tfrag_patch.hpp"
 #include "harness/frame/lighting.hpp"
+#include "harness/frame/lit_record_memo.hpp"
 
 namespace gcvu::harness::frame {
 
@@ -44,7 +44,7 @@ class PatchColours {
 
   LightBank bank_;
   std::vector<std::vector<uint32_t>> by_patch_;
-  std::unordered_map<uint64_t, uint32_t> by_record_;  // light_vertex's inputs (lit_key) -> its colour under bank_
+  LitRecordMemo by_record_;  // light_vertex's inputs (lit_key) -> its colour under bank_
 };
 
 }  // namespace gcvu::harness::frame

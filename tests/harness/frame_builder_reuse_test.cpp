@@ -31,7 +31,7 @@ void expect_same_frame(const BuiltFrame& reused, const BuiltFrame& alone, const 
   ASSERT_EQ(reused.segments.size(), alone.segments.size());
   for (size_t s = 0; s < alone.segments.size(); ++s) {
     EXPECT_EQ(reused.segments[s].address, alone.segments[s].address) << "segment " << s;
-    EXPECT_TRUE(reused.segments[s].bytes == alone.segments[s].bytes) << "segment " << s << " bytes differ";
+    EXPECT_TRUE(*reused.segments[s].bytes == *alone.segments[s].bytes) << "segment " << s << " bytes differ";
   }
   ASSERT_EQ(reused.drawn.size(), alone.drawn.size());
   for (size_t d = 0; d < alone.drawn.size(); ++d) {

@@ -33,15 +33,15 @@ std::vector<Tag> decode_chain(const BuiltFrame& frame) {
   const EeSegment& chain = frame.segments.back();
   EXPECT_EQ(chain.address, frame.chain_address);
   std::vector<Tag> tags;
-  for (size_t at = 0; at < chain.bytes.size();) {
+  for (size_t at = 0; at < chain.bytes->size();) {
     Tag tag;
-    const uint32_t low = word_at(chain.bytes, at);
+    const uint32_t low = word_at(*chain.bytes, at);
     tag.qwc = low & 0xffff;
     tag.id = (low >> 28) & 7;
-    tag.address = word_at(chain.bytes, at + 4);
+    tag.address = word_at(*chain.bytes, at + 4);
     at += 16;
     if (tag.id == 1) {
-      for (uint32_t w = 0; w < 4 * tag.qwc; ++w) tag.words.push_back(word_at(chain.bytes, at + 4 * w));
+      for (uint32_t w = 0; w < 4 * tag.qwc; ++w) tag.words.push_back(word_at(*chain.bytes, at + 4 * w));
       at += 16 * tag.qwc;
     }
     tags.push_back(tag);

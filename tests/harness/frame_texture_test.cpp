@@ -54,13 +54,13 @@ TEST(FrameTexture, AdGifsAreRewrittenInTheEeCopy) {
   const uint64_t payload = patch.data_offset + patch.lists[1].begin + 48;
   for (size_t g = 0; g < 2; ++g) {
     const uint64_t at = payload + g * 80;
-    EXPECT_EQ(u64_at(core.bytes, at), tex0_value(placed[1 + g]));
-    EXPECT_EQ(u64_at(core.bytes, at + 16), tex1_value(-80, 4));
-    EXPECT_EQ(u64_at(core.bytes, at + 32), 0u);
-    EXPECT_EQ(u64_at(core.bytes, at + 48), miptbp1_value(placed[1 + g]));
-    EXPECT_EQ(u64_at(core.bytes, at + 64), 0u);
+    EXPECT_EQ(u64_at(*core.bytes, at), tex0_value(placed[1 + g]));
+    EXPECT_EQ(u64_at(*core.bytes, at + 16), tex1_value(-80, 4));
+    EXPECT_EQ(u64_at(*core.bytes, at + 32), 0u);
+    EXPECT_EQ(u64_at(*core.bytes, at + 48), miptbp1_value(placed[1 + g]));
+    EXPECT_EQ(u64_at(*core.bytes, at + 64), 0u);
     const std::array<uint64_t, 5> addresses = {0x06, 0x14, 0x08, 0x34, 0x36};
-    for (size_t q = 0; q < 5; ++q) EXPECT_EQ(u64_at(core.bytes, at + 16 * q + 8), addresses[q]);
+    for (size_t q = 0; q < 5; ++q) EXPECT_EQ(u64_at(*core.bytes, at + 16 * q + 8), addresses[q]);
   }
   // The level's own bytes are untouched.
   EXPECT_EQ(u64_at(level.core_data, payload), 1u);
