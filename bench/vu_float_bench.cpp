@@ -7,6 +7,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/vu/float/divider_reference.hpp"
 #include "emu/vu/float/float_unit.hpp"
 #include "emu/vu/float/reference.hpp"
@@ -166,35 +167,35 @@ void BM_Vec4MsubSse2(benchmark::State& state) {
   run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::sse2::msub4(a, 0, b, c, kXyzw); });
 }
 void BM_Vec4AddAvx2(benchmark::State& state) {
-  if (!gcvu::vu::avx2::avx2_supported()) return state.SkipWithError("no AVX2");
+  if (!gcvu::cpu_has_avx2()) return state.SkipWithError("no AVX2");
   run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::avx2::add4(a, b, kXyzw); });
 }
 void BM_Vec4AddDispatch(benchmark::State& state) {
   run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::add4(a, b, kXyzw); });
 }
 void BM_Vec4SubAvx2(benchmark::State& state) {
-  if (!gcvu::vu::avx2::avx2_supported()) return state.SkipWithError("no AVX2");
+  if (!gcvu::cpu_has_avx2()) return state.SkipWithError("no AVX2");
   run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::avx2::sub4(a, b, kXyzw); });
 }
 void BM_Vec4SubDispatch(benchmark::State& state) {
   run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::sub4(a, b, kXyzw); });
 }
 void BM_Vec4MulAvx2(benchmark::State& state) {
-  if (!gcvu::vu::avx2::avx2_supported()) return state.SkipWithError("no AVX2");
+  if (!gcvu::cpu_has_avx2()) return state.SkipWithError("no AVX2");
   run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::avx2::mul4(a, b, kXyzw); });
 }
 void BM_Vec4MulDispatch(benchmark::State& state) {
   run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::mul4(a, b, kXyzw); });
 }
 void BM_Vec4MaddAvx2(benchmark::State& state) {
-  if (!gcvu::vu::avx2::avx2_supported()) return state.SkipWithError("no AVX2");
+  if (!gcvu::cpu_has_avx2()) return state.SkipWithError("no AVX2");
   run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::avx2::madd4(a, 0, b, c, kXyzw); });
 }
 void BM_Vec4MaddDispatch(benchmark::State& state) {
   run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::madd4(a, 0, b, c, kXyzw); });
 }
 void BM_Vec4MsubAvx2(benchmark::State& state) {
-  if (!gcvu::vu::avx2::avx2_supported()) return state.SkipWithError("no AVX2");
+  if (!gcvu::cpu_has_avx2()) return state.SkipWithError("no AVX2");
   run4(state, [](const Vec4& a, const Vec4& b, const Vec4& c) { return gcvu::vu::avx2::msub4(a, 0, b, c, kXyzw); });
 }
 void BM_Vec4MsubDispatch(benchmark::State& state) {

@@ -7,13 +7,10 @@
 
 #include <cstdint>
 
+#include "emu/common/cpu_features.hpp"
+
 namespace gcvu::vif::avx2 {
 namespace {
-
-bool cpu_has_avx2() {
-  __builtin_cpu_init();  // may run from a static initialiser, before libgcc's own
-  return __builtin_cpu_supports("avx2") != 0;
-}
 
 const bool kHasAvx2 = cpu_has_avx2();
 

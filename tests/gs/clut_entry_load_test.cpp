@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/gs/memory/local_memory.hpp"
 
 namespace gcvu::gs {
@@ -32,8 +33,7 @@ TEST(ClutEntryLoad, PortableBuildSplitsEachColourIntoItsTwoHalves) {
 }
 
 TEST(ClutEntryLoadCrossCheck, Avx2BuildMatchesPortableBuild) {
-  __builtin_cpu_init();
-  if (!__builtin_cpu_supports("avx2")) GTEST_SKIP() << "no AVX2 on this CPU";
+  if (!gcvu::cpu_has_avx2()) GTEST_SKIP() << "no AVX2 on this CPU";
   std::mt19937 random(256);
   LocalMemory memory;
   for (uint8_t& b : memory.bytes()) b = static_cast<uint8_t>(random());

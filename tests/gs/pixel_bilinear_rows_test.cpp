@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include "emu/common/cpu_features.hpp"
+
 namespace gcvu::gs::pixel {
 namespace {
 
@@ -49,7 +51,7 @@ TEST(BilinearRows, PortableBuildFollowsTheRulesWorkedByHand) {
 }
 
 TEST(BilinearRowsCrossCheck, Avx2AndPortableBuildsGiveTheSameTexels) {
-  if (!cpu_has_avx2()) GTEST_SKIP() << "this CPU has no AVX2: only the portable build can run";
+  if (!gcvu::cpu_has_avx2()) GTEST_SKIP() << "this CPU has no AVX2: only the portable build can run";
   std::mt19937 random(21);
   constexpr int kCount = 203;  // 25 groups of eight and a tail of 3; offsets below give every other tail
   std::vector<int32_t> u(kCount), v(kCount);

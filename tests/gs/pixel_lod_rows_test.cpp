@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 
 namespace gcvu::gs::pixel {
@@ -61,7 +62,7 @@ TEST(LodRowsCrossCheck, FmaAndPortableBuildsGiveTheSameLods) {
       ASSERT_EQ(lod[i], expected) << "portable, q = " << q[i];
       ASSERT_EQ(frac[i], expected & 0xffff) << "portable, q = " << q[i];
     }
-    if (!cpu_has_fma()) GTEST_SKIP() << "this CPU has no FMA: only the portable build can run";
+    if (!gcvu::cpu_has_fma()) GTEST_SKIP() << "this CPU has no FMA: only the portable build can run";
     std::vector<int32_t> lod_fma(q.size()), frac_fma(q.size());
     lod_row_fma(q.data(), count, k, lod_fma.data(), frac_fma.data());
     for (int i = 0; i < count; i++) {

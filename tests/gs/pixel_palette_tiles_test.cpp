@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/gs/pixel/bilinear_rows.hpp"
 
 namespace gcvu::gs::pixel {
@@ -31,7 +32,7 @@ TEST(PaletteTiles, PortableBuildLooksUpTheLowByteOfEachIndex) {
 }
 
 TEST(PaletteTilesCrossCheck, Avx2BuildMatchesPortableBuild) {
-  if (!cpu_has_avx2()) GTEST_SKIP() << "no AVX2 on this CPU";
+  if (!gcvu::cpu_has_avx2()) GTEST_SKIP() << "no AVX2 on this CPU";
   std::mt19937 random(21);
   std::vector<uint32_t> palette(256);
   for (uint32_t& entry : palette) entry = random();

@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/vu/float/vector_ops.hpp"
 #include "emu/vu/float/vector_ops_avx2.hpp"
 #include "emu/vu/float/vector_ops_scalar.hpp"
@@ -165,7 +166,7 @@ void expect_all_match(const Case& c) {
                                 scalar::madd4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
   ASSERT_NO_FATAL_FAILURE(check("msub4", sse2::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields),
                                 scalar::msub4(c.acc, c.acc_overflow, c.fs, c.ft, c.fields)));
-  if (avx2::avx2_supported()) {
+  if (gcvu::cpu_has_avx2()) {
     ASSERT_NO_FATAL_FAILURE(check("avx2 add4", avx2::add4(c.fs, c.ft, c.fields), scalar::add4(c.fs, c.ft, c.fields)));
     ASSERT_NO_FATAL_FAILURE(check("avx2 sub4", avx2::sub4(c.fs, c.ft, c.fields), scalar::sub4(c.fs, c.ft, c.fields)));
     ASSERT_NO_FATAL_FAILURE(check("avx2 mul4", avx2::mul4(c.fs, c.ft, c.fields), scalar::mul4(c.fs, c.ft, c.fields)));
@@ -183,7 +184,7 @@ void expect_all_match(const Case& c) {
 // Which implementation the entry points use here (both are checked against the reference regardless).
 TEST(VuVectorOps, ReportsImplementation) {
   RecordProperty("implementation", avx2::kUseAvx2 ? "avx2" : "sse2");
-  EXPECT_EQ(avx2::kUseAvx2, avx2::avx2_supported());
+  EXPECT_EQ(avx2::kUseAvx2, gcvu::cpu_has_avx2());
 }
 
 TEST(VuVectorOps, RandomCasesMatchScalar) {

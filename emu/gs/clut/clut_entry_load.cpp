@@ -2,6 +2,7 @@
 
 #include <immintrin.h>
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/gs/memory/pixel_access.hpp"
 
 namespace gcvu::gs {
@@ -34,10 +35,7 @@ void load_wide_entries_portable(const uint8_t* memory, const uint32_t* addresses
 }
 
 WideEntryLoadFn load_wide_entries() {
-  static const WideEntryLoadFn chosen = [] {
-    __builtin_cpu_init();  // may run from a static initialiser, before libgcc's own
-    return __builtin_cpu_supports("avx2") ? load_wide_entries_avx2 : load_wide_entries_portable;
-  }();
+  static const WideEntryLoadFn chosen = cpu_has_avx2() ? load_wide_entries_avx2 : load_wide_entries_portable;
   return chosen;
 }
 

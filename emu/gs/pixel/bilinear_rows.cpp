@@ -2,6 +2,7 @@
 
 #include <immintrin.h>
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/gs/pixel/avx2_texel_math.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 
@@ -131,11 +132,6 @@ void quad_index_row_avx2(const int32_t* u, const int32_t* v, int count, const Te
 
 void bilinear_row_avx2(const uint32_t* texels, const QuadSamples& in, int count, const Channels& out) {
   bilinear_groups(texels, in, count, out);
-}
-
-bool cpu_has_avx2() {
-  __builtin_cpu_init();  // may run from a static initialiser, before libgcc's own
-  return __builtin_cpu_supports("avx2") != 0;
 }
 
 QuadIndexRowFn quad_index_row() {

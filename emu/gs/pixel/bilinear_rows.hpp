@@ -70,8 +70,6 @@ void quad_index_row_avx2(const int32_t* u, const int32_t* v, int count, const Te
 void bilinear_row_portable(const uint32_t* texels, const QuadSamples& in, int count, const Channels& out);
 void bilinear_row_avx2(const uint32_t* texels, const QuadSamples& in, int count, const Channels& out);  // AVX2 only
 
-bool cpu_has_avx2();
-
 // The AVX2 builds where the CPU has AVX2, else the portable ones.
 QuadIndexRowFn quad_index_row();
 BilinearRowFn bilinear_row();

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstring>
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/gs/pixel/avx2_texel_math.hpp"
 #include "emu/gs/pixel/lod_rows.hpp"
 
@@ -862,12 +863,6 @@ FusedGroupsFn pick_shape(FusedTexture texture, Tfx tfx, FusedShape shape) {
 }
 
 }  // namespace
-
-bool cpu_has_avx512_vl_bw_dq() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
-}
 
 bool cpu_runs_fused_kernels() { return cpu_has_avx2() && cpu_has_fma(); }
 

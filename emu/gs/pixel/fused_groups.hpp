@@ -156,7 +156,6 @@ enum class FusedShape : uint8_t { kGeneral, kOpaque, kAlpha, kOpaqueRepeat, kAlp
 // bits; GsConfig::allow_avx512).
 FusedGroupsFn fused_groups(FusedTexture texture, Tfx tfx, FusedShape shape = FusedShape::kGeneral,
                            bool allow_avx512 = false);
-bool cpu_has_avx512_vl_bw_dq();
 // Whether fused_groups and fused_groups_stepped give kernels on this CPU (AVX2 and FMA); tests skip on it.
 bool cpu_runs_fused_kernels();
 // The kernel of a lean shape with MODULATE or DECAL on the u, v path (kNearestUv, kBilinearUv), or untextured

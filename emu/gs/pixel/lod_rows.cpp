@@ -1,5 +1,6 @@
 #include "emu/gs/pixel/lod_rows.hpp"
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/gs/pixel/pixel_math.hpp"
 
 namespace gcvu::gs::pixel {
@@ -25,11 +26,6 @@ void lod_row_portable(const float* q, int count, const LodConstants& k, int32_t*
 [[gnu::target("fma")]] void lod_row_fma(const float* q, int count, const LodConstants& k, int32_t* lod,
                                         int32_t* frac_ba) {
   lod_row_body(q, count, k, lod, frac_ba);
-}
-
-bool cpu_has_fma() {
-  __builtin_cpu_init();  // may run from a static initialiser, before libgcc's own
-  return __builtin_cpu_supports("fma") != 0;
 }
 
 LodRowFn lod_row() {

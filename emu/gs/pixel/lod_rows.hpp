@@ -20,8 +20,6 @@ using LodRowFn = void (*)(const float* q, int count, const LodConstants& k, int3
 void lod_row_portable(const float* q, int count, const LodConstants& k, int32_t* lod, int32_t* frac_ba);
 void lod_row_fma(const float* q, int count, const LodConstants& k, int32_t* lod, int32_t* frac_ba);  // FMA CPUs only
 
-bool cpu_has_fma();
-
 // lod_row_fma where the CPU has FMA, else lod_row_portable.
 LodRowFn lod_row();
 

@@ -2,6 +2,7 @@
 
 #include <immintrin.h>
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/gs/pixel/bilinear_rows.hpp"
 
 namespace gcvu::gs::pixel {

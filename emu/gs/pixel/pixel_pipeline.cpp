@@ -12,6 +12,7 @@
 #include <emmintrin.h>
 #include <xmmintrin.h>
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/gs/memory/pixel_address.hpp"
 #include "emu/gs/pixel/bilinear_rows.hpp"
 #include "emu/gs/pixel/coverage_mask.hpp"

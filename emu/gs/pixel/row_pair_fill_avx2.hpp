@@ -20,7 +20,7 @@ struct PairBuffer {
 // As fill_row_pair32 with every buffer page-aligned and `width_pages` wide: pixels [x0, x0 + n0) of row y (even)
 // and [x1, x1 + n1) of row y + 1 (a count of 0 or less leaves its row alone) of each of `count` (1 or 2) buffers
 // get its value. `break_rows` (tests only) fills both rows over both rows' pixels, as fill_row_pair32's does.
-// Needs AVX2 (cpu_has_avx2).
+// Needs AVX2 (gcvu::cpu_has_avx2).
 void fill_row_pair32_avx2(uint8_t* vm, uint32_t width_pages, uint32_t y, int x0, int n0, int x1, int n1,
                           const PairBuffer* buffers, int count, bool break_rows);
 

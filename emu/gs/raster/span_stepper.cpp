@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "emu/common/cpu_features.hpp"
+
 namespace gcvu::gs {
 namespace {
 
@@ -261,7 +263,7 @@ SpanStepper::SpanStepper(const StepperSetup& setup, SpanConsumer& consumer)
     : setup_(setup),
       consumer_(consumer),
       lanes_(setup.lane_width == 4 ? 4 : 8),
-      avx2_(setup.allow_avx2 && __builtin_cpu_supports("avx2") != 0) {
+      avx2_(setup.allow_avx2 && cpu_has_avx2()) {
   rows_in_one_call_ = lanes_ == 8 && gives_steps() && setup_.z && !setup_.z_equal && !setup_.z_overflow &&
                       consumer_.takes_rows();
   if (!rows_in_one_call_) return;

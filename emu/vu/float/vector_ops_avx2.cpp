@@ -9,6 +9,7 @@
 
 #include <cstdint>
 
+#include "emu/common/cpu_features.hpp"
 #include "emu/vu/float/adder.hpp"
 #include "emu/vu/float/fmac_kernel.hpp"
 #include "emu/vu/float/fused.hpp"
@@ -19,12 +20,7 @@
 
 namespace gcvu::vu::avx2 {
 
-bool avx2_supported() {
-  __builtin_cpu_init();  // may run from a static initialiser, before libgcc's own
-  return __builtin_cpu_supports("avx2") != 0;
-}
-
-const bool kUseAvx2 = avx2_supported();
+const bool kUseAvx2 = cpu_has_avx2();
 
 }  // namespace gcvu::vu::avx2
 

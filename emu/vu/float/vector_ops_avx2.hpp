@@ -1,15 +1,13 @@
 #pragma once
 // The vector FMAC ops compiled for AVX2 (vector_ops_avx2.cpp): the same body as vector_ops_sse2.hpp with the
 // adder's alignment shift as one per-lane variable shift and every instruction VEX-encoded. Call them only when
-// avx2_supported() is true; vector_ops.hpp selects them once, at start-up, and falls back to SSE2 otherwise.
+// cpu_has_avx2() (emu/common/cpu_features.hpp) is true; vector_ops.hpp selects them once, at start-up, and falls
+// back to SSE2 otherwise.
 
 #include "emu/vu/float/vector_ops_scalar.hpp"
 #include "emu/vu/state/vector.hpp"
 
 namespace gcvu::vu::avx2 {
-
-// Whether this host runs AVX2 (read once, when the program starts).
-bool avx2_supported();
 
 Vec4Result add4(const Vec4& fs, const Vec4& ft, FieldMask fields);
 Vec4Result sub4(const Vec4& fs, const Vec4& ft, FieldMask fields);
