@@ -12,17 +12,28 @@ namespace {
 size_t page_size() { return static_cast<size_t>(sysconf(_SC_PAGESIZE)); }
 size_t page_end(size_t offset) { return (offset + page_size() - 1) / page_size() * page_size(); }
 
-// `bytes` mapped with `protection` from `fd` (-1: anonymous), near this program's own code (from 1 GiB past it, in
-// steps of the size), so compiled blocks can reach the handlers with direct calls; if no such place is free the
-// mapping goes anywhere, and the compiler then calls through a register. nullptr if the host refuses.
+// `bytes` mapped with `protection` from `fd` (-1: anonymous), near this program's own code, so compiled blocks can
+// reach the handlers with direct calls; if no such place is free the mapping goes anywhere, and the compiler then
+// calls through a register. nullptr if the host refuses. Tried first: the start of the GiB the code is in, below the
+// program's image. The page directory that maps that GiB maps the program too, so it lives as long as the program,
+// where one for a GiB of its own would be made and freed with every arena, each a page-table update that a
+// paravirtualised host makes costly (the test suite makes thousands of machines). Then from 1 GiB past the code, in
+// steps of the size.
 uint8_t* map_near_code(size_t bytes, int protection, int fd) {
   const int flags = fd < 0 ? MAP_PRIVATE | MAP_ANONYMOUS : MAP_SHARED;
   const auto code = reinterpret_cast<uintptr_t>(&page_size);
+  constexpr uintptr_t kGiB = uintptr_t{1} << 30;
+  const auto try_at = [&](uintptr_t at) {
+    return mmap(reinterpret_cast<void*>(at / page_size() * page_size()), bytes, protection,
+                flags | MAP_FIXED_NOREPLACE, fd, 0);
+  };
   void* map = MAP_FAILED;
-  for (uintptr_t step = 0; step < 64 && map == MAP_FAILED; ++step) {
-    const uintptr_t near = (code + (uintptr_t{1} << 30) + step * bytes) / page_size() * page_size();
-    map = mmap(reinterpret_cast<void*>(near), bytes, protection, flags | MAP_FIXED_NOREPLACE, fd, 0);
+  for (uintptr_t step = 0; step < 4 && map == MAP_FAILED; ++step) {
+    const uintptr_t at = code / kGiB * kGiB + step * bytes;
+    if (at == 0 || at + bytes > code) break;
+    map = try_at(at);
   }
+  for (uintptr_t step = 0; step < 64 && map == MAP_FAILED; ++step) map = try_at(code + kGiB + step * bytes);
   if (map == MAP_FAILED) map = mmap(nullptr, bytes, protection, flags, fd, 0);
   return map == MAP_FAILED ? nullptr : static_cast<uint8_t*>(map);
 }
@@ -75,25 +86,33 @@ bool CodeArena::protect(size_t begin, size_t end, int mode) {
 }
 
 uint8_t* CodeArena::reserve(size_t bytes) {
-  // Blocks start on cache lines, and (sealed in place) never in a sealed page: the last block before a seal may end
-  // inside one.
+  // Blocks start on cache lines, and never in a page with sealed code: the last block before a seal may end inside
+  // one.
   const size_t at = std::max((next_ + 63) / 64 * 64, sealed_);
   if (base_ == nullptr || at > bytes_ || bytes > bytes_ - at) return nullptr;
-  if (mapping_ == CodeMapping::kSealedInPlace && page_end(at + bytes) > populated_) {
+  if (page_end(at + bytes) > populated_ && !populate(at + bytes)) return nullptr;
+  return write_base_ + at;
+}
+
+bool CodeArena::populate(size_t end) {
+  if (mapping_ == CodeMapping::kSealedInPlace && writable_ < bytes_) {
     // All the pages not sealed yet at once: they have not been executable since the last reset (the reset took that
     // away), so no thread runs code there and no CPU needs a TLB flush for them, and pages not touched yet have
     // nothing to change; one call then serves a whole cold start, instead of one per step of pages.
-    if (writable_ < bytes_) {
-      if (!protect(writable_, bytes_, PROT_READ | PROT_WRITE)) return nullptr;
-      writable_ = bytes_;
-    }
-    // Fault kPopulateStep's pages in with one call rather than one page fault per page the compiler first writes (a
-    // cold machine's arena is fresh memory). Only a hint: a host without it faults them in as they are written.
-    const size_t end = std::min(bytes_, page_end(std::max(at + bytes, populated_ + kPopulateStep)));
-    madvise(base_ + populated_, end - populated_, MADV_POPULATE_WRITE);
-    populated_ = end;
+    if (!protect(writable_, bytes_, PROT_READ | PROT_WRITE)) return false;
+    writable_ = bytes_;
   }
-  return write_base_ + at;
+  // Pages faulted in with one call rather than one page fault per page the compiler first writes (and, double
+  // mapped, per page first run): a cold machine's arena is fresh memory. In steps that double from a page up to
+  // kPopulateStep, so that a machine which compiles a block or two (most tests make many) pays for the pages it
+  // writes and no more, and one that compiles a demo frame's blocks makes a few calls. Only a hint: a host without
+  // it faults the pages in as they are touched.
+  const size_t step = std::clamp(populated_, page_size(), kPopulateStep);
+  const size_t to = std::min(bytes_, page_end(std::max(end, populated_ + step)));
+  madvise(write_base_ + populated_, to - populated_, MADV_POPULATE_WRITE);
+  if (mapping_ == CodeMapping::kDoubleMapped) madvise(base_ + populated_, to - populated_, MADV_POPULATE_READ);
+  populated_ = to;
+  return true;
 }
 
 void CodeArena::commit(uint8_t* at, size_t used) { next_ = static_cast<size_t>(at - write_base_) + used; }
@@ -103,8 +122,8 @@ bool CodeArena::seal() {
   if (mapping_ == CodeMapping::kDoubleMapped) {
     // The code is in the executable view already. Its addresses there have not run code since they were mapped
     // (reset maps afresh), so no stale instructions can be fetched from them, and x86 keeps instruction fetch
-    // coherent with stores to the same memory.
-    sealed_ = next_;
+    // coherent with stores to the same memory. The next block starts on a fresh page all the same (reserve).
+    sealed_ = page_end(next_);
     ++seals_;
     return true;
   }

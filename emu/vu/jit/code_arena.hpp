@@ -5,15 +5,17 @@
 //
 // W^X, two ways; no page is ever writable and executable in one mapping:
 //  - kSealedInPlace (the default): code is written into pages that are writable and not executable, and `seal` then
-//    makes them executable and not writable; a sealed page is never made writable again (the next block written
-//    after a seal starts on a fresh page). Each seal is a protection change that removes write access, which costs
-//    every other CPU running this process a TLB flush (~3 % of a cold demo frame's samples in this VM).
+//    makes them executable and not writable; a sealed page is never made writable again. Each seal is a protection
+//    change that removes write access, which costs every other CPU running this process a TLB flush (~3 % of a cold
+//    demo frame's samples in this VM).
 //  - kDoubleMapped: one shared memory object mapped twice, read-write where the compiler writes and read-execute
 //    where the code runs, so a seal changes no protection. Code is written at `reserve`'s address and runs at
-//    `run_address` of it; the compiler generates it for the latter. Not the default: the shared object's page faults
-//    and set-up per arena cost more than the seals save where machines are short-lived (BM_TfragDemoFrame, a new
-//    machine per frame: 22.5 ms against 21.8 ms sealed in place, medians of 5 alternating rounds; the ASan suite's
-//    machine-making tests ~10-30 % slower). Falls back to kSealedInPlace where the host refuses it.
+//    `run_address` of it; the compiler generates it for the latter. Not the default: its set-up per arena (two views'
+//    page tables, a shared object) costs the many short-lived machines of the test suite more than the seals it saves
+//    (VuBlockCross.TheComparisonCatchesEachBrokenJit and VuJit* ~12-18 % slower), for a cold demo frame gain that
+//    this VM's noise could not separate from zero. Falls back to kSealedInPlace where the host refuses it.
+// Either way the block written after a seal starts on a fresh page, so the compiler never stores into a page whose
+// code may be running (a precaution against x86's self-modifying-code checks; its own effect was not measured).
 // Either way code must not be called before the seal after it was written, and several blocks can be written before
 // one seal (CodeCache::compile batches them). Space comes back only all at once (reset), when the cache drops every
 // block.
@@ -28,7 +30,7 @@ enum class CodeMapping : uint8_t { kDoubleMapped, kSealedInPlace };
 class CodeArena {
  public:
   static constexpr size_t kDefaultBytes = size_t{4} << 20;
-  static constexpr size_t kPopulateStep = size_t{64} << 10;  // pages faulted in at once (reserve, sealed in place)
+  static constexpr size_t kPopulateStep = size_t{64} << 10;  // the most pages reserve faults in at once
 
   explicit CodeArena(size_t bytes = kDefaultBytes, CodeMapping mapping = CodeMapping::kSealedInPlace);
   ~CodeArena();
@@ -58,6 +60,7 @@ class CodeArena {
   bool map_double();
   void map_single();
   void unmap();
+  bool populate(size_t end);
   bool protect(size_t begin, size_t end, int mode);
 
   CodeMapping mapping_;
@@ -68,10 +71,10 @@ class CodeArena {
   ptrdiff_t run_offset_ = 0;       // base_ - write_base_
   size_t bytes_ = 0;
   size_t next_ = 0;      // the first free byte
-  size_t sealed_ = 0;    // the end of the code that may run (page-aligned when sealed in place)
+  size_t sealed_ = 0;    // the end of the page the code that may run ends in
   size_t writable_ = 0;  // sealed in place: 0 until the first reserve since the last reset, then the whole arena
                         // (its pages from sealed_ on are writable; reserve makes them so in one call)
-  size_t populated_ = 0;  // sealed in place: the end of the pages faulted in since the last reset (page-aligned)
+  size_t populated_ = 0;  // the end of the pages faulted in since the last reset or mapping (page-aligned)
   size_t seals_ = 0;
   size_t protection_changes_ = 0;
 };
