@@ -55,9 +55,7 @@ void BM_VuMadd(benchmark::State& state) {
   run(state, [](uint32_t a, uint32_t b, uint32_t c) { return gcvu::vu::madd(a, false, b, c).value; });
 }
 // The same ops with the lane flags folded into the checksum, as the interpreter consumes them.
-uint32_t fold(const gcvu::vu::FmacResult& r) {
-  return r.value ^ (uint32_t{r.mac} << 24) ^ (uint32_t{r.sticky} << 28);
-}
+uint32_t fold(const gcvu::vu::FmacResult& r) { return r.value ^ (uint32_t{r.mac} << 24) ^ (uint32_t{r.sticky} << 28); }
 void BM_VuAddFlags(benchmark::State& state) {
   run(state, [](uint32_t a, uint32_t b, uint32_t) { return fold(gcvu::vu::add(a, b)); });
 }
@@ -254,7 +252,8 @@ void BM_Vec4AddCancelDispatch(benchmark::State& state) {
 // MADD with a short-constant fs (ACC + 1.0 * x and the like): every lane's product runs the Booth tree.
 void BM_Vec4MaddShortConstantScalar(benchmark::State& state) {
   static constexpr Vec4 kConstants = {0x3F800000u, 0x3F000000u, 0x40400000u, 0xBEC00000u};
-  run4(state, [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::scalar::madd4(a, 0, kConstants, b, kXyzw); });
+  run4(state,
+       [](const Vec4& a, const Vec4& b, const Vec4&) { return gcvu::vu::scalar::madd4(a, 0, kConstants, b, kXyzw); });
 }
 void BM_Vec4MaddShortConstantDispatch(benchmark::State& state) {
   static constexpr Vec4 kConstants = {0x3F800000u, 0x3F000000u, 0x40400000u, 0xBEC00000u};

@@ -41,7 +41,8 @@ PixelBox vertex_box(const DrawState& state, std::span<const GsVertex> vertices) 
     y1 = std::max(y1, int32_t(v.y) - int32_t(state.xyoffset.ofy()));
   }
   const auto type = PrimitiveType(state.prim.type());
-  const bool rounded = type == PrimitiveType::kPoint || type == PrimitiveType::kLine || type == PrimitiveType::kLineStrip;
+  const bool rounded =
+      type == PrimitiveType::kPoint || type == PrimitiveType::kLine || type == PrimitiveType::kLineStrip;
   PixelBox box = rounded ? PixelBox{(x0 + 8) >> 4, (y0 + 8) >> 4, ((x1 + 8) >> 4) + 1, ((y1 + 8) >> 4) + 1}
                          : PixelBox{(x0 + 15) >> 4, (y0 + 15) >> 4, (x1 + 15) >> 4, (y1 + 15) >> 4};
   box.x0 = std::max(box.x0, int32_t(state.scissor.scax0()));

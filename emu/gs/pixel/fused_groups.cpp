@@ -16,13 +16,10 @@ namespace {
 
 // A lean shape whose textured draws repeat on both axes (fused_groups.hpp).
 constexpr bool repeats(FusedShape shape) {
-  return shape == FusedShape::kOpaqueRepeat || shape == FusedShape::kAlphaRepeat ||
-         shape == FusedShape::kGeneralRepeat;
+  return shape == FusedShape::kOpaqueRepeat || shape == FusedShape::kAlphaRepeat || shape == FusedShape::kGeneralRepeat;
 }
 // A lean shape fixes the per-draw choices (fused_groups.hpp); the general ones read them.
-constexpr bool lean(FusedShape shape) {
-  return shape != FusedShape::kGeneral && shape != FusedShape::kGeneralRepeat;
-}
+constexpr bool lean(FusedShape shape) { return shape != FusedShape::kGeneral && shape != FusedShape::kGeneralRepeat; }
 
 using namespace avx2;
 
@@ -210,8 +207,8 @@ template <FusedTexture kTexture, bool kRepeat>
 // saves none across a call).
 [[gnu::target("avx2,fma"), gnu::always_inline]] inline __m256i lod8(__m256 q, const FusedMip& k) {
   const __m256i bits = _mm256_castps_si256(q);
-  const __m256 exponent = _mm256_cvtepi32_ps(
-      _mm256_sub_epi32(_mm256_srli_epi32(_mm256_slli_epi32(bits, 1), 24), _mm256_set1_epi32(127)));
+  const __m256 exponent =
+      _mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_srli_epi32(_mm256_slli_epi32(bits, 1), 24), _mm256_set1_epi32(127)));
   const __m256 m = _mm256_castsi256_ps(
       _mm256_or_si256(_mm256_srli_epi32(_mm256_slli_epi32(bits, 9), 9), _mm256_set1_epi32(0x3f800000)));
   __m256 p = _mm256_fmadd_ps(_mm256_set1_ps(0.204446009836232697516f), m, _mm256_set1_ps(-1.04913055217340124191f));
@@ -245,7 +242,9 @@ template <bool kRepeat>
   __m256i first = _mm256_set1_epi32(-1);  // the first level sampled fills every lane
   while (todo != 0) {
     const uint32_t lvl = levels[std::countr_zero(todo)];
-    const __m256i at = mip.one_level_per_group ? _mm256_set1_epi32(-1) : _mm256_cmpeq_epi32(level, _mm256_set1_epi32(static_cast<int32_t>(lvl)));
+    const __m256i at = mip.one_level_per_group
+                           ? _mm256_set1_epi32(-1)
+                           : _mm256_cmpeq_epi32(level, _mm256_set1_epi32(static_cast<int32_t>(lvl)));
     todo &= ~static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(at)));
     const __m128i shift = _mm_cvtsi32_si128(static_cast<int>(lvl));
     const __m256i half = _mm256_set1_epi32(0x8000);
@@ -606,7 +605,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
 }
 template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = false, bool kRows = false>
 [[gnu::target("avx2,fma,avx512f,avx512vl,avx512bw,avx512dq")]] uint64_t fused_kernel_avx512(const FusedDraw& d,
-                                                                                        const FusedRun& run) {
+                                                                                            const FusedRun& run) {
   return fused_pass<kTexture, kTfx, kShape, kStepped, kRows>(d, run);
 }
 template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kAvx512, bool kStepped = false, bool kRows = false>
@@ -619,7 +618,7 @@ constexpr FusedGroupsFn fused_kernel() {
 // the primitive's lanes: the same truncations and wrapping 16-bit and IEEE float adds.
 template <FusedTexture kTexture, bool kFog>
 [[gnu::target("avx2"), gnu::always_inline]] inline void row_steps(const SpanLanes& l, const SpanRow& row, int skip,
-                                                                   SpanSteps& st) {
+                                                                  SpanSteps& st) {
   constexpr bool kStq = kTexture == FusedTexture::kNearestStq || kTexture == FusedTexture::kBilinearStq ||
                         kTexture == FusedTexture::kBilinearStqMip;
   const int at = SpanLanes::kCentre - skip;
@@ -636,9 +635,9 @@ template <FusedTexture kTexture, bool kFog>
   st.flat_color = !l.gouraud;
   if constexpr (kFog) {
     const int16_t base = static_cast<int16_t>(_mm_cvttss_si32(_mm_set_ss(row.fog)));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(st.fog),
-                     _mm_add_epi16(_mm_set1_epi16(base),
-                                   _mm_loadu_si128(reinterpret_cast<const __m128i*>(l.fog_lane + at))));
+    _mm_storeu_si128(
+        reinterpret_cast<__m128i*>(st.fog),
+        _mm_add_epi16(_mm_set1_epi16(base), _mm_loadu_si128(reinterpret_cast<const __m128i*>(l.fog_lane + at))));
     st.fog_step = l.fog_step;
   }
   if constexpr (kStq) {
@@ -663,7 +662,7 @@ template <FusedTexture kTexture, bool kFog>
 // steps a span's: lanes base + offset in double, each group the previous plus the step, truncated (vcvttpd2dq) and
 // clamped unsigned.
 [[gnu::target("avx2"), gnu::always_inline]] inline void row_z(const SpanLanes& l, double base, int skip, int groups,
-                                                               uint32_t* out) {
+                                                              uint32_t* out) {
   const __m256d base_v = _mm256_set1_pd(base);
   const double* offsets = l.z + SpanLanes::kCentre - skip;
   __m256d lo = _mm256_add_pd(base_v, _mm256_loadu_pd(offsets));
@@ -801,7 +800,8 @@ template <FusedShape kShape, class Make>
 typename Make::Fn pick_stepped_general(FusedTexture texture, Tfx tfx, bool fog) {
   if (texture == FusedTexture::kBilinearStqMip)
     return pick_stepped_tfx<FusedTexture::kBilinearStqMip, kShape, Make>(tfx, fog);
-  if (texture == FusedTexture::kBilinearStq) return pick_stepped_tfx<FusedTexture::kBilinearStq, kShape, Make>(tfx, fog);
+  if (texture == FusedTexture::kBilinearStq)
+    return pick_stepped_tfx<FusedTexture::kBilinearStq, kShape, Make>(tfx, fog);
   return nullptr;
 }
 template <class Make>

@@ -60,7 +60,7 @@ struct Scratch {
     alignas(32) int32_t u[8], v[8];
     alignas(32) float s[8], t[8], q[8];
     alignas(16) int16_t r[8], g[8], b[8], a[8], fog[8];
-  } partial{};  // lanes outside a partial group keep earlier values (determinate, and masked out)
+  } partial{};               // lanes outside a partial group keep earlier values (determinate, and masked out)
   uint8_t live[kN / 8 + 1];  // per 8-pixel group aligned to x: some pixel passed the Z test
   int last_live = -1;        // the last group with live[] set, or -1
   Scratch() {
@@ -173,14 +173,14 @@ struct PixelPipeline::Impl {
   FusedGroupsFn fused_stepped = nullptr;
   // Its build that works out each group's offsets from the span's rows (GsConfig::group_offsets).
   FusedGroupsFn fused_stepped_rows = nullptr;
-  bool apart = false;  // vouched: frame writes cannot land in the Z buffer
+  bool apart = false;             // vouched: frame writes cannot land in the Z buffer
   bool break_group_ends = false;  // GsConfig::break_group_ends
   // The fused pass stands in for the fused solid pass only with its own Z test (whole spans in one pass).
   bool fused_only_with_z = false;
   FusedDraw fused_draw;
   uint32_t fused_fm0 = 0, fused_zm0 = 0;
-  uint64_t sampled = 0;           // pixels the fused runs sampled while tiles were left
-  bool tiles_all_ready = false;   // tiles_ready found every tile in since the texture cache was last begun
+  uint64_t sampled = 0;               // pixels the fused runs sampled while tiles were left
+  bool tiles_all_ready = false;       // tiles_ready found every tile in since the texture cache was last begun
   bool fused_texels_pointed = false;  // point_fused_texels pointed the fused pass at them since then
   // Pixels the list's runs sampled per level while tiles were left (copy_level_when_due).
   std::array<uint64_t, TextureCache::kMaxLevels> list_sampled{};
@@ -434,10 +434,9 @@ void texture_indices(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   }
   if constexpr (kLinear) {
     const TexelWrap wrap{ulo, uhi, vlo, vhi, urep, vrep, pitch, mask};
-    p.quad_index_row(us + begin, vs + begin, end - begin, wrap,
-                     {{w.tix[0] + begin, w.tix[1] + begin, w.tix[2] + begin, w.tix[3] + begin},
-                      w.uf + begin,
-                      w.vf + begin});
+    p.quad_index_row(
+        us + begin, vs + begin, end - begin, wrap,
+        {{w.tix[0] + begin, w.tix[1] + begin, w.tix[2] + begin, w.tix[3] + begin}, w.uf + begin, w.vf + begin});
   } else {
     for (int i = begin; i < end; i++) {
       const uint32_t xw0 = static_cast<uint32_t>(wrap_texel(us[i] >> 16, ulo, uhi, urep));
@@ -453,11 +452,9 @@ void stage_texture(Impl& p, const Span& s, Scratch& w, int begin, int end) {
   texture_indices<kStq, kLinear>(p, s, w, begin, end);
   const uint32_t* tex = p.tex->level(0).texels;
   if constexpr (kLinear) {
-    p.bilinear_row(tex,
-                   {{w.tix[0] + begin, w.tix[1] + begin, w.tix[2] + begin, w.tix[3] + begin},
-                    w.uf + begin,
-                    w.vf + begin},
-                   end - begin, {w.r + begin, w.g + begin, w.b + begin, w.a + begin});
+    p.bilinear_row(
+        tex, {{w.tix[0] + begin, w.tix[1] + begin, w.tix[2] + begin, w.tix[3] + begin}, w.uf + begin, w.vf + begin},
+        end - begin, {w.r + begin, w.g + begin, w.b + begin, w.a + begin});
   } else {
     for (int i = begin; i < end; i++) {
       const uint32_t c = tex[w.tix[0][i]];
@@ -497,9 +494,14 @@ void sample_bilinear_mip_runs(Impl& p, const int32_t* us, const int32_t* vs, Scr
     const int lvl = static_cast<int>(std::min(lodi, static_cast<uint32_t>(TextureCache::kMaxLevels - 1)));
     for (int i = run; i < run_end; i++) w.u[i] = half_texel_back(us[i] >> sh), w.v[i] = half_texel_back(vs[i] >> sh);
     const TextureLevel& level = tc.level(lvl);
-    const TexelWrap wrap{static_cast<uint16_t>(p.k.u_min) >> sh, static_cast<uint16_t>(p.k.u_max) >> sh,
-                         static_cast<uint16_t>(p.k.v_min) >> sh, static_cast<uint16_t>(p.k.v_max) >> sh,
-                         p.k.u_repeat, p.k.v_repeat, pitch, level.mask};
+    const TexelWrap wrap{static_cast<uint16_t>(p.k.u_min) >> sh,
+                         static_cast<uint16_t>(p.k.u_max) >> sh,
+                         static_cast<uint16_t>(p.k.v_min) >> sh,
+                         static_cast<uint16_t>(p.k.v_max) >> sh,
+                         p.k.u_repeat,
+                         p.k.v_repeat,
+                         pitch,
+                         level.mask};
     const int n = run_end - run;
     p.quad_index_row(w.u + run, w.v + run, n, wrap,
                      {{w.tix[0] + run, w.tix[1] + run, w.tix[2] + run, w.tix[3] + run}, w.uf + run, w.vf + run});
@@ -917,7 +919,6 @@ Stage pick_solid(Psm frame_addr, bool tested, bool zwrite, ZFmt z, Psm z_addr) {
 
 // ---- Fused groups ----
 
-
 // The byte offset of each group's first pixel pair in the frame and Z buffer (32-bit arrangements).
 template <Psm kFAddr, Psm kZAddr>
 void group_pairs(const Impl& p, const Span& s, int first, int groups, uint32_t* frame, uint32_t* z) {
@@ -996,7 +997,8 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   }
   p.fused = fused_groups(texture, key.tfx(), FusedShape::kGeneral, config.allow_avx512);
   if (!p.fused) return;
-  p.group_pairs = frame_addr == Psm::kCt32 ? pick_group_pairs_z<Psm::kCt32>(z_addr) : pick_group_pairs_z<Psm::kZ32>(z_addr);
+  p.group_pairs =
+      frame_addr == Psm::kCt32 ? pick_group_pairs_z<Psm::kCt32>(z_addr) : pick_group_pairs_z<Psm::kZ32>(z_addr);
   if (config.group_offsets != GsConfig::GroupOffsets::kArrays) {
     p.group_rows = buffer_rows(frame_addr, p.fb, p.frame_rows) && buffer_rows(z_addr, p.zb, p.z_rows);
     p.rows_by_outcome = config.group_offsets == GsConfig::GroupOffsets::kByOutcome;
@@ -1077,7 +1079,8 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
     if (lean) p.fused_with_z = lean;
     if (lean && config.fused_steps) {
       p.fused_stepped = fused_groups_stepped(texture, key.tfx(), shape, config.allow_avx512);
-      if (p.group_rows) p.fused_stepped_rows = fused_groups_stepped(texture, key.tfx(), shape, config.allow_avx512, true);
+      if (p.group_rows)
+        p.fused_stepped_rows = fused_groups_stepped(texture, key.tfx(), shape, config.allow_avx512, true);
       p.fused_rows = p.group_rows && config.row_batches
                          ? fused_groups_rows(texture, key.tfx(), shape, false, config.allow_avx512)
                          : nullptr;
@@ -1554,15 +1557,12 @@ uint64_t draw_fused(Impl& p, const Span& s, Scratch& w, int from, int begin, int
 // reads what the list's whole-span Z test would: frame and Z apart (and, as for every fused run, tiles_ready).
 // Block bounds the list's spans take stay lower bounds through the pass's writes (it writes Z only where the
 // GEQUAL/GREATER test passed, so stored values only rise, depth_bounds.hpp); the pass itself does not consult them.
-bool fused_with_z_applies(const Impl& p) {
-  return p.fused && p.apart && p.z_first;
-}
+bool fused_with_z_applies(const Impl& p) { return p.fused && p.apart && p.z_first; }
 // Pixels [begin, end) of one aligned group copied into the lanes they take in an 8-lane span of their own (only
 // the attributes the draw reads); the other lanes keep earlier values and get full masks, so the pass stores back
 // what it read there. (A loop over the eight lanes with a condition: GCC turned a loop over the few copied
 // elements into a memmove call, and a per-function optimize attribute to stop it is GCC-only.)
-Span partial_group(const Span& s, Scratch& w, const RasterInputs& in, uint32_t fm0, uint32_t zm0, int begin,
-                   int end) {
+Span partial_group(const Span& s, Scratch& w, const RasterInputs& in, uint32_t fm0, uint32_t zm0, int begin, int end) {
   Scratch::PartialGroup& g = w.partial;
   const int lane = (s.x + begin) & 7, n = end - begin;
   auto copy = [&](auto* to, const auto* from) {

@@ -103,7 +103,9 @@ void scissor_narrow(const DrawState& s, int tw_log2, int th_log2, float& u0, flo
       }
     }
     const int mask = (1 << size_log2) - 1;
-    if (wm != kRegionRepeat && (wm != kRepeat || (truncate_like_x86(n0) & ~mask) == (truncate_like_x86(n1 - 1) & ~mask))) c0 = n0, c1 = n1;
+    if (wm != kRegionRepeat &&
+        (wm != kRepeat || (truncate_like_x86(n0) & ~mask) == (truncate_like_x86(n1 - 1) & ~mask)))
+      c0 = n0, c1 = n1;
   };
   axis(s.clamp.wms(), tw_log2, t.swap_u, gu, left, cl, right, cr, u0, u1);
   axis(s.clamp.wmt(), th_log2, t.swap_v, gv, top, ct, bottom, cb, v0, v1);

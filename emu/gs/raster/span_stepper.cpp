@@ -139,8 +139,8 @@ template <class L, int kLanes, bool kClampAtZero, size_t kRows, class Table>
 // The same built for AVX2 CPUs: the SSE2 operations in their three-operand VEX forms, without the register copies
 // the two-operand forms need to keep each attribute's lanes.
 template <class L, int kLanes, bool kClampAtZero, size_t kRows, class Table>
-[[gnu::target("avx2")]] void step_groups_avx2(const std::array<typename L::T*, kRows>& group_start, int count,
-                                              int skip, const std::array<typename L::T, kRows>& base,
+[[gnu::target("avx2")]] void step_groups_avx2(const std::array<typename L::T*, kRows>& group_start, int count, int skip,
+                                              const std::array<typename L::T, kRows>& base,
                                               const std::array<const Table*, kRows>& offsets,
                                               const std::array<typename L::T, kRows>& step) {
   step_groups_body<L, kLanes, kClampAtZero, kRows, Table>(group_start, count, skip, base, offsets, step);
@@ -264,8 +264,8 @@ SpanStepper::SpanStepper(const StepperSetup& setup, SpanConsumer& consumer)
       consumer_(consumer),
       lanes_(setup.lane_width == 4 ? 4 : 8),
       avx2_(setup.allow_avx2 && cpu_has_avx2()) {
-  rows_in_one_call_ = lanes_ == 8 && gives_steps() && setup_.z && !setup_.z_equal && !setup_.z_overflow &&
-                      consumer_.takes_rows();
+  rows_in_one_call_ =
+      lanes_ == 8 && gives_steps() && setup_.z && !setup_.z_equal && !setup_.z_overflow && consumer_.takes_rows();
   if (!rows_in_one_call_) return;
   SpanLanes& l = lanes_view_;
   l.z = z_lane_.data();
@@ -381,7 +381,8 @@ void SpanStepper::fill_constant(T* row, ConstantRun<T>& run, T value, int count)
   const int end = count + 2 * kPad;
   if (value != run.value) run.pixels = 0;
   if (end > run.pixels) {
-    const int to = std::min((end + kConstantBlock - 1) / kConstantBlock * kConstantBlock, int(kMaxSpanPixels + 2 * kPad));
+    const int to =
+        std::min((end + kConstantBlock - 1) / kConstantBlock * kConstantBlock, int(kMaxSpanPixels + 2 * kPad));
     std::fill(row + run.pixels, row + to, value);
     run.pixels = to;
   }
@@ -524,8 +525,8 @@ void SpanStepper::fill_steps(int skip, const RasterVertex& scan) {
   if (setup_.fog) {  // as fill_fog's first group
     const __m128i fog0 = _mm_set1_epi16(low16(truncate_to_int32(scan.attr[kAttrFog])));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(st.fog),
-                     _mm_add_epi16(fog0, _mm_loadu_si128(reinterpret_cast<const __m128i*>(
-                                             fog_lane_.data() + kLaneTableCentre - skip))));
+                     _mm_add_epi16(fog0, _mm_loadu_si128(reinterpret_cast<const __m128i*>(fog_lane_.data() +
+                                                                                          kLaneTableCentre - skip))));
     st.fog_step = fog_step_;
   }
   if (!setup_.texture) return;
