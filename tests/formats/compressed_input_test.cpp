@@ -1,7 +1,8 @@
 // A compressed stream read in pieces (CompressedInput over a file) against the same stream decoded from one buffer:
 // a cross-check between two of gcvu's own paths (same bytes, same errors with the same offsets), over piece sizes
 // from the smallest to ones that split frames and blocks anywhere; and read_gs_dump_file against
-// read_gs_dump(read_file) on golden dumps in each container.
+// read_gs_dump(read_file) on golden dumps in each container. A deliberately broken piece reader shows the
+// comparison can fail.
 
 #include "formats/compress/compressed_input.hpp"
 
@@ -32,10 +33,15 @@ std::vector<uint8_t> pieces_sample_data() {
   return data;
 }
 
+// The file's bytes as a piece reader gets them: unchanged, or (broken variant) altered for a given piece size.
+using FileAsRead = std::vector<uint8_t> (*)(const std::vector<uint8_t>& stream, size_t piece);
+std::vector<uint8_t> as_written(const std::vector<uint8_t>& stream, size_t) { return stream; }
+
 // The result of decoding `stream` in pieces of `piece` bytes: the bytes, or the error's text.
-std::string decode_in_pieces(const std::vector<uint8_t>& stream, Compression compression, size_t piece,
-                             uint64_t limit, std::vector<uint8_t>& out) {
-  std::istringstream file(std::string(stream.begin(), stream.end()));
+std::string decode_in_pieces(const std::vector<uint8_t>& stream, Compression compression, size_t piece, uint64_t limit,
+                             std::vector<uint8_t>& out, FileAsRead file_as_read = as_written) {
+  const std::vector<uint8_t> bytes = file_as_read(stream, piece);
+  std::istringstream file(std::string(bytes.begin(), bytes.end()));
   return test::format_error_text([&] {
     CompressedInput input(file, stream.size(), "file", piece);
     out = decompress(input, compression, "stream", limit);
@@ -56,20 +62,25 @@ std::string without_offset(const std::string& error) {
 
 enum class Offsets { kSame, kMayDiffer };
 
-void expect_same_in_pieces(const std::vector<uint8_t>& stream, Compression compression, uint64_t limit,
-                           const std::string& what, Offsets offsets = Offsets::kSame) {
+// Where decoding in pieces first differs from decoding the whole buffer ("" where it never does).
+std::string pieces_mismatch(const std::vector<uint8_t>& stream, Compression compression, uint64_t limit,
+                            Offsets offsets = Offsets::kSame, FileAsRead file_as_read = as_written) {
   std::vector<uint8_t> whole;
   const std::string whole_error = decode_whole(stream, compression, limit, whole);
   for (size_t piece : {size_t{1}, size_t{33}, size_t{4096}, size_t{100000}, CompressedInput::kPieceBytes}) {
     std::vector<uint8_t> pieces;
-    const std::string error = decode_in_pieces(stream, compression, piece, limit, pieces);
-    if (offsets == Offsets::kSame) {
-      EXPECT_EQ(error, whole_error) << what << ", pieces of " << piece;
-    } else {
-      EXPECT_EQ(without_offset(error), without_offset(whole_error)) << what << ", pieces of " << piece;
-    }
-    EXPECT_TRUE(pieces == whole) << what << ", pieces of " << piece;
+    const std::string error = decode_in_pieces(stream, compression, piece, limit, pieces, file_as_read);
+    const bool same_error =
+        offsets == Offsets::kSame ? error == whole_error : without_offset(error) == without_offset(whole_error);
+    if (!same_error) return fmt::format("pieces of {}: error '{}', whole buffer '{}'", piece, error, whole_error);
+    if (pieces != whole) return fmt::format("pieces of {}: other bytes", piece);
   }
+  return "";
+}
+
+void expect_same_in_pieces(const std::vector<uint8_t>& stream, Compression compression, uint64_t limit,
+                           const std::string& what, Offsets offsets = Offsets::kSame) {
+  EXPECT_EQ(pieces_mismatch(stream, compression, limit, offsets), "") << what;
 }
 
 TEST(CompressedInput, PiecesGiveTheBytesOfOneBuffer) {
@@ -95,6 +106,30 @@ TEST(CompressedInput, PiecesGiveTheErrorsOfOneBuffer) {
     for (size_t i = 40; i < corrupt.size(); i += 997) corrupt[i] ^= 0x5a;
     expect_same_in_pieces(corrupt, compression, kPiecesOutputLimit, name + " corrupt", Offsets::kMayDiffer);
     expect_same_in_pieces(stream, compression, data.size() - 1, name + " over the limit");
+  }
+}
+
+// The broken variant the comparison above must catch: a piece reader that loses the first byte of its second piece
+// (an off-by-one at a piece boundary) and so reads one byte past the end instead.
+std::vector<uint8_t> loses_a_byte_at_the_second_piece(const std::vector<uint8_t>& stream, size_t piece) {
+  std::vector<uint8_t> bytes = stream;
+  if (piece < bytes.size()) {
+    bytes.erase(bytes.begin() + static_cast<std::ptrdiff_t>(piece));
+    bytes.push_back(0);
+  }
+  return bytes;
+}
+
+TEST(CompressedInput, TheComparisonCatchesAReaderThatLosesAByte) {
+  const std::vector<uint8_t> data = pieces_sample_data();
+  for (Compression compression : {Compression::kZstd, Compression::kXz}) {
+    const std::vector<uint8_t> stream =
+        compression == Compression::kZstd ? zstd_compress(data, 3, "test") : xz_compress(data, "test");
+    EXPECT_EQ(pieces_mismatch(stream, compression, kPiecesOutputLimit), "") << compression_name(compression);
+    EXPECT_NE(
+        pieces_mismatch(stream, compression, kPiecesOutputLimit, Offsets::kMayDiffer, loses_a_byte_at_the_second_piece),
+        "")
+        << compression_name(compression);
   }
 }
 
@@ -139,8 +174,8 @@ TEST(ReadGsDumpFile, ErrorsAreThoseOfReadingTheWholeFile) {
   test::write_bytes(dir / "junk.gs", {1, 2, 3, 4, 5});
   for (const std::filesystem::path& path : {dir / "cut.gs.zst", dir / "junk.gs", dir / "missing.gs", dir.path()}) {
     const std::string streamed = test::format_error_text([&] { read_gs_dump_file(path); });
-    const std::string whole = test::format_error_text(
-        [&] { read_gs_dump(read_file(path, kMaxGsDumpFileBytes), path.string()); });
+    const std::string whole =
+        test::format_error_text([&] { read_gs_dump(read_file(path, kMaxGsDumpFileBytes), path.string()); });
     EXPECT_NE(streamed, "(no error)") << path;
     EXPECT_EQ(streamed, whole) << path;
   }
