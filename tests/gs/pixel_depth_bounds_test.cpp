@@ -7,7 +7,7 @@
 #include <cstring>
 #include <vector>
 
-#include "emu/gs/pixel/bilinear_rows.hpp"
+#include "emu/common/cpu_features.hpp"
 #include "emu/gs/pixel/depth_test.hpp"
 
 namespace gcvu::gs::pixel {
