@@ -52,8 +52,8 @@ struct GsConfig {
   // depend on it. Off here, so a library caller (tests, benchmarks) gets the single-threaded path unless it asks;
   // gcvu run and replay turn it on by default (harness/cli/gs_options.hpp, with the measurement).
   bool own_thread = false;
-  // The GS may use its AVX2 builds where the CPU has AVX2 (Z lane stepping, bilinear rows, TFX, blend, fog); false keeps
-  // the portable builds, so tests can check those on an AVX2 machine. The output does not depend on it.
+  // The GS may use its AVX2 builds where the CPU has AVX2 (Z lane stepping, bilinear rows, TFX, blend, fog); false
+  // keeps the portable builds, so tests can check those on an AVX2 machine. The output does not depend on it.
   bool allow_avx2 = true;
   // The fused group pass (below) may take its build for AVX-512 CPUs (VL, BW, DQ: the same 256-bit arithmetic with
   // twice the registers) where the CPU has it; false keeps the AVX2 build, so tests can compare the two. The
@@ -108,6 +108,10 @@ struct GsConfig {
   // group (the pairs of steps packed as 32-bit sums), so FusedStepsCrossCheck can show it would catch it; and paired
   // solid rows that take a flat span's r and b steps for each other, which SolidRowPairsCrossCheck catches.
   bool break_span_steps = false;
+  // Tests only: a deliberately wrong choice of the general repeat kernels (FusedShape::kGeneralRepeat, whose wrap is a
+  // mask and an or) for bilinear STQ draws that repeat on one axis only, so FusedStqStepsCrossCheck can show it
+  // would catch a clamped axis wrapped as a repeating one.
+  bool break_repeat_shape = false;
   // Tests only: a deliberately wrong reject loop (z_reject_loop) that skips a group whose first pixel fails, so
   // FusedRejectCrossCheck can show it would catch a group that only some pixels pass.
   bool break_z_reject = false;

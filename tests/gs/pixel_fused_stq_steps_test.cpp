@@ -5,8 +5,8 @@
 // their own q per vertex, mipmapped (bilinear in the nearest level, LOD from q or constant) or not, fog on and off,
 // 24- and 32-bit Z with GEQUAL or GREATER, blend on and off, MODULATE and DECAL, TCC on and off, Gouraud and flat,
 // REPEAT (random limits) and CLAMP on each axis, vertex colours at the ends of their range. And the check can fail:
-// stepped kernels whose negative r and g steps borrow from b and a (GsConfig::break_span_steps) are caught (and, tried
-// by hand, the repeat kernels taken where only one axis repeats differ in every scene).
+// stepped kernels whose negative r and g steps borrow from b and a (GsConfig::break_span_steps) are caught, and so
+// are the repeat kernels taken where only one axis repeats (GsConfig::break_repeat_shape).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -39,8 +39,7 @@ class StqScene : public test::RandomScene {
     // TEX0: random memory at page 280, TBW 1, 16 to 64 texels a side, TCC and TFX (MODULATE or DECAL) random; the
     // levels two pages apart.
     const uint64_t tw = 4 + below(3), th = 4 + below(3), tcc = below(2), tfx = below(2);
-    gs.write_register(reg::kTex0_1,
-                      uint64_t{8960} | uint64_t{1} << 14 | tw << 26 | th << 30 | tcc << 34 | tfx << 35);
+    gs.write_register(reg::kTex0_1, uint64_t{8960} | uint64_t{1} << 14 | tw << 26 | th << 30 | tcc << 34 | tfx << 35);
     const uint64_t level = 8960 + 64;
     gs.write_register(reg::kMiptbp1_1, level | uint64_t{1} << 14 | (level + 64) << 20 | uint64_t{1} << 34 |
                                            (level + 128) << 40 | uint64_t{1} << 54);
@@ -81,7 +80,6 @@ class StqScene : public test::RandomScene {
   uint32_t depth_ = 1 << 20;
 };
 
-
 TEST(FusedStqStepsCrossCheck, SteppedKernelsArraysAndPassListLeaveTheSameBytes) {
   if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   for (const bool avx512 : {true, false}) {
@@ -97,6 +95,15 @@ TEST(FusedStqStepsCrossCheck, CheckCatchesStepsThatBorrow) {
   if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
   GsConfig broken;
   broken.break_span_steps = true;
+  const test::StepDifferences d = test::compare_steps<StqScene>(4, broken);
+  EXPECT_GE(d.from_arrays, 2);
+  EXPECT_GE(d.from_list, 2);
+}
+
+TEST(FusedStqStepsCrossCheck, CheckCatchesRepeatKernelsOnAClampedAxis) {
+  if (!pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
+  GsConfig broken;
+  broken.break_repeat_shape = true;
   const test::StepDifferences d = test::compare_steps<StqScene>(4, broken);
   EXPECT_GE(d.from_arrays, 2);
   EXPECT_GE(d.from_list, 2);

@@ -1065,7 +1065,9 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   // kernel, its repeat build where the texture repeats (the wrap a mask and an or: fewer instructions a texel quad);
   // a lean shape below, which has no stepped STQ kernel, takes them back.
   if (config.fused_steps && (texture == FusedTexture::kBilinearStqMip || texture == FusedTexture::kBilinearStq)) {
-    const FusedShape general = repeat ? FusedShape::kGeneralRepeat : FusedShape::kGeneral;
+    const bool one_axis_repeats = textured && (p.k.u_repeat || p.k.v_repeat);  // GsConfig::break_repeat_shape
+    const bool repeat_build = repeat || (config.break_repeat_shape && one_axis_repeats);
+    const FusedShape general = repeat_build ? FusedShape::kGeneralRepeat : FusedShape::kGeneral;
     p.fused_stepped = fused_groups_stepped(texture, key.tfx(), general, config.allow_avx512);
     if (p.group_rows) {
       p.fused_stepped_rows = fused_groups_stepped(texture, key.tfx(), general, config.allow_avx512, true);
