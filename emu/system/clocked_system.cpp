@@ -106,7 +106,8 @@ std::optional<std::string> ClockedSystem::unit_failure() const {
   if (dma_.state() == dma::ChannelState::kError) return dma_.error();
   if (gif_dma_.state() == dma::ChannelState::kError) return gif_dma_.error();
   if (vif_.state() == vif::Vif1State::kError) return fmt::format("VIF1: {}", vif_.error());
-  if (gif_.failed()) return fmt::format("GIF: {}", gif_.error());
+  // A GIF failure waits for a running program to stop (clocked_system.hpp), or for the run's cycle limit.
+  if (gif_.failed() && (!vu_.running() || now_ >= config_.max_cycles)) return fmt::format("GIF: {}", gif_.error());
   if (!vu_.running() && vu_.stop_reason() != vu::StopReason::kRunning && vu_.stop_reason() != vu::StopReason::kEnded) {
     return fmt::format("VU1 ({}): {}", vu::stop_reason_name(vu_.stop_reason()), vu_.stop_message());
   }
@@ -114,12 +115,12 @@ std::optional<std::string> ClockedSystem::unit_failure() const {
 }
 
 std::optional<RunResult> ClockedSystem::outcome() const {
-  // Asked every step; while VU1 runs (most steps) nothing is idle, so only a failure, a VIF1 stall or the cycle
-  // limit can end the run. Those cases take the full path below.
+  // Asked every step; while VU1 runs (most steps) nothing is idle, so only a failure (not the GIF's, which waits
+  // for the program to stop), a VIF1 stall or the cycle limit can end the run. Those cases take the full path below.
   if (vu_.running() && now_ < config_.max_cycles) {
     const vif::Vif1State vif = vif_.state();
-    if (vif != vif::Vif1State::kError && vif != vif::Vif1State::kStalled && !gif_.failed() &&
-        dma_.state() != dma::ChannelState::kError && gif_dma_.state() != dma::ChannelState::kError) {
+    if (vif != vif::Vif1State::kError && vif != vif::Vif1State::kStalled && dma_.state() != dma::ChannelState::kError &&
+        gif_dma_.state() != dma::ChannelState::kError) {
       return std::nullopt;
     }
   }

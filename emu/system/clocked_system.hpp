@@ -19,6 +19,11 @@
 // cycle (vif/vif1_config.hpp Vif1Timing, after PCSX2), the DMA moves a qword per 2 cycles and reads a tag in 2
 // (dma/dma_timing.hpp, after ps2tek), the GIF sends a qword per 2 cycles (gif/gif_timing.hpp). XGKICK waits for
 // nothing: PATH1 qwords queue in the GIF behind a packet of another path in progress (gif/gif_unit.hpp).
+//
+// A GIF that fails (a malformed or oversized packet, gif/gif_unit.hpp) drops everything after, so nothing waits on
+// it; while a microprogram runs, the run goes on until that program stops, and then ends with the GIF's error. In
+// every mode alike: VU1 runs alone, whole blocks at a time, and sends its XGKICK qwords as it goes, so the failing
+// qword's cycle is known only once VU1 has run past it, and it cannot stop there (the error text names the qword).
 
 #include <cstdint>
 #include <functional>
@@ -130,7 +135,7 @@ class ClockedSystem {
   void note_vif_progress();
   // After a burst in which VU1's program stopped: the cycle at which lockstep's step that saw it stop ends.
   uint64_t lockstep_end_of_stopping_step() const;
-  // How the run ends now, if it does.
+  // How the run ends now, if it does (a GIF failure only once no microprogram runs, as said above).
   std::optional<RunResult> outcome() const;
   // Every unit but VIF1 is idle (a PATH3 packet held by the PATH3 mask counts as idle when asked: it waits for VIF1).
   bool all_but_vif_idle(bool masked_path3_counts_as_idle) const;

@@ -404,6 +404,83 @@ TEST(BurstCrossCheck, AProgramStoppingTheRunStopsItAtTheSameCycleInEveryMode) {
   }
 }
 
+// A program that runs for over 2,000 cycles and, part way through, XGKICKs a tag the GIF must reject: its NLOOP
+// makes a PATH1 packet of 16 KiB or more, which cannot fit in VU1 data memory (gif_unit.cpp). The GIF fails while the
+// program, running alone (VIF1 has nothing left, or is still unpacking 200 qwords beside it), has over a thousand
+// cycles to go; the run then ends when the program does (clocked_system.hpp), in every mode at the same cycle, with
+// the same error, GIF writes and VU1 memory.
+// `nloop` 0 gives a tag the GIF takes (an empty packet), for a control run.
+std::vector<uint8_t> path1_failing_mid_program_stream(uint32_t loops_before, uint32_t loops_after,
+                                                      uint32_t unpack_qwords, uint32_t nloop = 0x7fff) {
+  constexpr auto vifcode = [](uint32_t cmd, uint32_t num, uint32_t imm) { return cmd << 24 | num << 16 | imm; };
+  const std::string source = fmt::format(R"(
+        nop                         iaddiu VI01, VI00, {}
+before: nop                         iaddi VI01, VI01, -1
+        nop                         nop
+        nop                         ibne VI01, VI00, before
+        nop                         nop
+        nop                         xgkick VI00
+        nop                         iaddiu VI01, VI00, {}
+after:  nop                         iaddi VI01, VI01, -1
+        nop                         nop
+        nop                         ibne VI01, VI00, after
+        nop                         nop
+        nop[E]                      nop
+        nop                         nop
+)",
+                                         loops_before, loops_after);
+  const std::vector<uint32_t> program = gcvu::test::assembled_words(source);
+  std::vector<uint32_t> words = {0, 0, 0, vifcode(0x4a, static_cast<uint32_t>(program.size() / 2), 0)};  // MPG at 0
+  words.insert(words.end(), program.begin(), program.end());
+  // The tag at data address 0: NLOOP, EOP, PACKED, one register (PRIM): with NLOOP 0x7fff, 32,768 qwords.
+  words.insert(words.end(), {0, 0, vifcode(0x01, 0, 0x0101), vifcode(0x6c, 1, 0)});  // STCYCL 1,1; UNPACK V4-32 to 0
+  words.insert(words.end(), {nloop | 0x8000u, 0x1000'0000u, 0, 0});
+  words.push_back(vifcode(0x14, 0, 0));  // MSCAL 0
+  if (unpack_qwords != 0) {
+    words.push_back(vifcode(0x6c, unpack_qwords, 0x200));  // UNPACK V4-32 to 0x200
+    for (uint32_t n = 0; n < 4 * unpack_qwords; ++n) words.push_back(n);
+  }
+  return gcvu::test::stream_bytes(words);
+}
+
+TEST(BurstCrossCheck, APath1PacketTheGifRejectsMidProgramEndsTheRunAtTheSameCycleInEveryMode) {
+  for (const auto& [before, after] : {std::pair{500u, 500u}, std::pair{700u, 300u}, std::pair{1u, 1000u}}) {
+    for (uint32_t unpack_qwords : {0u, 200u}) {
+      const std::string label =
+          fmt::format("{} loops, XGKICK, {} loops; {} qwords unpacked beside", before, after, unpack_qwords);
+      // The control: the same program with a tag the GIF takes runs for over 2,000 cycles.
+      harness::VifRunRequest control;
+      const std::vector<uint8_t> control_stream = path1_failing_mid_program_stream(before, after, unpack_qwords, 0);
+      control.stream = control_stream;
+      control.config.vu_runs_alone = false;
+      const harness::VifRunResult taken = harness::run_vif_stream(control);
+      ASSERT_EQ(taken.run.end, RunEnd::kFinished) << label << ": " << taken.run.error;
+      ASSERT_EQ(taken.programs.size(), 1u) << label;
+      const MicroprogramReport& program = taken.programs[0];
+      EXPECT_GT(program.end_cycle - program.start_cycle, 2000u) << label;
+
+      harness::VifRunRequest request;
+      const std::vector<uint8_t> stream = path1_failing_mid_program_stream(before, after, unpack_qwords);
+      request.stream = stream;
+      request.config.vu_runs_alone = false;
+      const harness::VifRunResult lockstep = harness::run_vif_stream(request);
+      ASSERT_EQ(lockstep.run.end, RunEnd::kError) << label;
+      EXPECT_NE(lockstep.run.error.find("GIF PATH1: qword offset 0x0"), std::string::npos) << lockstep.run.error;
+      EXPECT_NE(lockstep.run.error.find("16 KiB"), std::string::npos) << label << ": " << lockstep.run.error;
+      ASSERT_EQ(lockstep.programs.size(), 1u) << label;
+      EXPECT_EQ(lockstep.programs[0].end_cycle, program.end_cycle) << label << ": the program ran to its end";
+      EXPECT_EQ(stream_mode_differences(request), "") << label;
+
+      // Cut 1,000 cycles before the program's end, the run already reports the GIF's failure: it came mid-program.
+      request.config.max_cycles = program.end_cycle - 1000;
+      const harness::VifRunResult cut = harness::run_vif_stream(request);
+      EXPECT_EQ(cut.run.error, lockstep.run.error) << label;
+      EXPECT_EQ(cut.run.cycles, request.config.max_cycles) << label;
+      EXPECT_EQ(stream_mode_differences(request), "") << label << ", cut";
+    }
+  }
+}
+
 TEST(BurstCrossCheck, AWrongBurstRuleIsCaughtOnTheEndToEndStream) {
   const std::vector<uint8_t> stream = gcvu::test::e2e_stream_bytes();
   harness::VifRunRequest request;
