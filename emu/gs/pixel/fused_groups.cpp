@@ -45,12 +45,9 @@ using namespace avx2;
   return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int32_t>(bits)), lane_bit), lane_bit);
 }
 
-// Eight uint16-as-stored (static_cast<uint16_t>) or sign-extended int16 values from a span array.
+// Eight uint16-as-stored (static_cast<uint16_t>) values from a span array.
 [[gnu::target("avx2")]] inline __m256i load_u16(const int16_t* from) {
   return _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(from)));
-}
-[[gnu::target("avx2")]] inline __m256i load_s16(const int16_t* from) {
-  return _mm256_cvtepi16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(from)));
 }
 
 [[gnu::target("avx2")]] inline __m256i clamp8x8(__m256i v) {
@@ -102,6 +99,11 @@ struct BlendSelect {
 // (Cs - Cd) * (As << 9) >> 16 (|Cs - Cd| <= 255, so (Cs - Cd) << 7 fits; As <= 511).
 [[gnu::target("avx2")]] inline __m256i alpha_blend16(__m256i cs, __m256i cd, __m256i a4) {
   return _mm256_add_epi16(_mm256_mulhi_epi16(_mm256_slli_epi16(_mm256_sub_epi16(cs, cd), 7), a4), cd);
+}
+// fog8 on pairs, `f` in both halves: C and FOG are 8-bit, so (C - FOG) * 2 fits int16, and the signed high half of
+// its product with an int16 F is fog8's arithmetic shift of the exact 32-bit product; the sum lies in [-255, 510].
+[[gnu::target("avx2")]] inline __m256i fog16(__m256i c, __m256i fog_color, __m256i f) {
+  return _mm256_add_epi16(fog_color, _mm256_mulhi_epi16(_mm256_slli_epi16(_mm256_sub_epi16(c, fog_color), 1), f));
 }
 // out8 on both halves of both pairs, packed as the frame stores them (r | g << 8 | b << 16 | a << 24): the sums
 // above lie in [-1018, 1273], so the 16-bit mask sees what the 32-bit one does, and packus's signed saturation to
@@ -333,6 +335,10 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
                         kTexture == FusedTexture::kBilinearStqMip;
   constexpr bool kPacked =
       kLean && (kTfx == Tfx::kModulate || kTfx == Tfx::kDecal || (kTfx == Tfx::kNone && !kAlphaBlend));
+  // The general shapes' textured MODULATE and DECAL kernels keep the pairs too, through the fog (fog16), to the pack
+  // when the draw does not blend; a blending draw takes them apart, sign-extended, for the 32-bit blend (the values
+  // there, at most 510 in magnitude, are those of the 32-bit stages).
+  constexpr bool kPairs = kPacked || (!kLean && !kUntextured && (kTfx == Tfx::kModulate || kTfx == Tfx::kDecal));
   const bool fog = !kLean && d.fog;
   const bool merge = !kLean && d.merge;
   const bool z_test = kLean || d.z_test;
@@ -448,27 +454,30 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     }
     // TFX: the texel with the fragment colour (8.7).
     __m256i r = _mm256_setzero_si256(), gg = r, b = r, a = r;
-    __m256i rb = r, ga = r;  // kPacked
+    __m256i rb = r, ga = r;  // kPairs
     if constexpr (kPacked && kUntextured) {
       // The colour's integer part in both halves (tfx kNone), alpha included.
       const __m256i crb = kStepped ? at_rb : channel_pairs(s.r + i, s.b + i);
       const __m256i cga = kStepped ? at_ga : channel_pairs(s.g + i, s.a + i);
       rb = _mm256_srli_epi16(crb, 7), ga = _mm256_srli_epi16(cga, 7);
-    } else if constexpr (kPacked) {
+    } else if constexpr (kPairs) {
       TexelPairs t;
-      __m256i crb, cga;
-      if constexpr (kStepped) {
-        t = sample_at8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), at_u, at_v);
-        crb = at_rb, cga = at_ga;
-      } else {
+      if constexpr (kStq) {  // s, t, q stepped or from the span
+        const __m256 ts = kStepped ? at_s : _mm256_loadu_ps(s.s + i);
+        const __m256 tt = kStepped ? at_t : _mm256_loadu_ps(s.t + i);
+        const __m256 tq = kStepped ? at_q : _mm256_loadu_ps(s.q + i);
         if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
-          t = sample_mip8<kRepeat>(d.mip, _mm256_loadu_ps(s.s + i), _mm256_loadu_ps(s.t + i), _mm256_loadu_ps(s.q + i),
-                                   _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
+          t = sample_mip8<kRepeat>(d.mip, ts, tt, tq, _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
         } else {
-          t = sample8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), s, i);
+          t = sample_stq8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), ts, tt, tq);
         }
-        crb = channel_pairs(s.r + i, s.b + i), cga = channel_pairs(s.g + i, s.a + i);
+      } else if constexpr (kStepped) {
+        t = sample_at8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), at_u, at_v);
+      } else {
+        t = sample8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), s, i);
       }
+      const __m256i crb = kStepped ? at_rb : channel_pairs(s.r + i, s.b + i);
+      const __m256i cga = kStepped ? at_ga : channel_pairs(s.g + i, s.a + i);
       if constexpr (kTfx == Tfx::kModulate) {
         rb = modulate16(t.rb, crb), ga = modulate16(t.ga, cga);
       } else {
@@ -523,8 +532,15 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       }
     }
     if (fog) {  // per draw
-      const __m256i f = kStepped ? _mm256_cvtepi16_epi32(at_fog) : load_s16(s.fog + i);
-      r = fog8(r, load_lanes(k.fog_r), f), gg = fog8(gg, load_lanes(k.fog_g), f), b = fog8(b, load_lanes(k.fog_b), f);
+      const __m128i f16 = kStepped ? at_fog : _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.fog + i));
+      if constexpr (kPairs) {
+        const __m256i f = _mm256_set_m128i(_mm_unpackhi_epi16(f16, f16), _mm_unpacklo_epi16(f16, f16));
+        rb = fog16(rb, load_lanes(k.fog_rb), f);
+        ga = select8(fog16(ga, load_lanes(k.fog_ga), f), ga, load_lanes(k.fog_keep));  // alpha takes no fog
+      } else {
+        const __m256i f = _mm256_cvtepi16_epi32(f16);
+        r = fog8(r, load_lanes(k.fog_r), f), gg = fog8(gg, load_lanes(k.fog_g), f), b = fog8(b, load_lanes(k.fog_b), f);
+      }
     }
     uint8_t* frame_at = vm + frame_offset(g);
     __m256i fd = _mm256_setzero_si256();
@@ -546,6 +562,11 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       rb = alpha_blend16(rb, drb, a4);
       ga = _mm256_blend_epi16(alpha_blend16(ga, dga, a4), ga, 0xaa);  // the alpha halves stay the source's
     } else if (!kPacked && blend) {                                   // per draw
+      // The pairs' halves, sign-extended.
+      if constexpr (kPairs) {
+        r = _mm256_srai_epi32(_mm256_slli_epi32(rb, 16), 16), b = _mm256_srai_epi32(rb, 16);
+        gg = _mm256_srai_epi32(_mm256_slli_epi32(ga, 16), 16), a = _mm256_srai_epi32(ga, 16);
+      }
       const __m256i dr = _mm256_and_si256(fd, low8), dg = _mm256_and_si256(_mm256_srli_epi32(fd, 8), low8);
       const __m256i db = _mm256_and_si256(_mm256_srli_epi32(fd, 16), low8);
       const __m256i da = select8(_mm256_srli_epi32(fd, 24), _mm256_set1_epi32(0x80), load_lanes(k.ad_24));
@@ -570,7 +591,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     }
     // Wrap or clamp, pack, masks.
     __m256i fs;
-    if constexpr (kPacked) {
+    if (kPacked || (kPairs && !blend)) {
       fs = pack_pairs(rb, ga, load_lanes(k.wrap_mask16));
     } else {
       fs = _mm256_or_si256(
@@ -871,6 +892,11 @@ bool cpu_runs_fused_kernels() { return cpu_has_avx2() && cpu_has_fma(); }
   store_lanes(k.tcc, _mm256_set1_epi32(d.tcc ? -1 : 0));
   store_lanes(k.fog_r, _mm256_set1_epi32(d.fog_r)), store_lanes(k.fog_g, _mm256_set1_epi32(d.fog_g));
   store_lanes(k.fog_b, _mm256_set1_epi32(d.fog_b));
+  // The fog colour as the pairs take it (fog16): r | b << 16, and g (the alpha half takes none).
+  store_lanes(k.fog_rb, _mm256_set1_epi32(static_cast<int32_t>(static_cast<uint32_t>(d.fog_r & 0xffff) |
+                                                               static_cast<uint32_t>(d.fog_b & 0xffff) << 16)));
+  store_lanes(k.fog_ga, _mm256_set1_epi32(d.fog_g & 0xffff));
+  store_lanes(k.fog_keep, _mm256_set1_epi32(d.fog_alpha ? 0 : static_cast<int32_t>(0xffff0000u)));
   store_lanes(k.a_s, _mm256_set1_epi32(d.a_s)), store_lanes(k.a_d, _mm256_set1_epi32(d.a_d));
   store_lanes(k.b_s, _mm256_set1_epi32(d.b_s)), store_lanes(k.b_d, _mm256_set1_epi32(d.b_d));
   store_lanes(k.d_s, _mm256_set1_epi32(d.d_s)), store_lanes(k.d_d, _mm256_set1_epi32(d.d_d));
