@@ -130,7 +130,7 @@ struct TexelPairs {
 }
 
 // The bilinear lookup of eight pixels from 16.16 coordinates already moved half a texel back (bilinear_rows.cpp's
-// rules): quad indices, the four corners, the 4-bit lerps on pairs of channels.
+// rules): quad indices, the four corners, the 4-bit lerps as byte dot products (bilinear_dot8).
 template <bool kRepeat>
 [[gnu::target("avx2"), gnu::always_inline]] inline TexelPairs bilinear8(const uint32_t* texels, const WrapRegs& wrap,
                                                                         __m256i uu, __m256i vv) {
@@ -143,21 +143,20 @@ template <bool kRepeat>
   const __m256i one = _mm256_set1_epi32(1);
   const __m256i adjacent = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_add_epi32(quad[0], one), quad[1]),
                                             _mm256_cmpeq_epi32(_mm256_add_epi32(quad[2], one), quad[3]));
+  __m256i top_lo, top_hi, bottom_lo, bottom_hi;
   if (_mm256_movemask_epi8(adjacent) == -1) {
     store8(index[0], quad[0]);
     store8(index[2], quad[2]);
-    fetch_pairs8(texels, index[0], c[0], c[1]);
-    fetch_pairs8(texels, index[2], c[2], c[3]);
+    fetch_row_pairs8(texels, index[0], top_lo, top_hi);
+    fetch_row_pairs8(texels, index[2], bottom_lo, bottom_hi);
   } else {
     for (int q = 0; q < 4; q++) store8(index[q], quad[q]);
     for (int q = 0; q < 4; q++) c[q] = fetch8(texels, index[q]);
+    interleave_corners8(c[0], c[1], top_lo, top_hi);
+    interleave_corners8(c[2], c[3], bottom_lo, bottom_hi);
   }
-  const __m256i low16 = _mm256_set1_epi32(0xffff);
-  const __m256i uf = _mm256_srli_epi32(_mm256_and_si256(uu, low16), 12);
-  const __m256i vf = _mm256_srli_epi32(_mm256_and_si256(vv, low16), 12);
-  const __m256i uf2 = _mm256_or_si256(uf, _mm256_slli_epi32(uf, 16));
-  const __m256i vf2 = _mm256_or_si256(vf, _mm256_slli_epi32(vf, 16));
-  return {bilinear_pairs(c, 0, uf2, vf2), bilinear_pairs(c, 8, uf2, vf2)};
+  const __m256i texel = bilinear_dot8(top_lo, top_hi, bottom_lo, bottom_hi, uu, vv);
+  return {_mm256_and_si256(texel, _mm256_set1_epi32(0x00ff00ff)), _mm256_srli_epi16(texel, 8)};
 }
 
 // The lookup of eight pixels at 16.16 coordinates (bilinear ones already half a texel back).
