@@ -100,6 +100,10 @@ struct BlendSelect {
 [[gnu::target("avx2")]] inline __m256i alpha_blend16(__m256i cs, __m256i cd, __m256i a4) {
   return _mm256_add_epi16(_mm256_mulhi_epi16(_mm256_slli_epi16(_mm256_sub_epi16(cs, cd), 7), a4), cd);
 }
+// Eight 16-bit fog values, each in both halves of its 32-bit lane (as fog16 takes them).
+[[gnu::target("avx2")]] inline __m256i fog_pairs(__m128i f16) {
+  return _mm256_set_m128i(_mm_unpackhi_epi16(f16, f16), _mm_unpacklo_epi16(f16, f16));
+}
 // fog8 on pairs, `f` in both halves: C and FOG are 8-bit, so (C - FOG) * 2 fits int16, and the signed high half of
 // its product with an int16 F is fog8's arithmetic shift of the exact 32-bit product; the sum lies in [-255, 510].
 [[gnu::target("avx2")]] inline __m256i fog16(__m256i c, __m256i fog_color, __m256i f) {
@@ -385,6 +389,8 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   __m256i at_rb = step_rb, at_ga = step_rb, at_u = step_rb, at_v = step_rb, floor16 = step_rb;
   __m256 at_s = _mm256_setzero_ps(), at_t = at_s, at_q = at_s, step_s = at_s, step_t = at_s, step_q = at_s;
   __m128i at_fog = _mm_setzero_si128(), step_fog = at_fog;  // eight 16-bit lanes
+  // kPairs: the same in both halves of each 32-bit lane (fog_pairs), stepped as such (wrapping 16-bit adds).
+  __m256i at_fog_pairs = _mm256_setzero_si256(), step_fog_pairs = at_fog_pairs;
   if constexpr (kStepped) {
     const SpanSteps& st = *groups.steps;
     at_rb = channel_pairs(st.color[0], st.color[2]), at_ga = channel_pairs(st.color[1], st.color[3]);
@@ -401,6 +407,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     if constexpr (!kLean) {  // the lean shapes have no fog
       at_fog = _mm_loadu_si128(reinterpret_cast<const __m128i*>(st.fog));
       step_fog = _mm_set1_epi16(st.fog_step);
+      at_fog_pairs = fog_pairs(at_fog), step_fog_pairs = _mm256_set1_epi16(st.fog_step);
     }
   }
   // z_reject_loop: after a group that fails, the next that passes found in a short loop (next_group_passing_z).
@@ -419,7 +426,11 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
         } else if constexpr (!kUntextured) {
           at_u = _mm256_add_epi32(at_u, step_u), at_v = _mm256_add_epi32(at_v, step_v);
         }
-        if constexpr (!kLean) at_fog = _mm_add_epi16(at_fog, step_fog);
+        if constexpr (!kLean && kPairs) {
+          at_fog_pairs = _mm256_add_epi16(at_fog_pairs, step_fog_pairs);
+        } else if constexpr (!kLean) {
+          at_fog = _mm_add_epi16(at_fog, step_fog);
+        }
       }
     }
     // Stepped runs are whole spans with the draw's masks (no per-pixel ones).
@@ -533,7 +544,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     if (fog) {  // per draw
       const __m128i f16 = kStepped ? at_fog : _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.fog + i));
       if constexpr (kPairs) {
-        const __m256i f = _mm256_set_m128i(_mm_unpackhi_epi16(f16, f16), _mm_unpacklo_epi16(f16, f16));
+        const __m256i f = kStepped ? at_fog_pairs : fog_pairs(f16);
         rb = fog16(rb, load_lanes(k.fog_rb), f);
         ga = select8(fog16(ga, load_lanes(k.fog_ga), f), ga, load_lanes(k.fog_keep));  // alpha takes no fog
       } else {
