@@ -136,8 +136,8 @@ struct TexelPairs {
 // The bilinear lookup of eight pixels from 16.16 coordinates already moved half a texel back (bilinear_rows.cpp's
 // rules): quad indices, the four corners, the 4-bit lerps as byte dot products (bilinear_dot8).
 template <bool kRepeat>
-[[gnu::target("avx2"), gnu::always_inline]] inline TexelPairs bilinear8(const uint32_t* texels, const WrapRegs& wrap,
-                                                                        __m256i uu, __m256i vv) {
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i bilinear8(const uint32_t* texels, const WrapRegs& wrap,
+                                                                     __m256i uu, __m256i vv) {
   alignas(32) uint32_t index[4][8];
   __m256i quad[4];
   quad_indices8<kRepeat>(uu, vv, wrap, quad);
@@ -159,7 +159,10 @@ template <bool kRepeat>
     interleave_corners8(c[0], c[1], top_lo, top_hi);
     interleave_corners8(c[2], c[3], bottom_lo, bottom_hi);
   }
-  const __m256i texel = bilinear_dot8(top_lo, top_hi, bottom_lo, bottom_hi, uu, vv);
+  return bilinear_dot8(top_lo, top_hi, bottom_lo, bottom_hi, uu, vv);
+}
+// Eight texels as pairs.
+[[gnu::target("avx2")]] inline TexelPairs texel_pairs(__m256i texel) {
   return {_mm256_and_si256(texel, _mm256_set1_epi32(0x00ff00ff)), _mm256_srli_epi16(texel, 8)};
 }
 
@@ -169,7 +172,7 @@ template <FusedTexture kTexture, bool kRepeat>
                                                                          __m256i uu, __m256i vv) {
   constexpr bool kLinear = kTexture == FusedTexture::kBilinearUv || kTexture == FusedTexture::kBilinearStq;
   if constexpr (kLinear) {
-    return bilinear8<kRepeat>(texels, wrap, uu, vv);
+    return texel_pairs(bilinear8<kRepeat>(texels, wrap, uu, vv));
   } else {
     alignas(32) uint32_t index[8];
     store8(index, nearest_index8<kRepeat>(uu, vv, wrap));
@@ -243,8 +246,9 @@ template <bool kRepeat>
   store8(levels, level);
   uint32_t todo = static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(wanted)));
   if (todo == 0) todo = 1;
-  __m256i out_rb = _mm256_setzero_si256(), out_ga = _mm256_setzero_si256();
-  __m256i first = _mm256_set1_epi32(-1);  // the first level sampled fills every lane
+  // The texels, packed: a level's lanes taken before they are split into pairs, once.
+  __m256i out = _mm256_setzero_si256();
+  bool first = true;  // the first level sampled fills every lane
   while (todo != 0) {
     const uint32_t lvl = levels[std::countr_zero(todo)];
     const __m256i at = mip.one_level_per_group
@@ -255,12 +259,11 @@ template <bool kRepeat>
     const __m256i half = _mm256_set1_epi32(0x8000);
     const __m256i uu = _mm256_sub_epi32(_mm256_sra_epi32(u0, shift), half);
     const __m256i vv = _mm256_sub_epi32(_mm256_sra_epi32(v0, shift), half);
-    const TexelPairs t = bilinear8<kRepeat>(mip.texels[lvl], wrap_regs(mip.wrap[lvl]), uu, vv);
-    const __m256i take = _mm256_or_si256(at, first);
-    out_rb = select8(out_rb, t.rb, take), out_ga = select8(out_ga, t.ga, take);
-    first = _mm256_setzero_si256();
+    const __m256i texel = bilinear8<kRepeat>(mip.texels[lvl], wrap_regs(mip.wrap[lvl]), uu, vv);
+    out = first ? texel : select8(out, texel, at);
+    first = false;
   }
-  return {out_rb, out_ga};
+  return texel_pairs(out);
 }
 
 // The stages from the texture lookup to the stores, a group at a time (pixel_pipeline.cpp's passes, same order
