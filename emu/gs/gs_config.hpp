@@ -104,6 +104,10 @@ struct GsConfig {
   // Tests only: a deliberately wrong fused pass for the lean textured draws (channels two to a 32-bit lane) whose
   // blend drops bit 8 of the source alpha, so FusedGroupsCrossCheck can show it covers alphas from 256.
   bool break_packed_alpha = false;
+  // Tests only: a deliberately wrong fused pass for the general textured MODULATE and DECAL draws (channels two to a
+  // 32-bit lane through the fog) that fogs the alpha half too, so FusedGroupsCrossCheck can show it covers the fog
+  // on pairs.
+  bool break_pair_fog = false;
   // Tests only: a deliberately wrong stepped kernel whose r or g steps, when negative, take one from b or a each
   // group (the pairs of steps packed as 32-bit sums), so FusedStepsCrossCheck can show it would catch it; and paired
   // solid rows that take a flat span's r and b steps for each other, which SolidRowPairsCrossCheck catches.

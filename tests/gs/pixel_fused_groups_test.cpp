@@ -334,6 +334,32 @@ TEST(FusedGroupsCrossCheck, FullRangeColourCheckCatchesAnEightBitAlpha) {
   EXPECT_GE(check.differing_rounds, 5) << "of " << check.fused_rounds << " fused draws";
 }
 
+// random_draw textured and fogged, MODULATE or DECAL: the general kernels that keep channel pairs through the fog.
+RandomDraw random_fogged_pairs_draw(std::mt19937& rng) {
+  RandomDraw d = random_draw(rng);
+  d.state.prim.raw |= 0x30;                          // TME, FGE
+  d.state.tex0.raw &= ~(uint64_t{1} << 36);          // TFX 0 or 1
+  return d;
+}
+
+TEST(FusedGroupsCrossCheck, FoggedPairsAndPassListLeaveTheSameBytes) {
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
+  std::mt19937 rng(20261213);
+  const CrossCheck check = cross_check(rng, random_fogged_pairs_draw, 120);
+  EXPECT_TRUE(same_bytes(check, 30));
+}
+
+// And that check can fail: pairs that fog the alpha half too (GsConfig::break_pair_fog).
+TEST(FusedGroupsCrossCheck, FoggedPairsCheckCatchesFogOnTheAlpha) {
+  if (!gs::pixel::cpu_runs_fused_kernels()) GTEST_SKIP() << "the fused pass needs AVX2 and FMA";
+  std::mt19937 rng(20261213);
+  GsConfig broken;
+  broken.break_pair_fog = true;
+  const CrossCheck check = cross_check(rng, random_fogged_pairs_draw, 120, false, broken);
+  // Only draws that keep the alpha they compute (no FBA, no frame mask on it, a frame that stores it) show it.
+  EXPECT_GE(check.differing_rounds, 5) << "of " << check.fused_rounds << " fused draws";
+}
+
 // The pass's AVX2 build on a CPU that would take its AVX-512 one (GsConfig::allow_avx512): the same bytes as the
 // list too (on an AVX2-only CPU this repeats the checks above).
 TEST(FusedGroupsCrossCheck, Avx2BuildAndPassListLeaveTheSameBytes) {

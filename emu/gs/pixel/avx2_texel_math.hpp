@@ -50,17 +50,56 @@ template <bool kRepeat>
   auto at = [&](int k) { return static_cast<int>(texels[index[k]]); };
   return _mm256_setr_epi32(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7));
 }
-// texels[index[k]] into `left` and texels[index[k] + 1] into `right`, k = 0..7, by eight 8-byte loads.
-[[gnu::target("avx2")]] inline void fetch_pairs8(const uint32_t* texels, const uint32_t* index, __m256i& left,
-                                                 __m256i& right) {
+// The rows of eight quads as the dot-product lerp (bilinear_dot8) takes them: each texel's bytes next to its right
+// neighbour's (l.r r.r l.g r.g l.b r.b l.a r.a), pixels 0, 1 and 4, 5 in `lo`, 2, 3 and 6, 7 in `hi` (unpacklo and
+// unpackhi's order). From the left and right texels in lanes:
+[[gnu::target("avx2")]] inline void interleave_corners8(__m256i left, __m256i right, __m256i& lo, __m256i& hi) {
+  lo = _mm256_unpacklo_epi8(left, right), hi = _mm256_unpackhi_epi8(left, right);
+}
+// Or straight from memory where each right texel follows its left one, by eight 8-byte loads and a byte shuffle.
+[[gnu::target("avx2")]] inline void fetch_row_pairs8(const uint32_t* texels, const uint32_t* index, __m256i& lo,
+                                                     __m256i& hi) {
   auto pairs = [&](int k) {  // lanes k and k + 1: left, right, left, right
     const __m128i a = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(texels + index[k]));
     const __m128i b = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(texels + index[k + 1]));
-    return _mm_castsi128_ps(_mm_unpacklo_epi64(a, b));
+    return _mm_unpacklo_epi64(a, b);
   };
-  const __m256 low = _mm256_set_m128(pairs(4), pairs(0)), high = _mm256_set_m128(pairs(6), pairs(2));
-  left = _mm256_castps_si256(_mm256_shuffle_ps(low, high, _MM_SHUFFLE(2, 0, 2, 0)));
-  right = _mm256_castps_si256(_mm256_shuffle_ps(low, high, _MM_SHUFFLE(3, 1, 3, 1)));
+  const __m256i byte_pairs = _mm256_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15, 0, 4, 1, 5, 2, 6, 3,
+                                              7, 8, 12, 9, 13, 10, 14, 11, 15);
+  lo = _mm256_shuffle_epi8(_mm256_set_m128i(pairs(4), pairs(0)), byte_pairs);
+  hi = _mm256_shuffle_epi8(_mm256_set_m128i(pairs(6), pairs(2)), byte_pairs);
+}
+// One lerp of bilinear_dot8: byte pairs times their weight pairs, summed, shifted back.
+[[gnu::target("avx2")]] inline __m256i lerp_dot(__m256i pairs, __m256i weights) {
+  return _mm256_srli_epi16(_mm256_maddubs_epi16(pairs, weights), 4);
+}
+// The vertical lerp's pairs: the top row's value in each word's low byte, the bottom row's in its high byte.
+[[gnu::target("avx2")]] inline __m256i stack_rows(__m256i top, __m256i bottom) {
+  return _mm256_or_si256(top, _mm256_slli_epi16(bottom, 8));
+}
+// bilinear_pairs's lerps of eight quads as byte dot products (pmaddubsw): a * (16 - f) + b * f >> 4 is
+// a + ((b - a) * f >> 4), since 16 * a is a multiple of 16 and the shift a floor, with every product and sum within
+// 16 bits (at most 255 * 16); the vertical lerp takes the horizontal results, at most 255, as bytes again. `top_*`,
+// `bottom_*`: the quads' rows (interleave_corners8's layout); `uu`, `vv`: 16.16 coordinates, fractions in bits 12-15.
+// Returns the eight filtered texels, four bytes each.
+[[gnu::target("avx2")]] inline __m256i bilinear_dot8(__m256i top_lo, __m256i top_hi, __m256i bottom_lo,
+                                                     __m256i bottom_hi, __m256i uu, __m256i vv) {
+  const __m256i low16 = _mm256_set1_epi32(0xffff), sixteen = _mm256_set1_epi32(16);
+  const __m256i uf = _mm256_srli_epi32(_mm256_and_si256(uu, low16), 12);
+  const __m256i vf = _mm256_srli_epi32(_mm256_and_si256(vv, low16), 12);
+  // Each pixel's weights as a byte pair, 16 - f then f, spread over its four channels.
+  const __m256i wu = _mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(uf, 8), uf), sixteen);
+  const __m256i wv = _mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(vf, 8), vf), sixteen);
+  const __m256i first_two =
+      _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5, 0, 1, 0, 1, 0, 1, 0, 1, 4, 5, 4, 5, 4, 5, 4, 5);
+  const __m256i last_two = _mm256_setr_epi8(8, 9, 8, 9, 8, 9, 8, 9, 12, 13, 12, 13, 12, 13, 12, 13, 8, 9, 8, 9, 8, 9, 8,
+                                            9, 12, 13, 12, 13, 12, 13, 12, 13);
+  const __m256i wu_lo = _mm256_shuffle_epi8(wu, first_two), wu_hi = _mm256_shuffle_epi8(wu, last_two);
+  const __m256i lo =
+      lerp_dot(stack_rows(lerp_dot(top_lo, wu_lo), lerp_dot(bottom_lo, wu_lo)), _mm256_shuffle_epi8(wv, first_two));
+  const __m256i hi =
+      lerp_dot(stack_rows(lerp_dot(top_hi, wu_hi), lerp_dot(bottom_hi, wu_hi)), _mm256_shuffle_epi8(wv, last_two));
+  return _mm256_packus_epi16(lo, hi);
 }
 template <typename T>
 [[gnu::target("avx2")]] inline __m256i load8(const T* from) {

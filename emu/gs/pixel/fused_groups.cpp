@@ -45,12 +45,9 @@ using namespace avx2;
   return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int32_t>(bits)), lane_bit), lane_bit);
 }
 
-// Eight uint16-as-stored (static_cast<uint16_t>) or sign-extended int16 values from a span array.
+// Eight uint16-as-stored (static_cast<uint16_t>) values from a span array.
 [[gnu::target("avx2")]] inline __m256i load_u16(const int16_t* from) {
   return _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(from)));
-}
-[[gnu::target("avx2")]] inline __m256i load_s16(const int16_t* from) {
-  return _mm256_cvtepi16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(from)));
 }
 
 [[gnu::target("avx2")]] inline __m256i clamp8x8(__m256i v) {
@@ -103,6 +100,15 @@ struct BlendSelect {
 [[gnu::target("avx2")]] inline __m256i alpha_blend16(__m256i cs, __m256i cd, __m256i a4) {
   return _mm256_add_epi16(_mm256_mulhi_epi16(_mm256_slli_epi16(_mm256_sub_epi16(cs, cd), 7), a4), cd);
 }
+// Eight 16-bit fog values, each in both halves of its 32-bit lane (as fog16 takes them).
+[[gnu::target("avx2")]] inline __m256i fog_pairs(__m128i f16) {
+  return _mm256_set_m128i(_mm_unpackhi_epi16(f16, f16), _mm_unpacklo_epi16(f16, f16));
+}
+// fog8 on pairs, `f` in both halves: C and FOG are 8-bit, so (C - FOG) * 2 fits int16, and the signed high half of
+// its product with an int16 F is fog8's arithmetic shift of the exact 32-bit product; the sum lies in [-255, 510].
+[[gnu::target("avx2")]] inline __m256i fog16(__m256i c, __m256i fog_color, __m256i f) {
+  return _mm256_add_epi16(fog_color, _mm256_mulhi_epi16(_mm256_slli_epi16(_mm256_sub_epi16(c, fog_color), 1), f));
+}
 // out8 on both halves of both pairs, packed as the frame stores them (r | g << 8 | b << 16 | a << 24): the sums
 // above lie in [-1018, 1273], so the 16-bit mask sees what the 32-bit one does, and packus's signed saturation to
 // [0, 255] is out8's clamp; a byte shuffle then puts each pixel's four channels together (packus leaves r0 b0 r1
@@ -128,10 +134,10 @@ struct TexelPairs {
 }
 
 // The bilinear lookup of eight pixels from 16.16 coordinates already moved half a texel back (bilinear_rows.cpp's
-// rules): quad indices, the four corners, the 4-bit lerps on pairs of channels.
+// rules): quad indices, the four corners, the 4-bit lerps as byte dot products (bilinear_dot8).
 template <bool kRepeat>
-[[gnu::target("avx2"), gnu::always_inline]] inline TexelPairs bilinear8(const uint32_t* texels, const WrapRegs& wrap,
-                                                                        __m256i uu, __m256i vv) {
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i bilinear8(const uint32_t* texels, const WrapRegs& wrap,
+                                                                     __m256i uu, __m256i vv) {
   alignas(32) uint32_t index[4][8];
   __m256i quad[4];
   quad_indices8<kRepeat>(uu, vv, wrap, quad);
@@ -141,21 +147,23 @@ template <bool kRepeat>
   const __m256i one = _mm256_set1_epi32(1);
   const __m256i adjacent = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_add_epi32(quad[0], one), quad[1]),
                                             _mm256_cmpeq_epi32(_mm256_add_epi32(quad[2], one), quad[3]));
+  __m256i top_lo, top_hi, bottom_lo, bottom_hi;
   if (_mm256_movemask_epi8(adjacent) == -1) {
     store8(index[0], quad[0]);
     store8(index[2], quad[2]);
-    fetch_pairs8(texels, index[0], c[0], c[1]);
-    fetch_pairs8(texels, index[2], c[2], c[3]);
+    fetch_row_pairs8(texels, index[0], top_lo, top_hi);
+    fetch_row_pairs8(texels, index[2], bottom_lo, bottom_hi);
   } else {
     for (int q = 0; q < 4; q++) store8(index[q], quad[q]);
     for (int q = 0; q < 4; q++) c[q] = fetch8(texels, index[q]);
+    interleave_corners8(c[0], c[1], top_lo, top_hi);
+    interleave_corners8(c[2], c[3], bottom_lo, bottom_hi);
   }
-  const __m256i low16 = _mm256_set1_epi32(0xffff);
-  const __m256i uf = _mm256_srli_epi32(_mm256_and_si256(uu, low16), 12);
-  const __m256i vf = _mm256_srli_epi32(_mm256_and_si256(vv, low16), 12);
-  const __m256i uf2 = _mm256_or_si256(uf, _mm256_slli_epi32(uf, 16));
-  const __m256i vf2 = _mm256_or_si256(vf, _mm256_slli_epi32(vf, 16));
-  return {bilinear_pairs(c, 0, uf2, vf2), bilinear_pairs(c, 8, uf2, vf2)};
+  return bilinear_dot8(top_lo, top_hi, bottom_lo, bottom_hi, uu, vv);
+}
+// Eight texels as pairs.
+[[gnu::target("avx2")]] inline TexelPairs texel_pairs(__m256i texel) {
+  return {_mm256_and_si256(texel, _mm256_set1_epi32(0x00ff00ff)), _mm256_srli_epi16(texel, 8)};
 }
 
 // The lookup of eight pixels at 16.16 coordinates (bilinear ones already half a texel back).
@@ -164,7 +172,7 @@ template <FusedTexture kTexture, bool kRepeat>
                                                                          __m256i uu, __m256i vv) {
   constexpr bool kLinear = kTexture == FusedTexture::kBilinearUv || kTexture == FusedTexture::kBilinearStq;
   if constexpr (kLinear) {
-    return bilinear8<kRepeat>(texels, wrap, uu, vv);
+    return texel_pairs(bilinear8<kRepeat>(texels, wrap, uu, vv));
   } else {
     alignas(32) uint32_t index[8];
     store8(index, nearest_index8<kRepeat>(uu, vv, wrap));
@@ -238,8 +246,9 @@ template <bool kRepeat>
   store8(levels, level);
   uint32_t todo = static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(wanted)));
   if (todo == 0) todo = 1;
-  __m256i out_rb = _mm256_setzero_si256(), out_ga = _mm256_setzero_si256();
-  __m256i first = _mm256_set1_epi32(-1);  // the first level sampled fills every lane
+  // The texels, packed: a level's lanes taken before they are split into pairs, once.
+  __m256i out = _mm256_setzero_si256();
+  bool first = true;  // the first level sampled fills every lane
   while (todo != 0) {
     const uint32_t lvl = levels[std::countr_zero(todo)];
     const __m256i at = mip.one_level_per_group
@@ -250,12 +259,11 @@ template <bool kRepeat>
     const __m256i half = _mm256_set1_epi32(0x8000);
     const __m256i uu = _mm256_sub_epi32(_mm256_sra_epi32(u0, shift), half);
     const __m256i vv = _mm256_sub_epi32(_mm256_sra_epi32(v0, shift), half);
-    const TexelPairs t = bilinear8<kRepeat>(mip.texels[lvl], wrap_regs(mip.wrap[lvl]), uu, vv);
-    const __m256i take = _mm256_or_si256(at, first);
-    out_rb = select8(out_rb, t.rb, take), out_ga = select8(out_ga, t.ga, take);
-    first = _mm256_setzero_si256();
+    const __m256i texel = bilinear8<kRepeat>(mip.texels[lvl], wrap_regs(mip.wrap[lvl]), uu, vv);
+    out = first ? texel : select8(out, texel, at);
+    first = false;
   }
-  return {out_rb, out_ga};
+  return texel_pairs(out);
 }
 
 // The stages from the texture lookup to the stores, a group at a time (pixel_pipeline.cpp's passes, same order
@@ -333,6 +341,10 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
                         kTexture == FusedTexture::kBilinearStqMip;
   constexpr bool kPacked =
       kLean && (kTfx == Tfx::kModulate || kTfx == Tfx::kDecal || (kTfx == Tfx::kNone && !kAlphaBlend));
+  // The general shapes' textured MODULATE and DECAL kernels keep the pairs too, through the fog (fog16), to the pack
+  // when the draw does not blend; a blending draw takes them apart, sign-extended, for the 32-bit blend (the values
+  // there, at most 510 in magnitude, are those of the 32-bit stages).
+  constexpr bool kPairs = kPacked || (!kLean && !kUntextured && (kTfx == Tfx::kModulate || kTfx == Tfx::kDecal));
   const bool fog = !kLean && d.fog;
   const bool merge = !kLean && d.merge;
   const bool z_test = kLean || d.z_test;
@@ -380,6 +392,8 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
   __m256i at_rb = step_rb, at_ga = step_rb, at_u = step_rb, at_v = step_rb, floor16 = step_rb;
   __m256 at_s = _mm256_setzero_ps(), at_t = at_s, at_q = at_s, step_s = at_s, step_t = at_s, step_q = at_s;
   __m128i at_fog = _mm_setzero_si128(), step_fog = at_fog;  // eight 16-bit lanes
+  // kPairs: the same in both halves of each 32-bit lane (fog_pairs), stepped as such (wrapping 16-bit adds).
+  __m256i at_fog_pairs = _mm256_setzero_si256(), step_fog_pairs = at_fog_pairs;
   if constexpr (kStepped) {
     const SpanSteps& st = *groups.steps;
     at_rb = channel_pairs(st.color[0], st.color[2]), at_ga = channel_pairs(st.color[1], st.color[3]);
@@ -396,6 +410,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     if constexpr (!kLean) {  // the lean shapes have no fog
       at_fog = _mm_loadu_si128(reinterpret_cast<const __m128i*>(st.fog));
       step_fog = _mm_set1_epi16(st.fog_step);
+      at_fog_pairs = fog_pairs(at_fog), step_fog_pairs = _mm256_set1_epi16(st.fog_step);
     }
   }
   // z_reject_loop: after a group that fails, the next that passes found in a short loop (next_group_passing_z).
@@ -414,7 +429,11 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
         } else if constexpr (!kUntextured) {
           at_u = _mm256_add_epi32(at_u, step_u), at_v = _mm256_add_epi32(at_v, step_v);
         }
-        if constexpr (!kLean) at_fog = _mm_add_epi16(at_fog, step_fog);
+        if constexpr (!kLean && kPairs) {
+          at_fog_pairs = _mm256_add_epi16(at_fog_pairs, step_fog_pairs);
+        } else if constexpr (!kLean) {
+          at_fog = _mm_add_epi16(at_fog, step_fog);
+        }
       }
     }
     // Stepped runs are whole spans with the draw's masks (no per-pixel ones).
@@ -448,27 +467,30 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     }
     // TFX: the texel with the fragment colour (8.7).
     __m256i r = _mm256_setzero_si256(), gg = r, b = r, a = r;
-    __m256i rb = r, ga = r;  // kPacked
+    __m256i rb = r, ga = r;  // kPairs
     if constexpr (kPacked && kUntextured) {
       // The colour's integer part in both halves (tfx kNone), alpha included.
       const __m256i crb = kStepped ? at_rb : channel_pairs(s.r + i, s.b + i);
       const __m256i cga = kStepped ? at_ga : channel_pairs(s.g + i, s.a + i);
       rb = _mm256_srli_epi16(crb, 7), ga = _mm256_srli_epi16(cga, 7);
-    } else if constexpr (kPacked) {
+    } else if constexpr (kPairs) {
       TexelPairs t;
-      __m256i crb, cga;
-      if constexpr (kStepped) {
-        t = sample_at8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), at_u, at_v);
-        crb = at_rb, cga = at_ga;
-      } else {
+      if constexpr (kStq) {  // s, t, q stepped or from the span
+        const __m256 ts = kStepped ? at_s : _mm256_loadu_ps(s.s + i);
+        const __m256 tt = kStepped ? at_t : _mm256_loadu_ps(s.t + i);
+        const __m256 tq = kStepped ? at_q : _mm256_loadu_ps(s.q + i);
         if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
-          t = sample_mip8<kRepeat>(d.mip, _mm256_loadu_ps(s.s + i), _mm256_loadu_ps(s.t + i), _mm256_loadu_ps(s.q + i),
-                                   _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
+          t = sample_mip8<kRepeat>(d.mip, ts, tt, tq, _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
         } else {
-          t = sample8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), s, i);
+          t = sample_stq8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), ts, tt, tq);
         }
-        crb = channel_pairs(s.r + i, s.b + i), cga = channel_pairs(s.g + i, s.a + i);
+      } else if constexpr (kStepped) {
+        t = sample_at8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), at_u, at_v);
+      } else {
+        t = sample8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), s, i);
       }
+      const __m256i crb = kStepped ? at_rb : channel_pairs(s.r + i, s.b + i);
+      const __m256i cga = kStepped ? at_ga : channel_pairs(s.g + i, s.a + i);
       if constexpr (kTfx == Tfx::kModulate) {
         rb = modulate16(t.rb, crb), ga = modulate16(t.ga, cga);
       } else {
@@ -523,8 +545,15 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       }
     }
     if (fog) {  // per draw
-      const __m256i f = kStepped ? _mm256_cvtepi16_epi32(at_fog) : load_s16(s.fog + i);
-      r = fog8(r, load_lanes(k.fog_r), f), gg = fog8(gg, load_lanes(k.fog_g), f), b = fog8(b, load_lanes(k.fog_b), f);
+      const __m128i f16 = kStepped ? at_fog : _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.fog + i));
+      if constexpr (kPairs) {
+        const __m256i f = kStepped ? at_fog_pairs : fog_pairs(f16);
+        rb = fog16(rb, load_lanes(k.fog_rb), f);
+        ga = select8(fog16(ga, load_lanes(k.fog_ga), f), ga, load_lanes(k.fog_keep));  // alpha takes no fog
+      } else {
+        const __m256i f = _mm256_cvtepi16_epi32(f16);
+        r = fog8(r, load_lanes(k.fog_r), f), gg = fog8(gg, load_lanes(k.fog_g), f), b = fog8(b, load_lanes(k.fog_b), f);
+      }
     }
     uint8_t* frame_at = vm + frame_offset(g);
     __m256i fd = _mm256_setzero_si256();
@@ -546,6 +575,11 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       rb = alpha_blend16(rb, drb, a4);
       ga = _mm256_blend_epi16(alpha_blend16(ga, dga, a4), ga, 0xaa);  // the alpha halves stay the source's
     } else if (!kPacked && blend) {                                   // per draw
+      // The pairs' halves, sign-extended.
+      if constexpr (kPairs) {
+        r = _mm256_srai_epi32(_mm256_slli_epi32(rb, 16), 16), b = _mm256_srai_epi32(rb, 16);
+        gg = _mm256_srai_epi32(_mm256_slli_epi32(ga, 16), 16), a = _mm256_srai_epi32(ga, 16);
+      }
       const __m256i dr = _mm256_and_si256(fd, low8), dg = _mm256_and_si256(_mm256_srli_epi32(fd, 8), low8);
       const __m256i db = _mm256_and_si256(_mm256_srli_epi32(fd, 16), low8);
       const __m256i da = select8(_mm256_srli_epi32(fd, 24), _mm256_set1_epi32(0x80), load_lanes(k.ad_24));
@@ -570,7 +604,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
     }
     // Wrap or clamp, pack, masks.
     __m256i fs;
-    if constexpr (kPacked) {
+    if (kPacked || (kPairs && !blend)) {
       fs = pack_pairs(rb, ga, load_lanes(k.wrap_mask16));
     } else {
       fs = _mm256_or_si256(
@@ -871,6 +905,11 @@ bool cpu_runs_fused_kernels() { return cpu_has_avx2() && cpu_has_fma(); }
   store_lanes(k.tcc, _mm256_set1_epi32(d.tcc ? -1 : 0));
   store_lanes(k.fog_r, _mm256_set1_epi32(d.fog_r)), store_lanes(k.fog_g, _mm256_set1_epi32(d.fog_g));
   store_lanes(k.fog_b, _mm256_set1_epi32(d.fog_b));
+  // The fog colour as the pairs take it (fog16): r | b << 16, and g (the alpha half takes none).
+  store_lanes(k.fog_rb, _mm256_set1_epi32(static_cast<int32_t>(static_cast<uint32_t>(d.fog_r & 0xffff) |
+                                                               static_cast<uint32_t>(d.fog_b & 0xffff) << 16)));
+  store_lanes(k.fog_ga, _mm256_set1_epi32(d.fog_g & 0xffff));
+  store_lanes(k.fog_keep, _mm256_set1_epi32(d.fog_alpha ? 0 : static_cast<int32_t>(0xffff0000u)));
   store_lanes(k.a_s, _mm256_set1_epi32(d.a_s)), store_lanes(k.a_d, _mm256_set1_epi32(d.a_d));
   store_lanes(k.b_s, _mm256_set1_epi32(d.b_s)), store_lanes(k.b_d, _mm256_set1_epi32(d.b_d));
   store_lanes(k.d_s, _mm256_set1_epi32(d.d_s)), store_lanes(k.d_d, _mm256_set1_epi32(d.d_d));

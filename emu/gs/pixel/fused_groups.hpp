@@ -45,7 +45,7 @@ struct FusedMip {
 // fused_lanes after FusedDraw's fields are set: a call loads them instead of broadcasting each (the demo's
 // mipmapped draws run ~2 groups a call, and their calls spent ~200 host instructions on set-up, callgrind).
 struct alignas(32) FusedLanes {
-  int32_t tcc[8], fog_r[8], fog_g[8], fog_b[8];
+  int32_t tcc[8], fog_r[8], fog_g[8], fog_b[8], fog_rb[8], fog_ga[8], fog_keep[8];
   int32_t a_s[8], a_d[8], b_s[8], b_d[8], d_s[8], d_d[8], c_s[8], c_d[8], c_fix[8], pabe[8];
   int32_t ad_24[8], wrap_mask[8], wrap_mask16[8], vertex_alpha[8], alpha_both[8], fba[8], z_keep[8], z_bits[8];
 };
@@ -79,6 +79,9 @@ struct FusedDraw {
   // Tests only (GsConfig::break_packed_alpha): the lean textured kernels' blend takes As's low 8 bits, a wrong
   // pass for alphas from 256 (a vertex alpha from 32768 in 8.7 with TCC clear) the cross-check must catch.
   bool alpha_low_byte = false;
+  // Tests only (GsConfig::break_pair_fog): the general kernels' channel pairs fog the alpha half too, a wrong pass
+  // the cross-check must catch.
+  bool fog_alpha = false;
   // Tests only (GsConfig::break_span_steps): the stepped kernels pack each pair of colour steps as a 32-bit sum, so
   // a negative r or g step takes one from b or a each group, a wrong pass the cross-check must catch.
   bool steps_borrow = false;

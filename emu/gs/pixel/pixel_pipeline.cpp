@@ -1046,6 +1046,7 @@ void choose_fused(Impl& p, const GsConfig& config, Psm frame_addr, Psm z_addr, b
   d.z_greater = key.ztst() == 3;
   d.z_bits = z == ZFmt::k24 ? 0xffffffu : 0xffffffffu;
   d.alpha_low_byte = config.break_packed_alpha;
+  d.fog_alpha = config.break_pair_fog;
   d.steps_borrow = config.break_span_steps;
   d.z_reject_loop = config.z_reject_loop;
   d.z_reject_lane0_only = config.break_z_reject;
