@@ -120,6 +120,7 @@ void Gs::restore_registers(const GeneralRegisterFile& registers) {
   v.v = uv.v();
   v.fog = Fog{registers[reg::kFog]}.f();
   core.batch_state_valid = false;
+  core.kick_state.valid = false;
   // A restored state starts with nothing decoded (PCSX2 empties its texture cache when it resets for a state).
   core.resident_textures = pixel::ResidentTextures{};
   for (int c = 0; c < 2; ++c) {
@@ -199,17 +200,31 @@ void Gs::Core::kick(uint64_t xyz_value, bool with_fog, bool draw) {
   } else {
     v.z = Xyz{xyz_value}.z();
   }
-  // Built once, in place: a default-constructed DrawState assigned later was zero-filled first on every kick
-  // (232 bytes of rep stos, ~40 % of kick's samples in a demo frame).
-  const DrawState state = current_state();
-  if (draw && !queue.batch_empty() && batch_state_valid && !state_matches_batch(state)) flush();
-  const KickCull cull = make_kick_cull(state.scissor, state.xyoffset);
+  KickState& kicked = kick_state;
+  if (!kicked.valid) {
+    // Built in place: a default-constructed DrawState assigned later was zero-filled first (232 bytes of rep stos).
+    kicked.state = current_state();
+    kicked.cull = make_kick_cull(kicked.state.scissor, kicked.state.xyoffset);
+    kicked.matches_batch = false;
+    kicked.valid = true;
+  }
+  const DrawState& state = kicked.state;
+  // Neither state nor the open batch's changes until the next non-vertex write or flush: one comparison serves all
+  // the kicks between.
+  if (draw && !queue.batch_empty() && batch_state_valid && !kicked.matches_batch) {
+    if (state_matches_batch(state)) {
+      kicked.matches_batch = true;
+    } else {
+      flush();
+    }
+  }
   const bool was_empty = queue.batch_empty();
-  if (!queue.kick(v, draw, cull, prim.fst())) return;
+  if (!queue.kick(v, draw, kicked.cull, prim.fst())) return;
   if (was_empty) {
     // The batch's state is fixed by its first primitive.
     batch_state = state;
     batch_state_valid = true;
+    kicked.matches_batch = true;
     if (gs.observer_) gs.observer_->on_draw_started();
   }
   if (queue.held_vertices() >= batch_vertex_limit(queue.type())) flush();
@@ -243,6 +258,7 @@ void Gs::Core::flush() {
   }
   queue.clear_batch();
   batch_state_valid = false;
+  kick_state.matches_batch = false;
 }
 
 }  // namespace gcvu::gs

@@ -11,6 +11,7 @@ void Gs::Core::copy_state(const Core& other) {
   queue = other.queue;
   batch_state = other.batch_state;
   batch_state_valid = other.batch_state_valid;
+  kick_state.valid = false;  // derived from the registers just taken
   stats = other.stats;
   buffer_layout = other.buffer_layout;
   resident_textures = other.resident_textures;

@@ -51,6 +51,15 @@ struct Gs::Core {
   VertexQueue queue;
   DrawState batch_state;
   bool batch_state_valid = false;
+  // What kick takes from the registers, kept from one kick to the next: only a write to a register other than the
+  // vertex ones (RGBAQ, ST, UV, FOG, XYZ*) can change it, and a strip's kicks come many to each such write. Derived
+  // state, dropped at those writes (write_register), restore_registers and copy_state.
+  struct KickState {
+    bool valid = false;
+    DrawState state;
+    KickCull cull;
+    bool matches_batch = false;  // state_matches_batch(state) held for the open batch
+  } kick_state;
   GsStats stats;
   // PCSX2 keeps FRAME/ZBUF as its handlers rewrote them and works out the frame/Z pixel offsets only when a
   // write changes FBP/FBW/PSM or ZBP/PSM against that copy. The FRAME handler also flips ZBUF's Z-swizzle bits

@@ -55,6 +55,21 @@ bool clut_load_requested(const Tex0& tex0, const Clut& clut) {
   }
 }
 
+// The registers that only latch vertex attributes or kick: writing them leaves every field current_state reads.
+bool is_vertex_register(uint8_t address) {
+  switch (address) {
+    case reg::kRgbaq:
+    case reg::kSt:
+    case reg::kUv:
+    case reg::kFog:
+    case reg::kXyzf2:
+    case reg::kXyz2:
+    case reg::kXyzf3:
+    case reg::kXyz3: return true;
+    default: return false;
+  }
+}
+
 float q_from_bits(uint32_t bits, WriteOrigin origin) {
   float q = std::bit_cast<float>(bits);
   // A+D RGBAQ reads Q=0 as 1.0; a PACKED STQ's Q=0 becomes FLT_MIN (only +0.0, compared as bits).
@@ -66,6 +81,7 @@ float q_from_bits(uint32_t bits, WriteOrigin origin) {
 }  // namespace
 
 void Gs::Core::write_register(uint8_t address, uint64_t value, WriteOrigin origin) {
+  if (!is_vertex_register(address)) kick_state.valid = false;
   switch (address) {
     case reg::kPrim:
       registers[address] = value;

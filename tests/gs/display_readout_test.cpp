@@ -1,6 +1,7 @@
-// Cross-check (two of gcvu's own paths): the display readout reads whole rows through the swizzle tables; the
-// reference path reads each pixel through LocalMemory::read_pixel. Both must give the same image for every format,
-// buffer placement and circuit arrangement, including rows that wrap at x = 2048 and at the end of memory.
+// Cross-check (two of gcvu's own paths): the display readout reads whole rows through the swizzle tables (PSMCT32
+// and PSMCT24 whole blocks); the reference path reads each pixel through LocalMemory::read_pixel. Both must give the
+// same image for every format, buffer placement and circuit arrangement, including rows that wrap at x = 2048 and at
+// the end of memory.
 
 #include <random>
 
@@ -36,12 +37,26 @@ TEST(DisplayReadoutCrossCheck, RowsMatchPixelByPixelForEveryFormat) {
              Placement{{0x1234, 3, psm}, {37, 61, 150, 5}},      // odd base, width and origin
              Placement{{0x3fe0, 1, psm}, {2000, 4000, 120, 3}},  // runs past x = 2048 and the end of memory
              Placement{{96, 0, psm}, {5, 130, 70, 2}},           // width 0: every row the same pages
+             Placement{{64, 4, psm}, {3, 5, 61, 21}},            // block rows cut at both ends, one whole between
          }) {
       const auto rows = read_framebuffer(memory, p.layout, p.rect, Readout::kRows);
       const auto reference = read_framebuffer(memory, p.layout, p.rect, Readout::kPixelByPixel);
       EXPECT_TRUE(rows == reference) << psm_name(psm) << " at block " << p.layout.base_block << " (" << p.rect.x << ", "
                                      << p.rect.y << ")";
     }
+  }
+}
+
+TEST(DisplayReadoutCrossCheck, CheckCatchesBlockRowsFromTheWrongHalfOfAColumn) {
+  // The deliberately wrong block readout (Readout::kBlocksRowsSwapped) must fail the comparison above wherever it
+  // reads whole blocks.
+  const LocalMemory memory = random_memory(23);
+  for (Psm psm : {Psm::kCt32, Psm::kCt24}) {
+    const BufferLayout layout{64, 4, psm};
+    const Rect rect{3, 5, 61, 21};
+    const auto broken = read_framebuffer(memory, layout, rect, Readout::kBlocksRowsSwapped);
+    const auto reference = read_framebuffer(memory, layout, rect, Readout::kPixelByPixel);
+    EXPECT_FALSE(broken == reference) << psm_name(psm);
   }
 }
 

@@ -78,6 +78,23 @@ TEST(GsCopy, AssignmentReplacesEverythingTheOtherGsDrew) {
   EXPECT_EQ(state_hash(other), state_hash(original));
 }
 
+TEST(GsCopy, AssignmentTakesTheOtherGsOffsetForTheNextKick) {
+  // The target kicked with XYOFFSET 0 (the kick state it keeps between kicks then holds that); the source's offset
+  // moves the window by 8 pixels, and the next sprite after the assignment must land with it.
+  Gs target;
+  set_up(target);
+  sprite(target, 40, 40, 44, 44, 0x80000011);
+  Gs source;
+  set_up(source);
+  source.write_register(reg::kXyoffset1, uint64_t{8 * 16} | uint64_t{8 * 16} << 32);
+  target = source;
+  sprite(target, 8, 8, 12, 12, 0x80000055);
+  target.flush();
+  EXPECT_EQ(color_at(target, 0, 0), 0x80000055u);
+  EXPECT_EQ(color_at(target, 8, 8), 0u);
+  EXPECT_EQ(color_at(target, 40, 40), 0u);
+}
+
 TEST(GsCopy, HashSeesABatchedVertex) {
   Gs a;
   set_up(a);

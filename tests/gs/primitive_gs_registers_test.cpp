@@ -75,6 +75,33 @@ TEST(GsRegisters, ADrawStateChangeBetweenPrimitivesSplitsTheBatch) {
   EXPECT_EQ(gs.stats().draws, 3u);
 }
 
+// Kick keeps the draw state and its cull between kicks until a non-vertex register is written (Gs::Core::KickState):
+// a write after the batch already matched must still split it and move the cull, and rewriting a value must not.
+TEST(GsRegisters, AWriteAfterTheBatchMatchedStillSplitsItAndMovesTheCull) {
+  Gs gs;
+  setup_ct32_frame(gs);
+  gs.write_register(reg::kPrim, 6);
+  gs.write_register(reg::kRgbaq, 0x80112233);
+  for (int i = 0; i < 3; ++i) {  // the second and third sprites compare with the batch once
+    gs.write_register(reg::kXyz2, xyz(0, 0));
+    gs.write_register(reg::kXyz2, xyz(4, 4));
+  }
+  gs.write_register(reg::kScissor1, uint64_t{63} << 16 | uint64_t{63} << 48);  // the same value: no split
+  gs.write_register(reg::kXyz2, xyz(0, 0));
+  gs.write_register(reg::kXyz2, xyz(4, 4));
+  EXPECT_EQ(gs.stats().draws, 0u);
+  gs.write_register(reg::kScissor1, uint64_t{8} | uint64_t{63} << 16 | uint64_t{8} << 32 | uint64_t{63} << 48);
+  gs.write_register(reg::kXyz2, xyz(0, 0));  // inside the old scissor, outside the new one: culled
+  gs.write_register(reg::kXyz2, xyz(4, 4));
+  EXPECT_EQ(gs.stats().draws, 1u);  // the scissor differs from the batch's: the first four sprites drew
+  gs.write_register(reg::kXyz2, xyz(10, 10));
+  gs.write_register(reg::kXyz2, xyz(12, 12));
+  gs.flush();
+  EXPECT_EQ(gs.stats().draws, 2u);
+  EXPECT_EQ(gs.stats().primitives, 5u);
+  EXPECT_EQ(pixel(gs, 10, 10), 0x80112233u);
+}
+
 TEST(GsRegisters, ABatchClosesAtPcsx2sVertexLimit) {
   // Triangle lists close at 65532 vertices: the 21844th triangle fills the batch, the 21845th starts another.
   Gs gs;

@@ -58,6 +58,49 @@ uint32_t read_column_groups(const uint8_t* bytes, const RowAddress<kPsm>& row, u
   return i - first;
 }
 
+// How far ahead read_block_groups prefetches: a page width (8 blocks). Perf sample share of the readout in
+// BM_TfragDemoFrame: 1.67 % reading rows; by blocks, 1.03 % prefetching the next block, ~0.7 % four ahead, ~0.6 %
+// eight.
+constexpr uint32_t kPrefetchPixels = 64;
+
+// PSMCT32 and PSMCT24: the whole 8-pixel groups of rows y .. y + count - 1 from `first` on, a block at a time. A
+// block's four 64-byte columns hold its rows 2k and 2k + 1 (column k), each row's eight pixels in the words
+// read_column_groups takes. Returns how many pixels of each row it read from `first` (a multiple of 8).
+template <Psm kPsm>
+uint32_t read_block_groups(const uint8_t* bytes, const PixelAddress<kPsm>& buffer, uint32_t x, uint32_t y,
+                           uint32_t count, uint32_t first, uint32_t width, uint8_t* rgba, size_t stride,
+                           bool swap_rows) {
+  const __m128i alpha = _mm_set1_epi32(kPsm == Psm::kCt24 ? static_cast<int32_t>(0x80000000u) : 0);
+  const __m128i keep = _mm_set1_epi32(kPsm == Psm::kCt24 ? 0x00ffffff : -1);
+  const RowAddress<kPsm> top = buffer.row(y & ~7u);
+  const uint32_t in_block = y & 7;
+  uint32_t i = first;
+  for (; i + 8 <= width; i += 8) {
+    const uint8_t* block = bytes + ((top.at(x + i) & ~63u) << 2);
+    // The display's rows mostly miss the caches: the block kPrefetchPixels further along is fetched meanwhile.
+    const uint8_t* ahead = bytes + ((top.at(x + i + kPrefetchPixels) & ~63u) << 2);
+    for (uint32_t line = 0; line < 256; line += 64)
+      _mm_prefetch(reinterpret_cast<const char*>(ahead + line), _MM_HINT_T0);
+    for (uint32_t r = 0; r < count; ++r) {
+      const uint32_t row = in_block + r;
+      const __m128i* column = reinterpret_cast<const __m128i*>(block + (row >> 1) * 64);
+      const __m128i v0 = _mm_loadu_si128(column), v1 = _mm_loadu_si128(column + 1);
+      const __m128i v2 = _mm_loadu_si128(column + 2), v3 = _mm_loadu_si128(column + 3);
+      __m128i lo, hi;
+      if (((row & 1) != 0) != swap_rows) {
+        lo = _mm_unpackhi_epi64(v0, v1), hi = _mm_unpackhi_epi64(v2, v3);
+      } else {
+        lo = _mm_unpacklo_epi64(v0, v1), hi = _mm_unpacklo_epi64(v2, v3);
+      }
+      lo = _mm_or_si128(_mm_and_si128(lo, keep), alpha), hi = _mm_or_si128(_mm_and_si128(hi, keep), alpha);
+      uint8_t* out = rgba + r * stride + size_t{i} * 4;
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), lo);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16), hi);
+    }
+  }
+  return i - first;
+}
+
 }  // namespace
 
 Rgba decode_pixel(Psm psm, uint32_t raw) {
@@ -104,12 +147,41 @@ void read_framebuffer_row(const LocalMemory& memory, const BufferLayout& layout,
   });
 }
 
+void read_framebuffer_block_row(const LocalMemory& memory, const BufferLayout& layout, uint32_t x, uint32_t y,
+                                uint32_t count, uint32_t width, uint8_t* rgba, size_t stride, Readout readout) {
+  auto read_rows = [&](uint32_t from, uint32_t to) {
+    if (from >= to) return;
+    for (uint32_t r = 0; r < count; ++r) {
+      read_framebuffer_row(memory, layout, x + from, y + r,
+                           {rgba + r * stride + size_t{from} * 4, size_t{to - from} * 4},
+                           readout == Readout::kPixelByPixel ? Readout::kPixelByPixel : Readout::kRows);
+    }
+  };
+  if (readout == Readout::kPixelByPixel || (layout.psm != Psm::kCt32 && layout.psm != Psm::kCt24)) {
+    read_rows(0, width);
+    return;
+  }
+  const uint8_t* bytes = memory.bytes().data();
+  const uint32_t first = std::min((8 - (x & 7)) & 7, width);
+  const bool swap_rows = readout == Readout::kBlocksRowsSwapped;
+  const uint32_t grouped = layout.psm == Psm::kCt32
+                               ? read_block_groups<Psm::kCt32>(bytes, PixelAddress<Psm::kCt32>(layout), x, y, count,
+                                                               first, width, rgba, stride, swap_rows)
+                               : read_block_groups<Psm::kCt24>(bytes, PixelAddress<Psm::kCt24>(layout), x, y, count,
+                                                               first, width, rgba, stride, swap_rows);
+  read_rows(0, first);
+  read_rows(first + grouped, width);
+}
+
 formats::Image read_framebuffer(const LocalMemory& memory, const BufferLayout& layout, const Rect& rect,
                                 Readout readout) {
   formats::Image image(rect.width, rect.height);
   if (rect.width == 0) return image;
-  for (uint32_t y = 0; y < rect.height; ++y) {
-    read_framebuffer_row(memory, layout, rect.x, rect.y + y, {image.pixel(0, y), size_t{rect.width} * 4}, readout);
+  for (uint32_t y = 0; y < rect.height;) {
+    const uint32_t count = std::min(8 - ((rect.y + y) & 7), rect.height - y);
+    read_framebuffer_block_row(memory, layout, rect.x, rect.y + y, count, rect.width, image.pixel(0, y),
+                               size_t{rect.width} * 4, readout);
+    y += count;
   }
   return image;
 }

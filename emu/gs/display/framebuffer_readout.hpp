@@ -5,10 +5,12 @@
 // show their raw value as if it were the colour format of the same size; indexed formats show the index as grey.
 //
 // Rows are read whole: one format dispatch per row and the swizzle table's offsets for that row (the readout path).
-// Readout::kPixelByPixel reads each pixel through LocalMemory::read_pixel instead: the reference path the row
-// readout is cross-checked against.
+// PSMCT32 and PSMCT24 rows go a block row (8 rows) at a time: each 8x8 block is 256 contiguous bytes, read once
+// for its 8 rows. Readout::kPixelByPixel reads each pixel through LocalMemory::read_pixel instead: the reference path
+// the row and block readouts are cross-checked against.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -24,7 +26,9 @@ struct Rect {
   uint32_t height = 0;
 };
 
-enum class Readout : uint8_t { kRows, kPixelByPixel };
+// kBlocksRowsSwapped: tests only, a deliberately wrong block readout that gives each row pair of a block the other
+// row's pixels, so DisplayReadoutCrossCheck can show it would catch rows taken from the wrong half of a column.
+enum class Readout : uint8_t { kRows, kPixelByPixel, kBlocksRowsSwapped };
 
 using Rgba = std::array<uint8_t, 4>;
 
@@ -35,6 +39,12 @@ Rgba decode_pixel(Psm psm, uint32_t raw);
 // read_pixel's does).
 void read_framebuffer_row(const LocalMemory& memory, const BufferLayout& layout, uint32_t x, uint32_t y,
                           std::span<uint8_t> rgba, Readout readout = Readout::kRows);
+
+// Rows y .. y + count - 1 of a buffer (count >= 1, all in one aligned 8-row block row: (y & 7) + count <= 8), each
+// `width` pixels from x, into `rgba` rows `stride` bytes apart: the bytes read_framebuffer_row gives each row.
+void read_framebuffer_block_row(const LocalMemory& memory, const BufferLayout& layout, uint32_t x, uint32_t y,
+                                uint32_t count, uint32_t width, uint8_t* rgba, size_t stride,
+                                Readout readout = Readout::kRows);
 
 formats::Image read_framebuffer(const LocalMemory& memory, const BufferLayout& layout, const Rect& rect,
                                 Readout readout = Readout::kRows);

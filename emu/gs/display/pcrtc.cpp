@@ -138,9 +138,14 @@ formats::Image render_display(const LocalMemory& memory, std::span<const uint64_
     uint8_t* out = image.pixel(0, y);
     const bool row_has_circuit1 = one && dy >= one->y && dy < one->y + static_cast<int32_t>(one->height);
     if (circuit1_covers_rows && row_has_circuit1) {
-      read_framebuffer_row(memory, one->layout, one->source_x, one->source_y + static_cast<uint32_t>(dy - one->y),
-                           {out, size_t{image.width} * 4});
-      set_alpha_opaque(out, image.width);
+      // The rows of circuit 1 up to the end of the source's block row, read a block at a time.
+      const uint32_t source_y = one->source_y + static_cast<uint32_t>(dy - one->y);
+      const uint32_t circuit_rows_left = static_cast<uint32_t>(one->y + static_cast<int32_t>(one->height) - dy);
+      const uint32_t count = std::min(8 - (source_y & 7), circuit_rows_left);
+      read_framebuffer_block_row(memory, one->layout, one->source_x, source_y, count, image.width, out,
+                                 size_t{image.width} * 4);
+      set_alpha_opaque(out, image.width * count);
+      y += count - 1;
       continue;
     }
     for (uint32_t x = 0; x < image.width; ++x) std::memcpy(out + size_t{x} * 4, &background_word, 4);

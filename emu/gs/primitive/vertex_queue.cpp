@@ -149,9 +149,10 @@ bool VertexQueue::kick(const GsVertex& vertex, bool draw, const KickCull& cull, 
 
 void VertexQueue::clear_batch() {
   // Keep the open window's vertices at the front so strips and fans continue across the flush.
+  // In place, so the vector keeps its capacity: a new one per batch regrew through push_back on every draw.
   const uint32_t keep_from = head_;
-  std::vector<GsVertex> kept(vertices_.begin() + keep_from, vertices_.begin() + tail_);
-  vertices_ = std::move(kept);
+  vertices_.erase(vertices_.begin(), vertices_.begin() + keep_from);
+  vertices_.resize(tail_ - keep_from);
   tail_ -= keep_from;
   head_ = 0;
   next_ = 0;
