@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -372,11 +373,14 @@ TEST(BurstCrossCheck, DirectBesideARunningProgramIsTheSameInEveryMode) {
 
 // A program that stops the run (its cycle budget, a T bit), alone or while VIF1 unpacks beside it: the run ends
 // at the same cycle with the same error in every mode.
-std::vector<uint8_t> failing_program_stream(std::string_view program_source, uint32_t unpack_qwords) {
+// `before_mscal`: VIF1 words sent between the MPG and the MSCAL.
+std::vector<uint8_t> failing_program_stream(std::string_view program_source, uint32_t unpack_qwords,
+                                            std::span<const uint32_t> before_mscal = {}) {
   constexpr auto vifcode = [](uint32_t cmd, uint32_t num, uint32_t imm) { return cmd << 24 | num << 16 | imm; };
   const std::vector<uint32_t> program = gcvu::test::assembled_words(program_source);
   std::vector<uint32_t> words = {0, 0, 0, vifcode(0x4a, static_cast<uint32_t>(program.size() / 2), 0)};  // MPG at 0
   words.insert(words.end(), program.begin(), program.end());
+  words.insert(words.end(), before_mscal.begin(), before_mscal.end());
   words.push_back(vifcode(0x14, 0, 0));  // MSCAL 0
   if (unpack_qwords != 0) {
     words.push_back(vifcode(0x6c, unpack_qwords, 0x200));  // UNPACK V4-32 to 0x200
@@ -429,18 +433,11 @@ after:  nop                         iaddi VI01, VI01, -1
         nop                         nop
 )",
                                          loops_before, loops_after);
-  const std::vector<uint32_t> program = gcvu::test::assembled_words(source);
-  std::vector<uint32_t> words = {0, 0, 0, vifcode(0x4a, static_cast<uint32_t>(program.size() / 2), 0)};  // MPG at 0
-  words.insert(words.end(), program.begin(), program.end());
-  // The tag at data address 0: NLOOP, EOP, PACKED, one register (PRIM): with NLOOP 0x7fff, 32,768 qwords.
-  words.insert(words.end(), {0, 0, vifcode(0x01, 0, 0x0101), vifcode(0x6c, 1, 0)});  // STCYCL 1,1; UNPACK V4-32 to 0
-  words.insert(words.end(), {nloop | 0x8000u, 0x1000'0000u, 0, 0});
-  words.push_back(vifcode(0x14, 0, 0));  // MSCAL 0
-  if (unpack_qwords != 0) {
-    words.push_back(vifcode(0x6c, unpack_qwords, 0x200));  // UNPACK V4-32 to 0x200
-    for (uint32_t n = 0; n < 4 * unpack_qwords; ++n) words.push_back(n);
-  }
-  return gcvu::test::stream_bytes(words);
+  // STCYCL 1,1, then UNPACK V4-32 of one qword to data address 0: the tag, with NLOOP, EOP, PACKED and one register
+  // (PRIM). With NLOOP 0x7fff the packet is 32,768 qwords.
+  const std::vector<uint32_t> tag_upload = {
+      0, 0, vifcode(0x01, 0, 0x0101), vifcode(0x6c, 1, 0), nloop | 0x8000u, 0x1000'0000u, 0, 0};
+  return failing_program_stream(source, unpack_qwords, tag_upload);
 }
 
 TEST(BurstCrossCheck, APath1PacketTheGifRejectsMidProgramEndsTheRunAtTheSameCycleInEveryMode) {
