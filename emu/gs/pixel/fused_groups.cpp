@@ -266,6 +266,35 @@ template <bool kRepeat>
   return texel_pairs(out);
 }
 
+// A group's lookup, as pairs: from s, t, q (STQ draws; mipmapped ones by level) or u, v, stepped (at_*) or the
+// span's.
+// `texels`: the kernel's copy of d.texels (read through `d`, it would be reloaded after every store).
+// `fm`: the group's frame mask so far; only lanes that may write choose the mip levels sampled.
+template <FusedTexture kTexture, bool kRepeat, bool kStepped>
+[[gnu::target("avx2,fma"), gnu::always_inline]] inline TexelPairs sample_group(const FusedDraw& d,
+                                                                               const uint32_t* texels, const Span& s,
+                                                                               int i, __m256 at_s, __m256 at_t,
+                                                                               __m256 at_q, __m256i at_u, __m256i at_v,
+                                                                               __m256i fm) {
+  constexpr bool kStq = kTexture == FusedTexture::kNearestStq || kTexture == FusedTexture::kBilinearStq ||
+                        kTexture == FusedTexture::kBilinearStqMip;
+  if constexpr (kStq) {
+    const __m256 ts = kStepped ? at_s : _mm256_loadu_ps(s.s + i);
+    const __m256 tt = kStepped ? at_t : _mm256_loadu_ps(s.t + i);
+    const __m256 tq = kStepped ? at_q : _mm256_loadu_ps(s.q + i);
+    if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
+      const __m256i ones = _mm256_set1_epi32(-1);
+      return sample_mip8<kRepeat>(d.mip, ts, tt, tq, _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
+    } else {
+      return sample_stq8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), ts, tt, tq);
+    }
+  } else if constexpr (kStepped) {
+    return sample_at8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), at_u, at_v);
+  } else {
+    return sample8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), s, i);
+  }
+}
+
 // The stages from the texture lookup to the stores, a group at a time (pixel_pipeline.cpp's passes, same order
 // and arithmetic).
 // Eight lanes of two 16-bit channels (a span's arrays or a SpanSteps group) as pairs: lo | hi << 16 in each lane.
@@ -474,21 +503,7 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       const __m256i cga = kStepped ? at_ga : channel_pairs(s.g + i, s.a + i);
       rb = _mm256_srli_epi16(crb, 7), ga = _mm256_srli_epi16(cga, 7);
     } else if constexpr (kPairs) {
-      TexelPairs t;
-      if constexpr (kStq) {  // s, t, q stepped or from the span
-        const __m256 ts = kStepped ? at_s : _mm256_loadu_ps(s.s + i);
-        const __m256 tt = kStepped ? at_t : _mm256_loadu_ps(s.t + i);
-        const __m256 tq = kStepped ? at_q : _mm256_loadu_ps(s.q + i);
-        if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
-          t = sample_mip8<kRepeat>(d.mip, ts, tt, tq, _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones));
-        } else {
-          t = sample_stq8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), ts, tt, tq);
-        }
-      } else if constexpr (kStepped) {
-        t = sample_at8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), at_u, at_v);
-      } else {
-        t = sample8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), s, i);
-      }
+      const TexelPairs t = sample_group<kTexture, kRepeat, kStepped>(d, texels, s, i, at_s, at_t, at_q, at_u, at_v, fm);
       const __m256i crb = kStepped ? at_rb : channel_pairs(s.r + i, s.b + i);
       const __m256i cga = kStepped ? at_ga : channel_pairs(s.g + i, s.a + i);
       if constexpr (kTfx == Tfx::kModulate) {
@@ -510,23 +525,8 @@ template <FusedTexture kTexture, Tfx kTfx, FusedShape kShape, bool kStepped = fa
       if constexpr (kTfx == Tfx::kNone) {
         r = _mm256_srai_epi32(cr, 7), gg = _mm256_srai_epi32(cg, 7), b = _mm256_srai_epi32(cb, 7), a = af;
       } else {
-        Texel8 t;
-        if constexpr (kStq) {
-          // s, t, q stepped or from the span.
-          const __m256 ts = kStepped ? at_s : _mm256_loadu_ps(s.s + i);
-          const __m256 tt = kStepped ? at_t : _mm256_loadu_ps(s.t + i);
-          const __m256 tq = kStepped ? at_q : _mm256_loadu_ps(s.q + i);
-          if constexpr (kTexture == FusedTexture::kBilinearStqMip) {
-            const __m256i wanted = _mm256_xor_si256(_mm256_cmpeq_epi32(fm, ones), ones);
-            t = unpack_pairs(sample_mip8<kRepeat>(d.mip, ts, tt, tq, wanted));
-          } else {
-            t = unpack_pairs(sample_stq8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), ts, tt, tq));
-          }
-        } else if constexpr (kStepped) {
-          t = unpack_pairs(sample_at8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), at_u, at_v));
-        } else {
-          t = unpack_pairs(sample8<kTexture, kRepeat>(texels, wrap_regs(d.wrap), s, i));
-        }
+        const Texel8 t =
+            unpack_pairs(sample_group<kTexture, kRepeat, kStepped>(d, texels, s, i, at_s, at_t, at_q, at_u, at_v, fm));
         if constexpr (kTfx == Tfx::kModulate) {
           r = clamp8x8(modulate8(t.r, cr)), gg = clamp8x8(modulate8(t.g, cg)), b = clamp8x8(modulate8(t.b, cb));
           a = select8(af, clamp8x8(modulate8(t.a, ca)), load_lanes(k.tcc));
