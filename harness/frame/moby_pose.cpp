@@ -61,9 +61,15 @@ std::vector<MobyMatrix> moby_joint_matrices(const formats::rc2::MobyClass& moby,
                          {0, 0, 0, 1}}};
   const Square model_to_clip = product(clip, model);
   const bool rigid = moby.header.joint_count <= 1;
+  const double swing = std::sin(std::numbers::pi * time);
   std::vector<MobyMatrix> joints(kMobyJointSlots);
   for (size_t j = 0; j < kMobyJointSlots; ++j) {
-    const double angle = rigid ? 0.0 : 0.25 * static_cast<double>(j) * std::sin(std::numbers::pi * time);
+    // A rigid moby turns no joint: every slot is slot 0 (the same sums worked again would give the same bits).
+    if (rigid && j > 0) {
+      joints[j] = joints[0];
+      continue;
+    }
+    const double angle = rigid ? 0.0 : 0.25 * static_cast<double>(j) * swing;
     const Square turn = {{{std::cos(angle), -std::sin(angle), 0, 0},
                           {std::sin(angle), std::cos(angle), 0, 0},
                           {0, 0, 1, 0},
