@@ -23,7 +23,8 @@ struct QueuedQword {
 
 class PathQueue {
  public:
-  explicit PathQueue(size_t capacity) : capacity_(capacity), ring_(initial_ring_size(capacity)) {}
+  explicit PathQueue(size_t capacity)
+      : capacity_(capacity), ring_(initial_ring_size(capacity)), mask_(ring_.size() - 1) {}
 
   bool full() const { return capacity_ != 0 && size_ >= capacity_; }
   bool empty() const { return size_ == 0; }
@@ -31,15 +32,15 @@ class PathQueue {
   const QueuedQword& front() const { return ring_[head_]; }
   // The sender offered `data` at `cycle`; only called when !full().
   void push(const Qword& data, uint64_t cycle, bool directhl) {
-    if (size_ == ring_.size()) [[unlikely]] grow();
-    QueuedQword& slot = ring_[(head_ + size_) & (ring_.size() - 1)];
+    if (size_ > mask_) [[unlikely]] grow();
+    QueuedQword& slot = ring_[(head_ + size_) & mask_];
     slot.data = data;
     slot.cycle = cycle;
     slot.directhl = directhl;
     ++size_;
   }
   void pop() {
-    head_ = (head_ + 1) & (ring_.size() - 1);
+    head_ = (head_ + 1) & mask_;
     --size_;
   }
   void clear() {
@@ -49,7 +50,7 @@ class PathQueue {
   void hash_state(StateHasher& hasher) const {
     hasher.add(size_);
     for (size_t i = 0; i < size_; ++i) {
-      const QueuedQword& entry = ring_[(head_ + i) & (ring_.size() - 1)];
+      const QueuedQword& entry = ring_[(head_ + i) & mask_];
       hasher.add(entry.data);
       hasher.add(entry.cycle);
       hasher.add(entry.directhl);
@@ -68,13 +69,15 @@ class PathQueue {
   // Only PATH1's unbounded queue: doubles the ring, the entries in order from the start.
   void grow() {
     std::vector<QueuedQword> bigger(ring_.size() * 2);
-    for (size_t i = 0; i < size_; ++i) bigger[i] = ring_[(head_ + i) & (ring_.size() - 1)];
+    for (size_t i = 0; i < size_; ++i) bigger[i] = ring_[(head_ + i) & mask_];
     ring_ = std::move(bigger);
+    mask_ = ring_.size() - 1;
     head_ = 0;
   }
 
   size_t capacity_;
   std::vector<QueuedQword> ring_;
+  size_t mask_;  // ring_.size() - 1, kept so that each push and pop does not recompute it
   size_t head_ = 0;
   size_t size_ = 0;
 };
