@@ -64,15 +64,11 @@ void SourceChannel::start_normal(uint32_t address, uint32_t qwc) {
   phase_ = Phase::kData;
 }
 
-ChannelState SourceChannel::run_until(uint64_t until) {
-  if (state_ == ChannelState::kIdle || state_ == ChannelState::kDone || state_ == ChannelState::kError) {
-    cycle_ = std::max(cycle_, until);
-    return state_;
-  }
+ChannelState SourceChannel::walk_until(uint64_t until) {
   if (until < cycle_) return state_;
   state_ = ChannelState::kRunning;
   while (true) {
-    if (!drain_held()) return wait(ChannelState::kWaitSink, until);
+    if (held_begin_ != held_end_ && !drain_held()) return wait(ChannelState::kWaitSink, until);
     switch (phase_) {
       case Phase::kReadTag:
         if (!fits(cycle_, kTagReadCycles, until)) return state_;

@@ -40,6 +40,7 @@
 #include "emu/dma/chain_stack.hpp"
 #include "emu/dma/dma_sink.hpp"
 #include "emu/dma/dma_tag.hpp"
+#include "emu/dma/dma_timing.hpp"
 #include "emu/dma/ee_address.hpp"
 #include "emu/dma/ee_memory.hpp"
 
@@ -69,7 +70,17 @@ class SourceChannel {
   // gcvu takes any 32-bit QWC here (the register holds 16 bits) so a raw VIF stream from a file is one transfer.
   void start_normal(uint32_t address, uint32_t qwc);
 
-  ChannelState run_until(uint64_t cycle);
+  // Inline for the two commonest answers, asked once a cycle by the clocked system: a channel with no transfer, and
+  // one between two data reads with nothing held and room in the sink (the read under way cannot end yet). Both
+  // answer exactly what the full walk would.
+  ChannelState run_until(uint64_t cycle) {
+    if (state_ == ChannelState::kIdle || state_ == ChannelState::kDone || state_ == ChannelState::kError) {
+      if (cycle_ < cycle) cycle_ = cycle;
+      return state_;
+    }
+    if (mid_data_read(cycle)) return state_;
+    return walk_until(cycle);
+  }
   ChannelState state() const { return state_; }  // inline: asked every step
   uint64_t cycle() const;
   bool irq_ended() const;  // the transfer ended on an IRQ tag with TIE
@@ -101,6 +112,13 @@ class SourceChannel {
   enum class Phase : uint8_t { kReadTag, kSendTag, kData };
 
   void start(Mode mode);
+  // run_until's general case: moves everything due by `until`, phase by phase.
+  ChannelState walk_until(uint64_t until);
+  // Running in a data run, nothing held, the sink has room, and the next data read would end after `until`.
+  bool mid_data_read(uint64_t until) const {
+    return state_ == ChannelState::kRunning && phase_ == Phase::kData && held_begin_ == held_end_ &&
+           data_done_ != data_qwords_ && until >= cycle_ && until - cycle_ < kQwordCycles && sink_->space_words() != 0;
+  }
   bool drain_held();
   bool read_tag();
   bool stalled() const;

@@ -18,35 +18,42 @@ constexpr bool is_path(Path path) { return path_number(path) >= 1 && path_number
 GifUnit::GifUnit(GsSink& sink) : sink_(&sink) {}
 
 bool GifUnit::offer(Path path, const Qword& data, uint64_t cycle, bool directhl) {
-  // PATH1 always accepts, so its packets are followed before any check: path1_packet_ended() stays right even when
-  // the GIF is stopped or stops on this qword.
-  const bool path1_tag = path == Path::kPath1 && path1_sizer_.expecting_tag();
-  if (path == Path::kPath1) path1_sizer_.feed(data);
+  if (path == Path::kPath1) {
+    offer_path1(data, cycle);
+    return true;
+  }
   if (failed()) return true;  // a stopped GIF drops everything, so no sender waits on it
-  if (!is_path(path)) {
-    error_ =
-        fmt::format("GIF: a qword was offered on path {}, which does not exist (paths are 1-3)", path_number(path));
+  if (!is_path(path)) [[unlikely]] {
+    fail_no_such_path(path);
     return true;
   }
   PathState& input = state(path);
   if (input.queue.full()) return false;
   const uint64_t offset = input.offered++;
-  if (offset != 0 && cycle < input.last_offer_cycle) {
-    fail(path, offset,
-         fmt::format("offered at cycle {}, before the previous qword's cycle {} (offers must come in time order)",
-                     cycle, input.last_offer_cycle));
+  if (offset != 0 && cycle < input.last_offer_cycle) [[unlikely]] {
+    fail_out_of_order(path, offset, cycle);
     return true;
   }
   input.last_offer_cycle = cycle;
-  if (path1_tag && path1_sizer_.packet_qwords() >= kPath1PacketLimitQwords) {
-    fail(path, offset,
-         fmt::format("this tag makes the packet {} qwords ({} bytes); a PATH1 packet of 16 KiB or more is rejected "
-                     "(it cannot fit in VU1 data memory)",
-                     path1_sizer_.packet_qwords(), path1_sizer_.packet_qwords() * 16));
-    return true;
-  }
-  input.queue.push({data, cycle, path == Path::kPath2 && directhl});
+  input.queue.push(data, cycle, path == Path::kPath2 && directhl);
   return true;
+}
+
+void GifUnit::fail_no_such_path(Path path) {
+  error_ = fmt::format("GIF: a qword was offered on path {}, which does not exist (paths are 1-3)", path_number(path));
+}
+
+void GifUnit::fail_out_of_order(Path path, uint64_t offset, uint64_t cycle) {
+  fail(path, offset,
+       fmt::format("offered at cycle {}, before the previous qword's cycle {} (offers must come in time order)", cycle,
+                   state(path).last_offer_cycle));
+}
+
+void GifUnit::fail_oversized_path1(uint64_t offset) {
+  fail(Path::kPath1, offset,
+       fmt::format("this tag makes the packet {} qwords ({} bytes); a PATH1 packet of 16 KiB or more is rejected "
+                   "(it cannot fit in VU1 data memory)",
+                   path1_sizer_.packet_qwords(), path1_sizer_.packet_qwords() * 16));
 }
 
 std::optional<uint64_t> GifUnit::head_cycle(Path path) const {
@@ -128,11 +135,11 @@ bool GifUnit::transfer_next(uint64_t until) {
   }
   auto due = head_cycle(path);
   if (!due || *due > until) return false;
-  const QueuedQword entry = active.queue.front();
+  const Qword data = active.queue.front().data;
   active.queue.pop();
   clock_ = *due + kGifCyclesPerQword;
-  const bool ended = active.decoder.consume(entry.data, path, *due, *sink_);
-  if (observer_ != nullptr) observer_->on_gif_qword(path, entry.data, *due, ended);
+  const bool ended = active.decoder.consume(data, path, *due, *sink_);
+  if (observer_ != nullptr) observer_->on_gif_qword(path, data, *due, ended);
   if (ended) {
     ++active.packets;
     active_.reset();

@@ -43,6 +43,26 @@ class GifUnit {
   // Offers one qword of `path`'s stream at `cycle`. False when that path's input cannot take it now (the sender
   // waits and offers it again). PATH1 always accepts: XGKICK does not wait on the GIF in gcvu's model.
   bool offer(Path path, const Qword& data, uint64_t cycle, bool directhl = false);
+  // offer() on PATH1, which always accepts; inline, since XGKICK sends most of the qwords the GIF takes. Its
+  // packets are followed before any check: path1_packet_ended() stays right even when the GIF is stopped or stops
+  // on this qword.
+  void offer_path1(const Qword& data, uint64_t cycle) {
+    const bool tag = path1_sizer_.expecting_tag();
+    path1_sizer_.feed(data);
+    if (failed()) return;  // a stopped GIF drops everything
+    PathState& input = state(Path::kPath1);
+    const uint64_t offset = input.offered++;
+    if (offset != 0 && cycle < input.last_offer_cycle) [[unlikely]] {
+      fail_out_of_order(Path::kPath1, offset, cycle);
+      return;
+    }
+    input.last_offer_cycle = cycle;
+    if (tag && path1_sizer_.packet_qwords() >= kPath1PacketLimitQwords) [[unlikely]] {
+      fail_oversized_path1(offset);
+      return;
+    }
+    input.queue.push(data, cycle, false);
+  }
   // Processes queued data up to and including `cycle` (see Timing above).
   void run_until(uint64_t cycle);
   // The path has a packet in progress or data queued.
@@ -100,6 +120,10 @@ class GifUnit {
   // The active PATH3 sits at an IMT slice point: hands the GIF over if a slicing path is due first.
   bool try_slice(uint64_t until);
   void fail(Path path, uint64_t offset, const std::string& rule);
+  // offer()'s rare failures, apart so that each qword's offer does not carry their formatting.
+  [[gnu::cold]] void fail_no_such_path(Path path);
+  [[gnu::cold]] void fail_out_of_order(Path path, uint64_t offset, uint64_t cycle);
+  [[gnu::cold]] void fail_oversized_path1(uint64_t offset);
 
   GsSink* sink_;  // pointers, not references, so that the GIF can be copied (system snapshots)
   GifQwordObserver* observer_ = nullptr;

@@ -12,7 +12,13 @@ namespace gcvu::gif {
 class PacketTracker {
  public:
   // Feeds one qword; returns true when it ended the transfer. The tracker is then ready for a new transfer.
-  bool feed(uint64_t low, uint64_t high);
+  // Inline for the data qwords, most of every PATH1 packet; a tag goes to feed_tag.
+  bool feed(uint64_t low, uint64_t high) {
+    if (remaining_ == 0) return feed_tag(low, high);
+    --remaining_;
+    packet_ended_ = remaining_ == 0 && tag_.eop;
+    return packet_ended_;
+  }
   // The same qword as four 32-bit words, lowest address first (as VU memory and the VU's Vec4 hold it).
   bool feed(const std::array<uint32_t, 4>& words) {
     return feed(uint64_t{words[0]} | uint64_t{words[1]} << 32, uint64_t{words[2]} | uint64_t{words[3]} << 32);
@@ -32,6 +38,8 @@ class PacketTracker {
   }
 
  private:
+  bool feed_tag(uint64_t low, uint64_t high);
+
   GifTag tag_;
   uint32_t remaining_ = 0;      // data qwords still to come for the current tag
   uint64_t packet_qwords_ = 0;  // see packet_qwords()

@@ -102,6 +102,13 @@ bool ClockedSystem::all_idle() const {
   return vif_.state() == vif::Vif1State::kIdle && !vif_.has_pending_work() && all_but_vif_idle(false);
 }
 
+bool ClockedSystem::unit_failed() const {
+  return dma_.state() == dma::ChannelState::kError || gif_dma_.state() == dma::ChannelState::kError ||
+         vif_.state() == vif::Vif1State::kError || (gif_.failed() && (!vu_.running() || now_ >= config_.max_cycles)) ||
+         (!vu_.running() && vu_.stop_reason() != vu::StopReason::kRunning &&
+          vu_.stop_reason() != vu::StopReason::kEnded);
+}
+
 std::optional<std::string> ClockedSystem::unit_failure() const {
   if (dma_.state() == dma::ChannelState::kError) return dma_.error();
   if (gif_dma_.state() == dma::ChannelState::kError) return gif_dma_.error();
@@ -124,7 +131,7 @@ std::optional<RunResult> ClockedSystem::outcome() const {
       return std::nullopt;
     }
   }
-  if (auto failure = unit_failure()) return RunResult{RunEnd::kError, now_, *failure};
+  if (unit_failed()) return RunResult{RunEnd::kError, now_, *unit_failure()};
   if (all_idle()) return RunResult{RunEnd::kFinished, now_, {}};
   const vif::Vif1State vif = vif_.state();
   // Nothing but VIF1 can still move (a PATH3 packet held by the PATH3 mask waits for VIF1 too).

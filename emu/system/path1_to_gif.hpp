@@ -12,7 +12,7 @@ class Path1ToGif final : public vu::Path1Port {
   explicit Path1ToGif(gif::GifUnit& gif) : gif_(&gif) {}
 
   bool transfer_qword(const vu::Vec4& qword, uint32_t /*address*/, uint64_t cycle) override {
-    gif_->offer(gif::Path::kPath1, qword, cycle);
+    gif_->offer_path1(qword, cycle);
     in_transfer_ = !gif_->path1_packet_ended();
     return !in_transfer_;
   }

@@ -156,6 +156,35 @@ TEST(SourceChannelFlow, TteWordsWaitForRoomLikeData) {
   EXPECT_EQ(rig.channel.finish_cycle(), 10u) << "done when the last word went, at the start of the second call";
 }
 
+// A cross-check between two of gcvu's own paths: a channel asked once a cycle mostly takes run_until's inline
+// answers (no transfer; a data read still under way), while a fresh channel asked once for cycle c walks the chain.
+// Both must agree on the state, the clock and every word at every c, with a sink that always has room and with one
+// that fills up after a qword and is never drained. The hand count (cnt3_then_end: done at cycle 10) anchors them.
+TEST(SourceChannelClock, SteppingEachCycleAgreesWithOneCallAtEveryCycle) {
+  for (size_t capacity : {size_t{1} << 24, size_t{4}}) {
+    Rig stepped(capacity);
+    cnt3_then_end(*stepped.memory);
+    stepped.channel.start_chain(0x1000);
+    for (uint64_t cycle = 0; cycle <= 12; ++cycle) {
+      Rig once(capacity);
+      cnt3_then_end(*once.memory);
+      once.channel.start_chain(0x1000);
+      const ChannelState stepped_state = stepped.channel.run_until(cycle);
+      EXPECT_EQ(stepped_state, once.channel.run_until(cycle)) << "capacity " << capacity << ", cycle " << cycle;
+      EXPECT_EQ(stepped.channel.cycle(), once.channel.cycle()) << "capacity " << capacity << ", cycle " << cycle;
+      EXPECT_EQ(stepped.sink.words, once.sink.words) << "capacity " << capacity << ", cycle " << cycle;
+      EXPECT_EQ(stepped.channel.qwords_transferred(), once.channel.qwords_transferred());
+    }
+    if (capacity > 4) {
+      EXPECT_EQ(stepped.channel.state(), ChannelState::kDone);
+      EXPECT_EQ(stepped.channel.finish_cycle(), 10u);
+    } else {
+      EXPECT_EQ(stepped.channel.state(), ChannelState::kWaitSink);
+      EXPECT_EQ(stepped.sink.words, data_words(0x1010, 1)) << "one qword fills a 4-word sink";
+    }
+  }
+}
+
 TEST(SourceChannelFlow, AOneWordSinkDrainedEveryCycleStillGetsTheWholeStreamInOrder) {
   Rig rig(1);
   put_tag(*rig.memory, 0x1000, {.id = id::kCnt, .qwc = 2, .tte0 = 0xa0, .tte1 = 0xa1});
