@@ -321,8 +321,20 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     const VuLayout& at = abi_.layout;
     Xbyak::Label refuse;
     Xbyak::Label not_quiet;
+    // The deadline tests jump back to this jump on (unreachable but by them): a jump to a label already defined
+    // costs xbyak one lookup, one to a label still to come a record in its table of pending jumps, per test.
+    Xbyak::Label to_not_quiet;
+    L(to_not_quiet);
+    jmp(not_quiet, T_NEAR);
     chain_entry_ = run_position();
     mov(r12, vu(at.cycle, 8));  // the entry cycle
+    // rdx = r12 + offset, unless it holds that already (deadlines come in ascending order, often several alike).
+    std::optional<int64_t> in_rdx;
+    const auto entry_plus_in_rdx = [&](int64_t offset) {
+      if (in_rdx == offset) return;
+      lea(rdx, ptr[r12 + offset]);
+      in_rdx = offset;
+    };
     // Whole-run liveness and the JIT's entry-state class: the last pair comes up before the limit.
     lea(rdx, ptr[r12 + pairs.back().pre]);
     cmp(rdx, vu(at.jit_limit, 8));
@@ -334,29 +346,31 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     if (!info.vf_deadlines.empty() && fault_ != JitFault::kBrokenChainQuiet) {
       const FmacPipeline::Layout in = FmacPipeline::layout();
       Xbyak::Label quiet;
-      lea(rdx, ptr[r12 + info.vf_deadline_min]);
+      entry_plus_in_rdx(info.vf_deadline_min);
       cmp(qword[rbx + at.fmac + in.last_ready], rdx);
       jbe(quiet, T_NEAR);
       for (const FieldDeadline& d : info.vf_deadlines) {
-        lea(rdx, ptr[r12 + d.deadline]);
+        entry_plus_in_rdx(d.deadline);
         cmp(qword[rbx + at.fmac + in.ready + 8 * static_cast<int32_t>(4 * (d.reg & 31) + (d.lane & 3))], rdx);
-        ja(not_quiet, T_NEAR);
+        ja(to_not_quiet, T_NEAR);
       }
-      L(quiet);
+      L(quiet);  // reached with rdx = r12 + vf_deadline_min or from the last test: not known here
+      in_rdx.reset();
     }
     if (!info.vi_deadlines.empty()) {
       const IntegerLoadPipeline::Layout in = IntegerLoadPipeline::layout();
       Xbyak::Label quiet;
-      lea(rdx, ptr[r12 + info.vi_deadline_min]);
+      entry_plus_in_rdx(info.vi_deadline_min);
       cmp(qword[rbx + at.integer_loads + in.last_ready], rdx);
       jbe(quiet, T_NEAR);
       for (const ViDeadline& d : info.vi_deadlines) {
         if (d.vi == 0) continue;  // IntegerLoadPipeline::ready_cycle: VI00 is always ready
-        lea(rdx, ptr[r12 + d.deadline]);
+        entry_plus_in_rdx(d.deadline);
         cmp(qword[rbx + at.integer_loads + in.ready + 8 * static_cast<int32_t>(d.vi & 15)], rdx);
-        ja(not_quiet, T_NEAR);
+        ja(to_not_quiet, T_NEAR);
       }
       L(quiet);
+      in_rdx.reset();
     }
     // FdivUnit::free_cycle (busy ? ready : 0) and EfuUnit::free_cycle (busy ? ready - 1 : 0) by the deadline.
     if (info.fdiv_deadline != Block::kNoDeadline) {
@@ -775,10 +789,20 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     shl(eax, 4);
   }
   Xbyak::Address data_lane(int lane) { return dword[rbx + rax + abi_.layout.data + 4 * lane]; }
+  // eax = VI `index` + `imm`, a qword address for data_offset (no add for an offset of 0: nothing reads its flags).
+  void address_to_eax(uint32_t index, uint32_t imm) {
+    movzx(eax, vi_at(index));
+    if (imm != 0) add(eax, imm);
+  }
   // DataMemory::write_word for each field of `dest` (the store lambda of lower_ops.cpp), from ecx (`from_ecx`, ISW's
   // broadcast VI) or from VF `fs`'s lanes.
   void store_fields(FieldMask dest, bool from_ecx, uint32_t fs) {
     if (fault_ == JitFault::kBrokenInlineStore) dest = kFieldsXyzw;
+    if (!from_ecx && (dest & kFieldsXyzw) == kFieldsXyzw) {  // the four words as one qword: the same bytes
+      movdqu(xmm0, ptr[rbx + abi_.layout.vf + 16 * static_cast<int32_t>(fs & 31)]);
+      movdqu(ptr[rbx + rax + abi_.layout.data], xmm0);
+      return;
+    }
     for (int lane = 0; lane < 4; ++lane) {
       if (!has_lane(dest, lane)) continue;
       if (!from_ecx) mov(ecx, vf_lane(fs, lane));
@@ -830,8 +854,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         finish_int(op.it);
         return true;
       case Opcode::kIlw: {
-        movzx(eax, vi_at(op.is));
-        add(eax, imm);
+        address_to_eax(op.is, imm);
         data_offset(false);
         int lane = 0;  // first_lane (lower_ops.cpp): the first field set in dest, x first; x when none is
         for (int candidate = 3; candidate >= 0; --candidate) {
@@ -853,8 +876,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         finish_int(op.it);
         return true;
       case Opcode::kSq:
-        movzx(eax, vi_at(op.it));
-        add(eax, imm);
+        address_to_eax(op.it, imm);
         data_offset(false);
         store_fields(static_cast<FieldMask>(op.dest), false, op.fs);
         return true;
@@ -867,15 +889,13 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         return true;
       case Opcode::kIsw:
         movzx(ecx, vi_at(op.it));  // broadcast(vi(it)): the VI zero-extended in every field
-        movzx(eax, vi_at(op.is));
-        add(eax, imm);
+        address_to_eax(op.is, imm);
         data_offset(false);
         store_fields(static_cast<FieldMask>(op.dest), true, 0);
         return true;
       case Opcode::kLq:
         if (!vf_result) return true;  // the load's only effect is its VF result
-        movzx(eax, vi_at(op.is));
-        add(eax, imm);
+        address_to_eax(op.is, imm);
         data_offset(broken_load);
         movdqu(xmm0, ptr[rbx + rax + abi_.layout.data]);
         stash_value();
@@ -1033,12 +1053,22 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // write_lower_vf for a lower op compiled inline (inline_lower): its register and fields are the decoder's
   // (`expected`, reg 1-31), so the lanes are copied and the scoreboard set with no test.
   void inline_lower_vf_write(const BlockPair& pair, const VfUse& expected) {
+    copy_lower_value(expected);
+    fmac_issue(pair, expected.reg & 31, expected.fields);
+  }
+  // Registers::write_vf of the LowerResult's vf_value to `expected`'s fields (reg 1-31): lane by lane, or all four
+  // as one qword (the same bytes, in two instructions instead of eight).
+  void copy_lower_value(const VfUse& expected) {
+    if ((expected.fields & kFieldsXyzw) == kFieldsXyzw) {
+      movdqu(xmm0, ptr[rsp + kLowerValue]);
+      movdqu(ptr[rbx + abi_.layout.vf + 16 * static_cast<int32_t>(expected.reg & 31)], xmm0);
+      return;
+    }
     for (int lane = 0; lane < 4; ++lane) {
       if (!has_lane(expected.fields, lane)) continue;
       mov(eax, dword[rsp + kLowerValue + 4 * lane]);
       mov(vf_lane(expected.reg, lane), eax);
     }
-    fmac_issue(pair, expected.reg & 31, expected.fields);
   }
 
   // Vu1::upper_fmac and finish_upper (upper_ops.cpp) for ADD/SUB/MUL/MADD/MSUB in all their forms (vector,
@@ -1184,26 +1214,19 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       }
       movzx(ecx, ax);
       mov(word[rbx + at.mac], cx);
-      // status_from_mac: bit 4n of the folded MAC is the OR of nibble n.
+      // status_from_mac: bit 4n of the folded MAC is the OR of nibble n. Those four bits (mask 0x1111) times 0x1248
+      // land in bits 12-15 in order: bit 4n's partial products sit at 4n + 3, 4n + 6, 4n + 9 and 4n + 12, the one in
+      // 12-15 being 12 + n, and no two of the sixteen share a bit, so nothing carries.
       mov(edx, ecx);
       shr(edx, 1);
       or_(ecx, edx);
       mov(edx, ecx);
       shr(edx, 2);
       or_(ecx, edx);
-      mov(edx, ecx);
-      and_(edx, 1);
-      mov(r8d, ecx);
-      shr(r8d, 3);
-      and_(r8d, 2);
-      or_(edx, r8d);
-      mov(r8d, ecx);
-      shr(r8d, 6);
-      and_(r8d, 4);
-      or_(edx, r8d);
-      shr(ecx, 9);
-      and_(ecx, 8);
-      or_(edx, ecx);  // edx: Z/S/U/O
+      and_(ecx, 0x1111);
+      imul(edx, ecx, 0x1248);
+      shr(edx, 12);
+      and_(edx, 0xf);  // edx: Z/S/U/O
       // The sticky bits: Z/S/U/O, the multiply stage's and the carried ones, in bits 6-9.
       mov(ecx, eax);
       shr(ecx, 16);
@@ -1434,8 +1457,10 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     static_assert(sizeof(FmacWrite) == 24);
     lea(rax, ptr[rax + rax * 2]);
     lea(rcx, ptr[rbx + rax * 8]);  // rcx + writes: writes_[newest_]
-    mov(byte[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, reg))], static_cast<uint8_t>(reg));
-    mov(byte[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, fields))], static_cast<uint8_t>(fields));
+    // reg and fields are neighbours: one store writes both.
+    static_assert(offsetof(FmacWrite, fields) == offsetof(FmacWrite, reg) + 1 && sizeof(FieldMask) == 1);
+    mov(word[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, reg))],
+        static_cast<uint16_t>((reg & 0xff) | ((fields & 0xff) << 8)));
     lea(rdx, ptr[r12 + pair.issue]);
     mov(qword[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, issue))], rdx);
     const uint32_t latency = FmacPipeline::kLatency - (fault_ == JitFault::kBrokenFmacReady ? 1 : 0);
@@ -1470,11 +1495,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       static_assert(offsetof(VfUse, fields) == offsetof(VfUse, reg) + 1);
       cmp(word[rsp + kLowerReg], static_cast<uint16_t>(expected.reg | (expected.fields << 8)));
       jne(other, T_NEAR);
-      for (int lane = 0; lane < 4; ++lane) {
-        if (!has_lane(expected.fields, lane)) continue;
-        mov(eax, dword[rsp + kLowerValue + 4 * lane]);
-        mov(dword[rbx + abi_.layout.vf + 16 * (expected.reg & 31) + 4 * lane], eax);
-      }
+      copy_lower_value(expected);
       fmac_issue(pair, expected.reg & 31, expected.fields, true);
       jmp(done, T_NEAR);
       L(other);
