@@ -87,6 +87,19 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(r12, rsi);
     Xbyak::Label body;
     jmp(body, T_NEAR);
+    // The ways out, ahead of the code that takes them, so that jumps to them go back (cheaper for xbyak to emit:
+    // chained_entry). Restore and return eax:
+    L(return_);
+    add(rsp, kFrame);
+    pop(r13);
+    pop(r12);
+    pop(rbx);
+    ret();
+    // The block stopped after eax pairs, before its last.
+    L(cut_);
+    count_block_eax();
+    mov(eax, static_cast<uint32_t>(kBlockCut));
+    jmp(return_, T_NEAR);
     if (with_held_entry_) plan_held_prefixes(info);
     chained_entry(pairs, info, program, body);
     L(body);
@@ -130,18 +143,6 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     L(whole_);
     count_block(static_cast<uint32_t>(pairs.size()));
     chain_on();
-    mov(eax, static_cast<uint32_t>(kBlockWhole));
-    L(return_);
-    add(rsp, kFrame);
-    pop(r13);
-    pop(r12);
-    pop(rbx);
-    ret();
-    // The block stopped after eax pairs, before its last.
-    L(cut_);
-    count_block_eax();
-    mov(eax, static_cast<uint32_t>(kBlockCut));
-    jmp(return_, T_NEAR);
     held_prefixes(info, program);
   }
 
@@ -289,10 +290,10 @@ class BlockEmitter : public Xbyak::CodeGenerator {
 
   // After a whole block: run_block's loop would go on to the block at the PC if the program still runs, the clock
   // is before the limit, and no delay slot or E-bit pair is left waiting (generic_first); if code is cached there,
-  // jump into its chained entry, which checks the rest. Else fall through (the code returns kBlockWhole).
+  // jump into its chained entry, which checks the rest. Else return kBlockWhole (return_whole_).
   void chain_on() {
     const VuLayout& at = abi_.layout;
-    Xbyak::Label no;
+    Xbyak::Label& no = return_whole_;
     cmp(vu(at.running, 1), 0);
     je(no, T_NEAR);
     mov(rax, vu(at.jit_limit, 8));
@@ -308,7 +309,6 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     test(rax, rax);
     jz(no, T_NEAR);
     jmp(rax);
-    L(no);
   }
 
   // Where the block before jumps in (chain_on), with this code's stack frame and rbx set: run_block's checks for
@@ -319,13 +319,17 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   void chained_entry(std::span<const BlockPair> pairs, const Block& info, const DecodedMicro& program,
                      Xbyak::Label& body) {
     const VuLayout& at = abi_.layout;
-    Xbyak::Label refuse;
     Xbyak::Label not_quiet;
-    // The deadline tests jump back to this jump on (unreachable but by them): a jump to a label already defined
-    // costs xbyak one lookup, one to a label still to come a record in its table of pending jumps, per test.
+    // The deadline tests jump back to this jump on, and every refusal (and chain_on's) back to the return below it
+    // (neither reachable but by jumps): a jump to a label already defined costs xbyak one lookup, one to a label
+    // still to come a record in its table of pending jumps and a fix-up when the label is defined.
     Xbyak::Label to_not_quiet;
     L(to_not_quiet);
     jmp(not_quiet, T_NEAR);
+    Xbyak::Label& refuse = return_whole_;
+    L(refuse);
+    mov(eax, static_cast<uint32_t>(kBlockWhole));
+    jmp(return_, T_NEAR);
     chain_entry_ = run_position();
     mov(r12, vu(at.cycle, 8));  // the entry cycle
     // rdx = r12 + offset, unless it holds that already (deadlines come in ascending order, often several alike).
@@ -374,23 +378,21 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     }
     // FdivUnit::free_cycle (busy ? ready : 0) and EfuUnit::free_cycle (busy ? ready - 1 : 0) by the deadline.
     if (info.fdiv_deadline != Block::kNoDeadline) {
-      refuse_if_busy_past(at.fdiv_busy, at.fdiv_ready, info.fdiv_deadline, not_quiet);
+      refuse_if_busy_past(at.fdiv_busy, at.fdiv_ready, info.fdiv_deadline, to_not_quiet);
     }
     if (info.efu_deadline != Block::kNoDeadline) {
-      refuse_if_busy_past(at.efu_busy, at.efu_ready, info.efu_deadline + 1, not_quiet);
+      refuse_if_busy_past(at.efu_busy, at.efu_ready, info.efu_deadline + 1, to_not_quiet);
     }
     inc(qword[rbx + at.block_chained]);
     if (info.dead_flag_results != 0) add(qword[rbx + at.block_dead], static_cast<uint32_t>(info.dead_flag_results));
     jmp(body, T_NEAR);
     L(not_quiet);
     if (with_held_entry_) {
-      held_entry(pairs, info, program, body, refuse);
+      held_entry(pairs, info, program, body, refuse);  // which ends in a jump to refuse
     } else {
       want_held_entry(info, program);
+      jmp(refuse, T_NEAR);
     }
-    L(refuse);
-    mov(eax, static_cast<uint32_t>(kBlockWhole));
-    jmp(return_, T_NEAR);
   }
 
   // A chained entry that is not quiet: Vu1::held_entry (block_runner.cpp) in host code, step by step, for the
@@ -637,8 +639,6 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       flush();
       count_block(copy.pairs);
       chain_on();
-      mov(eax, static_cast<uint32_t>(kBlockWhole));
-      jmp(return_, T_NEAR);
     }
   }
 
@@ -1591,6 +1591,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   Xbyak::Label whole_;   // the block ran whole: count it, chain on or return kBlockWhole
   Xbyak::Label cut_;     // the block stopped after eax pairs: count them, return kBlockCut
   Xbyak::Label return_;  // restore and return eax
+  Xbyak::Label return_whole_;  // return kBlockWhole: before the chained entry, so jumps to it go back
   const void* chain_entry_ = nullptr;
 };
 
