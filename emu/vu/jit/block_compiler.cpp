@@ -347,13 +347,20 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     // unit's drain cycle, its newest write's ready cycle, is the latest of them), each deadline's own field or VI
     // must be ready by it. (entry_is_quiet stops at the first deadline at or past the drain cycle: every later one
     // is met, as no field is ready after the drain cycle.)
-    if (!info.vf_deadlines.empty() && fault_ != JitFault::kBrokenChainQuiet) {
+    // Here only a deadline below the unit's latency - 1 can be missed, so the others are not tested: every write in
+    // flight was issued by a pair before the entry, at entry - 1 or earlier (the code before leaves cycle_ one past
+    // its last pair's issue, as execute_pair does), so it is ready by entry - 1 + latency at the latest (the FMAC and
+    // integer-load pipelines' ready cycle is issue + kLatency).
+    static_assert(FmacPipeline::kLatency == IntegerLoadPipeline::kLatency);
+    const auto missable = [](uint32_t deadline) { return deadline + 1 < FmacPipeline::kLatency; };
+    if (!info.vf_deadlines.empty() && missable(info.vf_deadline_min) && fault_ != JitFault::kBrokenChainQuiet) {
       const FmacPipeline::Layout in = FmacPipeline::layout();
       Xbyak::Label quiet;
       entry_plus_in_rdx(info.vf_deadline_min);
       cmp(qword[rbx + at.fmac + in.last_ready], rdx);
       jbe(quiet, T_NEAR);
       for (const FieldDeadline& d : info.vf_deadlines) {
+        if (!missable(d.deadline)) break;  // nor any after it (ascending)
         entry_plus_in_rdx(d.deadline);
         cmp(qword[rbx + at.fmac + in.ready + 8 * static_cast<int32_t>(4 * (d.reg & 31) + (d.lane & 3))], rdx);
         ja(to_not_quiet, T_NEAR);
@@ -361,13 +368,14 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       L(quiet);  // reached with rdx = r12 + vf_deadline_min or from the last test: not known here
       in_rdx.reset();
     }
-    if (!info.vi_deadlines.empty()) {
+    if (!info.vi_deadlines.empty() && missable(info.vi_deadline_min)) {
       const IntegerLoadPipeline::Layout in = IntegerLoadPipeline::layout();
       Xbyak::Label quiet;
       entry_plus_in_rdx(info.vi_deadline_min);
       cmp(qword[rbx + at.integer_loads + in.last_ready], rdx);
       jbe(quiet, T_NEAR);
       for (const ViDeadline& d : info.vi_deadlines) {
+        if (!missable(d.deadline)) break;
         if (d.vi == 0) continue;  // IntegerLoadPipeline::ready_cycle: VI00 is always ready
         entry_plus_in_rdx(d.deadline);
         cmp(qword[rbx + at.integer_loads + in.ready + 8 * static_cast<int32_t>(d.vi & 15)], rdx);
