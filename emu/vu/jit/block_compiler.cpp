@@ -1112,8 +1112,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     } else {
       lea(rdx, ptr[rsp + kScratch]);  // VF00: computed for its flags, written nowhere
     }
-    lea(rcx, ptr[rbx + at.acc]);
-    movzx(r8d, byte[rbx + at.acc_overflow]);
+    // ACC and its overflow bits are read by MADD and MSUB only (fmac_kernel.hpp): the other kernels get no such
+    // arguments.
+    if (kernel_op == FmacKernelOp::kMadd || kernel_op == FmacKernelOp::kMsub) {
+      lea(rcx, ptr[rbx + at.acc]);
+      movzx(r8d, byte[rbx + at.acc_overflow]);
+    }
     mov(r9d, fault_ == JitFault::kBrokenFmacFields ? uint32_t{kFieldsXyzw} : uint32_t{op.dest});
     call_fn(fmac_kernel(kernel_op, broadcast, kernel_flags(pair.flags, info.sets_mac_status, to_acc)));
     // eax: the MAC value in bits 0-15 (for a dead result only its O bits, and those only for ACC), the sticky
@@ -1463,17 +1467,16 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     const int32_t writes = fmac + in.writes;
     advance_ring(fmac + in.newest, FmacPipeline::kCapacity);
     static_assert(sizeof(FmacWrite) == 24);
-    lea(rax, ptr[rax + rax * 2]);
-    lea(rcx, ptr[rbx + rax * 8]);  // rcx + writes: writes_[newest_]
+    lea(rax, ptr[rax + rax * 2]);  // rbx + rax * 8 + writes: writes_[newest_]
+    const auto write_field = [&](size_t offset) { return rbx + rax * 8 + writes + static_cast<int32_t>(offset); };
     // reg and fields are neighbours: one store writes both.
     static_assert(offsetof(FmacWrite, fields) == offsetof(FmacWrite, reg) + 1 && sizeof(FieldMask) == 1);
-    mov(word[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, reg))],
-        static_cast<uint16_t>((reg & 0xff) | ((fields & 0xff) << 8)));
+    mov(word[write_field(offsetof(FmacWrite, reg))], static_cast<uint16_t>((reg & 0xff) | ((fields & 0xff) << 8)));
     lea(rdx, ptr[r12 + pair.issue]);
-    mov(qword[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, issue))], rdx);
+    mov(qword[write_field(offsetof(FmacWrite, issue))], rdx);
     const uint32_t latency = FmacPipeline::kLatency - (fault_ == JitFault::kBrokenFmacReady ? 1 : 0);
     add(rdx, latency);
-    mov(qword[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, ready))], rdx);
+    mov(qword[write_field(offsetof(FmacWrite, ready))], rdx);
     if (store_drain) {
       mov(qword[rbx + fmac + in.last_ready], rdx);
     } else {
@@ -1523,14 +1526,14 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     const int32_t entries = history + in.entries;
     advance_ring(history + in.newest, BranchViHistory::kDepth);
     static_assert(sizeof(Entry) == 16);
-    shl(rax, 4);
-    lea(rcx, ptr[rbx + rax]);  // rcx + entries: entries_[newest_]
+    shl(eax, 4);  // rbx + rax + entries: entries_[newest_]
     mov(rdx, qword[rbx + abi_.layout.pairs]);
     if (deferred_.pairs != 0) add(rdx, deferred_.pairs);
-    mov(qword[rcx + entries + static_cast<int32_t>(offsetof(Entry, pair))], rdx);
-    mov(byte[rcx + entries + static_cast<int32_t>(offsetof(Entry, vi))], static_cast<uint8_t>(plan.history_vi & 15));
-    mov(word[rcx + entries + static_cast<int32_t>(offsetof(Entry, old_value))], r13w);
-    mov(byte[rcx + entries + static_cast<int32_t>(offsetof(Entry, read_same))], plan.history_read_same ? 1 : 0);
+    mov(qword[rbx + rax + entries + static_cast<int32_t>(offsetof(Entry, pair))], rdx);
+    mov(byte[rbx + rax + entries + static_cast<int32_t>(offsetof(Entry, vi))],
+        static_cast<uint8_t>(plan.history_vi & 15));
+    mov(word[rbx + rax + entries + static_cast<int32_t>(offsetof(Entry, old_value))], r13w);
+    mov(byte[rbx + rax + entries + static_cast<int32_t>(offsetof(Entry, read_same))], plan.history_read_same ? 1 : 0);
   }
 
   // execute_pair after a branch's lower op: a taken branch makes the next pair its delay slot.
