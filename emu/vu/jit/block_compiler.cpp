@@ -87,6 +87,19 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(r12, rsi);
     Xbyak::Label body;
     jmp(body, T_NEAR);
+    // The ways out, ahead of the code that takes them, so that jumps to them go back (cheaper for xbyak to emit:
+    // chained_entry). Restore and return eax:
+    L(return_);
+    add(rsp, kFrame);
+    pop(r13);
+    pop(r12);
+    pop(rbx);
+    ret();
+    // The block stopped after eax pairs, before its last.
+    L(cut_);
+    count_block_eax();
+    mov(eax, static_cast<uint32_t>(kBlockCut));
+    jmp(return_, T_NEAR);
     if (with_held_entry_) plan_held_prefixes(info);
     chained_entry(pairs, info, program, body);
     L(body);
@@ -130,18 +143,6 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     L(whole_);
     count_block(static_cast<uint32_t>(pairs.size()));
     chain_on();
-    mov(eax, static_cast<uint32_t>(kBlockWhole));
-    L(return_);
-    add(rsp, kFrame);
-    pop(r13);
-    pop(r12);
-    pop(rbx);
-    ret();
-    // The block stopped after eax pairs, before its last.
-    L(cut_);
-    count_block_eax();
-    mov(eax, static_cast<uint32_t>(kBlockCut));
-    jmp(return_, T_NEAR);
     held_prefixes(info, program);
   }
 
@@ -209,14 +210,25 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // lane_kernel.hpp: lanes in, lanes out), and retire_due does not (it is given the cycle, and commits flags, Q, P
   // and XGKICK qwords). So each is stored before the next call that may read it (a handler or a hook) and on every
   // way out of the block, not at every pair: at those points memory holds what run_plain_pair leaves there.
+  // The FMAC scoreboard's other stores (the ring of writes and each lane's ready cycle) wait likewise: its only
+  // readers are the entry tests of the code after this (chained_entry, held_entry), the handlers and hooks, and the
+  // interpreter, all behind such a point. Where a lane is written again, or the ring goes round, before that point,
+  // the older stores are never seen and are left out.
+  struct FmacIssued {
+    uint8_t reg = 0;
+    FieldMask fields = 0;
+    uint32_t issue = 0;  // the issue cycle, entry + this
+  };
   struct Deferred {
     std::optional<uint32_t> cycle;       // cycle_ = entry + this
     uint32_t pairs = 0;                  // still to add to Vu1Stats::pairs
     std::optional<uint16_t> tpc;         // Registers::tpc
     std::optional<uint32_t> last_ready;  // FmacPipeline's drain cycle = entry + this
+    std::vector<FmacIssued> fmac_writes;  // FmacPipeline::issue calls made, oldest first, but for the drain cycle
   };
-  // Emits `d`'s stores (r11 is the only register it uses).
+  // Emits `d`'s stores (r11 is the only register it uses, and rax, rcx and rdx for FMAC writes).
   void store(const Deferred& d) {
+    if (!d.fmac_writes.empty()) store_fmac_writes(d.fmac_writes);
     if (d.cycle) {
       lea(r11, ptr[r12 + *d.cycle]);
       mov(vu(abi_.layout.cycle, 8), r11);
@@ -233,10 +245,67 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     d.cycle = deferred_.cycle;
     return d;
   }
-  Deferred drain_only() const {
+  Deferred fmac_only() const {
     Deferred d;
     d.last_ready = deferred_.last_ready;
+    d.fmac_writes = deferred_.fmac_writes;
     return d;
+  }
+  // The stores FmacPipeline::issue would have made for `writes` (in this order, each at its issue cycle), but the
+  // drain cycle: the ring's index moved on by their number, the newest kCapacity of them in the ring (each older one
+  // is overwritten there by the one kCapacity after it), and each lane's ready cycle from the newest write to it.
+  void store_fmac_writes(std::span<const FmacIssued> writes) {
+    const FmacPipeline::Layout in = FmacPipeline::layout();
+    const int32_t fmac = abi_.layout.fmac;
+    const uint32_t latency = fmac_latency();
+    const size_t count = writes.size();
+    const size_t capacity = FmacPipeline::kCapacity;
+    static_assert((FmacPipeline::kCapacity & (FmacPipeline::kCapacity - 1)) == 0);
+    static_assert(sizeof(FmacWrite) == 24);
+    static_assert(offsetof(FmacWrite, fields) == offsetof(FmacWrite, reg) + 1 && sizeof(FieldMask) == 1);
+    mov(rcx, qword[rbx + fmac + in.newest]);  // the index before the first of them
+    for (size_t n = count > capacity ? count - capacity : 0; n < count; ++n) {
+      const FmacIssued& w = writes[n];
+      lea(eax, ptr[rcx + static_cast<int32_t>(n + 1)]);
+      and_(eax, static_cast<uint32_t>(capacity - 1));
+      lea(rax, ptr[rax + rax * 2]);  // rbx + rax * 8 + writes: writes_[its index]
+      const auto field = [&](size_t offset) { return rbx + rax * 8 + fmac + in.writes + static_cast<int32_t>(offset); };
+      mov(word[field(offsetof(FmacWrite, reg))], static_cast<uint16_t>(w.reg | (w.fields << 8)));  // both at once
+      lea(rdx, ptr[r12 + w.issue]);
+      mov(qword[field(offsetof(FmacWrite, issue))], rdx);
+      add(rdx, latency);
+      mov(qword[field(offsetof(FmacWrite, ready))], rdx);
+    }
+    if (count % capacity != 0) {
+      add(ecx, static_cast<uint32_t>(count % capacity));
+      and_(ecx, static_cast<uint32_t>(capacity - 1));
+      mov(qword[rbx + fmac + in.newest], rcx);
+    }
+    // Each lane's newest write, in issue order so that rdx serves every lane of one cycle.
+    std::array<int, 32 * 4> newest_write;  // by 4 * reg + lane, an index into writes or -1
+    newest_write.fill(-1);
+    for (size_t n = 0; n < count; ++n) {
+      for (int lane = 0; lane < 4; ++lane) {
+        if (has_lane(writes[n].fields, lane)) {
+          newest_write[4 * (writes[n].reg & 31u) + static_cast<size_t>(lane)] = static_cast<int>(n);
+        }
+      }
+    }
+    std::vector<std::pair<uint32_t, int32_t>> lanes;  // (issue, the lane's byte offset in ready)
+    for (size_t at = 0; at < newest_write.size(); ++at) {
+      if (newest_write[at] < 0) continue;
+      lanes.emplace_back(writes[static_cast<size_t>(newest_write[at])].issue, 8 * static_cast<int32_t>(at));
+    }
+    std::sort(lanes.begin(), lanes.end());
+    std::optional<uint32_t> in_rdx;
+    for (const auto& [issue, offset] : lanes) {
+      if (in_rdx != issue) lea(rdx, ptr[r12 + issue + latency]);
+      in_rdx = issue;
+      mov(qword[rbx + fmac + in.ready + offset], rdx);
+    }
+  }
+  uint32_t fmac_latency() const {
+    return FmacPipeline::kLatency - (fault_ == JitFault::kBrokenFmacReady ? 1 : 0);
   }
   // Vu1Stats::pairs as run_plain_pair would have it now, in rax.
   void pairs_in_rax() {
@@ -289,10 +358,10 @@ class BlockEmitter : public Xbyak::CodeGenerator {
 
   // After a whole block: run_block's loop would go on to the block at the PC if the program still runs, the clock
   // is before the limit, and no delay slot or E-bit pair is left waiting (generic_first); if code is cached there,
-  // jump into its chained entry, which checks the rest. Else fall through (the code returns kBlockWhole).
+  // jump into its chained entry, which checks the rest. Else return kBlockWhole (return_whole_).
   void chain_on() {
     const VuLayout& at = abi_.layout;
-    Xbyak::Label no;
+    Xbyak::Label& no = return_whole_;
     cmp(vu(at.running, 1), 0);
     je(no, T_NEAR);
     mov(rax, vu(at.jit_limit, 8));
@@ -308,7 +377,6 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     test(rax, rax);
     jz(no, T_NEAR);
     jmp(rax);
-    L(no);
   }
 
   // Where the block before jumps in (chain_on), with this code's stack frame and rbx set: run_block's checks for
@@ -319,10 +387,26 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   void chained_entry(std::span<const BlockPair> pairs, const Block& info, const DecodedMicro& program,
                      Xbyak::Label& body) {
     const VuLayout& at = abi_.layout;
-    Xbyak::Label refuse;
     Xbyak::Label not_quiet;
+    // The deadline tests jump back to this jump on, and every refusal (and chain_on's) back to the return below it
+    // (neither reachable but by jumps): a jump to a label already defined costs xbyak one lookup, one to a label
+    // still to come a record in its table of pending jumps and a fix-up when the label is defined.
+    Xbyak::Label to_not_quiet;
+    L(to_not_quiet);
+    jmp(not_quiet, T_NEAR);
+    Xbyak::Label& refuse = return_whole_;
+    L(refuse);
+    mov(eax, static_cast<uint32_t>(kBlockWhole));
+    jmp(return_, T_NEAR);
     chain_entry_ = run_position();
     mov(r12, vu(at.cycle, 8));  // the entry cycle
+    // rdx = r12 + offset, unless it holds that already (deadlines come in ascending order, often several alike).
+    std::optional<int64_t> in_rdx;
+    const auto entry_plus_in_rdx = [&](int64_t offset) {
+      if (in_rdx == offset) return;
+      lea(rdx, ptr[r12 + offset]);
+      in_rdx = offset;
+    };
     // Whole-run liveness and the JIT's entry-state class: the last pair comes up before the limit.
     lea(rdx, ptr[r12 + pairs.back().pre]);
     cmp(rdx, vu(at.jit_limit, 8));
@@ -331,52 +415,60 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     // unit's drain cycle, its newest write's ready cycle, is the latest of them), each deadline's own field or VI
     // must be ready by it. (entry_is_quiet stops at the first deadline at or past the drain cycle: every later one
     // is met, as no field is ready after the drain cycle.)
-    if (!info.vf_deadlines.empty() && fault_ != JitFault::kBrokenChainQuiet) {
+    // Here only a deadline below the unit's latency - 1 can be missed, so the others are not tested: every write in
+    // flight was issued by a pair before the entry, at entry - 1 or earlier (the code before leaves cycle_ one past
+    // its last pair's issue, as execute_pair does), so it is ready by entry - 1 + latency at the latest (the FMAC and
+    // integer-load pipelines' ready cycle is issue + kLatency).
+    static_assert(FmacPipeline::kLatency == IntegerLoadPipeline::kLatency);
+    const auto missable = [](uint32_t deadline) { return deadline + 1 < FmacPipeline::kLatency; };
+    if (!info.vf_deadlines.empty() && missable(info.vf_deadline_min) && fault_ != JitFault::kBrokenChainQuiet) {
       const FmacPipeline::Layout in = FmacPipeline::layout();
       Xbyak::Label quiet;
-      lea(rdx, ptr[r12 + info.vf_deadline_min]);
+      entry_plus_in_rdx(info.vf_deadline_min);
       cmp(qword[rbx + at.fmac + in.last_ready], rdx);
       jbe(quiet, T_NEAR);
       for (const FieldDeadline& d : info.vf_deadlines) {
-        lea(rdx, ptr[r12 + d.deadline]);
+        if (!missable(d.deadline)) break;  // nor any after it (ascending)
+        entry_plus_in_rdx(d.deadline);
         cmp(qword[rbx + at.fmac + in.ready + 8 * static_cast<int32_t>(4 * (d.reg & 31) + (d.lane & 3))], rdx);
-        ja(not_quiet, T_NEAR);
+        ja(to_not_quiet, T_NEAR);
       }
-      L(quiet);
+      L(quiet);  // reached with rdx = r12 + vf_deadline_min or from the last test: not known here
+      in_rdx.reset();
     }
-    if (!info.vi_deadlines.empty()) {
+    if (!info.vi_deadlines.empty() && missable(info.vi_deadline_min)) {
       const IntegerLoadPipeline::Layout in = IntegerLoadPipeline::layout();
       Xbyak::Label quiet;
-      lea(rdx, ptr[r12 + info.vi_deadline_min]);
+      entry_plus_in_rdx(info.vi_deadline_min);
       cmp(qword[rbx + at.integer_loads + in.last_ready], rdx);
       jbe(quiet, T_NEAR);
       for (const ViDeadline& d : info.vi_deadlines) {
+        if (!missable(d.deadline)) break;
         if (d.vi == 0) continue;  // IntegerLoadPipeline::ready_cycle: VI00 is always ready
-        lea(rdx, ptr[r12 + d.deadline]);
+        entry_plus_in_rdx(d.deadline);
         cmp(qword[rbx + at.integer_loads + in.ready + 8 * static_cast<int32_t>(d.vi & 15)], rdx);
-        ja(not_quiet, T_NEAR);
+        ja(to_not_quiet, T_NEAR);
       }
       L(quiet);
+      in_rdx.reset();
     }
     // FdivUnit::free_cycle (busy ? ready : 0) and EfuUnit::free_cycle (busy ? ready - 1 : 0) by the deadline.
     if (info.fdiv_deadline != Block::kNoDeadline) {
-      refuse_if_busy_past(at.fdiv_busy, at.fdiv_ready, info.fdiv_deadline, not_quiet);
+      refuse_if_busy_past(at.fdiv_busy, at.fdiv_ready, info.fdiv_deadline, to_not_quiet);
     }
     if (info.efu_deadline != Block::kNoDeadline) {
-      refuse_if_busy_past(at.efu_busy, at.efu_ready, info.efu_deadline + 1, not_quiet);
+      refuse_if_busy_past(at.efu_busy, at.efu_ready, info.efu_deadline + 1, to_not_quiet);
     }
     inc(qword[rbx + at.block_chained]);
     if (info.dead_flag_results != 0) add(qword[rbx + at.block_dead], static_cast<uint32_t>(info.dead_flag_results));
     jmp(body, T_NEAR);
     L(not_quiet);
     if (with_held_entry_) {
-      held_entry(pairs, info, program, body, refuse);
+      held_entry(pairs, info, program, body, refuse);  // which ends in a jump to refuse
     } else {
       want_held_entry(info, program);
+      jmp(refuse, T_NEAR);
     }
-    L(refuse);
-    mov(eax, static_cast<uint32_t>(kBlockWhole));
-    jmp(return_, T_NEAR);
   }
 
   // A chained entry that is not quiet: Vu1::held_entry (block_runner.cpp) in host code, step by step, for the
@@ -623,8 +715,6 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       flush();
       count_block(copy.pairs);
       chain_on();
-      mov(eax, static_cast<uint32_t>(kBlockWhole));
-      jmp(return_, T_NEAR);
     }
   }
 
@@ -775,10 +865,20 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     shl(eax, 4);
   }
   Xbyak::Address data_lane(int lane) { return dword[rbx + rax + abi_.layout.data + 4 * lane]; }
+  // eax = VI `index` + `imm`, a qword address for data_offset (no add for an offset of 0: nothing reads its flags).
+  void address_to_eax(uint32_t index, uint32_t imm) {
+    movzx(eax, vi_at(index));
+    if (imm != 0) add(eax, imm);
+  }
   // DataMemory::write_word for each field of `dest` (the store lambda of lower_ops.cpp), from ecx (`from_ecx`, ISW's
   // broadcast VI) or from VF `fs`'s lanes.
   void store_fields(FieldMask dest, bool from_ecx, uint32_t fs) {
     if (fault_ == JitFault::kBrokenInlineStore) dest = kFieldsXyzw;
+    if (!from_ecx && (dest & kFieldsXyzw) == kFieldsXyzw) {  // the four words as one qword: the same bytes
+      movdqu(xmm0, ptr[rbx + abi_.layout.vf + 16 * static_cast<int32_t>(fs & 31)]);
+      movdqu(ptr[rbx + rax + abi_.layout.data], xmm0);
+      return;
+    }
     for (int lane = 0; lane < 4; ++lane) {
       if (!has_lane(dest, lane)) continue;
       if (!from_ecx) mov(ecx, vf_lane(fs, lane));
@@ -830,8 +930,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         finish_int(op.it);
         return true;
       case Opcode::kIlw: {
-        movzx(eax, vi_at(op.is));
-        add(eax, imm);
+        address_to_eax(op.is, imm);
         data_offset(false);
         int lane = 0;  // first_lane (lower_ops.cpp): the first field set in dest, x first; x when none is
         for (int candidate = 3; candidate >= 0; --candidate) {
@@ -853,8 +952,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         finish_int(op.it);
         return true;
       case Opcode::kSq:
-        movzx(eax, vi_at(op.it));
-        add(eax, imm);
+        address_to_eax(op.it, imm);
         data_offset(false);
         store_fields(static_cast<FieldMask>(op.dest), false, op.fs);
         return true;
@@ -867,15 +965,13 @@ class BlockEmitter : public Xbyak::CodeGenerator {
         return true;
       case Opcode::kIsw:
         movzx(ecx, vi_at(op.it));  // broadcast(vi(it)): the VI zero-extended in every field
-        movzx(eax, vi_at(op.is));
-        add(eax, imm);
+        address_to_eax(op.is, imm);
         data_offset(false);
         store_fields(static_cast<FieldMask>(op.dest), true, 0);
         return true;
       case Opcode::kLq:
         if (!vf_result) return true;  // the load's only effect is its VF result
-        movzx(eax, vi_at(op.is));
-        add(eax, imm);
+        address_to_eax(op.is, imm);
         data_offset(broken_load);
         movdqu(xmm0, ptr[rbx + rax + abi_.layout.data]);
         stash_value();
@@ -1033,12 +1129,22 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // write_lower_vf for a lower op compiled inline (inline_lower): its register and fields are the decoder's
   // (`expected`, reg 1-31), so the lanes are copied and the scoreboard set with no test.
   void inline_lower_vf_write(const BlockPair& pair, const VfUse& expected) {
+    copy_lower_value(expected);
+    fmac_issue(pair, expected.reg & 31, expected.fields);
+  }
+  // Registers::write_vf of the LowerResult's vf_value to `expected`'s fields (reg 1-31): lane by lane, or all four
+  // as one qword (the same bytes, in two instructions instead of eight).
+  void copy_lower_value(const VfUse& expected) {
+    if ((expected.fields & kFieldsXyzw) == kFieldsXyzw) {
+      movdqu(xmm0, ptr[rsp + kLowerValue]);
+      movdqu(ptr[rbx + abi_.layout.vf + 16 * static_cast<int32_t>(expected.reg & 31)], xmm0);
+      return;
+    }
     for (int lane = 0; lane < 4; ++lane) {
       if (!has_lane(expected.fields, lane)) continue;
       mov(eax, dword[rsp + kLowerValue + 4 * lane]);
       mov(vf_lane(expected.reg, lane), eax);
     }
-    fmac_issue(pair, expected.reg & 31, expected.fields);
   }
 
   // Vu1::upper_fmac and finish_upper (upper_ops.cpp) for ADD/SUB/MUL/MADD/MSUB in all their forms (vector,
@@ -1074,8 +1180,12 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     } else {
       lea(rdx, ptr[rsp + kScratch]);  // VF00: computed for its flags, written nowhere
     }
-    lea(rcx, ptr[rbx + at.acc]);
-    movzx(r8d, byte[rbx + at.acc_overflow]);
+    // ACC and its overflow bits are read by MADD and MSUB only (fmac_kernel.hpp): the other kernels get no such
+    // arguments.
+    if (kernel_op == FmacKernelOp::kMadd || kernel_op == FmacKernelOp::kMsub) {
+      lea(rcx, ptr[rbx + at.acc]);
+      movzx(r8d, byte[rbx + at.acc_overflow]);
+    }
     mov(r9d, fault_ == JitFault::kBrokenFmacFields ? uint32_t{kFieldsXyzw} : uint32_t{op.dest});
     call_fn(fmac_kernel(kernel_op, broadcast, kernel_flags(pair.flags, info.sets_mac_status, to_acc)));
     // eax: the MAC value in bits 0-15 (for a dead result only its O bits, and those only for ACC), the sticky
@@ -1184,26 +1294,19 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       }
       movzx(ecx, ax);
       mov(word[rbx + at.mac], cx);
-      // status_from_mac: bit 4n of the folded MAC is the OR of nibble n.
+      // status_from_mac: bit 4n of the folded MAC is the OR of nibble n. Those four bits (mask 0x1111) times 0x1248
+      // land in bits 12-15 in order: bit 4n's partial products sit at 4n + 3, 4n + 6, 4n + 9 and 4n + 12, the one in
+      // 12-15 being 12 + n, and no two of the sixteen share a bit, so nothing carries.
       mov(edx, ecx);
       shr(edx, 1);
       or_(ecx, edx);
       mov(edx, ecx);
       shr(edx, 2);
       or_(ecx, edx);
-      mov(edx, ecx);
-      and_(edx, 1);
-      mov(r8d, ecx);
-      shr(r8d, 3);
-      and_(r8d, 2);
-      or_(edx, r8d);
-      mov(r8d, ecx);
-      shr(r8d, 6);
-      and_(r8d, 4);
-      or_(edx, r8d);
-      shr(ecx, 9);
-      and_(ecx, 8);
-      or_(edx, ecx);  // edx: Z/S/U/O
+      and_(ecx, 0x1111);
+      imul(edx, ecx, 0x1248);
+      shr(edx, 12);
+      and_(edx, 0xf);  // edx: Z/S/U/O
       // The sticky bits: Z/S/U/O, the multiply stage's and the carried ones, in bits 6-9.
       mov(ecx, eax);
       shr(ecx, 16);
@@ -1424,28 +1527,29 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(qword[rbx + offset], rax);
   }
 
-  // FmacPipeline::issue(reg, fields, entry + pair.issue), for reg 1-31 and fields not 0; its drain cycle deferred
-  // (Deferred) unless `store_drain`.
+  // FmacPipeline::issue(reg, fields, entry + pair.issue), for reg 1-31 and fields not 0: deferred (Deferred), or
+  // done here with `store_drain` (code that runs on one path only), after the writes deferred before it.
   void fmac_issue(const BlockPair& pair, uint32_t reg, uint32_t fields, bool store_drain = false) {
+    if (!store_drain) {
+      deferred_.fmac_writes.push_back({static_cast<uint8_t>(reg & 31), static_cast<FieldMask>(fields), pair.issue});
+      deferred_.last_ready = pair.issue + fmac_latency();
+      return;
+    }
     const FmacPipeline::Layout in = FmacPipeline::layout();
     const int32_t fmac = abi_.layout.fmac;
     const int32_t writes = fmac + in.writes;
     advance_ring(fmac + in.newest, FmacPipeline::kCapacity);
     static_assert(sizeof(FmacWrite) == 24);
-    lea(rax, ptr[rax + rax * 2]);
-    lea(rcx, ptr[rbx + rax * 8]);  // rcx + writes: writes_[newest_]
-    mov(byte[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, reg))], static_cast<uint8_t>(reg));
-    mov(byte[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, fields))], static_cast<uint8_t>(fields));
+    lea(rax, ptr[rax + rax * 2]);  // rbx + rax * 8 + writes: writes_[newest_]
+    const auto write_field = [&](size_t offset) { return rbx + rax * 8 + writes + static_cast<int32_t>(offset); };
+    // reg and fields are neighbours: one store writes both.
+    static_assert(offsetof(FmacWrite, fields) == offsetof(FmacWrite, reg) + 1 && sizeof(FieldMask) == 1);
+    mov(word[write_field(offsetof(FmacWrite, reg))], static_cast<uint16_t>((reg & 0xff) | ((fields & 0xff) << 8)));
     lea(rdx, ptr[r12 + pair.issue]);
-    mov(qword[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, issue))], rdx);
-    const uint32_t latency = FmacPipeline::kLatency - (fault_ == JitFault::kBrokenFmacReady ? 1 : 0);
-    add(rdx, latency);
-    mov(qword[rcx + writes + static_cast<int32_t>(offsetof(FmacWrite, ready))], rdx);
-    if (store_drain) {
-      mov(qword[rbx + fmac + in.last_ready], rdx);
-    } else {
-      deferred_.last_ready = pair.issue + latency;
-    }
+    mov(qword[write_field(offsetof(FmacWrite, issue))], rdx);
+    add(rdx, fmac_latency());
+    mov(qword[write_field(offsetof(FmacWrite, ready))], rdx);
+    mov(qword[rbx + fmac + in.last_ready], rdx);
     for (int lane = 0; lane < 4; ++lane) {
       if (has_lane(static_cast<FieldMask>(fields), lane)) {
         mov(qword[rbx + fmac + in.ready + 8 * static_cast<int32_t>(4 * reg + static_cast<uint32_t>(lane))], rdx);
@@ -1460,8 +1564,9 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // The hook sets the drain cycle itself, and only on one of the three paths: a deferred one from before is stored
   // first, and the inline path stores its own.
   void lower_vf_write(const BlockPair& pair, const VfUse& expected) {
-    store(drain_only());
+    store(fmac_only());
     deferred_.last_ready.reset();
+    deferred_.fmac_writes.clear();
     Xbyak::Label done;  // no write, or written
     cmp(byte[rsp + kLowerFields], 0);
     je(done, T_NEAR);
@@ -1470,11 +1575,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
       static_assert(offsetof(VfUse, fields) == offsetof(VfUse, reg) + 1);
       cmp(word[rsp + kLowerReg], static_cast<uint16_t>(expected.reg | (expected.fields << 8)));
       jne(other, T_NEAR);
-      for (int lane = 0; lane < 4; ++lane) {
-        if (!has_lane(expected.fields, lane)) continue;
-        mov(eax, dword[rsp + kLowerValue + 4 * lane]);
-        mov(dword[rbx + abi_.layout.vf + 16 * (expected.reg & 31) + 4 * lane], eax);
-      }
+      copy_lower_value(expected);
       fmac_issue(pair, expected.reg & 31, expected.fields, true);
       jmp(done, T_NEAR);
       L(other);
@@ -1494,14 +1595,14 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     const int32_t entries = history + in.entries;
     advance_ring(history + in.newest, BranchViHistory::kDepth);
     static_assert(sizeof(Entry) == 16);
-    shl(rax, 4);
-    lea(rcx, ptr[rbx + rax]);  // rcx + entries: entries_[newest_]
+    shl(eax, 4);  // rbx + rax + entries: entries_[newest_]
     mov(rdx, qword[rbx + abi_.layout.pairs]);
     if (deferred_.pairs != 0) add(rdx, deferred_.pairs);
-    mov(qword[rcx + entries + static_cast<int32_t>(offsetof(Entry, pair))], rdx);
-    mov(byte[rcx + entries + static_cast<int32_t>(offsetof(Entry, vi))], static_cast<uint8_t>(plan.history_vi & 15));
-    mov(word[rcx + entries + static_cast<int32_t>(offsetof(Entry, old_value))], r13w);
-    mov(byte[rcx + entries + static_cast<int32_t>(offsetof(Entry, read_same))], plan.history_read_same ? 1 : 0);
+    mov(qword[rbx + rax + entries + static_cast<int32_t>(offsetof(Entry, pair))], rdx);
+    mov(byte[rbx + rax + entries + static_cast<int32_t>(offsetof(Entry, vi))],
+        static_cast<uint8_t>(plan.history_vi & 15));
+    mov(word[rbx + rax + entries + static_cast<int32_t>(offsetof(Entry, old_value))], r13w);
+    mov(byte[rbx + rax + entries + static_cast<int32_t>(offsetof(Entry, read_same))], plan.history_read_same ? 1 : 0);
   }
 
   // execute_pair after a branch's lower op: a taken branch makes the next pair its delay slot.
@@ -1521,6 +1622,10 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // execute_pair at the end of a delay slot: after a taken branch the block ends here and the PC is the target;
   // otherwise the program goes on with the next pair.
   void delay_slot_done(const BlockPair& pair, size_t n, size_t count) {
+    // The FMAC stores both ways need, once (a delay slot most often ends its block, and both ways then leave).
+    store(fmac_only());
+    deferred_.last_ready.reset();
+    deferred_.fmac_writes.clear();
     Xbyak::Label not_taken;
     cmp(vu(abi_.layout.branch_pending, 1), 0);
     je(not_taken, T_NEAR);
@@ -1570,6 +1675,7 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   Xbyak::Label whole_;   // the block ran whole: count it, chain on or return kBlockWhole
   Xbyak::Label cut_;     // the block stopped after eax pairs: count them, return kBlockCut
   Xbyak::Label return_;  // restore and return eax
+  Xbyak::Label return_whole_;  // return kBlockWhole: before the chained entry, so jumps to it go back
   const void* chain_entry_ = nullptr;
 };
 
