@@ -210,25 +210,14 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // lane_kernel.hpp: lanes in, lanes out), and retire_due does not (it is given the cycle, and commits flags, Q, P
   // and XGKICK qwords). So each is stored before the next call that may read it (a handler or a hook) and on every
   // way out of the block, not at every pair: at those points memory holds what run_plain_pair leaves there.
-  // The FMAC scoreboard's other stores (the ring of writes and each lane's ready cycle) wait likewise: its only
-  // readers are the entry tests of the code after this (chained_entry, held_entry), the handlers and hooks, and the
-  // interpreter, all behind such a point. Where a lane is written again, or the ring goes round, before that point,
-  // the older stores are never seen and are left out.
-  struct FmacIssued {
-    uint8_t reg = 0;
-    FieldMask fields = 0;
-    uint32_t issue = 0;  // the issue cycle, entry + this
-  };
   struct Deferred {
     std::optional<uint32_t> cycle;       // cycle_ = entry + this
     uint32_t pairs = 0;                  // still to add to Vu1Stats::pairs
     std::optional<uint16_t> tpc;         // Registers::tpc
     std::optional<uint32_t> last_ready;  // FmacPipeline's drain cycle = entry + this
-    std::vector<FmacIssued> fmac_writes;  // FmacPipeline::issue calls made, oldest first, but for the drain cycle
   };
-  // Emits `d`'s stores (r11 is the only register it uses, and rax, rcx and rdx for FMAC writes).
+  // Emits `d`'s stores (r11 is the only register it uses).
   void store(const Deferred& d) {
-    if (!d.fmac_writes.empty()) store_fmac_writes(d.fmac_writes);
     if (d.cycle) {
       lea(r11, ptr[r12 + *d.cycle]);
       mov(vu(abi_.layout.cycle, 8), r11);
@@ -245,67 +234,10 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     d.cycle = deferred_.cycle;
     return d;
   }
-  Deferred fmac_only() const {
+  Deferred drain_only() const {
     Deferred d;
     d.last_ready = deferred_.last_ready;
-    d.fmac_writes = deferred_.fmac_writes;
     return d;
-  }
-  // The stores FmacPipeline::issue would have made for `writes` (in this order, each at its issue cycle), but the
-  // drain cycle: the ring's index moved on by their number, the newest kCapacity of them in the ring (each older one
-  // is overwritten there by the one kCapacity after it), and each lane's ready cycle from the newest write to it.
-  void store_fmac_writes(std::span<const FmacIssued> writes) {
-    const FmacPipeline::Layout in = FmacPipeline::layout();
-    const int32_t fmac = abi_.layout.fmac;
-    const uint32_t latency = fmac_latency();
-    const size_t count = writes.size();
-    const size_t capacity = FmacPipeline::kCapacity;
-    static_assert((FmacPipeline::kCapacity & (FmacPipeline::kCapacity - 1)) == 0);
-    static_assert(sizeof(FmacWrite) == 24);
-    static_assert(offsetof(FmacWrite, fields) == offsetof(FmacWrite, reg) + 1 && sizeof(FieldMask) == 1);
-    mov(rcx, qword[rbx + fmac + in.newest]);  // the index before the first of them
-    for (size_t n = count > capacity ? count - capacity : 0; n < count; ++n) {
-      const FmacIssued& w = writes[n];
-      lea(eax, ptr[rcx + static_cast<int32_t>(n + 1)]);
-      and_(eax, static_cast<uint32_t>(capacity - 1));
-      lea(rax, ptr[rax + rax * 2]);  // rbx + rax * 8 + writes: writes_[its index]
-      const auto field = [&](size_t offset) { return rbx + rax * 8 + fmac + in.writes + static_cast<int32_t>(offset); };
-      mov(word[field(offsetof(FmacWrite, reg))], static_cast<uint16_t>(w.reg | (w.fields << 8)));  // both at once
-      lea(rdx, ptr[r12 + w.issue]);
-      mov(qword[field(offsetof(FmacWrite, issue))], rdx);
-      add(rdx, latency);
-      mov(qword[field(offsetof(FmacWrite, ready))], rdx);
-    }
-    if (count % capacity != 0) {
-      add(ecx, static_cast<uint32_t>(count % capacity));
-      and_(ecx, static_cast<uint32_t>(capacity - 1));
-      mov(qword[rbx + fmac + in.newest], rcx);
-    }
-    // Each lane's newest write, in issue order so that rdx serves every lane of one cycle.
-    std::array<int, 32 * 4> newest_write;  // by 4 * reg + lane, an index into writes or -1
-    newest_write.fill(-1);
-    for (size_t n = 0; n < count; ++n) {
-      for (int lane = 0; lane < 4; ++lane) {
-        if (has_lane(writes[n].fields, lane)) {
-          newest_write[4 * (writes[n].reg & 31u) + static_cast<size_t>(lane)] = static_cast<int>(n);
-        }
-      }
-    }
-    std::vector<std::pair<uint32_t, int32_t>> lanes;  // (issue, the lane's byte offset in ready)
-    for (size_t at = 0; at < newest_write.size(); ++at) {
-      if (newest_write[at] < 0) continue;
-      lanes.emplace_back(writes[static_cast<size_t>(newest_write[at])].issue, 8 * static_cast<int32_t>(at));
-    }
-    std::sort(lanes.begin(), lanes.end());
-    std::optional<uint32_t> in_rdx;
-    for (const auto& [issue, offset] : lanes) {
-      if (in_rdx != issue) lea(rdx, ptr[r12 + issue + latency]);
-      in_rdx = issue;
-      mov(qword[rbx + fmac + in.ready + offset], rdx);
-    }
-  }
-  uint32_t fmac_latency() const {
-    return FmacPipeline::kLatency - (fault_ == JitFault::kBrokenFmacReady ? 1 : 0);
   }
   // Vu1Stats::pairs as run_plain_pair would have it now, in rax.
   void pairs_in_rax() {
@@ -1527,14 +1459,9 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(qword[rbx + offset], rax);
   }
 
-  // FmacPipeline::issue(reg, fields, entry + pair.issue), for reg 1-31 and fields not 0: deferred (Deferred), or
-  // done here with `store_drain` (code that runs on one path only), after the writes deferred before it.
+  // FmacPipeline::issue(reg, fields, entry + pair.issue), for reg 1-31 and fields not 0; its drain cycle deferred
+  // (Deferred) unless `store_drain`.
   void fmac_issue(const BlockPair& pair, uint32_t reg, uint32_t fields, bool store_drain = false) {
-    if (!store_drain) {
-      deferred_.fmac_writes.push_back({static_cast<uint8_t>(reg & 31), static_cast<FieldMask>(fields), pair.issue});
-      deferred_.last_ready = pair.issue + fmac_latency();
-      return;
-    }
     const FmacPipeline::Layout in = FmacPipeline::layout();
     const int32_t fmac = abi_.layout.fmac;
     const int32_t writes = fmac + in.writes;
@@ -1547,9 +1474,14 @@ class BlockEmitter : public Xbyak::CodeGenerator {
     mov(word[write_field(offsetof(FmacWrite, reg))], static_cast<uint16_t>((reg & 0xff) | ((fields & 0xff) << 8)));
     lea(rdx, ptr[r12 + pair.issue]);
     mov(qword[write_field(offsetof(FmacWrite, issue))], rdx);
-    add(rdx, fmac_latency());
+    const uint32_t latency = FmacPipeline::kLatency - (fault_ == JitFault::kBrokenFmacReady ? 1 : 0);
+    add(rdx, latency);
     mov(qword[write_field(offsetof(FmacWrite, ready))], rdx);
-    mov(qword[rbx + fmac + in.last_ready], rdx);
+    if (store_drain) {
+      mov(qword[rbx + fmac + in.last_ready], rdx);
+    } else {
+      deferred_.last_ready = pair.issue + latency;
+    }
     for (int lane = 0; lane < 4; ++lane) {
       if (has_lane(static_cast<FieldMask>(fields), lane)) {
         mov(qword[rbx + fmac + in.ready + 8 * static_cast<int32_t>(4 * reg + static_cast<uint32_t>(lane))], rdx);
@@ -1564,9 +1496,8 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // The hook sets the drain cycle itself, and only on one of the three paths: a deferred one from before is stored
   // first, and the inline path stores its own.
   void lower_vf_write(const BlockPair& pair, const VfUse& expected) {
-    store(fmac_only());
+    store(drain_only());
     deferred_.last_ready.reset();
-    deferred_.fmac_writes.clear();
     Xbyak::Label done;  // no write, or written
     cmp(byte[rsp + kLowerFields], 0);
     je(done, T_NEAR);
@@ -1622,10 +1553,6 @@ class BlockEmitter : public Xbyak::CodeGenerator {
   // execute_pair at the end of a delay slot: after a taken branch the block ends here and the PC is the target;
   // otherwise the program goes on with the next pair.
   void delay_slot_done(const BlockPair& pair, size_t n, size_t count) {
-    // The FMAC stores both ways need, once (a delay slot most often ends its block, and both ways then leave).
-    store(fmac_only());
-    deferred_.last_ready.reset();
-    deferred_.fmac_writes.clear();
     Xbyak::Label not_taken;
     cmp(vu(abi_.layout.branch_pending, 1), 0);
     je(not_taken, T_NEAR);
