@@ -69,8 +69,10 @@ constexpr uint32_t kPrefetchPixels = 64;
 template <Psm kPsm>
 uint32_t read_block_groups(const uint8_t* bytes, const PixelAddress<kPsm>& buffer, uint32_t x, uint32_t y,
                            uint32_t count, uint32_t first, uint32_t width, uint8_t* rgba, size_t stride,
-                           bool swap_rows) {
-  const __m128i alpha = _mm_set1_epi32(kPsm == Psm::kCt24 ? static_cast<int32_t>(0x80000000u) : 0);
+                           bool swap_rows, ReadAlpha read_alpha) {
+  const uint32_t decoded_alpha = kPsm == Psm::kCt24 ? 0x80000000u : 0;
+  const __m128i alpha =
+      _mm_set1_epi32(static_cast<int32_t>(read_alpha == ReadAlpha::kOpaque ? 0xff000000u : decoded_alpha));
   const __m128i keep = _mm_set1_epi32(kPsm == Psm::kCt24 ? 0x00ffffff : -1);
   const RowAddress<kPsm> top = buffer.row(y & ~7u);
   const uint32_t in_block = y & 7;
@@ -147,14 +149,26 @@ void read_framebuffer_row(const LocalMemory& memory, const BufferLayout& layout,
   });
 }
 
+void set_alpha_opaque(uint8_t* rgba, uint32_t count) {
+  // A word at a time (the loop vectorises; a byte store every 4 bytes did not).
+  for (uint32_t x = 0; x < count; ++x) {
+    uint32_t pixel;
+    std::memcpy(&pixel, rgba + size_t{x} * 4, 4);
+    pixel |= 0xff000000u;
+    std::memcpy(rgba + size_t{x} * 4, &pixel, 4);
+  }
+}
+
 void read_framebuffer_block_row(const LocalMemory& memory, const BufferLayout& layout, uint32_t x, uint32_t y,
-                                uint32_t count, uint32_t width, uint8_t* rgba, size_t stride, Readout readout) {
+                                uint32_t count, uint32_t width, uint8_t* rgba, size_t stride, Readout readout,
+                                ReadAlpha alpha) {
   auto read_rows = [&](uint32_t from, uint32_t to) {
     if (from >= to) return;
     for (uint32_t r = 0; r < count; ++r) {
-      read_framebuffer_row(memory, layout, x + from, y + r,
-                           {rgba + r * stride + size_t{from} * 4, size_t{to - from} * 4},
+      uint8_t* row = rgba + r * stride + size_t{from} * 4;
+      read_framebuffer_row(memory, layout, x + from, y + r, {row, size_t{to - from} * 4},
                            readout == Readout::kPixelByPixel ? Readout::kPixelByPixel : Readout::kRows);
+      if (alpha == ReadAlpha::kOpaque) set_alpha_opaque(row, to - from);
     }
   };
   if (readout == Readout::kPixelByPixel || (layout.psm != Psm::kCt32 && layout.psm != Psm::kCt24)) {
@@ -166,9 +180,9 @@ void read_framebuffer_block_row(const LocalMemory& memory, const BufferLayout& l
   const bool swap_rows = readout == Readout::kBlocksRowsSwapped;
   const uint32_t grouped = layout.psm == Psm::kCt32
                                ? read_block_groups<Psm::kCt32>(bytes, PixelAddress<Psm::kCt32>(layout), x, y, count,
-                                                               first, width, rgba, stride, swap_rows)
+                                                               first, width, rgba, stride, swap_rows, alpha)
                                : read_block_groups<Psm::kCt24>(bytes, PixelAddress<Psm::kCt24>(layout), x, y, count,
-                                                               first, width, rgba, stride, swap_rows);
+                                                               first, width, rgba, stride, swap_rows, alpha);
   read_rows(0, first);
   read_rows(first + grouped, width);
 }

@@ -32,6 +32,9 @@ enum class Readout : uint8_t { kRows, kPixelByPixel, kBlocksRowsSwapped };
 
 using Rgba = std::array<uint8_t, 4>;
 
+// The alpha byte of the pixels read: as the format decodes it, or 0xFF (what the PCRTC outputs).
+enum class ReadAlpha : uint8_t { kDecoded, kOpaque };
+
 // RGBA of one raw pixel value of format `psm`.
 Rgba decode_pixel(Psm psm, uint32_t raw);
 
@@ -41,10 +44,14 @@ void read_framebuffer_row(const LocalMemory& memory, const BufferLayout& layout,
                           std::span<uint8_t> rgba, Readout readout = Readout::kRows);
 
 // Rows y .. y + count - 1 of a buffer (count >= 1, all in one aligned 8-row block row: (y & 7) + count <= 8), each
-// `width` pixels from x, into `rgba` rows `stride` bytes apart: the bytes read_framebuffer_row gives each row.
+// `width` pixels from x, into `rgba` rows `stride` bytes apart: the bytes read_framebuffer_row gives each row, with
+// alpha 0xFF under ReadAlpha::kOpaque (set as the blocks are read, instead of in another pass over the rows).
 void read_framebuffer_block_row(const LocalMemory& memory, const BufferLayout& layout, uint32_t x, uint32_t y,
                                 uint32_t count, uint32_t width, uint8_t* rgba, size_t stride,
-                                Readout readout = Readout::kRows);
+                                Readout readout = Readout::kRows, ReadAlpha alpha = ReadAlpha::kDecoded);
+
+// Alpha 0xFF in each of `count` RGBA pixels.
+void set_alpha_opaque(uint8_t* rgba, uint32_t count);
 
 formats::Image read_framebuffer(const LocalMemory& memory, const BufferLayout& layout, const Rect& rect,
                                 Readout readout = Readout::kRows);

@@ -61,17 +61,6 @@ std::optional<std::array<uint8_t, 4>> sample(const LocalMemory& memory, const st
   return decode_pixel(c->layout.psm, memory.read_pixel(c->layout, px, py));
 }
 
-// Alpha 0xFF in each of `count` RGBA pixels, a word at a time (the loop vectorises; a byte store every 4 bytes did
-// not).
-void set_alpha_opaque(uint8_t* rgba, uint32_t count) {
-  for (uint32_t x = 0; x < count; ++x) {
-    uint32_t pixel;
-    std::memcpy(&pixel, rgba + size_t{x} * 4, 4);
-    pixel |= 0xff000000u;
-    std::memcpy(rgba + size_t{x} * 4, &pixel, 4);
-  }
-}
-
 uint8_t mix(uint32_t top, uint32_t bottom, uint32_t alpha) {
   return static_cast<uint8_t>((top * alpha + bottom * (255 - alpha) + 127) / 255);
 }
@@ -143,8 +132,7 @@ formats::Image render_display(const LocalMemory& memory, std::span<const uint64_
       const uint32_t circuit_rows_left = static_cast<uint32_t>(one->y + static_cast<int32_t>(one->height) - dy);
       const uint32_t count = std::min(8 - (source_y & 7), circuit_rows_left);
       read_framebuffer_block_row(memory, one->layout, one->source_x, source_y, count, image.width, out,
-                                 size_t{image.width} * 4);
-      set_alpha_opaque(out, image.width * count);
+                                 size_t{image.width} * 4, Readout::kRows, ReadAlpha::kOpaque);
       y += count - 1;
       continue;
     }

@@ -1,5 +1,7 @@
 #include "emu/gs/primitive/vertex_trace.hpp"
 
+#include <emmintrin.h>
+
 #include <algorithm>
 #include <cfloat>
 #include <cstdlib>
@@ -9,7 +11,8 @@ namespace gcvu::gs {
 VertexTrace trace_vertices(std::span<const GsVertex> vertices, std::span<const uint32_t> indices,
                            int vertices_per_primitive, bool sprite, bool gouraud, bool color, bool texture, bool fst) {
   VertexTrace trace;
-  uint32_t cmin[4] = {255, 255, 255, 255}, cmax[4] = {0, 0, 0, 0};
+  // Each channel's range, the four bytes of RGBA side by side (unsigned byte minimum and maximum).
+  __m128i cmin = _mm_set1_epi8(-1), cmax = _mm_setzero_si128();
   float qmin = FLT_MAX, qmax = -FLT_MAX;
   uint32_t zmin = 0xffffffffu, zmax = 0;
   const int n = std::max(vertices_per_primitive, 1);
@@ -18,10 +21,9 @@ VertexTrace trace_vertices(std::span<const GsVertex> vertices, std::span<const u
     const GsVertex& v = vertices[indices[i]];
     const bool provoking = int(i % size_t(n)) == n - 1;
     if (color && (all_vertices_colour || provoking)) {
-      for (int c = 0; c < 4; ++c) {
-        cmin[c] = std::min(cmin[c], vertex_channel(v.rgba, c));
-        cmax[c] = std::max(cmax[c], vertex_channel(v.rgba, c));
-      }
+      const __m128i rgba = _mm_cvtsi32_si128(static_cast<int32_t>(v.rgba));
+      cmin = _mm_min_epu8(cmin, rgba);
+      cmax = _mm_max_epu8(cmax, rgba);
     }
     if (texture && !fst) {
       // NaN Q is skipped, as PCSX2 skips NaN entries.
@@ -41,10 +43,12 @@ VertexTrace trace_vertices(std::span<const GsVertex> vertices, std::span<const u
     s.q_max = qmax;
   }
   if (color) {
-    s.alpha_min = cmin[3];
-    s.alpha_max = cmax[3];
-    s.colors_equal = cmin[0] == cmax[0] && cmin[1] == cmax[1] && cmin[2] == cmax[2] && cmin[3] == cmax[3];
-    s.colors_all_0x80 = s.colors_equal && cmin[0] == 0x80 && cmin[1] == 0x80 && cmin[2] == 0x80 && cmin[3] == 0x80;
+    const auto lowest = static_cast<uint32_t>(_mm_cvtsi128_si32(cmin));
+    const auto highest = static_cast<uint32_t>(_mm_cvtsi128_si32(cmax));
+    s.alpha_min = vertex_channel(lowest, 3);
+    s.alpha_max = vertex_channel(highest, 3);
+    s.colors_equal = lowest == highest;
+    s.colors_all_0x80 = s.colors_equal && lowest == 0x80808080u;
   }
   trace.q_equal = s.q_min == s.q_max;
   trace.z_equal = !indices.empty() && zmin == zmax;

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "emu/common/cpu_features.hpp"
+#include "emu/gs/raster/row_z_bound.hpp"
 
 namespace gcvu::gs {
 namespace {
@@ -631,31 +632,16 @@ void SpanStepper::fill_span(int pixels, int left, int y, const RasterVertex& sca
 
 bool SpanStepper::skips_rows() const { return consumer_.skips_regions(); }
 
-// At least the largest Z fill_z gives a pixel of the row, or all ones where its conversion is not monotonic
-// (negative or >= 2^31: cvttpd2dq's 0x80000000 and negative results).
-uint32_t SpanStepper::z_upper_bound(int pixels, const RasterVertex& scan) const {
-  const uint32_t z_max = setup_.z_clamp ? setup_.z_max : 0xffffffffu;
-  if (setup_.sprite) return sprite_z_;
-  if (setup_.z_overflow) return 0xffffffffu;
-  if (setup_.z_equal) return std::min(uint32_t(int64_t(scan.z)), z_max);
-  // Z is affine along the row; the lanes add float products (off by ~2^-23 of a lane's offset) and the groups
-  // double steps, so the ends bound it up to a margin far above both errors.
-  const double end = scan.z + z_dx_ * double(pixels - 1);
-  const double margin = 2.0 + std::abs(z_dx_) * 1e-4;
-  const double hi = std::max(scan.z, end) + margin, lo = std::min(scan.z, end) - margin;
-  if (!(lo >= 0.0 && hi < 2147483647.0)) return 0xffffffffu;
-  return std::min(uint32_t(hi), z_max);
-}
-
 bool SpanStepper::rows_change_nothing(const GatheredRow* rows, int count) {
   int left = rows[0].left, right = rows[0].left + rows[0].pixels, top = rows[0].y, bottom = rows[0].y + 1;
-  uint32_t z_upper = 0;
   for (int i = 0; i < count; ++i) {
     const GatheredRow& r = rows[i];
     left = std::min(left, r.left), right = std::max(right, r.left + r.pixels);
     top = std::min(top, r.y), bottom = std::max(bottom, r.y + 1);
-    z_upper = setup_.z ? std::max(z_upper, z_upper_bound(r.pixels, r.scan)) : 0xffffffffu;
   }
+  const RowZBound z_bound{setup_.sprite, setup_.z_overflow, setup_.z_equal, sprite_z_,
+                          setup_.z_clamp ? setup_.z_max : 0xffffffffu, z_dx_};
+  const uint32_t z_upper = setup_.z ? z_bound.rows_bound(rows, count) : 0xffffffffu;
   return consumer_.region_changes_nothing(left, top, right, bottom, z_upper);
 }
 

@@ -124,7 +124,6 @@ class SpanStepper final : public ScanlineSink, private SpanAttributeSource {
   LaneTable<double> z_lane_{};
   double z_step_ = 0.0;
   double z_dx_ = 0.0;  // Z per pixel along the row (the primitive's dscan.z)
-  uint32_t z_upper_bound(int pixels, const RasterVertex& scan) const;
   LaneTable<int16_t> fog_lane_{};
   int16_t fog_step_ = 0;
   std::array<LaneTable<int16_t>, 4> color_lane_{};
