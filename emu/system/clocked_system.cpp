@@ -102,23 +102,29 @@ bool ClockedSystem::all_idle() const {
   return vif_.state() == vif::Vif1State::kIdle && !vif_.has_pending_work() && all_but_vif_idle(false);
 }
 
-bool ClockedSystem::unit_failed() const {
-  return dma_.state() == dma::ChannelState::kError || gif_dma_.state() == dma::ChannelState::kError ||
-         vif_.state() == vif::Vif1State::kError || (gif_.failed() && (!vu_.running() || now_ >= config_.max_cycles)) ||
-         (!vu_.running() && vu_.stop_reason() != vu::StopReason::kRunning &&
-          vu_.stop_reason() != vu::StopReason::kEnded);
+ClockedSystem::FailedUnit ClockedSystem::failed_unit() const {
+  if (dma_.state() == dma::ChannelState::kError) return FailedUnit::kDma;
+  if (gif_dma_.state() == dma::ChannelState::kError) return FailedUnit::kGifDma;
+  if (vif_.state() == vif::Vif1State::kError) return FailedUnit::kVif1;
+  // A GIF failure waits for a running program to stop (clocked_system.hpp), or for the run's cycle limit.
+  if (gif_.failed() && (!vu_.running() || now_ >= config_.max_cycles)) return FailedUnit::kGif;
+  if (!vu_.running() && vu_.stop_reason() != vu::StopReason::kRunning && vu_.stop_reason() != vu::StopReason::kEnded) {
+    return FailedUnit::kVu1;
+  }
+  return FailedUnit::kNone;
 }
 
-std::optional<std::string> ClockedSystem::unit_failure() const {
-  if (dma_.state() == dma::ChannelState::kError) return dma_.error();
-  if (gif_dma_.state() == dma::ChannelState::kError) return gif_dma_.error();
-  if (vif_.state() == vif::Vif1State::kError) return fmt::format("VIF1: {}", vif_.error());
-  // A GIF failure waits for a running program to stop (clocked_system.hpp), or for the run's cycle limit.
-  if (gif_.failed() && (!vu_.running() || now_ >= config_.max_cycles)) return fmt::format("GIF: {}", gif_.error());
-  if (!vu_.running() && vu_.stop_reason() != vu::StopReason::kRunning && vu_.stop_reason() != vu::StopReason::kEnded) {
-    return fmt::format("VU1 ({}): {}", vu::stop_reason_name(vu_.stop_reason()), vu_.stop_message());
+std::string ClockedSystem::failure_text(FailedUnit unit) const {
+  switch (unit) {
+    case FailedUnit::kDma: return dma_.error();
+    case FailedUnit::kGifDma: return gif_dma_.error();
+    case FailedUnit::kVif1: return fmt::format("VIF1: {}", vif_.error());
+    case FailedUnit::kGif: return fmt::format("GIF: {}", gif_.error());
+    case FailedUnit::kVu1:
+      return fmt::format("VU1 ({}): {}", vu::stop_reason_name(vu_.stop_reason()), vu_.stop_message());
+    case FailedUnit::kNone: break;
   }
-  return std::nullopt;
+  return {};
 }
 
 std::optional<RunResult> ClockedSystem::outcome() const {
@@ -131,7 +137,9 @@ std::optional<RunResult> ClockedSystem::outcome() const {
       return std::nullopt;
     }
   }
-  if (unit_failed()) return RunResult{RunEnd::kError, now_, *unit_failure()};
+  if (const FailedUnit failed = failed_unit(); failed != FailedUnit::kNone) {
+    return RunResult{RunEnd::kError, now_, failure_text(failed)};
+  }
   if (all_idle()) return RunResult{RunEnd::kFinished, now_, {}};
   const vif::Vif1State vif = vif_.state();
   // Nothing but VIF1 can still move (a PATH3 packet held by the PATH3 mask waits for VIF1 too).

@@ -142,10 +142,11 @@ class ClockedSystem {
   // The same, leaving VIF1's own DMA channel out as well.
   bool all_but_vif1_dma_idle(bool masked_path3_counts_as_idle = true) const;
   bool all_idle() const;
-  // A unit has failed (the GIF only as said above): unit_failure() then says which and why. Apart so that the
-  // common "no", asked every step, builds no text.
-  bool unit_failed() const;
-  std::optional<std::string> unit_failure() const;
+  // The unit that has failed, if one has (the GIF only as said above), first in this order; and what it says. Apart
+  // so that the common "none", asked every step, builds no text.
+  enum class FailedUnit : uint8_t { kNone, kDma, kGifDma, kVif1, kGif, kVu1 };
+  FailedUnit failed_unit() const;
+  std::string failure_text(FailedUnit unit) const;
 
   SystemConfig config_;
   dma::EeMemory ee_;
