@@ -26,13 +26,9 @@ struct RowZBound {
     if (sprite) return sprite_z;
     if (z_overflow) return 0xffffffffu;
     if (z_equal) return std::min(uint32_t(int64_t(z)), z_max);
-    // Z is affine along the row; the lanes add float products (off by ~2^-23 of a lane's offset) and the groups
-    // double steps, so the ends bound it up to a margin far above both errors.
-    const double end = z + z_dx * double(pixels - 1);
-    const double margin = 2.0 + std::abs(z_dx) * 1e-4;
-    const double hi = std::max(z, end) + margin, lo = std::min(z, end) - margin;
-    if (!(lo >= 0.0 && hi < 2147483647.0)) return 0xffffffffu;
-    return std::min(uint32_t(hi), z_max);
+    const Ends ends = widened_ends(pixels, z);
+    if (!ends.monotonic()) return 0xffffffffu;
+    return std::min(uint32_t(ends.hi), z_max);
   }
 
   // The largest row_bound of `count` gathered rows, in one pass: with every row in range, the truncation to
@@ -44,18 +40,30 @@ struct RowZBound {
       for (int i = 0; i < count; ++i) bound = std::max(bound, row_bound(rows[i].pixels, rows[i].scan.z));
       return bound;
     }
-    const double margin = 2.0 + std::abs(z_dx) * 1e-4;
     double highest = 0.0;  // every row in range has hi >= lo >= 0, and no rows give 0 as the reference does
     bool in_range = true;
     for (int i = 0; i < count; ++i) {
-      const double z = rows[i].scan.z;
-      const double end = z + z_dx * double(rows[i].pixels - 1);
-      const double hi = std::max(z, end) + margin, lo = std::min(z, end) - margin;
-      in_range &= lo >= 0.0 && hi < 2147483647.0;
-      highest = std::max(highest, hi);
+      const Ends ends = widened_ends(rows[i].pixels, rows[i].scan.z);
+      in_range &= ends.monotonic();
+      highest = std::max(highest, ends.hi);
     }
     if (!in_range) return 0xffffffffu;
     return std::min(uint32_t(highest), z_max);
+  }
+
+ private:
+  // A row's lowest and highest Z, widened by a margin.
+  struct Ends {
+    double lo, hi;
+    // Within the range where the conversion to Z keeps the order (and not NaN).
+    bool monotonic() const { return lo >= 0.0 && hi < 2147483647.0; }
+  };
+  // Z is affine along the row; the lanes add float products (off by ~2^-23 of a lane's offset) and the groups
+  // double steps, so the ends bound it up to a margin far above both errors.
+  Ends widened_ends(int pixels, double z) const {
+    const double end = z + z_dx * double(pixels - 1);
+    const double margin = 2.0 + std::abs(z_dx) * 1e-4;
+    return {std::min(z, end) - margin, std::max(z, end) + margin};
   }
 };
 
